@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { actionBody } from '../kit/jsonapi.ts';
+import { locale, optionalPhone, optionalText, password, requiredText, verificationCode } from '../kit/fields.ts';
+import type { PermissionMap } from '../permissions.ts';
+
+/** POST /api/v1/auth {method, identity, secret} */
+export const signInBody = actionBody(
+  z.strictObject({
+    method: z.literal('password'),
+    identity: requiredText(254),
+    secret: z.string().min(1).max(256),
+  }),
+);
+
+/** POST /api/v1/refresh {refresh_token} */
+export const refreshBody = actionBody(z.strictObject({ refresh_token: z.string().min(1).max(512) }));
+
+/** POST /api/v1/restore/code {identity} */
+export const restoreCodeBody = actionBody(z.strictObject({ identity: requiredText(254) }));
+
+/** POST /api/v1/restore/password {identity, code, new_password} */
+export const restorePasswordBody = actionBody(
+  z.strictObject({ identity: requiredText(254), code: verificationCode(), new_password: password() }),
+);
+
+/** POST /api/v1/change_password */
+export const changePasswordBody = actionBody(
+  z.strictObject({ old_password: z.string().min(1).max(256), new_password: password() }),
+);
+
+/** PATCH /api/v1/me: only the profile's own fields; roles, clients and the rest are refused. */
+export const meUpdateBody = z.strictObject({
+  data: z.strictObject({
+    type: z.string().optional(),
+    id: z.string().optional(),
+    attributes: z
+      .strictObject({
+        name: requiredText(100),
+        last_name: optionalText(100),
+        phone: optionalPhone(),
+        locale: locale(),
+      })
+      .partial(),
+  }),
+});
+
+export interface ClientRef {
+  id: number;
+  name: string;
+}
+
+/** The user as /me and sign-in return it (spec 000 §3 User). */
+export interface MeUser {
+  id: number;
+  email: string;
+  name: string;
+  last_name: string | null;
+  phone: string | null;
+  locale: 'ru' | 'en';
+  internal: boolean;
+  default_client: ClientRef | null;
+  clients: ClientRef[];
+  roles: { id: number; code: string; name: string }[];
+  permissions: PermissionMap;
+  /** The client the session acts as. */
+  client: ClientRef | null;
+  has_sites: boolean;
+}
+
+export interface AuthResult {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  user: MeUser;
+}
+
+export interface AuthHistoryEntry {
+  event: 'sign_in' | 'sign_in_failed' | 'refresh' | 'logout' | 'password_changed' | 'password_restored' | 'switch_client';
+  ip: string | null;
+  user_agent: string | null;
+  client: ClientRef | null;
+  created_at: string;
+}
+
+/** Restore step 1 answer: the id used to ask for a new code. */
+export interface RestoreStarted {
+  id: string;
+  expires_in: number;
+}

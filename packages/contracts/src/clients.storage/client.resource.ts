@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineResource } from '../kit/resource.ts';
+import { code, id, idList, optionalText, requiredText } from '../kit/fields.ts';
+
+const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
+
+const fields = {
+  name: requiredText(255),
+  code: code(100),
+  group_ids: idList(),
+  holding: optionalText(255),
+  billing_id: optionalText(100),
+};
+
+/** A dealer client (spec 000 §3 Client). */
+export const clientResource = defineResource({
+  service: 'clients.storage',
+  name: 'clients',
+  entity: z.object({
+    ...fields,
+    holding: z.string().nullable(),
+    billing_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({ ...fields, group_ids: idList().default([]) }),
+  update: z.strictObject(fields).partial(),
+  filters: {
+    search: { op: 'search', columns: ['name', 'code'], schema: z.string().max(100), widget: 'text' },
+    group_id: { op: 'contains', columns: ['group_ids'], schema: id(), widget: 'ref', ref: groupRef },
+    code: { op: 'eq', schema: z.string().max(100) },
+  },
+  sort: ['id', 'name', 'code', 'created_at'],
+  defaultSort: 'name',
+  pageSize: { default: 500, max: 1000 },
+  tenant: 'id',
+  refs: { group_ids: groupRef },
+  unique: ['code'],
+  permissions: {
+    list: ['clients.get_full_list'],
+    get: ['clients.get_full_list'],
+    create: ['clients.create'],
+    update: ['clients.patch'],
+    delete: ['clients.delete'],
+  },
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'code', sortable: true, render: 'tag' },
+    { field: 'group_ids', render: 'refs', ref: groupRef },
+    { field: 'holding' },
+    { field: 'billing_id' },
+    { field: 'created_at', sortable: true, render: 'date' },
+  ],
+  form: [
+    { field: 'name', widget: 'text' },
+    { field: 'code', widget: 'text' },
+    { field: 'group_ids', widget: 'multiselect', ref: groupRef },
+    { field: 'holding', widget: 'text' },
+    { field: 'billing_id', widget: 'text' },
+  ],
+  screen: '/clients.storage/clients/',
+});
+
+/** A group of clients (spec 000 §3 Client group). */
+export const clientGroupResource = defineResource({
+  service: 'clients.storage',
+  name: 'groups',
+  entity: z.object({ name: z.string(), created_at: z.string(), updated_at: z.string() }),
+  create: z.strictObject({ name: requiredText(255) }),
+  update: z.strictObject({ name: requiredText(255) }).partial(),
+  filters: {
+    search: { op: 'search', columns: ['name'], schema: z.string().max(100), widget: 'text' },
+  },
+  sort: ['id', 'name', 'created_at'],
+  defaultSort: 'name',
+  pageSize: { default: 500, max: 1000 },
+  tenant: null,
+  unique: ['name'],
+  permissions: {
+    list: ['groups.list'],
+    get: ['groups.list'],
+    create: ['groups.create'],
+    update: ['groups.patch'],
+    delete: ['groups.delete'],
+  },
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'created_at', sortable: true, render: 'date' },
+  ],
+  form: [{ field: 'name', widget: 'text' }],
+  screen: '/clients.storage/groups/',
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** JSON:API shapes of DESIGN.md §4. */
+export interface JsonApiRecord<A = Record<string, unknown>> {
+  id: string;
+  type: string;
+  attributes: A;
+  relationships?: Record<string, { data: { id: string; type: string } | { id: string; type: string }[] | null }>;
+}
+export interface PageMeta {
+  number: number;
+  size: number;
+  total: number;
+}
+export interface JsonApiList<A = Record<string, unknown>> {
+  data: JsonApiRecord<A>[];
+  meta: { page: PageMeta };
+  included?: JsonApiRecord[];
+}
+export interface JsonApiError {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+/** A resource write: `{ data: { type?, id?, attributes } }`, nothing else accepted. */
+export function resourceBody<T extends z.ZodType>(attributes: T) {
+  return z.strictObject({
+    data: z.strictObject({
+      type: z.string().optional(),
+      id: z.string().optional(),
+      attributes,
+    }),
+  });
+}
+
+/** An action body: `{ data: { ...fields } }`. */
+export function actionBody<T extends z.ZodObject>(fields: T) {
+  return z.strictObject({ data: fields });
+}
+
+/** Multi-page fetches of "all" stop after this many pages (spec 000 §7). */
+export const MAX_PAGES = 200;

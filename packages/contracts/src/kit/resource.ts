@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { ServiceName } from '../permissions.ts';
+
+/**
+ * One declaration per CRUD resource (DESIGN.md §6). The server turns it into list / get /
+ * create / update / delete routes and the web into a list screen and a form.
+ */
+export type FilterOp =
+  | 'eq' // column = value
+  | 'in' // column = any(comma separated values)
+  | 'search' // ILIKE over `columns`
+  | 'contains'; // array column contains the value
+
+export interface FilterDef {
+  op: FilterOp;
+  /** Column(s) the filter reads; the filter's own name when absent. */
+  columns?: string[];
+  /** How the query string value is parsed. */
+  schema: z.ZodType;
+  /** The web's filter widget. */
+  widget?: 'text' | 'select' | 'boolean' | 'ref';
+  /** For ref widgets: the resource whose records are offered. */
+  ref?: RefDef;
+}
+
+export interface RefDef {
+  service: ServiceName;
+  name: string;
+  label: string;
+}
+
+export interface ColumnDef {
+  field: string;
+  sortable?: boolean;
+  render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag';
+  ref?: RefDef;
+  width?: number;
+}
+
+export interface FormFieldDef {
+  field: string;
+  widget: 'text' | 'textarea' | 'email' | 'phone' | 'number' | 'switch' | 'select' | 'multiselect';
+  ref?: RefDef;
+  options?: { value: string | number; label: string }[];
+  span?: 1 | 2;
+}
+
+export interface ResourcePermissions {
+  list: string[];
+  get: string[];
+  create: string[];
+  update: string[];
+  delete: string[];
+}
+
+export interface ResourceDef<
+  E extends z.ZodObject = z.ZodObject,
+  C extends z.ZodObject = z.ZodObject,
+  U extends z.ZodObject = z.ZodObject,
+> {
+  service: ServiceName;
+  /** Path segment under /api/v1/ and the JSON:API type. */
+  name: string;
+  /** The attributes of a record as the API returns them (id apart). */
+  entity: E;
+  create: C;
+  update: U;
+  filters: Record<string, FilterDef>;
+  sort: string[];
+  defaultSort: string;
+  pageSize: { default: number; max: number };
+  /**
+   * Tenancy: the column holding the owning client's id ('id' for clients themselves).
+   * null for shared dictionaries that are not client-owned.
+   */
+  tenant: string | null;
+  /** Array columns that hold ids of other resources; their ids must exist. */
+  refs?: Record<string, RefDef>;
+  /** Columns that must be unique (a clear 409 instead of a database error). */
+  unique?: string[];
+  permissions: ResourcePermissions;
+  columns: ColumnDef[];
+  form: FormFieldDef[];
+  /** The screen path of the list, as in the specification's routes. */
+  screen: string;
+}
+
+export function defineResource<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject>(
+  def: ResourceDef<E, C, U>,
+): ResourceDef<E, C, U> {
+  return def;
+}
+
+export type AnyResource = ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject>;
+export type Entity<R extends AnyResource> = z.output<R['entity']> & { id: string };
+
+/** The API path of a resource below the gateway: /api/v1/<name>. */
+export function resourcePath(resource: { name: string }): string {
+  return `/api/v1/${resource.name}`;
+}
+
+/** The query-string names of a filter: filter[name]. */
+export const filterParam = (name: string) => `filter[${name}]`;
+
+/** Parses `sort=-name,code` against an allow-list; returns null for a field outside it. */
+export function parseSort(value: string | undefined, allowed: string[], fallback: string) {
+  const parts = (value || fallback).split(',').map((part) => part.trim()).filter(Boolean);
+  const result: { field: string; desc: boolean }[] = [];
+  for (const part of parts) {
+    const desc = part.startsWith('-');
+    const field = desc ? part.slice(1) : part;
+    if (!allowed.includes(field)) return { error: field } as const;
+    result.push({ field, desc });
+  }
+  return { sort: result } as const;
+}

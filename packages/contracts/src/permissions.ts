@@ -1,0 +1,188 @@
+/**
+ * Services, permission codes, modes, the screens' route registry and the default API route
+ * table. The database is seeded from here; after that the tables are the truth.
+ */
+export const SERVICES = [
+  'auth.processing',
+  'clients.storage',
+  'gateway.processing',
+  'sites.context',
+  'content.storage',
+  'seo',
+  'marketplace',
+  'sites.controller',
+  'floors.storage',
+  'notificator',
+  'platform',
+  'error-collection-system',
+  'request.storage',
+  'form-constructor',
+  'cars.catalog',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const MODES = ['site', 'dictionaries', 'settings'] as const;
+export type Mode = (typeof MODES)[number];
+/** The auth.processing permission that opens a mode: site_mode, dictionaries_mode, settings_mode. */
+export const modePermission = (mode: Mode) => `${mode}_mode`;
+
+/** Effective permissions: service -> allowed action codes (spec 000 §3, User.permissions). */
+export type PermissionMap = Record<string, string[]>;
+
+export interface PermissionDef {
+  service: ServiceName;
+  code: string;
+}
+
+const codes = (service: ServiceName, list: string[]): PermissionDef[] => list.map((code) => ({ service, code }));
+
+/** Every permission code: the specification's (spec 000 §6) and the write codes it leaves unnamed. */
+export const PERMISSIONS: PermissionDef[] = [
+  ...codes('auth.processing', ['site_mode', 'dictionaries_mode', 'settings_mode', 'custom_tokens.view', 'root', 'read_and_write']),
+  ...codes('clients.storage', [
+    'clients.get_full_list', 'clients.create', 'clients.patch', 'clients.delete',
+    'users.get_list', 'roles.get_list', 'permissions.get_list', 'routes.get_list',
+    'groups.list', 'groups.create', 'groups.patch', 'groups.delete',
+  ]),
+  ...codes('gateway.processing', ['routes.get_list']),
+  ...codes('sites.context', [
+    'sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'pages.get_list', 'pages.patch',
+    'layouts.patch', 'templates.patch', 'dealers.get_list', 'dealers.create',
+  ]),
+  ...codes('content.storage', ['op_news.create', 'op_news.patch']),
+  ...codes('seo', ['seo_configs.patch']),
+  ...codes('marketplace', ['modules.view', 'modules.patch']),
+  ...codes('sites.controller', ['tasks']),
+  ...codes('error-collection-system', ['sso_show']),
+  ...codes('request.storage', ['callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin']),
+  ...codes('form-constructor', ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit']),
+  ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list', 'vin_data.import']),
+];
+
+export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
+  return map[service]?.includes(code) ?? false;
+}
+
+/** A route with codes needs at least one of them; a route without codes is open to any signed-in user. */
+export function hasAnyPermission(map: PermissionMap, service: string, required: string[]): boolean {
+  return required.length === 0 || required.some((code) => hasPermission(map, service, code));
+}
+
+export function hasMode(map: PermissionMap, mode: Mode): boolean {
+  return hasPermission(map, 'auth.processing', modePermission(mode));
+}
+
+/** A screen of the admin: the side menu is built from these (spec 000 §2 Layout). */
+export interface ScreenRoute {
+  name: string;
+  path: string;
+  service: ServiceName;
+  mode: Mode | null;
+  /** Menu group title key; items of a group are shown together. */
+  group: string;
+  /** i18n key of the menu title. */
+  title: string;
+  permissions: string[];
+  /** The site module that must be installed for a site-mode item (spec 000 §2). */
+  module?: string | null;
+  /** Fixed order inside the mode. */
+  order: number;
+  /** Hidden routes are reachable but not listed in the menu. */
+  in_menu: boolean;
+}
+
+const screen = (
+  service: ServiceName,
+  name: string,
+  path: string,
+  mode: Mode | null,
+  group: string,
+  order: number,
+  permissions: string[] = [],
+  extra: Partial<ScreenRoute> = {},
+): ScreenRoute => ({ service, name, path, mode, group, order, permissions, title: `menu.${name}`, module: null, in_menu: mode !== null, ...extra });
+
+export const SCREEN_ROUTES: ScreenRoute[] = [
+  screen('sites.context', 'site_select', '/sites.context/select', 'site', 'sites', 10, []),
+  screen('sites.context', 'site_settings', '/sites.context/sites/{siteId}/settings', 'site', 'site', 20, ['sites.patch']),
+  screen('sites.context', 'pages', '/sites.context/sites/{siteId}/pages', 'site', 'content', 30, ['pages.get_list']),
+  screen('sites.context', 'layouts', '/sites.context/sites/{siteId}/layouts', 'site', 'content', 40, ['layouts.patch']),
+  screen('sites.context', 'templates', '/sites.context/sites/{siteId}/templates', 'site', 'content', 50, ['templates.patch']),
+  screen('content.storage', 'stages', '/content.storage/stages/{siteId}', 'site', 'content', 60, ['pages.patch']),
+  screen('seo', 'redirects', '/seo/sites/{siteId}/redirects', 'site', 'seo', 70, ['seo_configs.patch']),
+  screen('seo', 'seo_config', '/seo/sites/{siteId}/seo_config', 'site', 'seo', 80, ['seo_configs.patch']),
+  screen('marketplace', 'site_marketplace', '/marketplace/marketplace/{siteId}', 'site', 'marketplace', 90, ['modules.view']),
+
+  screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
+  screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
+  screen('floors.storage', 'floors', '/floors.storage/floors', 'dictionaries', 'content', 30, []),
+
+  screen('clients.storage', 'clients', '/clients.storage/clients/', 'settings', 'access', 10, ['clients.get_full_list']),
+  screen('clients.storage', 'users', '/clients.storage/users/', 'settings', 'access', 20, ['users.get_list']),
+  screen('clients.storage', 'roles', '/clients.storage/roles/', 'settings', 'access', 30, ['roles.get_list']),
+  screen('clients.storage', 'permissions', '/clients.storage/permissions/', 'settings', 'access', 40, ['permissions.get_list']),
+  screen('clients.storage', 'routes', '/clients.storage/routes/', 'settings', 'access', 50, ['routes.get_list']),
+  screen('gateway.processing', 'gateway_routes', '/gateway.processing/routes/', 'settings', 'access', 60, ['routes.get_list']),
+  screen('auth.processing', 'custom_tokens', '/auth.processing/custom_tokens/', 'settings', 'access', 70, ['custom_tokens.view']),
+  screen('auth.processing', 'root', '/auth.processing/root/', 'settings', 'access', 80, ['root']),
+  screen('marketplace', 'marketplace_settings', '/marketplace/settings', 'settings', 'platform', 90, ['modules.patch']),
+  screen('sites.controller', 'tasks', '/sites.controller/tasks_page/', 'settings', 'platform', 100, ['tasks']),
+  screen('platform', 'news', '/platform/news', 'settings', 'platform', 110, []),
+  screen('notificator', 'notifications', '/notificator/notifications/', 'settings', 'platform', 120, []),
+
+  screen('platform', 'home', '/home-page', null, 'main', 0),
+  screen('platform', 'personal', '/personal/', null, 'main', 0),
+];
+
+/** A row of the gateway's route table (spec 000 §3 route; DESIGN.md §5). */
+export interface ApiRoute {
+  service: ServiceName;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path below /gateway/<service>, parameters as {name}. */
+  path: string;
+  /** Any one of them lets the call through; empty means any signed-in user. */
+  permissions: string[];
+  /** Callable without a token (sign-in, refresh, recovery, health). */
+  public: boolean;
+  name: string;
+}
+
+export const api = (
+  service: ServiceName,
+  method: ApiRoute['method'],
+  path: string,
+  permissions: string[] = [],
+  isPublic = false,
+): ApiRoute => ({ service, method, path, permissions, public: isPublic, name: `${method} ${path}` });
+
+/** The five routes of a declared resource. */
+export function resourceApiRoutes(resource: {
+  service: ServiceName;
+  name: string;
+  permissions: { list: string[]; get: string[]; create: string[]; update: string[]; delete: string[] };
+}): ApiRoute[] {
+  const base = `/api/v1/${resource.name}`;
+  const p = resource.permissions;
+  return [
+    api(resource.service, 'GET', base, p.list),
+    api(resource.service, 'GET', `${base}/{id}`, p.get),
+    api(resource.service, 'POST', base, p.create),
+    api(resource.service, 'PATCH', `${base}/{id}`, p.update),
+    api(resource.service, 'DELETE', `${base}/{id}`, p.delete),
+  ];
+}
+
+/** Action routes of the services (resources add their own through resourceApiRoutes). */
+export const ACTION_ROUTES: ApiRoute[] = [
+  api('auth.processing', 'POST', '/api/v1/auth', [], true),
+  api('auth.processing', 'POST', '/api/v1/refresh', [], true),
+  api('auth.processing', 'POST', '/api/v1/logout'),
+  api('auth.processing', 'GET', '/api/v1/me/auth_history'),
+  api('auth.processing', 'POST', '/api/v1/change_password'),
+  api('auth.processing', 'POST', '/api/v1/restore/code', [], true),
+  api('auth.processing', 'GET', '/api/v1/restore/{id}/refresh', [], true),
+  api('auth.processing', 'POST', '/api/v1/restore/password', [], true),
+  api('clients.storage', 'GET', '/api/v1/me'),
+  api('clients.storage', 'PATCH', '/api/v1/me'),
+  api('clients.storage', 'GET', '/api/v1/me/routes'),
+];
