@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RESOURCES, t } from '@dp/contracts';
+import type { Config } from './kit/config.ts';
+import { openDatabase, type Database } from './kit/db.ts';
+import { handleError, errorBody } from './kit/errors.ts';
+import { registerGateway, RouteTable } from './kit/gateway.ts';
+import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
+import { startJobs, type JobQueue } from './kit/jobs.ts';
+import { createMailer } from './kit/mail.ts';
+import { loadSecret } from './kit/secrets.ts';
+import type { ServiceContext } from './kit/context.ts';
+import { seedReferenceData } from './seed/reference-data.ts';
+import { AccessTokens } from './services/auth.processing/access-token.ts';
+import { authenticate } from './services/auth.processing/authenticate.ts';
+import { registerAuthRoutes } from './services/auth.processing/auth.routes.ts';
+import { RESTORE_MAIL_JOB, sendRestoreCodeMail } from './services/auth.processing/restore-password.ts';
+import { registerMeRoutes } from './services/clients.storage/me.routes.ts';
+import { bindResourceTables } from './resource-tables.ts';
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  ctx: ServiceContext;
+  routeTable: RouteTable;
+  close(): Promise<void>;
+}
+
+/** The job handlers of every service; main and `npm run worker` run the same list. */
+export function jobHandlers(ctx: ServiceContext) {
+  return {
+    [RESTORE_MAIL_JOB]: (data: { restore_id: string; lang: 'ru' | 'en' }) => sendRestoreCodeMail(ctx, data),
+  };
+}
+
+const redact = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.secret',
+  '*.new_password',
+  '*.old_password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.code',
+];
+
+/** Builds the whole server: database, migrations, reference data, jobs, gateway, services. */
+export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
+  const database = options.database ?? (await openDatabase(config));
+  await seedReferenceData(database.db);
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  const ctx = {
+    db: database.db,
+    config,
+    log: app.log,
+    mailer: createMailer(config, app.log),
+    tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
+    codeKey: await loadSecret(database.db, 'restore-code', null),
+  } as ServiceContext;
+  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs });
+  ctx.jobs = jobs;
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Dealer platform back office API', version: '1.0.0', description: 'Every call goes through /gateway/<service>/...' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const routeTable = new RouteTable(database.db);
+  await routeTable.reload();
+  routeTable.startPolling(2000, (error) => app.log.warn({ err: error }, 'route table reload failed'));
+  registerGateway(app, routeTable, (token) => authenticate(ctx, token));
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
+  });
+
+  registerAuthRoutes(app, ctx);
+  registerMeRoutes(app, ctx);
+  const registry = new ResourceRegistry();
+  bindResourceTables(registry);
+  for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);
+
+  serveWeb(app, config.webDist);
+
+  return {
+    app,
+    database,
+    ctx,
+    routeTable,
+    async close() {
+      routeTable.stop();
+      await app.close();
+      await jobs.stop().catch(() => undefined);
+      await database.close();
+    },
+  };
+}
+
+/** The built SPA: files as they are, every other non-API path gets index.html (client routing). */
+function serveWeb(app: FastifyInstance, webDist: string | null) {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = index !== null && fs.existsSync(index);
+  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const apiPath = request.url.startsWith('/gateway/') || request.url.startsWith('/docs');
+    if (!apiPath && request.method === 'GET' && hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send(errorBody([{ status: '404', code: 'route_not_found', title: t('route_not_found', request.lang ?? 'ru') }]));
+  });
+}

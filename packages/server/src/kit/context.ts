@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db.ts';
+import type { JobQueue } from './jobs.ts';
+import type { Mailer } from './mail.ts';
+import type { AccessTokens } from '../services/auth.processing/access-token.ts';
+
+/** What the services' functions need from the app; built once in buildApp. */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  /** Key of the HMAC that stores recovery codes. */
+  codeKey: Uint8Array;
+}

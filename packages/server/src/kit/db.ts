@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+import type { Config } from './config.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a transaction callback receives; used where a function works in or out of one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for pg-boss and the few hand-written statements: `exec` without values, `query` with. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(config.memoryDb ? null : path.join(config.dataDir, 'pglite'));
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The embedded database belongs to one process: a second one opening the same folder would
+ * corrupt it, so it is refused with a clear message.
+ */
+function lockDataDir(dir: string): () => void {
+  const lock = path.join(dir, 'app.lock');
+  const holder = fs.existsSync(lock) ? Number(fs.readFileSync(lock, 'utf8')) : 0;
+  if (holder && holder !== process.pid && isAlive(holder))
+    throw new Error(`The embedded database in ${dir} is in use by process ${holder}: stop it first, or set DATA_DIR to another folder.`);
+  fs.writeFileSync(lock, String(process.pid));
+  return () => fs.rmSync(lock, { force: true });
+}
+
+async function openPglite(dir: string | null): Promise<Database> {
+  let unlock = () => {};
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    ping: () => client.query('select 1').then(() => true, () => false),
+    close: () => client.close().finally(unlock),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder });
+  return {
+    kind: 'postgres',
+    db,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    ping: () => pool.query('select 1').then(() => true, () => false),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasAnyPermission, pickLang } from '@dp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from './db.ts';
+import { apiRoutes } from './schema.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import type { AuthContext } from './request-context.ts';
+
+interface CompiledRoute {
+  id: number;
+  service: string;
+  method: string;
+  pattern: RegExp;
+  permissions: string[];
+  public: boolean;
+}
+
+const compilePath = (path: string) =>
+  new RegExp(
+    '^' +
+      path
+        .replace(/\/+$/, '')
+        .split('/')
+        .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/') +
+      '/?$',
+  );
+
+/**
+ * The gateway's route table, held in memory and reloaded when the stored table changes, so an
+ * edit reaches every app process within the polling interval.
+ */
+export class RouteTable {
+  private routes = new Map<string, CompiledRoute[]>();
+  private version = '';
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private db: Db) {}
+
+  async reload(): Promise<void> {
+    const rows = await this.db.select().from(apiRoutes);
+    const next = new Map<string, CompiledRoute[]>();
+    for (const row of rows) {
+      const key = `${row.service} ${row.method}`;
+      const list = next.get(key) ?? [];
+      list.push({ id: row.id, service: row.service, method: row.method, pattern: compilePath(row.path), permissions: row.permissions, public: row.public });
+      next.set(key, list);
+    }
+    // Literal paths win over patterns: /me/routes before /me/{id}.
+    for (const list of next.values()) list.sort((a, b) => a.pattern.source.split('[^/]+').length - b.pattern.source.split('[^/]+').length);
+    this.routes = next;
+    this.version = await this.currentVersion();
+  }
+
+  private async currentVersion(): Promise<string> {
+    const result = await this.db.execute(sql`select count(*)::text || ':' || coalesce(max(updated_at)::text, '') as v from gateway_routes`);
+    return (result as unknown as { rows: { v: string }[] }).rows[0]?.v ?? '';
+  }
+
+  /** Polls a one-row version so edits made by another process are picked up. */
+  startPolling(intervalMs: number, onError: (error: unknown) => void) {
+    this.timer = setInterval(() => {
+      this.currentVersion()
+        .then((version) => (version !== this.version ? this.reload() : undefined))
+        .catch(onError);
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  match(service: string, method: string, path: string): CompiledRoute | undefined {
+    const lookup = method === 'HEAD' ? 'GET' : method;
+    return this.routes.get(`${service} ${lookup}`)?.find((route) => route.pattern.test(path));
+  }
+}
+
+export type Authenticate = (token: string, request: FastifyRequest) => Promise<AuthContext | null>;
+
+const GATEWAY = /^\/gateway\/([^/?]+)(\/[^?]*)?/;
+
+/**
+ * Every call under /gateway/<service>/... passes here: unknown route 404, public routes pass,
+ * otherwise a valid bearer token (401) holding one of the route's codes (403).
+ */
+export function registerGateway(app: FastifyInstance, table: RouteTable, authenticate: Authenticate) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'ru');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLang(request.headers['accept-language']);
+    const match = GATEWAY.exec(request.url);
+    if (!match) return;
+    const [, service, path = '/'] = match;
+    const route = table.match(service!, request.method, decodeURI(path));
+    if (!route) throw new AppError(404, 'route_not_found');
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    if (route.public) {
+      // A public route may still be called signed in (logout-like calls read the caller).
+      if (token) request.auth = await authenticate(token, request).catch(() => null);
+      return;
+    }
+    if (!token) throw unauthorized();
+    const auth = await authenticate(token, request);
+    if (!auth) throw unauthorized('session_expired');
+    if (!hasAnyPermission(auth.permissions, route.service, route.permissions)) throw forbidden();
+    request.auth = auth;
+  });
+}

@@ -1,0 +1,48 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db.ts';
+
+export type JobHandler = (data: any) => Promise<void>;
+
+export interface JobQueue {
+  send(name: string, data: object): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Durable background jobs on pg-boss 10 over the app's own database (PGlite through the
+ * executeSql adapter). `work: false` only enqueues: a separate `npm run worker` runs them.
+ */
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  handlers: Record<string, JobHandler>,
+  options: { work: boolean },
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: options.work,
+    schedule: options.work,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.keys(handlers)) await boss.createQueue(name);
+  if (options.work) {
+    for (const [name, handler] of Object.entries(handlers)) {
+      await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) {
+          log.info({ job: { name, id: job.id } }, 'job started');
+          await handler(job.data);
+        }
+      });
+    }
+  }
+  return {
+    async send(name, data) {
+      // Retries with back-off: a mail server that is down for a minute loses nothing.
+      await boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
+  };
+}

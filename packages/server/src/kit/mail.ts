@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends over SMTP, or writes an .eml file to the outbox when no SMTP server is configured. */
+  send(message: MailMessage): Promise<{ outboxFile?: string }>;
+}
+
+export function createMailer(config: Pick<Config, 'smtp' | 'mailFrom' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
+  if (config.smtp) {
+    const { host, port, secure, user, pass } = config.smtp;
+    const transport = nodemailer.createTransport({
+      host,
+      port,
+      secure,
+      auth: user ? { user, pass: pass ?? '' } : undefined,
+      // Local relays often have self-signed certificates; STARTTLS is still used when offered.
+      tls: { rejectUnauthorized: process.env.SMTP_TLS_REJECT_UNAUTHORIZED !== 'false' },
+    });
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
+        return {};
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ mail: { to: message.to, subject: message.subject }, file }, 'no SMTP server configured: mail written to the outbox');
+      return { outboxFile: file };
+    },
+  };
+}

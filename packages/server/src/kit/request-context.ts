@@ -1,0 +1,30 @@
+import type { Lang, PermissionMap } from '@dp/contracts';
+
+/** Who is calling, as the gateway established it. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  email: string;
+  internal: boolean;
+  /** The client the session acts as. */
+  clientId: number | null;
+  /** Client ids whose records the caller may see; 'all' for internal users. */
+  scope: number[] | 'all';
+  permissions: PermissionMap;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    auth: AuthContext | null;
+  }
+}
+
+export function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new Error('route reached without authentication: check the gateway route table');
+  return auth;
+}
+
+export function inScope(auth: AuthContext, clientId: number | null | undefined): boolean {
+  return auth.scope === 'all' || (clientId != null && auth.scope.includes(clientId));
+}

@@ -1,0 +1,7 @@
+// Every table, for drizzle-kit and the typed database handle.
+export * from '../services/clients.storage/client.table.ts';
+export * from '../services/clients.storage/user.table.ts';
+export * from '../services/clients.storage/screen-route.table.ts';
+export * from '../services/gateway.processing/api-route.table.ts';
+export * from '../services/auth.processing/session.table.ts';
+export * from '../services/sites.context/site.table.ts';

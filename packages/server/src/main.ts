@@ -1,0 +1,40 @@
+import { loadConfig } from './kit/config.ts';
+import { buildApp } from './app.ts';
+import { loadDemoData } from './seed/demo-data.ts';
+
+/** `npm start`: one process serving the SPA and the API, jobs included unless RUN_JOBS=false. */
+async function main() {
+  const config = loadConfig();
+  const { app, database, close } = await buildApp(config);
+  if (config.loadDemoData) {
+    const demo = await loadDemoData(database.db, config.demoPassword);
+    if (demo) printDemoSignIn(demo, config.port);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'dealer platform started');
+  console.log(`\n  Dealer platform: http://localhost:${config.port}   API docs: http://localhost:${config.port}/docs\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+}
+
+function printDemoSignIn(demo: NonNullable<Awaited<ReturnType<typeof loadDemoData>>>, port: number) {
+  const lines = [
+    '',
+    '  Demo data loaded. Sign in at http://localhost:' + port,
+    `    administrator: ${demo.admin}`,
+    ...demo.users.map((u) => `    ${u.role.padEnd(15)} ${u.email.padEnd(32)} ${u.client}`),
+    `    password for every demo account: ${demo.password}`,
+    demo.generated ? '    (generated for this installation and shown only now; set DEMO_PASSWORD to choose one)' : '',
+    '',
+  ];
+  // Printed, not logged: the password must not end up in log storage.
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+}
+
+/** Short-lived HS256 access tokens; the session id inside lets logout refuse them at once. */
+export class AccessTokens {
+  constructor(
+    private key: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  sign(userId: number, sessionId: string): Promise<string> {
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}

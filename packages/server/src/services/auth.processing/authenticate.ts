@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { PermissionMap } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { isInternalEmail } from '../../kit/config.ts';
+import type { AuthContext } from '../../kit/request-context.ts';
+import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
+
+interface SessionRow {
+  user_id: number;
+  email: string;
+  client_id: number | null;
+  permissions: PermissionMap;
+  client_ids: number[] | null;
+}
+
+/**
+ * Turns a bearer token into the caller: a valid signature is not enough, the session must be
+ * live and the user active, so logout, deactivation and reuse detection take effect at once.
+ * One round trip to the database.
+ */
+export async function authenticate(ctx: ServiceContext, token: string): Promise<AuthContext | null> {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const userId = Number(claims.sub);
+  const result = await ctx.db.execute(sql`
+    select u.id as user_id, u.email, s.client_id,
+      ${effectivePermissionsSql(sql`u.id`)} as permissions,
+      (select array_agg(uc.client_id order by uc.client_id) from user_clients uc where uc.user_id = u.id) as client_ids
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${claims.sid} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now() and u.active`);
+  const row = (result as unknown as { rows: SessionRow[] }).rows[0];
+  if (!row) return null;
+  const internal = isInternalEmail(ctx.config, row.email);
+  return {
+    userId: row.user_id,
+    sessionId: claims.sid,
+    email: row.email,
+    internal,
+    clientId: row.client_id,
+    scope: internal ? 'all' : (row.client_ids ?? []),
+    permissions: row.permissions ?? {},
+  };
+}

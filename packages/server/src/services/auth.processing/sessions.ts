@@ -1,0 +1,48 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AuthResult } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { randomToken, sha256 } from '../../kit/secrets.ts';
+import { refreshTokens, sessions } from './session.table.ts';
+import { getMe } from '../clients.storage/get-me.ts';
+import type { RequestMeta } from './auth-history.ts';
+
+/** Starts a login: a session acting as `clientId`, with its first token pair. */
+export async function openSession(ctx: ServiceContext, userId: number, clientId: number | null, meta: RequestMeta): Promise<AuthResult> {
+  const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000);
+  const [session] = await ctx.db
+    .insert(sessions)
+    .values({ user_id: userId, client_id: clientId, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null, expires_at: expiresAt })
+    .returning({ id: sessions.id });
+  return issueTokens(ctx, ctx.db, session!.id, userId, clientId);
+}
+
+/** A new access token and a new single-use refresh token for the session. */
+export async function issueTokens(ctx: ServiceContext, db: DbOrTx, sessionId: string, userId: number, clientId: number | null): Promise<AuthResult> {
+  const refresh = randomToken();
+  const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000);
+  await db.insert(refreshTokens).values({ session_id: sessionId, token_hash: sha256(refresh), expires_at: expiresAt });
+  await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id, sessionId));
+  return {
+    access_token: await ctx.tokens.sign(userId, sessionId),
+    refresh_token: refresh,
+    token_type: 'Bearer',
+    expires_in: ctx.tokens.ttlSeconds,
+    user: await getMe(db, ctx.config, userId, clientId),
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
+  await db.update(sessions).set({ revoked_at: new Date(), revoked_reason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/**
+ * Ends every session of a user (deactivation, password reset) or every other one (password
+ * change): their access and refresh tokens are refused from the next call on.
+ */
+export async function endUserSessions(db: DbOrTx, userId: number, reason: string, exceptSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+}

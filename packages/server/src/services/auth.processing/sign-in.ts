@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AuthResult } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { AppError } from '../../kit/errors.ts';
+import { hitRateLimit, LIMITS } from '../../kit/rate-limit.ts';
+import { userClients, users } from '../clients.storage/user.table.ts';
+import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { spendVerifyTime, verifyPassword } from './password.ts';
+import { openSession } from './sessions.ts';
+
+export const normalizeIdentity = (identity: string) => identity.trim().toLowerCase();
+
+/** The client a new session acts as: the default client, else the first of the user's clients. */
+async function initialClient(ctx: ServiceContext, userId: number, defaultClientId: number | null) {
+  if (defaultClientId) return defaultClientId;
+  const [first] = await ctx.db.select({ id: userClients.client_id }).from(userClients).where(eq(userClients.user_id, userId)).limit(1);
+  return first?.id ?? null;
+}
+
+/**
+ * POST /api/v1/auth with method "password". A wrong password and an unknown account get the
+ * same 401 and take the same time.
+ */
+export async function signIn(ctx: ServiceContext, identity: string, secret: string, meta: RequestMeta): Promise<AuthResult> {
+  const email = normalizeIdentity(identity);
+  await hitRateLimit(ctx.db, `sign-in:address:${meta.ip}`, LIMITS.signInPerAddress);
+  await hitRateLimit(ctx.db, `sign-in:account:${email}`, LIMITS.signInPerAccount);
+  const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  if (!user) {
+    await spendVerifyTime(secret);
+    throw new AppError(401, 'invalid_credentials');
+  }
+  if (!(await verifyPassword(user.password_hash, secret))) {
+    await recordAuthEvent(ctx.db, user.id, 'sign_in_failed', meta);
+    throw new AppError(401, 'invalid_credentials');
+  }
+  // Only someone who knows the password learns that the account is switched off.
+  if (!user.active) throw new AppError(401, 'user_inactive');
+  const clientId = await initialClient(ctx, user.id, user.default_client_id);
+  const result = await openSession(ctx, user.id, clientId, meta);
+  await recordAuthEvent(ctx.db, user.id, 'sign_in', meta, clientId);
+  return result;
+}

@@ -1,0 +1,24 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+export { timestamps };
+
+export const clientGroups = pgTable('client_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  // Ids of client_groups; kept in step by the resource machinery (refs).
+  group_ids: integer('group_ids').array().notNull().default([]),
+  holding: text('holding'),
+  billing_id: text('billing_id'),
+  ...timestamps,
+});

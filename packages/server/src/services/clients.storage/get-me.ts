@@ -1,0 +1,56 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { MeUser } from '@dp/contracts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { isInternalEmail, type Config } from '../../kit/config.ts';
+import { clients } from './client.table.ts';
+import { roles, userClients, userRoles, users } from './user.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { loadEffectivePermissions } from './effective-permissions.ts';
+import { notFound } from '../../kit/errors.ts';
+
+/** The user as /me and sign-in return it; `actingClientId` is the session's client. */
+export async function getMe(db: DbOrTx, config: Pick<Config, 'internalEmailDomains'>, userId: number, actingClientId: number | null): Promise<MeUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const internal = isInternalEmail(config, user.email);
+  const [userClientRows, roleRows, permissions] = await Promise.all([
+    db
+      .select({ id: clients.id, name: clients.name })
+      .from(userClients)
+      .innerJoin(clients, eq(clients.id, userClients.client_id))
+      .where(eq(userClients.user_id, userId))
+      .orderBy(asc(clients.name)),
+    db
+      .select({ id: roles.id, code: roles.code, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.role_id))
+      .where(eq(userRoles.user_id, userId))
+      .orderBy(asc(roles.name)),
+    loadEffectivePermissions(db, userId),
+  ]);
+  const clientIds = userClientRows.map((c) => c.id);
+  const siteScope = internal ? undefined : clientIds.length ? inArray(sites.client_id, clientIds) : eq(sites.id, -1);
+  const [anySite] = await db.select({ id: sites.id }).from(sites).where(siteScope).limit(1);
+  const clientName = async (id: number | null) => {
+    if (id == null) return null;
+    const known = userClientRows.find((c) => c.id === id);
+    if (known) return known;
+    const [row] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, id));
+    return row ?? null;
+  };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    last_name: user.last_name,
+    phone: user.phone,
+    locale: user.locale === 'en' ? 'en' : 'ru',
+    internal,
+    default_client: await clientName(user.default_client_id),
+    clients: userClientRows,
+    roles: roleRows,
+    permissions,
+    client: await clientName(actingClientId),
+    has_sites: Boolean(anySite),
+  };
+}

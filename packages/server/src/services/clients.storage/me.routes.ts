@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { meUpdateBody, type MeUser } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { requireAuth } from '../../kit/request-context.ts';
+import { toRecord } from '../../kit/jsonapi.ts';
+import { users } from './user.table.ts';
+import { screenRoutes } from './screen-route.table.ts';
+import { getMe } from './get-me.ts';
+
+const BASE = '/gateway/clients.storage/api/v1';
+const tags = ['clients.storage'];
+
+export const meRecord = (me: MeUser) => {
+  const { id, ...attributes } = me;
+  return { id: String(id), type: 'users', attributes };
+};
+
+const routeAttributes = ['name', 'path', 'service', 'mode', 'group', 'title', 'permissions', 'module', 'order', 'in_menu'];
+
+export function registerMeRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(`${BASE}/me`, { schema: { tags, summary: 'The signed-in user with effective permissions' } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId)) };
+  });
+
+  // Only the profile's own fields: the body schema refuses roles, clients, active and the rest.
+  r.patch(`${BASE}/me`, { schema: { tags, summary: 'Change own profile', body: meUpdateBody } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const attrs = request.body.data.attributes;
+    if (Object.keys(attrs).length) await ctx.db.update(users).set({ ...attrs, updated_at: new Date() }).where(eq(users.id, auth.userId));
+    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId)) };
+  });
+
+  r.get(`${BASE}/me/routes`, { schema: { tags, summary: 'The screens registry the side menu is built from' } }, async () => {
+    const rows = await ctx.db.select().from(screenRoutes).orderBy(asc(screenRoutes.order), asc(screenRoutes.id));
+    return { data: rows.map((row) => toRecord('routes', row, routeAttributes)) };
+  });
+}

@@ -1,0 +1,76 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { clients, timestamps } from './client.table.ts';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  last_name: text('last_name'),
+  phone: text('phone'),
+  locale: text('locale').notNull().default('ru'),
+  password_hash: text('password_hash'),
+  active: boolean('active').notNull().default(true),
+  default_client_id: integer('default_client_id').references(() => clients.id),
+  ...timestamps,
+});
+
+/** The clients a user works for (default client included). */
+export const userClients = pgTable(
+  'user_clients',
+  {
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    client_id: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.client_id] }), index('user_clients_client_idx').on(t.client_id)],
+);
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial('id').primaryKey(),
+    service: text('service').notNull(),
+    code: text('code').notNull(),
+    name: text('name'),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [unique('permissions_service_code').on(t.service, t.code)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  /** null: a role of the platform; otherwise the client that owns it. */
+  client_id: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] })],
+);
+
+/** Extra permissions granted to a user beyond the roles. */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.permission_id] })],
+);
