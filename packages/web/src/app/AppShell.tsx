@@ -1,0 +1,208 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Avatar, Button, Dropdown, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import { ExportOutlined, LogoutOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Lang, Mode } from '@dp/contracts';
+import { errorTitle } from '../kit/api.ts';
+import { readJson, writeJson } from '../kit/storage.ts';
+import { ContentLoader } from '../kit/Loader.tsx';
+import { Logo } from '../kit/Logo.tsx';
+import { siteUrl, useCurrentSite } from './data.ts';
+import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guards.ts';
+import { MODE_ICONS, routeIcon } from './icons.tsx';
+import { modeStartPath, normalizePath, type MenuContext } from './menu.ts';
+import { notify } from './notify.ts';
+import { leaveSite, setMode, switchLanguage, useSession } from './session.ts';
+import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
+
+const SIDER_WIDTH = 256;
+const COLLAPSED_KEY = 'menu_collapsed';
+
+export function LocaleSwitch({ size = 'small' }: { size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  const { lang } = useSession();
+  return (
+    <Segmented<Lang>
+      size={size}
+      data-testid="locale-switch"
+      aria-label={t('language')}
+      value={lang}
+      options={[
+        { value: 'ru', label: 'RU', title: 'Русский' },
+        { value: 'en', label: 'EN', title: 'English' },
+      ]}
+      onChange={(value) => {
+        switchLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
+      }}
+    />
+  );
+}
+
+/** Switches the menu mode and opens its first screen. */
+export function useSwitchMode(ctx: MenuContext | null) {
+  const navigate = useNavigate();
+  return (mode: Mode) => {
+    setMode(mode);
+    const start = ctx ? modeStartPath(ctx, mode) : null;
+    if (start) navigate(start);
+  };
+}
+
+function ModeSwitch({ ctx, mode, modes }: { ctx: MenuContext | null; mode: Mode | null; modes: Mode[] }) {
+  const { t } = useTranslation();
+  const switchMode = useSwitchMode(ctx);
+  if (modes.length === 0) return null;
+  return (
+    <Segmented<Mode>
+      data-testid="mode-switch"
+      aria-label={t('modes.title')}
+      value={mode ?? undefined}
+      options={modes.map((value) => ({ value, label: t(`modes.${value}`), icon: MODE_ICONS[value] }))}
+      onChange={switchMode}
+    />
+  );
+}
+
+function SiteBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const site = useCurrentSite();
+  if (!site.data) return null;
+  const url = siteUrl(site.data);
+  return (
+    <Space size={4} className="shell-site" aria-label={t('site.current')}>
+      <Tooltip title={t('site.leave')}>
+        <Button
+          type="text"
+          icon={<RollbackOutlined />}
+          aria-label={t('site.leave')}
+          onClick={() => {
+            leaveSite();
+            navigate(SITE_SELECT_PATH);
+          }}
+        />
+      </Tooltip>
+      <Typography.Text strong ellipsis className="shell-site__name" data-testid="current-site">
+        {site.data.name}
+      </Typography.Text>
+      {url && (
+        <Tooltip title={t('site.open')}>
+          <Button type="text" icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer" aria-label={t('site.open')} />
+        </Tooltip>
+      )}
+    </Space>
+  );
+}
+
+function ProfileMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  if (!user) return null;
+  const fullName = [user.name, user.last_name].filter(Boolean).join(' ');
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <div className="profile-menu__who">
+          <Typography.Text strong>{fullName}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{user.email}</Typography.Text>
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'profile', icon: <UserOutlined />, label: t('profile'), onClick: () => navigate(PERSONAL_PATH) },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" data-testid="profile-menu" aria-label={t('profile_menu')} className="profile-menu">
+        <Avatar size="small" style={{ backgroundColor: '#1f5eff' }}>
+          {(user.name || user.email).slice(0, 1).toUpperCase()}
+        </Avatar>
+        <span className="profile-menu__name">{user.name || user.email}</span>
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** The signed-in layout (spec 000 §2): top bar, collapsible side menu (256), content. */
+export function AppShell() {
+  const { t } = useTranslation(['common', 'menu']);
+  const location = useLocation();
+  const ctx = useMenuContext();
+  const { mode, modes, routeMode, route } = useCurrentMode(ctx);
+  const groups = useMenu(ctx, mode);
+  const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
+
+  // The mode follows the route on screen and is remembered.
+  useEffect(() => {
+    if (routeMode) setMode(routeMode);
+  }, [routeMode]);
+
+  const siteMode = mode === 'site' || routeMode === 'site';
+  const items: MenuProps['items'] = useMemo(
+    () =>
+      groups.map((group) => ({
+        key: `group:${group.group}`,
+        type: 'group' as const,
+        label: t(`menu:groups.${group.group}`),
+        children: group.items.map((item) => ({
+          key: normalizePath(item.path),
+          icon: routeIcon(item.name),
+          label: <Link to={item.path}>{t(`menu:${item.name}`)}</Link>,
+        })),
+      })),
+    [groups, t],
+  );
+  const selected = useMemo(() => {
+    const path = normalizePath(location.pathname);
+    const keys = groups.flatMap((group) => group.items.map((item) => normalizePath(item.path)));
+    return keys.filter((key) => path === key || path.startsWith(`${key}/`));
+  }, [groups, location.pathname]);
+  const logoTarget = modes.includes('site') ? SITE_SELECT_PATH : HOME_PATH;
+
+  return (
+    <Layout className="shell">
+      <Layout.Header className="shell-header">
+        <Link to={logoTarget} className="shell-logo" aria-label={t('logo_link')}>
+          <Logo />
+        </Link>
+        <ModeSwitch ctx={ctx} mode={mode} modes={modes} />
+        {siteMode && <SiteBar />}
+        <div className="shell-header__spacer" />
+        <LocaleSwitch />
+        <ProfileMenu />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={(value) => {
+            setCollapsed(value);
+            writeJson(COLLAPSED_KEY, value);
+          }}
+          className="shell-sider"
+          data-testid="side-menu"
+          aria-label={t('side_menu')}
+          theme="light"
+        >
+          {items.length > 0 ? (
+            <Menu mode="inline" items={items} selectedKeys={selected} className="shell-menu" />
+          ) : (
+            !collapsed && <div className="shell-menu__empty">{t('menu:empty')}</div>
+          )}
+        </Layout.Sider>
+        <Layout.Content className="shell-content">
+          <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,80 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
+import { FullPageLoader } from '../kit/Loader.tsx';
+import { useCurrentSite, useMeRefresh, useRoutesRegistry } from './data.ts';
+import { decideRoute, INDEX_PATH, LOGOUT_PATH } from './guards.ts';
+import { notify } from './notify.ts';
+import { SCREEN_PATHS } from './screens.tsx';
+import { getSession, logout, useSession } from './session.ts';
+import { AppShell } from './AppShell.tsx';
+
+/** Tells the user why they are back at the sign-in page after a failed refresh. */
+function useExpiryNotice() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const onExpired = () => notify.warning(t('session_expired'), undefined, 'session-expired');
+    authEvents.addEventListener(AUTHORIZATION_EXPIRED, onExpired);
+    return () => authEvents.removeEventListener(AUTHORIZATION_EXPIRED, onExpired);
+  }, [t]);
+}
+
+/**
+ * The root of every page: applies the route guards, waits for the user's data (routes registry,
+ * current site) behind a loader, and puts signed-in pages inside the shell.
+ */
+export function Root() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const signedIn = !!session.user;
+  useExpiryNotice();
+  useMeRefresh(signedIn);
+  const routes = useRoutesRegistry(signedIn);
+  const site = useCurrentSite();
+
+  if (signedIn && routes.isPending) return <FullPageLoader />;
+  if (signedIn && routes.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('routes_load_failed')}
+        subTitle={errorTitle(routes.error, session.lang)}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => void routes.refetch()}>
+            {t('actions.retry')}
+          </Button>,
+          <Button key="logout" onClick={() => void logout()}>
+            {t('actions.logout')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+
+  const decision = decideRoute({
+    pathname: location.pathname,
+    user: session.user,
+    routes: routes.data ?? [],
+    screens: SCREEN_PATHS,
+    site: site.data ? { id: site.data.id, modules: site.data.modules ?? [] } : null,
+  });
+
+  if (decision.kind === 'redirect') {
+    // A site page waits for the current site before it is refused.
+    if (signedIn && session.siteId && site.isLoading) return <FullPageLoader />;
+    const from = getSession().user ? undefined : { from: `${location.pathname}${location.search}` };
+    return <Navigate to={decision.to} replace state={decision.to === INDEX_PATH ? from : undefined} />;
+  }
+
+  if (!signedIn || location.pathname === LOGOUT_PATH) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  return <AppShell />;
+}

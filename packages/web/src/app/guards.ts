@@ -1,0 +1,67 @@
+import type { MeUser, ScreenRoute } from '@dp/contracts';
+import { matchRoute, moduleInstalled, needsSite, normalizePath, routeAllowed } from './menu.ts';
+
+/**
+ * Route guards of spec 000 §2: no stored auth → '/', signed in on '/' → /home-page, missing
+ * permission → '/', a site page without an accessible current site (or its module) →
+ * /home-page, an unknown path → '/'.
+ */
+export const INDEX_PATH = '/';
+export const HOME_PATH = '/home-page';
+export const RESTORE_PATH = '/restore';
+export const LOGOUT_PATH = '/logout';
+export const SITE_SELECT_PATH = '/sites.context/select';
+export const PERSONAL_PATH = '/personal/';
+
+/** Pages for people who are not signed in. */
+export const PUBLIC_PATHS = [INDEX_PATH, RESTORE_PATH];
+
+export interface GuardInput {
+  pathname: string;
+  user: Pick<MeUser, 'permissions' | 'has_sites'> | null;
+  routes: ScreenRoute[];
+  /** Paths the web has a screen for. */
+  screens: Iterable<string>;
+  /** The current site when one is chosen and accessible to the user. */
+  site: { id: string; modules?: string[] | null } | null;
+}
+
+export type GuardDecision =
+  | { kind: 'allow'; route: ScreenRoute | null; params: Record<string, string> }
+  | { kind: 'redirect'; to: string };
+
+const allow = (route: ScreenRoute | null = null, params: Record<string, string> = {}): GuardDecision => ({ kind: 'allow', route, params });
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+export function decideRoute(input: GuardInput): GuardDecision {
+  const path = normalizePath(input.pathname);
+  if (path === LOGOUT_PATH) return allow();
+  const isPublic = PUBLIC_PATHS.some((entry) => normalizePath(entry) === path);
+
+  if (!input.user) return isPublic ? allow() : redirect(INDEX_PATH);
+  if (isPublic) return redirect(HOME_PATH);
+
+  const screens = new Set([...input.screens].map(normalizePath));
+  // The home page is always open to a signed-in user: it is where every refusal ends.
+  if (path === HOME_PATH) {
+    const home = matchRoute(input.routes, path);
+    return allow(home?.route ?? null);
+  }
+
+  const match = matchRoute(
+    input.routes.filter((route) => screens.has(normalizePath(route.path))),
+    path,
+  );
+  if (!match) return redirect(INDEX_PATH);
+  const { route, params } = match;
+  if (!routeAllowed(input.user, route)) return redirect(INDEX_PATH);
+
+  if (needsSite(route)) {
+    const site = input.site;
+    if (!site || params.siteId !== site.id) return redirect(HOME_PATH);
+    if (!moduleInstalled(route, site.modules)) return redirect(HOME_PATH);
+  } else if (route.module && !moduleInstalled(route, input.site?.modules)) {
+    return redirect(HOME_PATH);
+  }
+  return allow(route, params);
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Root } from './Root.tsx';
+import { RouteError } from './RouteError.tsx';
+import { SCREENS, toRouterPath } from './screens.tsx';
+
+const SignInPage = lazy(() => import('../services/auth.processing/SignInPage.tsx'));
+const RestorePage = lazy(() => import('../services/auth.processing/RestorePage.tsx'));
+const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx'));
+
+/** Every page hangs under Root, which applies the guards; unknown paths are sent to '/'. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <SignInPage /> },
+      { path: 'restore', element: <RestorePage /> },
+      { path: 'logout', element: <LogoutPage /> },
+      ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

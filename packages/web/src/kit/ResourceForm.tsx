@@ -1,0 +1,183 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AnyResource, FormFieldDef, JsonApiRecord, Lang } from '@dp/contracts';
+import { notify } from '../app/notify.ts';
+import { api, errorTitle, isApiError } from './api.ts';
+import { queryKeys } from './queryKeys.ts';
+import { isRequired, zodRule, type SchemaLike } from './rules.ts';
+import { listPath, recordPath, useRefOptions } from './useResourceList.ts';
+
+type Row = JsonApiRecord<Record<string, unknown>>;
+type Values = Record<string, unknown>;
+
+export interface ResourceFormProps {
+  resource: AnyResource;
+  /** The record being edited; absent for create. */
+  record?: Row | null;
+  onSaved?: (record: Row, mode: 'create' | 'edit') => void;
+  onCancel?: () => void;
+}
+
+function shapeOf(schema: unknown): Record<string, SchemaLike> {
+  return ((schema as { shape?: Record<string, SchemaLike> }).shape ?? {}) as Record<string, SchemaLike>;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a === '' || a === null || a === undefined) && (b === '' || b === null || b === undefined)) return true;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The write body of a form: empty optional texts become null, then the contracts schema
+ * normalises (trim, lower case, defaults). A value the schema refuses is sent as typed, so the
+ * server answers with its field error.
+ */
+export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', values: Values, initial: Values = {}): Values {
+  const schema = mode === 'create' ? resource.create : resource.update;
+  const shape = shapeOf(schema);
+  const picked: Values = {};
+  for (const field of resource.form) {
+    const name = field.field;
+    let value = values[name];
+    if (mode === 'edit' && sameValue(value, initial[name])) continue;
+    if (value === '' && shape[name]?.safeParse(null).success) value = null;
+    if (value === undefined) continue;
+    picked[name] = value;
+  }
+  const parsed = (schema as unknown as SchemaLike).safeParse(picked);
+  return parsed.success && parsed.data && typeof parsed.data === 'object' ? (parsed.data as Values) : picked;
+}
+
+function RefSelect({ field, multiple, ...rest }: { field: FormFieldDef; multiple: boolean; id?: string; value?: unknown; onChange?: (value: unknown) => void; 'aria-label'?: string }) {
+  const { options, isFetching } = useRefOptions(field.ref);
+  return (
+    <Select
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isFetching}
+      options={options}
+    />
+  );
+}
+
+/** The form of a ResourceDef: widgets from r.form, client rules from r.create / r.update. */
+export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFormProps) {
+  const { t, i18n } = useTranslation([resource.service, 'common']);
+  const [form] = Form.useForm<Values>();
+  const queryClient = useQueryClient();
+  const mode: 'create' | 'edit' = record ? 'edit' : 'create';
+  const lang = (): Lang => (i18n.language === 'en' ? 'en' : 'ru');
+  const createShape = shapeOf(resource.create);
+  const shape = shapeOf(mode === 'create' ? resource.create : resource.update);
+
+  const initialValues = useMemo<Values>(() => {
+    if (!record) return {};
+    return Object.fromEntries(resource.form.map((field) => [field.field, record.attributes[field.field] ?? undefined]));
+  }, [record, resource.form]);
+
+  const save = useMutation({
+    mutationFn: async (values: Values) => {
+      const attributes = toAttributes(resource, mode, values, initialValues);
+      if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes });
+      if (Object.keys(attributes).length === 0) return record!;
+      return api.patch<Row>(recordPath(resource, record!.id), { type: resource.name, id: record!.id, attributes });
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all });
+      notify.success(t(mode === 'create' ? 'common:notices.created' : 'common:notices.saved'));
+      onSaved?.(saved, mode);
+    },
+    onError: (error) => {
+      const known = new Set(resource.form.map((field) => field.field));
+      if (isApiError(error)) {
+        const byField = error.fieldErrors();
+        const onForm = Object.entries(byField).filter(([name]) => known.has(name));
+        if (onForm.length) {
+          form.setFields(onForm.map(([name, errors]) => ({ name, errors })));
+          const others = error.errors.filter((entry) => !onForm.some(([name]) => entry.source?.pointer?.endsWith(`/${name}`)));
+          if (others.length) notify.error(others[0]!.title);
+          return;
+        }
+      }
+      notify.error(errorTitle(error, lang()));
+    },
+  });
+
+  const label = (field: string) => t(`${resource.service}:${resource.name}.fields.${field}`);
+
+  const widget = (field: FormFieldDef) => {
+    const common = { 'aria-label': label(field.field) };
+    switch (field.widget) {
+      case 'textarea':
+        return <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 8 }} />;
+      case 'email':
+        return <Input {...common} type="email" autoComplete="email" />;
+      case 'phone':
+        return <Input {...common} type="tel" autoComplete="tel" placeholder="+7 (999) 123-45-67" />;
+      case 'number':
+        return <InputNumber {...common} style={{ width: '100%' }} />;
+      case 'switch':
+        return <Switch {...common} />;
+      case 'select':
+      case 'multiselect':
+        if (field.ref) return <RefSelect {...common} field={field} multiple={field.widget === 'multiselect'} />;
+        return (
+          <Select
+            {...common}
+            mode={field.widget === 'multiselect' ? 'multiple' : undefined}
+            allowClear
+            options={(field.options ?? []).map((option) => ({ value: option.value, label: t(`${resource.service}:${option.label}`) }))}
+          />
+        );
+      default:
+        return <Input {...common} autoComplete="off" />;
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name={`${resource.name}-${mode}`}
+      initialValues={initialValues}
+      onFinish={(values) => save.mutate(values)}
+      disabled={save.isPending}
+      scrollToFirstError
+    >
+      {resource.form.map((field) => {
+        const schema = shape[field.field];
+        const required = createShape[field.field] ? isRequired(createShape[field.field]!) : false;
+        return (
+          <Form.Item
+            key={field.field}
+            name={field.field}
+            label={label(field.field)}
+            required={required && field.widget !== 'switch'}
+            valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
+            rules={schema ? [zodRule(schema, lang)] : []}
+            validateFirst
+          >
+            {widget(field)}
+          </Form.Item>
+        );
+      })}
+      <Form.Item className="form-actions">
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
+          </Button>
+          {onCancel && (
+            <Button onClick={onCancel} disabled={false}>
+              {t('common:actions.cancel')}
+            </Button>
+          )}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

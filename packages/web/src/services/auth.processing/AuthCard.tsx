@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LocaleSwitch } from '../../app/AppShell.tsx';
+import { Logo } from '../../kit/Logo.tsx';
+
+/** The narrow centred area that anyone not signed in sees (spec 000 §2 Layout). */
+export function AuthCard({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="auth-page">
+      <main className="auth-page__inner">
+        <div className="auth-page__brand">
+          <Logo size="large" />
+        </div>
+        <Card className="auth-card" variant="borderless">
+          <Typography.Title level={4} className="auth-card__title">
+            {title}
+          </Typography.Title>
+          {subtitle && (
+            <Typography.Paragraph type="secondary" className="auth-card__subtitle">
+              {subtitle}
+            </Typography.Paragraph>
+          )}
+          {children}
+        </Card>
+        <div className="auth-page__footer">
+          <Typography.Text type="secondary">{t('footer')}</Typography.Text>
+          <LocaleSwitch />
+        </div>
+      </main>
+    </div>
+  );
+}

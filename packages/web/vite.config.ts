@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const backend = process.env.DP_BACKEND ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+  },
+  server: {
+    proxy: {
+      '/gateway': { target: backend, changeOrigin: true },
+      '/healthz': { target: backend, changeOrigin: true },
+      '/docs': { target: backend, changeOrigin: true },
+    },
+  },
+});
