@@ -1,4 +1,5 @@
 import type { Lang, PermissionMap } from '@dp/contracts';
+import { unauthorized } from './errors.ts';
 
 /** Who is calling, as the gateway established it. */
 export interface AuthContext {
@@ -21,7 +22,8 @@ declare module 'fastify' {
 }
 
 export function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new Error('route reached without authentication: check the gateway route table');
+  // Reached only when the route table marks a route public that needs a caller.
+  if (!auth) throw unauthorized();
   return auth;
 }
 
