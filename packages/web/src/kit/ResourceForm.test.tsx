@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clientResource, type AnyResource } from '@dp/contracts';
+import '../app/i18n.ts';
+import { Providers } from '../app/Providers.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
+import { setLang, signedIn } from '../app/session.ts';
+import { api } from './api.ts';
+import { localAuthStore } from './storage.ts';
+import { ResourceForm } from './ResourceForm.tsx';
+import { startServer, type RecordedRequest } from '../test/server.ts';
+import { makeUser } from '../test/fixtures.ts';
+
+const resource = clientResource as unknown as AnyResource;
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  server = await startServer((request: RecordedRequest) => {
+    if (request.method === 'GET' && request.url.startsWith('/gateway/clients.storage/api/v1/groups')) {
+      return {
+        status: 200,
+        body: { data: [{ id: '3', type: 'groups', attributes: { name: 'Премиум' } }], meta: { page: { number: 1, size: 500, total: 1 } } },
+      };
+    }
+    if (request.method === 'POST' && request.url === '/gateway/clients.storage/api/v1/clients') {
+      const lang = request.headers['accept-language'];
+      return {
+        status: 409,
+        body: {
+          errors: [
+            {
+              status: '409',
+              code: 'conflict_unique',
+              title: lang === 'en' ? 'A record with this "code" already exists' : 'Запись с таким значением «code» уже существует',
+              source: { pointer: '/data/attributes/code' },
+            },
+          ],
+        },
+      };
+    }
+    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'not found' }] } };
+  });
+  api.configure({ baseUrl: server.url, store: localAuthStore });
+});
+
+afterAll(async () => {
+  api.configure({ baseUrl: '' });
+  await server.close();
+});
+
+function signIn() {
+  signedIn({
+    access_token: 'token',
+    refresh_token: 'refresh',
+    token_type: 'Bearer',
+    expires_in: 900,
+    user: makeUser({ 'auth.processing': ['settings_mode'], 'clients.storage': ['clients.get_full_list', 'clients.create', 'groups.list'] }),
+  });
+}
+
+function renderForm() {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <ResourceForm resource={resource} />
+    </Providers>,
+  );
+}
+
+const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+
+describe('ResourceForm', () => {
+  it('shows the required message on an empty submit, without calling the server', async () => {
+    signIn();
+    setLang('ru');
+    const user = userEvent.setup();
+    renderForm();
+    const before = server.requests.filter((request) => request.method === 'POST').length;
+    await user.click(screen.getByRole('button', { name: /Создать/ }));
+    await waitFor(() => expect(within(fieldItem('Название')).getByText('Это поле обязательно для заполнения')).toBeTruthy());
+    expect(within(fieldItem('Код')).getByText('Это поле обязательно для заполнения')).toBeTruthy();
+    expect(within(fieldItem('Холдинг')).queryByText('Это поле обязательно для заполнения')).toBeNull();
+    expect(server.requests.filter((request) => request.method === 'POST').length).toBe(before);
+  });
+
+  it('checks the field rules of the contracts as the user types (code format), in English too', async () => {
+    signIn();
+    setLang('en');
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Code'), 'код');
+    await waitFor(() => expect(within(fieldItem('Code')).getByText('Only Latin letters, digits, "-" and "_" are allowed')).toBeTruthy());
+    setLang('ru');
+  });
+
+  it('puts a server field error on its field and keeps what the user typed', async () => {
+    signIn();
+    setLang('ru');
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Название'), '  Автодом ');
+    await user.type(screen.getByLabelText('Код'), 'autodom');
+    await user.click(screen.getByRole('button', { name: /Создать/ }));
+
+    await waitFor(() => expect(within(fieldItem('Код')).getByText('Запись с таким значением «code» уже существует')).toBeTruthy());
+    const post = server.requests.find((request) => request.method === 'POST')!;
+    expect(post.headers.authorization).toBe('Bearer token');
+    expect(post.headers['accept-language']).toBe('ru');
+    expect(post.body).toEqual({ data: { type: 'clients', attributes: { name: 'Автодом', code: 'autodom', group_ids: [] } } });
+    expect((screen.getByLabelText('Код') as HTMLInputElement).value).toBe('autodom');
+    expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('  Автодом ');
+    expect(within(fieldItem('Название')).queryByText(/уже существует/)).toBeNull();
+  });
+});
