@@ -56,7 +56,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   await seedReferenceData(database.db);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact },
+    logger: { level: config.logLevel, redact, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

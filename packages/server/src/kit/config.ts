@@ -23,6 +23,8 @@ export interface Config {
   /** Public address of the admin, for links in mails. */
   publicUrl: string;
   logLevel: string;
+  /** Where logs go (stdout when unset); tests read them. */
+  logStream?: NodeJS.WritableStream;
   webDist: string | null;
 }
 
