@@ -47,7 +47,7 @@ describe('the app', () => {
     await other.database.close();
     const down = await inject({ method: 'GET', url: '/healthz' });
     expect(down.statusCode).toBe(503);
-    await other.app.close();
+    await other.close();
   });
 });
 

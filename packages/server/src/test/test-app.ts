@@ -73,7 +73,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     config,
     request,
     async close() {
-      await built.close();
+      // A test may have closed the database itself; the drop must still happen.
+      await built.close().catch(() => undefined);
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
