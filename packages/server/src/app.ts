@@ -58,6 +58,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const app = Fastify({
     logger: { level: config.logLevel, redact, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (for rate limits and history). */
+  trustProxy: boolean;
   /** PGlite folder, mail outbox and files live here when no server is configured. */
   dataDir: string;
   /** postgres://... runs on PostgreSQL; unset runs on embedded PGlite. */
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
+    trustProxy: bool(env.TRUST_PROXY, false),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     memoryDb: false,

@@ -59,6 +59,11 @@ function validationToJson(issues: ValidationIssue[], context: string | undefined
   });
 }
 
+function uniqueField(error: unknown): string {
+  const detail = (error as { detail?: string }).detail ?? '';
+  return /Key \(([^)]+)\)/.exec(detail)?.[1] ?? '';
+}
+
 /** The one error handler: JSON:API errors, never a stack trace, never a 500 for bad input. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'ru';
@@ -70,6 +75,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply
       .status(400)
       .send(errorBody(validationToJson(error.validation as unknown as ValidationIssue[], error.validationContext, lang)));
+  }
+  // A unique index won a race the pre-check lost: still a clear 409, not a 500.
+  if ((error as { code?: string }).code === '23505') {
+    return reply.status(409).send(errorBody([{ status: '409', code: 'conflict_unique', title: t('conflict_unique', lang, { field: uniqueField(error) }) }]));
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return reply.status(413).send(errorBody([{ status: '413', code: 'payload_too_large', title: t('payload_too_large', lang) }]));
