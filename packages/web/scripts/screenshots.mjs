@@ -37,6 +37,7 @@ for (const lang of ['ru', 'en']) {
 
   await page.goto(`${base}/`);
   await page.getByLabel(t.email).waitFor();
+  await page.getByTestId('locale-switch').getByText(lang.toUpperCase(), { exact: true }).click();
   await shot(page, `${lang}-01-sign-in`);
   await page.getByRole('button', { name: t.submit }).click();
   await shot(page, `${lang}-02-sign-in-empty`);
@@ -49,6 +50,8 @@ for (const lang of ['ru', 'en']) {
   await page.getByRole('button', { name: t.submit }).click();
   await page.waitForURL('**/home-page');
   await page.getByTestId('mode-switch').waitFor();
+  await page.getByTestId('locale-switch').getByText(lang.toUpperCase(), { exact: true }).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   await shot(page, `${lang}-04-home`);
 
   await page.getByTestId('mode-switch').getByText(t.site, { exact: true }).click();

@@ -13,7 +13,7 @@ import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guard
 import { MODE_ICONS, routeIcon } from './icons.tsx';
 import { modeStartPath, normalizePath, type MenuContext } from './menu.ts';
 import { notify } from './notify.ts';
-import { leaveSite, setMode, switchLanguage, useSession } from './session.ts';
+import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
 import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
 
 const SIDER_WIDTH = 256;
@@ -33,7 +33,7 @@ export function LocaleSwitch({ size = 'small' }: { size?: 'small' | 'middle' }) 
         { value: 'en', label: 'EN', title: 'English' },
       ]}
       onChange={(value) => {
-        switchLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
+        chooseLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
       }}
     />
   );
@@ -58,7 +58,12 @@ function ModeSwitch({ ctx, mode, modes }: { ctx: MenuContext | null; mode: Mode 
       data-testid="mode-switch"
       aria-label={t('modes.title')}
       value={mode ?? undefined}
-      options={modes.map((value) => ({ value, label: t(`modes.${value}`), icon: MODE_ICONS[value] }))}
+      options={modes.map((value) => ({
+        value,
+        icon: MODE_ICONS[value],
+        // A click on the mode already shown still opens its first screen.
+        label: <span onClick={() => value === mode && switchMode(value)}>{t(`modes.${value}`)}</span>,
+      }))}
       onChange={switchMode}
     />
   );
@@ -75,7 +80,7 @@ function SiteBar() {
       <Tooltip title={t('site.leave')}>
         <Button
           type="text"
-          icon={<RollbackOutlined />}
+          icon={<RollbackOutlined aria-hidden />}
           aria-label={t('site.leave')}
           onClick={() => {
             leaveSite();
@@ -88,7 +93,7 @@ function SiteBar() {
       </Typography.Text>
       {url && (
         <Tooltip title={t('site.open')}>
-          <Button type="text" icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer" aria-label={t('site.open')} />
+          <Button type="text" icon={<ExportOutlined aria-hidden />} href={url} target="_blank" rel="noopener noreferrer" aria-label={t('site.open')} />
         </Tooltip>
       )}
     </Space>
@@ -114,8 +119,8 @@ function ProfileMenu() {
       ),
     },
     { type: 'divider' },
-    { key: 'profile', icon: <UserOutlined />, label: t('profile'), onClick: () => navigate(PERSONAL_PATH) },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
+    { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile'), onClick: () => navigate(PERSONAL_PATH) },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">

@@ -3,7 +3,7 @@ import { api } from '../kit/api.ts';
 import { localAuthStore } from '../kit/storage.ts';
 import { makeUser } from '../test/fixtures.ts';
 import { startServer } from '../test/server.ts';
-import { clearAuth, getSession, leaveSite, selectSite, setLang, signedIn, switchLanguage } from './session.ts';
+import { chooseLanguage, clearAuth, getSession, leaveSite, selectSite, setLang, signedIn, switchLanguage } from './session.ts';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -55,6 +55,20 @@ describe('session', () => {
     expect(getSession().user?.locale).toBe('en');
     expect(JSON.parse(localStorage.getItem('auth')!).user.locale).toBe('en');
     expect(getSession().lang).toBe('en');
+    clearAuth();
+    setLang('ru');
+  });
+
+  it('a language picked on the sign-in page is saved to the account after sign-in', async () => {
+    clearAuth();
+    server.requests.length = 0;
+    await chooseLanguage('en');
+    expect(server.requests).toHaveLength(0); // not signed in: nothing to PATCH
+    signedIn(result()); // the account says ru
+    expect(getSession().lang).toBe('en');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.requests.find((request) => request.method === 'PATCH')?.body).toEqual({ data: { type: 'users', attributes: { locale: 'en' } } });
+    expect(getSession().user?.locale).toBe('en');
     clearAuth();
     setLang('ru');
   });

@@ -88,9 +88,22 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Stores a successful sign-in; the language follows the user's stored locale. */
+/** A language picked on the sign-in page, applied to the account once signed in. */
+let chosenBeforeSignIn: Lang | null = null;
+
+/**
+ * Stores a successful sign-in; the language follows the user's stored locale, unless the user
+ * picked another one on the sign-in page: then that one is saved to the account.
+ */
 export function signedIn(result: AuthResult): void {
   localAuthStore.set(toStoredAuth(result));
+  const chosen = chosenBeforeSignIn;
+  chosenBeforeSignIn = null;
+  if (chosen && chosen !== result.user.locale) {
+    setLang(chosen);
+    void switchLanguage(chosen).catch(() => undefined);
+    return;
+  }
   if (isLang(result.user.locale)) writeLocaleCookie(result.user.locale);
   emit();
 }
@@ -124,6 +137,16 @@ export function setLang(lang: Lang): void {
   const auth = localAuthStore.get();
   if (auth && auth.user.locale !== lang) localAuthStore.set({ ...auth, user: { ...auth.user, locale: lang } });
   emit();
+}
+
+/** The locale switcher: before sign-in the choice is remembered, after it goes to the account. */
+export function chooseLanguage(lang: Lang): Promise<void> {
+  if (!localAuthStore.get()) {
+    chosenBeforeSignIn = lang;
+    setLang(lang);
+    return Promise.resolve();
+  }
+  return switchLanguage(lang);
 }
 
 /** Switching language while signed in also PATCHes /me {locale} and keeps the answer. */

@@ -148,7 +148,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
   const title = t(`${resource.service}:${resource.name}.title`);
   const openCreate = () => setEditing({ record: null });
   const createButton = canCreate && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
       {t('common:actions.create')}
     </Button>
   );
@@ -160,7 +160,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${resource.service}:${resource.name}.empty`, { defaultValue: t('common:empty') })}>
       {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openCreate}>
           {t(`${resource.service}:${resource.name}.create_first`, { defaultValue: t('common:actions.create') })}
         </Button>
       )}
@@ -174,7 +174,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
         subtitle={t(`${resource.service}:${resource.name}.subtitle`, { defaultValue: '' }) || undefined}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }
@@ -187,7 +187,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
             title={t('common:load_failed')}
             subTitle={errorTitle(list.query.error)}
             extra={
-              <Button type="primary" icon={<ReloadOutlined />} onClick={() => void list.query.refetch()}>
+              <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.query.refetch()}>
                 {t('common:actions.retry')}
               </Button>
             }

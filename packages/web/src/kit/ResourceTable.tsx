@@ -101,7 +101,7 @@ export function ResourceTable(props: ResourceTableProps) {
         <Space size={0}>
           {props.onEdit && (
             <Tooltip title={t('common:actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record)}`} onClick={() => props.onEdit!(record)} />
+              <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record)}`} onClick={() => props.onEdit!(record)} />
             </Tooltip>
           )}
           {props.onDelete && (
@@ -113,7 +113,7 @@ export function ResourceTable(props: ResourceTableProps) {
               okButtonProps={{ danger: true }}
               onConfirm={() => props.onDelete!(record)}
             >
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common:actions.delete')}: ${recordLabel(record)}`} />
+              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${recordLabel(record)}`} />
             </Popconfirm>
           )}
         </Space>

@@ -93,7 +93,7 @@ export default function RestorePage() {
       {step === 0 && (
         <Form layout="vertical" name="restore-email" requiredMark={false} initialValues={{ identity }} onFinish={(values: { identity: string }) => sendCode.mutate(values.identity.trim())} disabled={sendCode.isPending}>
           <Form.Item name="identity" label={t('fields.email')} rules={[zodRule(codeFields.identity, currentLang)]}>
-            <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus size="large" />
+            <Input prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" autoFocus size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={sendCode.isPending}>
             {t('restore.send_code')}

@@ -42,10 +42,10 @@ export default function SignInPage() {
       {status && <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />}
       <Form layout="vertical" name="sign-in" requiredMark={false} onFinish={(values) => signIn.mutate(values)} disabled={signIn.isPending}>
         <Form.Item name="identity" label={t('fields.email')} rules={[zodRule(fields.identity, currentLang)]}>
-          <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus size="large" />
+          <Input prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" autoFocus size="large" />
         </Form.Item>
         <Form.Item name="secret" label={t('fields.password')} rules={[zodRule(fields.secret, currentLang)]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" size="large" />
         </Form.Item>
         <div className="auth-card__row">
           <Link to={RESTORE_PATH}>{t('sign_in.forgot')}</Link>

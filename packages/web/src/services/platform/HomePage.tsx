@@ -42,7 +42,7 @@ export default function HomePage() {
           <Space size={8} wrap>
             <span>{t('home.subtitle')}</span>
             {client && (
-              <Tag icon={<UserOutlined />} color="blue" variant="filled" data-testid="current-client">
+              <Tag icon={<UserOutlined aria-hidden />} color="blue" variant="filled" data-testid="current-client">
                 {t('home.client', { name: client.name })}
               </Tag>
             )}
@@ -50,7 +50,7 @@ export default function HomePage() {
         }
         extra={
           <Link to={PERSONAL_PATH}>
-            <Button icon={<UserOutlined />}>{t('menu:personal')}</Button>
+            <Button icon={<UserOutlined aria-hidden />}>{t('menu:personal')}</Button>
           </Link>
         }
       />
@@ -102,7 +102,7 @@ export default function HomePage() {
                   </div>
                   <div className="mode-card__foot">
                     <Typography.Text type="secondary">{t('home.sections', { count: sections.length })}</Typography.Text>
-                    <ArrowRightOutlined />
+                    <ArrowRightOutlined aria-hidden />
                   </div>
                 </Card>
               </Col>
@@ -118,7 +118,7 @@ export default function HomePage() {
             className="page-card"
             title={
               <Space>
-                <HistoryOutlined />
+                <HistoryOutlined aria-hidden />
                 {t('home.edit_history')}
               </Space>
             }
@@ -169,7 +169,7 @@ export default function HomePage() {
                 </Typography.Title>
                 <Typography.Text type="secondary">{[site.data.host, site.data.clientName].filter(Boolean).join(' · ')}</Typography.Text>
                 {currentUrl && (
-                  <Button type="link" href={currentUrl} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />} style={{ paddingInline: 0 }}>
+                  <Button type="link" href={currentUrl} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined aria-hidden />} style={{ paddingInline: 0 }}>
                     {currentUrl}
                   </Button>
                 )}

@@ -96,7 +96,7 @@ export default function SiteSelectPage() {
           title={t('select.load_failed')}
           subTitle={errorTitle(sites.error)}
           extra={
-            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void sites.refetch()}>
+            <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={() => void sites.refetch()}>
               {t('common:actions.retry')}
             </Button>
           }
@@ -142,19 +142,19 @@ export default function SiteSelectPage() {
                   aria-label={site.name}
                 >
                   <span className="site-tile__icon" aria-hidden="true">
-                    {site.id === siteId ? <CheckCircleFilled /> : <GlobalOutlined />}
+                    {site.id === siteId ? <CheckCircleFilled aria-hidden /> : <GlobalOutlined aria-hidden />}
                   </span>
                   <span className="site-tile__body">
-                    <Typography.Text strong ellipsis className="site-tile__name">
-                      {site.name}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" ellipsis className="site-tile__host">
-                      {site.host || t('select.no_host')}
-                    </Typography.Text>
+                    <span className="site-tile__name">{site.name}</span>
+                    <span className="site-tile__meta">
+                      <Typography.Text type="secondary" ellipsis className="site-tile__host">
+                        {site.host || t('select.no_host')}
+                      </Typography.Text>
+                      <Tag className="site-tile__type" variant="filled">
+                        {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}
+                      </Tag>
+                    </span>
                   </span>
-                  <Tag className="site-tile__type" variant="filled">
-                    {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}
-                  </Tag>
                 </button>
               ))}
             </div>
@@ -174,9 +174,9 @@ export default function SiteSelectPage() {
             allowClear
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('select.search')}
+            placeholder={t('select.search_placeholder')}
             aria-label={t('select.search')}
-            style={{ width: 300 }}
+            style={{ width: 320 }}
           />
         }
       />

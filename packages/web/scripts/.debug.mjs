@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--headless','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('request', (r) => { if (r.url().includes('/gateway/')) console.log(Date.now() % 100000, r.method(), r.url().replace('http://localhost:3000', '')); });
+await page.goto('http://localhost:3000/');
+await page.getByLabel('E-mail').fill('admin@platform.test');
+await page.getByLabel(/Пароль|Password/).fill('Demo-Pass1!');
+await page.keyboard.press('Enter');
+await page.waitForURL('**/home-page');
+await page.goto('http://localhost:3000/clients.storage/groups/');
+await page.waitForTimeout(3000);
+console.log('spinning:', await page.locator('.ant-spin-spinning').count(), await page.locator('.ant-table-wrapper .ant-spin-container').getAttribute('class'));
+await page.screenshot({ path: '/tmp/debug.png' });
+await browser.close();
