@@ -20,7 +20,7 @@ const texts = {
 };
 
 async function shot(page, name) {
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(900);
   await page.screenshot({ path: `${out}/${name}.png` });
   console.log(`${out}/${name}.png`);
 }
@@ -41,8 +41,17 @@ for (const lang of ['ru', 'en']) {
   await shot(page, `${lang}-01-sign-in`);
   await page.getByRole('button', { name: t.submit }).click();
   await shot(page, `${lang}-02-sign-in-empty`);
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: t.submit }).click();
+  await page.getByRole('alert').first().waitFor();
+  await shot(page, `${lang}-02b-sign-in-wrong-password`);
   await page.getByRole('link', { name: t.forgot }).click();
   await shot(page, `${lang}-03-restore`);
+  await page.getByLabel(t.email).fill(email);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1500);
+  await shot(page, `${lang}-03b-restore-step2`);
   await page.goto(`${base}/`);
 
   await page.getByLabel(t.email).fill(email);
@@ -57,8 +66,12 @@ for (const lang of ['ru', 'en']) {
   await page.getByTestId('mode-switch').getByText(t.site, { exact: true }).click();
   await page.waitForURL('**/sites.context/select');
   await shot(page, `${lang}-05-mode-site-select`);
+  await page.getByRole('searchbox').fill('zzz-nothing');
+  await shot(page, `${lang}-05b-site-select-no-match`);
+  await page.getByRole('searchbox').fill('');
   await page.locator('.site-tile').first().click();
   await page.waitForURL('**/home-page');
+  await shot(page, `${lang}-05c-home-with-site`);
   await page.getByTestId('mode-switch').getByText(t.site, { exact: true }).click();
   await shot(page, `${lang}-06-mode-site-with-site`);
 

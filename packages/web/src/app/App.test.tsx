@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SCREEN_ROUTES } from '@dp/contracts';
+import './i18n.ts';
+import { api } from '../kit/api.ts';
+import { localAuthStore } from '../kit/storage.ts';
+import { ALL_MODES, makeUser } from '../test/fixtures.ts';
+import { startServer } from '../test/server.ts';
+import { Providers } from './Providers.tsx';
+import { createQueryClient } from './queryClient.ts';
+import { appRoutes } from './router.tsx';
+import { clearAuth, setLang, signedIn } from './session.ts';
+
+const admin = makeUser({
+  ...ALL_MODES,
+  'clients.storage': ['clients.get_full_list', 'groups.list', 'groups.create'],
+  'sites.context': ['sites.get_full_list'],
+});
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer((request) => {
+    const path = request.url.split('?')[0];
+    if (path === '/gateway/clients.storage/api/v1/me/routes') {
+      return { status: 200, body: { data: SCREEN_ROUTES.map((route, index) => ({ id: String(index + 1), type: 'routes', attributes: route })) } };
+    }
+    if (path === '/gateway/clients.storage/api/v1/me') {
+      const { id: _id, ...attributes } = admin;
+      return { status: 200, body: { data: { id: '1', type: 'users', attributes } } };
+    }
+    if (path === '/gateway/clients.storage/api/v1/groups') {
+      return {
+        status: 200,
+        body: { data: [{ id: '1', type: 'groups', attributes: { name: 'Северо-Запад', created_at: '2025-01-02T10:00:00Z' } }], meta: { page: { number: 1, size: 20, total: 1 } } },
+      };
+    }
+    if (path === '/gateway/auth.processing/api/v1/auth') {
+      return { status: 200, body: { data: { access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin } } };
+    }
+    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+  });
+  api.configure({ baseUrl: server.url, store: localAuthStore });
+});
+afterAll(async () => {
+  api.configure({ baseUrl: '' });
+  await server.close();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('the app shell', () => {
+  it('shows the sign-in page to anyone not signed in, whatever the path, and signs in to /home-page', async () => {
+    clearAuth();
+    setLang('ru');
+    const router = renderAt('/clients.storage/groups/');
+    const email = await screen.findByLabelText('E-mail');
+    expect(router.state.location.pathname).toBe('/');
+    const user = userEvent.setup();
+    await user.type(email, 'admin@platform.test');
+    await user.type(screen.getByLabelText('Пароль'), 'Secret-1!');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    // Back where the user wanted to go before signing in.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients.storage/groups/'));
+    expect(await screen.findByText('Северо-Запад')).toBeTruthy();
+    clearAuth();
+  });
+
+  it('sends a signed-in user from / to /home-page and builds the side menu of the mode from the registry', async () => {
+    signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin });
+    const router = renderAt('/');
+    expect(await screen.findByText(/, Анна!$/)).toBeTruthy(); // the greeting depends on the hour
+    expect(router.state.location.pathname).toBe('/home-page');
+
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId('mode-switch')).getByText('Справочники'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients.storage/groups/'));
+    const menu = screen.getByTestId('side-menu');
+    await waitFor(() => expect(within(menu).getByText('Группы клиентов')).toBeTruthy());
+    expect(within(menu).getByText('Все сайты')).toBeTruthy();
+    expect(within(menu).queryByText('Этажи')).toBeNull(); // no screen for floors yet
+    expect(within(menu).queryByText('Выбор сайта')).toBeNull(); // another mode
+    expect(await screen.findByRole('heading', { name: 'Группы клиентов' })).toBeTruthy();
+    clearAuth();
+  });
+
+  it('sends a missing permission, an unknown path and a site page without a site to the home page', async () => {
+    signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin });
+    for (const path of ['/clients.storage/users/', '/no/such/page', '/sites.context/sites/5/pages']) {
+      const router = renderAt(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home-page'));
+    }
+    clearAuth();
+  });
+});
