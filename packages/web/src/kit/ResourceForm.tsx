@@ -43,7 +43,7 @@ export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', val
     const name = field.field;
     let value = values[name];
     if (mode === 'edit' && sameValue(value, initial[name])) continue;
-    if (value === '' && shape[name]?.safeParse(null).success) value = null;
+    if (typeof value === 'string' && value.trim() === '' && shape[name]?.safeParse(null).success) value = null;
     if (value === undefined) continue;
     picked[name] = value;
   }

@@ -57,7 +57,7 @@ function RefFilter({ filter, value, label, onChange }: { filter: FilterDef; valu
 }
 
 /** The filters of r.filters that have a widget: search text, reference selects, option and boolean selects. */
-function ResourceFilters({ resource, filters, onChange }: { resource: AnyResource; filters: Record<string, string | undefined>; onChange: (change: ListChange) => void }) {
+function ResourceFilters({ resource, filters, onChange }: { resource: AnyResource; filters: Record<string, string | undefined>; onChange: (change: ListChange, options?: { replace?: boolean }) => void }) {
   const { t } = useTranslation([resource.service, 'common']);
   const label = (name: string, def: FilterDef) => {
     const column = def.columns?.length === 1 ? def.columns[0] : name;
@@ -69,7 +69,8 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
   const controls = Object.entries(resource.filters).flatMap(([name, def]) => {
     if (!def.widget) return [];
     const value = filters[name];
-    if (def.widget === 'text') return [<TextFilter key={name} value={value} label={label(name, def)} onChange={set(name)} />];
+    // Typing replaces the history entry instead of stacking one per pause.
+    if (def.widget === 'text') return [<TextFilter key={name} value={value} label={label(name, def)} onChange={(next) => onChange({ filters: { [name]: next } }, { replace: true })} />];
     if (def.widget === 'ref') return [<RefFilter key={name} filter={def} value={value} label={label(name, def)} onChange={set(name)} />];
     if (def.widget === 'boolean') {
       return [

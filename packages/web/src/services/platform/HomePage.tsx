@@ -41,6 +41,11 @@ export default function HomePage() {
         subtitle={
           <Space size={8} wrap>
             <span>{t('home.subtitle')}</span>
+            {user.internal && (
+              <Tag color="purple" variant="filled">
+                {t('home.internal')}
+              </Tag>
+            )}
             {client && (
               <Tag icon={<UserOutlined aria-hidden />} color="blue" variant="filled" data-testid="current-client">
                 {t('home.client', { name: client.name })}
