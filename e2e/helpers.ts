@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './playwright.config.ts';
+
+export const ADMIN = 'admin@platform.test';
+export const SHOTS = 'test-results/screenshots';
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel(/^(E-mail)$/).fill(email);
+  await page.getByLabel(/^(Пароль|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+}
+
+/** Chooses a mode in the top bar and returns the side menu's item labels. */
+export async function openMode(page: Page, mode: RegExp) {
+  await page.getByTestId('mode-switch').getByText(mode).click();
+  return page.getByTestId('side-menu');
+}
+
+export async function menuItems(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  return (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('profile-menu').click();
+  await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).click();
+  await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible();
+}
