@@ -50,12 +50,12 @@ afterAll(async () => {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
+  const view = render(
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return router;
+  return Object.assign(router, { unmount: view.unmount });
 }
 
 describe('the app shell', () => {
@@ -98,6 +98,7 @@ describe('the app shell', () => {
     for (const path of ['/clients.storage/users/', '/no/such/page', '/sites.context/sites/5/pages']) {
       const router = renderAt(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/home-page'));
+      router.unmount();
     }
     clearAuth();
   });

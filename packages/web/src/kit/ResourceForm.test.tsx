@@ -78,7 +78,7 @@ describe('ResourceForm', () => {
     const before = server.requests.filter((request) => request.method === 'POST').length;
     await user.click(screen.getByRole('button', { name: /Создать/ }));
     await waitFor(() => expect(within(fieldItem('Название')).getByText('Это поле обязательно для заполнения')).toBeTruthy());
-    expect(within(fieldItem('Код')).getByText('Это поле обязательно для заполнения')).toBeTruthy();
+    expect(await within(fieldItem('Код')).findByText('Это поле обязательно для заполнения')).toBeTruthy();
     expect(within(fieldItem('Холдинг')).queryByText('Это поле обязательно для заполнения')).toBeNull();
     expect(server.requests.filter((request) => request.method === 'POST').length).toBe(before);
   });

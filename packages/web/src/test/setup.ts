@@ -1,4 +1,11 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+beforeAll(async () => {
+  if (typeof document === 'undefined') return;
+  // Lazy screens and antd take a moment on a busy machine: wait up to 5 s for what a user would see.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+});
 
 // Testing Library cleans up after each test only when it can see the test runner's hooks.
 afterEach(async () => {
