@@ -149,20 +149,17 @@ export function AppShell() {
   }, [routeMode]);
 
   const siteMode = mode === 'site' || routeMode === 'site';
-  const items: MenuProps['items'] = useMemo(
-    () =>
-      groups.map((group) => ({
-        key: `group:${group.group}`,
-        type: 'group' as const,
-        label: t(`menu:groups.${group.group}`),
-        children: group.items.map((item) => ({
-          key: normalizePath(item.path),
-          icon: routeIcon(item.name),
-          label: <Link to={item.path}>{t(`menu:${item.name}`)}</Link>,
-        })),
-      })),
-    [groups, t],
-  );
+  const items: MenuProps['items'] = useMemo(() => {
+    const entries = (group: (typeof groups)[number]) =>
+      group.items.map((item) => ({
+        key: normalizePath(item.path),
+        icon: routeIcon(item.name),
+        label: <Link to={item.path}>{t(`menu:${item.name}`)}</Link>,
+      }));
+    // Collapsed, the group titles give way to dividers.
+    if (collapsed) return groups.flatMap((group, index) => [...(index ? [{ type: 'divider' as const, key: `divider:${group.group}` }] : []), ...entries(group)]);
+    return groups.map((group) => ({ key: `group:${group.group}`, type: 'group' as const, label: t(`menu:groups.${group.group}`), children: entries(group) }));
+  }, [groups, t, collapsed]);
   const selected = useMemo(() => {
     const path = normalizePath(location.pathname);
     const keys = groups.flatMap((group) => group.items.map((item) => normalizePath(item.path)));
