@@ -7,6 +7,8 @@ export default defineConfig({
     pool: 'forks',
     // Each file boots its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // Its own group: vitest runs projects with different worker settings one after the other.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -35,6 +35,11 @@ describe('the app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Dealer Platform');
     expect((await t.request('GET', '/app.js')).body).toBe('console.log(1)');
+    // A rebuilt web is served without a restart.
+    fs.writeFileSync(path.join(webDist, 'app-2.js'), 'console.log(2)');
+    const rebuilt = await t.request('GET', '/app-2.js');
+    expect(rebuilt.body).toBe('console.log(2)');
+    expect(rebuilt.headers['content-type']).toMatch(/javascript/);
     const api = await t.request('GET', '/gateway/clients.storage/api/v1/nothing');
     expect(api.statusCode).toBe(404);
     expect(api.json().errors[0].code).toBe('route_not_found');

@@ -121,7 +121,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
 function serveWeb(app: FastifyInstance, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
-  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuilt web is served without a restart.
+  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false });
   app.setNotFoundHandler((request, reply) => {
     const apiPath = request.url.startsWith('/gateway/') || request.url.startsWith('/docs');
     if (!apiPath && request.method === 'GET' && hasWeb) return reply.type('text/html').sendFile('index.html');

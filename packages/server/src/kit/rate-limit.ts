@@ -9,26 +9,45 @@ export interface Limit {
   windowSeconds: number;
 }
 
+type Counter = { count: number; retry_after: number };
+
+const tooMany = (retryAfter: number) => {
+  const seconds = Math.max(1, retryAfter);
+  return new AppError(429, 'too_many_requests', { seconds }, undefined, { 'retry-after': String(seconds) });
+};
+
 /**
- * Counts a hit on `key` in a fixed window stored in the database (so every process shares it)
- * and refuses with 429 past the limit.
+ * Counts a hit on `key` in a fixed window stored in the database, so every process shares the
+ * counters; a window older than `windowSeconds` starts again at 1.
  */
-export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
+export async function countHit(db: Db, key: string, windowSeconds: number): Promise<Counter> {
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
-    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`);
-  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0]!;
-  if (row.count > limit.max) {
-    const seconds = Math.max(1, row.retry_after);
-    throw new AppError(429, 'too_many_requests', { seconds }, undefined, { 'retry-after': String(seconds) });
-  }
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`);
+  return (result as unknown as { rows: Counter[] }).rows[0]!;
+}
+
+/** Counts this call and refuses it with 429 past the limit. */
+export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  const counter = await countHit(db, key, limit.windowSeconds);
+  if (counter.count > limit.max) throw tooMany(counter.retry_after);
+}
+
+/** Refuses with 429 when `key` is already at the limit, without counting this call. */
+export async function checkRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  const result = await db.execute(sql`
+    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`);
+  const counter = (result as unknown as { rows: Counter[] }).rows[0];
+  if (counter && counter.count >= limit.max) throw tooMany(counter.retry_after);
 }
 
 /** Limits of the sign-in, refresh and recovery calls (DESIGN.md §9). */
 export const LIMITS = {
+  // Sign-in counts failures only: a user who signs in often is no attacker.
   signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { max: 50, windowSeconds: 15 * 60 },
   refreshPerAddress: { max: 300, windowSeconds: 15 * 60 },

@@ -159,3 +159,10 @@ describe('activity history', () => {
     expect(last.json().data.map((r: any) => r.attributes.event)).toEqual(['sign_in_failed']);
   });
 });
+
+describe('rate limit counts failures only', () => {
+  it('lets a user sign in many times in a row', async () => {
+    const user = await t.createUser({});
+    for (let i = 0; i < 15; i++) await t.signIn(user.email);
+  });
+});

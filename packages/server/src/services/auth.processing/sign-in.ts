@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
-import { hitRateLimit, LIMITS } from '../../kit/rate-limit.ts';
+import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
 import { userClients, users } from '../clients.storage/user.table.ts';
 import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
@@ -23,16 +23,23 @@ async function initialClient(ctx: ServiceContext, userId: number, defaultClientI
  */
 export async function signIn(ctx: ServiceContext, identity: string, secret: string, meta: RequestMeta): Promise<AuthResult> {
   const email = normalizeIdentity(identity);
-  await hitRateLimit(ctx.db, `sign-in:address:${meta.ip}`, LIMITS.signInPerAddress);
-  await hitRateLimit(ctx.db, `sign-in:account:${email}`, LIMITS.signInPerAccount);
+  const addressKey = `sign-in:address:${meta.ip}`;
+  const accountKey = `sign-in:account:${email}`;
+  await checkRateLimit(ctx.db, addressKey, LIMITS.signInPerAddress);
+  await checkRateLimit(ctx.db, accountKey, LIMITS.signInPerAccount);
+  const failed = async () => {
+    await countHit(ctx.db, addressKey, LIMITS.signInPerAddress.windowSeconds);
+    await countHit(ctx.db, accountKey, LIMITS.signInPerAccount.windowSeconds);
+    return new AppError(401, 'invalid_credentials');
+  };
   const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
   if (!user) {
     await spendVerifyTime(secret);
-    throw new AppError(401, 'invalid_credentials');
+    throw await failed();
   }
   if (!(await verifyPassword(user.password_hash, secret))) {
     await recordAuthEvent(ctx.db, user.id, 'sign_in_failed', meta);
-    throw new AppError(401, 'invalid_credentials');
+    throw await failed();
   }
   // Only someone who knows the password learns that the account is switched off.
   if (!user.active) throw new AppError(401, 'user_inactive');
