@@ -110,9 +110,12 @@ export async function buildApp(config: Config, options: { database?: Database } 
     routeTable,
     async close() {
       routeTable.stop();
-      await app.close();
-      await jobs.stop().catch(() => undefined);
-      await database.close();
+      try {
+        await app.close();
+        await jobs.stop().catch(() => undefined);
+      } finally {
+        await database.close();
+      }
     },
   };
 }

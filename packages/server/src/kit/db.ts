@@ -79,6 +79,9 @@ async function openPglite(dir: string | null): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it, and the next query reports any real outage.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return {
