@@ -31,6 +31,9 @@ describe('the app', () => {
   });
 
   it('serves the SPA for its own routes and files, and JSON 404 below /gateway', async () => {
+    const index = await t.request('GET', '/');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('Dealer Platform');
     const page = await t.request('GET', '/clients.storage/clients/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Dealer Platform');

@@ -125,7 +125,10 @@ function serveWeb(app: FastifyInstance, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
   // wildcard: files are looked up per request, so a rebuilt web is served without a restart.
-  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false });
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
     const apiPath = request.url.startsWith('/gateway/') || request.url.startsWith('/docs');
     if (!apiPath && request.method === 'GET' && hasWeb) return reply.type('text/html').sendFile('index.html');

@@ -84,7 +84,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status === 413) return reply.status(413).send(errorBody([{ status: '413', code: 'payload_too_large', title: t('payload_too_large', lang) }]));
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, wrong content type, empty body.
-    const key: MessageKey = status === 404 ? 'route_not_found' : status === 429 ? 'too_many_requests' : 'invalid_body';
+    const key: MessageKey =
+      status === 404 ? 'route_not_found' : status === 429 ? 'too_many_requests' : status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'invalid_body';
     return reply.status(status).send(errorBody([{ status: String(status), code: error.code ?? key, title: t(key, lang, { seconds: 60 }) }]));
   }
   request.log.error({ err: error }, 'request failed');
