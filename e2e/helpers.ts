@@ -24,6 +24,22 @@ export async function menuItems(page: Page): Promise<string[]> {
   return (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
 }
 
+/** Waits until the side menu shows all of `wanted` (it changes a moment after a mode switch). */
+export async function expectMenu(page: Page, wanted: string[], absent: string[] = []) {
+  await expect
+    .poll(async () => {
+      const items = await menuItems(page);
+      return wanted.every((w) => items.includes(w)) && absent.every((a) => !items.includes(a));
+    })
+    .toBe(true);
+}
+
+/** The interface language, whatever a previous run left on the account. */
+export async function useLanguage(page: Page, lang: 'RU' | 'EN') {
+  await page.getByTestId('locale-switch').getByText(lang, { exact: true }).click();
+  await expect(page.getByTestId('mode-switch').getByText(lang === 'RU' ? 'Настройки' : 'Settings')).toBeVisible();
+}
+
 export async function signOut(page: Page) {
   await page.getByTestId('profile-menu').click();
   await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).click();
