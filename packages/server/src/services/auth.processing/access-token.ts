@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
@@ -7,10 +8,15 @@ export interface AccessClaims {
 
 /** Short-lived HS256 access tokens; the session id inside lets logout refuse them at once. */
 export class AccessTokens {
+  // Imported once: jose would import raw bytes again on every verification.
+  private key: KeyObject;
+
   constructor(
-    private key: Uint8Array,
+    secret: Uint8Array,
     readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = createSecretKey(secret);
+  }
 
   sign(userId: number, sessionId: string): Promise<string> {
     return new SignJWT({ sid: sessionId })

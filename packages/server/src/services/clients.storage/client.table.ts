@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -12,13 +12,22 @@ export const clientGroups = pgTable('client_groups', {
   ...timestamps,
 });
 
-export const clients = pgTable('clients', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  code: text('code').notNull().unique(),
-  // Ids of client_groups; kept in step by the resource machinery (refs).
-  group_ids: integer('group_ids').array().notNull().default([]),
-  holding: text('holding'),
-  billing_id: text('billing_id'),
-  ...timestamps,
-});
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull().unique(),
+    // Ids of client_groups; kept in step by the resource machinery (refs).
+    group_ids: integer('group_ids').array().notNull().default([]),
+    holding: text('holding'),
+    billing_id: text('billing_id'),
+    ...timestamps,
+  },
+  // Trigram indexes serve the list's substring search (ILIKE '%...%') without a full scan.
+  (t) => [
+    index('clients_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('clients_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('clients_group_ids').using('gin', t.group_ids),
+  ],
+);

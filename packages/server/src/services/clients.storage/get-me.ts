@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { MeUser } from '@dp/contracts';
+import type { MeUser, PermissionMap } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { isInternalEmail, type Config } from '../../kit/config.ts';
 import { clients } from './client.table.ts';
@@ -8,12 +8,21 @@ import { sites } from '../sites.context/site.table.ts';
 import { loadEffectivePermissions } from './effective-permissions.ts';
 import { notFound } from '../../kit/errors.ts';
 
-/** The user as /me and sign-in return it; `actingClientId` is the session's client. */
-export async function getMe(db: DbOrTx, config: Pick<Config, 'internalEmailDomains'>, userId: number, actingClientId: number | null): Promise<MeUser> {
+/**
+ * The user as /me and sign-in return it; `actingClientId` is the session's client. `permissions`
+ * may come from the gateway, which has just computed them.
+ */
+export async function getMe(
+  db: DbOrTx,
+  config: Pick<Config, 'internalEmailDomains'>,
+  userId: number,
+  actingClientId: number | null,
+  permissions?: PermissionMap,
+): Promise<MeUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   const internal = isInternalEmail(config, user.email);
-  const [userClientRows, roleRows, permissions] = await Promise.all([
+  const [userClientRows, roleRows, resolvedPermissions] = await Promise.all([
     db
       .select({ id: clients.id, name: clients.name })
       .from(userClients)
@@ -26,7 +35,7 @@ export async function getMe(db: DbOrTx, config: Pick<Config, 'internalEmailDomai
       .innerJoin(roles, eq(roles.id, userRoles.role_id))
       .where(eq(userRoles.user_id, userId))
       .orderBy(asc(roles.name)),
-    loadEffectivePermissions(db, userId),
+    permissions ?? loadEffectivePermissions(db, userId),
   ]);
   const clientIds = userClientRows.map((c) => c.id);
   const siteScope = internal ? undefined : clientIds.length ? inArray(sites.client_id, clientIds) : eq(sites.id, -1);
@@ -49,7 +58,7 @@ export async function getMe(db: DbOrTx, config: Pick<Config, 'internalEmailDomai
     default_client: await clientName(user.default_client_id),
     clients: userClientRows,
     roles: roleRows,
-    permissions,
+    permissions: resolvedPermissions,
     client: await clientName(actingClientId),
     has_sites: Boolean(anySite),
   };

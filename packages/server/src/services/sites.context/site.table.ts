@@ -13,5 +13,9 @@ export const sites = pgTable(
     use_http: boolean('use_http').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('sites_client_idx').on(t.client_id)],
+  (t) => [
+    index('sites_client_idx').on(t.client_id),
+    index('sites_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('sites_host_trgm').using('gin', t.host.op('gin_trgm_ops')),
+  ],
 );
