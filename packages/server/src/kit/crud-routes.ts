@@ -167,18 +167,19 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const number = (query['page[number]'] as number | undefined) ?? 1;
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
     const where = and(scopeCondition(resource, table, auth), ...filterConditions(resource, table, query));
-    const rows = (await db
-      .select({ ...columnsOf(table), __total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy(resource, table, query.sort as string | undefined))
-      .limit(size)
-      .offset((number - 1) * size)) as unknown as (Row & { __total: number })[];
-    let total = rows[0]?.__total ?? 0;
-    if (!rows.length && number > 1) {
-      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-      total = counted?.total ?? 0;
-    }
+    // The page and the count as two queries: a window count would sort every matching row
+    // before the limit, where a plain ORDER BY ... LIMIT keeps only the top of the page.
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy(resource, table, query.sort as string | undefined))
+        .limit(size)
+        .offset((number - 1) * size) as unknown as Promise<Row[]>,
+      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where),
+    ]);
+    const total = counted?.total ?? 0;
     const included = await loadIncluded(db, registry, resource, rows);
     return toList(rows.map(record), { number, size, total }, included);
   });
