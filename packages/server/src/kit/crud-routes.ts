@@ -134,6 +134,29 @@ async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resourc
   }
 }
 
+/**
+ * One page and the total. A filtered list counts with a window in the same statement, so the
+ * filter (often a substring search) is evaluated once; an unfiltered one counts separately,
+ * because a window count would sort the whole table before the limit.
+ */
+async function selectPage(db: Db, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number, filtered: boolean) {
+  if (filtered) {
+    const rows = (await db
+      .select({ ...columnsOf(table), __total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)) as unknown as (Row & { __total: number })[];
+    if (rows.length || offset === 0) return { rows, total: rows[0]?.__total ?? 0 };
+  }
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(table).where(where).orderBy(...order).limit(limit).offset(offset) as unknown as Promise<Row[]>,
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
 export function listQuerySchema(resource: AnyResource) {
   const filters = Object.fromEntries(Object.entries(resource.filters).map(([name, def]) => [`filter[${name}]`, def.schema.optional()]));
   return z.strictObject({
@@ -166,20 +189,9 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const query = request.query as Record<string, unknown>;
     const number = (query['page[number]'] as number | undefined) ?? 1;
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
-    const where = and(scopeCondition(resource, table, auth), ...filterConditions(resource, table, query));
-    // The page and the count as two queries: a window count would sort every matching row
-    // before the limit, where a plain ORDER BY ... LIMIT keeps only the top of the page.
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(...orderBy(resource, table, query.sort as string | undefined))
-        .limit(size)
-        .offset((number - 1) * size) as unknown as Promise<Row[]>,
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where),
-    ]);
-    const total = counted?.total ?? 0;
+    const filters = filterConditions(resource, table, query);
+    const where = and(scopeCondition(resource, table, auth), ...filters);
+    const { rows, total } = await selectPage(db, table, where, orderBy(resource, table, query.sort as string | undefined), size, (number - 1) * size, filters.length > 0);
     const included = await loadIncluded(db, registry, resource, rows);
     return toList(rows.map(record), { number, size, total }, included);
   });
