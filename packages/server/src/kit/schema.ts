@@ -5,3 +5,8 @@ export * from '../services/clients.storage/screen-route.table.ts';
 export * from '../services/gateway.processing/api-route.table.ts';
 export * from '../services/auth.processing/session.table.ts';
 export * from '../services/sites.context/site.table.ts';
+export * from '../services/clients.storage/personalization.table.ts';
+export * from '../services/gateway.processing/restriction.table.ts';
+export * from '../services/auth.processing/custom-token.table.ts';
+export * from '../services/auth.processing/auth-data.table.ts';
+export * from './audit.table.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +22,8 @@ export const clients = pgTable(
     group_ids: integer('group_ids').array().notNull().default([]),
     holding: text('holding'),
     billing_id: text('billing_id'),
+    /** Media library items attached to the client: [{ id, type, url, title }]. */
+    media_elements: jsonb('media_elements').$type<{ id: string; type: string; url: string; title?: string }[]>().notNull().default([]),
     ...timestamps,
   },
   // Trigram indexes serve the list's substring search (ILIKE '%...%') without a full scan.

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
-import { clients, timestamps } from './client.table.ts';
+import { clientGroups, clients, timestamps } from './client.table.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -73,4 +73,14 @@ export const userPermissions = pgTable(
     permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.permission_id] })],
+);
+
+/** Client groups a user works for: every client of the group is one of the user's clients. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    group_id: integer('group_id').notNull().references(() => clientGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.group_id] })],
 );
