@@ -12,6 +12,10 @@ export interface AuthContext {
   /** Client ids whose records the caller may see; 'all' for internal users. */
   scope: number[] | 'all';
   permissions: PermissionMap;
+  /** Set when the caller is a custom token rather than a signed-in session. */
+  tokenId?: number | null;
+  /** A custom token's brand restriction (restrictions.brand_ids); null when unrestricted. */
+  brandIds?: number[] | null;
 }
 
 declare module 'fastify' {

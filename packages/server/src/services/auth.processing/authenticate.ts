@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { isInternalEmail } from '../../kit/config.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
+import { authenticateCustomToken } from './custom-token-auth.ts';
 
 interface SessionRow {
   user_id: number;
@@ -13,12 +14,20 @@ interface SessionRow {
   client_ids: number[] | null;
 }
 
-/**
- * Turns a bearer token into the caller: a valid signature is not enough, the session must be
- * live and the user active, so logout, deactivation and reuse detection take effect at once.
- * One round trip to the database.
- */
+/** Custom tokens carry this prefix; everything else is a session's access token (a JWT). */
+export const CUSTOM_TOKEN_PREFIX = 'dpt_';
+
+/** Turns a bearer token into the caller: a session's access token or a custom token. */
 export async function authenticate(ctx: ServiceContext, token: string): Promise<AuthContext | null> {
+  if (token.startsWith(CUSTOM_TOKEN_PREFIX)) return authenticateCustomToken(ctx, token);
+  return authenticateSession(ctx, token);
+}
+
+/**
+ * A session's access token: a valid signature is not enough, the session must be live and the
+ * user active, so logout, deactivation and reuse detection take effect at once. One round trip.
+ */
+export async function authenticateSession(ctx: ServiceContext, token: string): Promise<AuthContext | null> {
   const claims = await ctx.tokens.verify(token);
   if (!claims) return null;
   const userId = Number(claims.sub);
