@@ -1,25 +1,64 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
-import type { Db, DbOrTx } from './db.ts';
+import type { Db, DbOrTx, Tx } from './db.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
 import { requireAuth, type AuthContext } from './request-context.ts';
+import { diffFields, recordAudit, snapshot } from './audit.ts';
 
 type Table = PgTable & { id: PgColumn };
-type Row = Record<string, unknown> & { id: number };
+export type Row = Record<string, unknown> & { id: number };
+type Attrs = Record<string, unknown>;
+
+/**
+ * A many-to-many attribute kept in a join table (a user's client_ids in user_clients): read as
+ * an id array, written by replacing the rows, filtered and tenant-scoped through the table.
+ */
+export interface LinkDef {
+  table: PgTable;
+  owner: PgColumn;
+  target: PgColumn;
+}
+
+export interface WriteContext {
+  tx: Tx;
+  auth: AuthContext;
+  request: FastifyRequest;
+  /** The record before the write (update, delete). */
+  existing?: Row;
+}
+
+/** Behaviour the specification adds to a plain resource, in small named functions. */
+export interface ResourceHooks {
+  /** Checks and reshapes attributes before an insert (escalation checks, hashing). */
+  beforeCreate?(attrs: Attrs, ctx: WriteContext): Promise<Attrs> | Attrs;
+  beforeUpdate?(attrs: Attrs, ctx: WriteContext & { existing: Row }): Promise<Attrs> | Attrs;
+  afterWrite?(row: Row, ctx: WriteContext): Promise<void> | void;
+  /** Replaces the delete (users are deactivated, never destroyed). */
+  remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
+}
+
+export interface Binding {
+  resource: AnyResource;
+  table: Table;
+  links: Record<string, LinkDef>;
+  hooks: ResourceHooks;
+  /** Rows with a null tenant (platform roles) are readable by every client, writable by staff only. */
+  sharedWhenNull: boolean;
+}
 
 /** Declared resources bound to their tables; refs and deletes look each other up here. */
 export class ResourceRegistry {
-  private bindings = new Map<string, { resource: AnyResource; table: Table }>();
+  private bindings = new Map<string, Binding>();
 
-  bind(resource: AnyResource, table: Table) {
-    this.bindings.set(resourceKey(resource), { resource, table });
+  bind(resource: AnyResource, table: Table, options: Partial<Omit<Binding, 'resource' | 'table'>> = {}) {
+    this.bindings.set(resourceKey(resource), { resource, table, links: {}, hooks: {}, sharedWhenNull: false, ...options });
   }
-  get(ref: { service: string; name: string }) {
+  get(ref: { service: string; name: string }): Binding {
     const binding = this.bindings.get(resourceKey(ref));
     if (!binding) throw new Error(`resource ${resourceKey(ref)} is not bound to a table`);
     return binding;
@@ -29,24 +68,38 @@ export class ResourceRegistry {
   }
 }
 
-const columnsOf = (table: Table) => getTableColumns(table) as Record<string, PgColumn>;
+const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const isNumeric = (column: PgColumn) => column.dataType === 'number';
 
-/** Tenant scoping: the rows of the caller's clients only (all for internal users). */
-function scopeCondition(resource: AnyResource, table: Table, auth: AuthContext): SQL | undefined {
-  if (!resource.tenant || auth.scope === 'all') return undefined;
-  const column = columnsOf(table)[resource.tenant]!;
-  return auth.scope.length ? inArray(column, auth.scope) : sql`false`;
+/** Rows whose link (join table) holds one of `ids`. */
+function linkContains(binding: Binding, field: string, ids: unknown[]): SQL {
+  const link = binding.links[field]!;
+  return sql`exists (select 1 from ${link.table} where ${link.owner} = ${binding.table.id} and ${inArray(link.target, ids)})`;
 }
 
-function filterConditions(resource: AnyResource, table: Table, query: Record<string, unknown>): SQL[] {
-  const cols = columnsOf(table);
+/** Tenant scoping: the rows of the caller's clients only (all for internal users). */
+export function scopeCondition(binding: Binding, auth: AuthContext): SQL | undefined {
+  const { resource, table } = binding;
+  if (!resource.tenant || auth.scope === 'all') return undefined;
+  if (!auth.scope.length) return binding.sharedWhenNull ? isNull(columnsOf(table)[resource.tenant]!) : sql`false`;
+  if (binding.links[resource.tenant]) return linkContains(binding, resource.tenant, auth.scope);
+  const column = columnsOf(table)[resource.tenant]!;
+  return binding.sharedWhenNull ? or(isNull(column), inArray(column, auth.scope)) : inArray(column, auth.scope);
+}
+
+function filterConditions(binding: Binding, query: Record<string, unknown>): SQL[] {
+  const cols = columnsOf(binding.table);
   const conditions: SQL[] = [];
-  for (const [name, def] of Object.entries(resource.filters)) {
+  for (const [name, def] of Object.entries(binding.resource.filters)) {
     const value = query[`filter[${name}]`];
     if (value === undefined || value === '') continue;
-    const columns = (def.columns ?? [name]).map((c) => cols[c]!);
+    const fields = def.columns ?? [name];
+    if (def.op === 'contains' && binding.links[fields[0]!]) {
+      conditions.push(linkContains(binding, fields[0]!, [value]));
+      continue;
+    }
+    const columns = fields.map((c) => cols[c]!);
     const first = columns[0]!;
     if (def.op === 'search') {
       const pattern = `%${escapeLike(String(value))}%`;
@@ -60,12 +113,44 @@ function filterConditions(resource: AnyResource, table: Table, query: Record<str
   return conditions;
 }
 
-function orderBy(resource: AnyResource, table: Table, sortParam: string | undefined) {
+function orderBy(binding: Binding, sortParam: string | undefined) {
+  const { resource, table } = binding;
   const parsed = parseSort(sortParam, resource.sort, resource.defaultSort);
   if ('error' in parsed) throw badRequest('invalid_sort', 'sort', { field: parsed.error ?? '' });
   const cols = columnsOf(table);
   // The id last keeps pages stable when sort values repeat.
   return [...parsed.sort.map(({ field, desc: d }) => (d ? desc(cols[field]!) : asc(cols[field]!))), asc(table.id)];
+}
+
+/** Fills each row's link attributes (id arrays) from their join tables. */
+async function attachLinks(db: DbOrTx, binding: Binding, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => row.id);
+  for (const [field, link] of Object.entries(binding.links)) {
+    const pairs = ids.length
+      ? await db.select({ owner: link.owner, target: link.target }).from(link.table).where(inArray(link.owner, ids)).orderBy(asc(link.target))
+      : [];
+    for (const row of rows) row[field] = pairs.filter((p) => p.owner === row.id).map((p) => p.target);
+  }
+  return rows;
+}
+
+async function writeLinks(tx: DbOrTx, binding: Binding, id: number, attrs: Attrs) {
+  for (const [field, link] of Object.entries(binding.links)) {
+    if (attrs[field] === undefined) continue;
+    await tx.delete(link.table).where(eq(link.owner, id));
+    const targets = [...new Set(attrs[field] as number[])];
+    if (targets.length) {
+      const ownerKey = Object.entries(columnsOf(link.table)).find(([, c]) => c === link.owner)![0];
+      const targetKey = Object.entries(columnsOf(link.table)).find(([, c]) => c === link.target)![0];
+      await tx.insert(link.table).values(targets.map((target) => ({ [ownerKey]: id, [targetKey]: target })) as never);
+    }
+  }
+}
+
+/** The table's own columns of a write (links and virtual fields go elsewhere). */
+function columnAttrs(binding: Binding, attrs: Attrs): Attrs {
+  const cols = columnsOf(binding.table);
+  return Object.fromEntries(Object.entries(attrs).filter(([key]) => key in cols && !(key in binding.links)));
 }
 
 /** The referenced records (names for the table's tags) as JSON:API `included`. */
@@ -75,51 +160,58 @@ async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: An
     const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row[field]) ? row[field] : [row[field]])).filter((v) => v != null))] as number[];
     if (!ids.length) continue;
     const { table } = registry.get(ref);
-    const cols = columnsOf(table);
-    const found = await db.select({ id: table.id, label: cols[ref.label]! }).from(table).where(inArray(table.id, ids));
+    const found = await db.select({ id: table.id, label: columnsOf(table)[ref.label]! }).from(table).where(inArray(table.id, ids));
     for (const row of found) included.push({ id: String(row.id), type: ref.name, attributes: { [ref.label]: row.label } });
   }
   return included;
 }
 
 /** Every referenced id must exist and, for client-owned records, belong to the caller's clients. */
-async function checkRefs(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, attrs: Record<string, unknown>, auth: AuthContext) {
+async function checkRefs(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, attrs: Attrs, auth: AuthContext) {
   for (const [field, ref] of Object.entries(resource.refs ?? {})) {
     if (attrs[field] === undefined || attrs[field] === null) continue;
     const ids = [...new Set(Array.isArray(attrs[field]) ? (attrs[field] as number[]) : [attrs[field] as number])];
     if (!ids.length) continue;
     const target = registry.get(ref);
-    const conditions = [inArray(target.table.id, ids), scopeCondition(target.resource, target.table, auth)];
-    const found = await db.select({ id: target.table.id }).from(target.table).where(and(...conditions));
+    const found = await db.select({ id: target.table.id }).from(target.table).where(and(inArray(target.table.id, ids), scopeCondition(target, auth)));
     const missing = ids.find((id) => !found.some((row) => row.id === id));
     if (missing !== undefined) throw badRequest('invalid_reference', `/data/attributes/${field}`, { id: missing });
   }
 }
 
-async function checkUnique(db: DbOrTx, resource: AnyResource, table: Table, attrs: Record<string, unknown>, exceptId?: number) {
-  const cols = columnsOf(table);
-  for (const field of resource.unique ?? []) {
+async function checkUnique(db: DbOrTx, binding: Binding, attrs: Attrs, exceptId?: number) {
+  const cols = columnsOf(binding.table);
+  for (const field of binding.resource.unique ?? []) {
     if (attrs[field] === undefined || attrs[field] === null) continue;
-    const conditions = [eq(cols[field]!, attrs[field]), exceptId ? ne(table.id, exceptId) : undefined];
-    const [taken] = await db.select({ id: table.id }).from(table).where(and(...conditions)).limit(1);
+    const conditions = [eq(cols[field]!, attrs[field]), exceptId ? ne(binding.table.id, exceptId) : undefined];
+    const [taken] = await db.select({ id: binding.table.id }).from(binding.table).where(and(...conditions)).limit(1);
     if (taken) throw new AppError(409, 'conflict_unique', { field }, `/data/attributes/${field}`);
   }
 }
 
 /** A client-owned record may only be created for, or moved to, one of the caller's clients. */
-function checkTenantWrite(resource: AnyResource, attrs: Record<string, unknown>, auth: AuthContext) {
-  if (!resource.tenant || auth.scope === 'all') return;
-  if (resource.tenant === 'id') throw forbidden();
-  const owner = attrs[resource.tenant];
-  if (owner !== undefined && !auth.scope.includes(Number(owner)))
-    throw badRequest('invalid_reference', `/data/attributes/${resource.tenant}`, { id: String(owner) });
+function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, existing?: Row) {
+  const tenant = binding.resource.tenant;
+  if (!tenant || auth.scope === 'all') return;
+  // The records that are clients themselves: only staff create them.
+  if (tenant === 'id') {
+    if (!existing) throw forbidden();
+    return;
+  }
+  // A shared record (null tenant) is the platform's: only staff change it.
+  if (binding.sharedWhenNull && existing && existing[tenant] == null) throw forbidden();
+  const owners = attrs[tenant] === undefined ? [] : Array.isArray(attrs[tenant]) ? (attrs[tenant] as number[]) : [attrs[tenant]];
+  if (binding.sharedWhenNull && !existing && (attrs[tenant] === undefined || attrs[tenant] === null)) throw forbidden();
+  const scope = auth.scope;
+  const foreign = owners.find((owner) => !scope.includes(Number(owner)));
+  if (foreign !== undefined) throw badRequest('invalid_reference', `/data/attributes/${tenant}`, { id: String(foreign) });
 }
 
 /** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
 async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
   for (const other of registry.all()) {
     for (const [field, ref] of Object.entries(other.resource.refs ?? {})) {
-      if (ref.service !== resource.service || ref.name !== resource.name) continue;
+      if (ref.service !== resource.service || ref.name !== resource.name || other.links[field]) continue;
       const column = columnsOf(other.table)[field]!;
       if (column.columnType === 'PgArray') {
         await tx
@@ -169,49 +261,76 @@ export function listQuerySchema(resource: AnyResource) {
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
+/** The client an audit entry belongs to: the record's owner. */
+function ownerOf(binding: Binding, row: Row): number | null {
+  const tenant = binding.resource.tenant;
+  if (!tenant) return null;
+  const value = tenant === 'id' ? row.id : row[tenant];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/** Reads one record in the caller's scope with its links; 404 otherwise (never 403: no leak). */
+export async function findScoped(db: DbOrTx, binding: Binding, id: number, auth: AuthContext): Promise<Row> {
+  const [row] = await db.select().from(binding.table).where(and(eq(binding.table.id, id), scopeCondition(binding, auth))).limit(1);
+  if (!row) throw notFound();
+  return (await attachLinks(db, binding, [row as Row]))[0]!;
+}
+
 /** The five routes of a declared resource, under /gateway/<service>/api/v1/<name>. */
 export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: ResourceRegistry, resource: AnyResource) {
-  const { table } = registry.get(resource);
+  const binding = registry.get(resource);
+  const { table, hooks } = binding;
   const attributes = Object.keys(resource.entity.shape);
   const base = `/gateway/${resource.service}/api/v1/${resource.name}`;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.service];
   const record = (row: Row) => toRecord(resource.name, row, attributes);
-
-  async function findScoped(database: DbOrTx, id: number, auth: AuthContext): Promise<Row> {
-    const [row] = await database.select().from(table).where(and(eq(table.id, id), scopeCondition(resource, table, auth))).limit(1);
-    if (!row) throw notFound();
-    return row as Row;
-  }
+  const audit = (tx: DbOrTx, request: FastifyRequest, action: string, row: Row, changes: Attrs) =>
+    recordAudit(tx, requireAuth(request.auth), {
+      action,
+      service: resource.service,
+      resource: resource.name,
+      recordId: row.id,
+      changes,
+      clientId: ownerOf(binding, row),
+      ip: request.ip,
+    });
+  const reply = async (row: Row) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row]) });
 
   r.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: listQuerySchema(resource) } }, async (request) => {
     const auth = requireAuth(request.auth);
     const query = request.query as Record<string, unknown>;
     const number = (query['page[number]'] as number | undefined) ?? 1;
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
-    const filters = filterConditions(resource, table, query);
-    const where = and(scopeCondition(resource, table, auth), ...filters);
-    const { rows, total } = await selectPage(db, table, where, orderBy(resource, table, query.sort as string | undefined), size, (number - 1) * size, filters.length > 0);
+    const filters = filterConditions(binding, query);
+    const where = and(scopeCondition(binding, auth), ...filters);
+    const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size, filters.length > 0);
+    const rows = await attachLinks(db, binding, page.rows);
     const included = await loadIncluded(db, registry, resource, rows);
-    return toList(rows.map(record), { number, size, total }, included);
+    return toList(rows.map(record), { number, size, total: page.total }, included);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
-    const row = await findScoped(db, request.params.id, requireAuth(request.auth));
-    return { data: record(row), included: await loadIncluded(db, registry, resource, [row]) };
+    return reply(await findScoped(db, binding, request.params.id, requireAuth(request.auth)));
   });
 
-  r.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: resourceBody(resource.create) } }, async (request, reply) => {
+  r.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: resourceBody(resource.create) } }, async (request, res) => {
     const auth = requireAuth(request.auth);
-    const attrs = request.body.data.attributes as Record<string, unknown>;
-    checkTenantWrite(resource, attrs, auth);
     const row = await db.transaction(async (tx) => {
+      let attrs = request.body.data.attributes as Attrs;
+      checkTenantWrite(binding, attrs, auth);
       await checkRefs(tx, registry, resource, attrs, auth);
-      await checkUnique(tx, resource, table, attrs);
-      const [created] = await tx.insert(table).values(attrs as never).returning();
-      return created as Row;
+      await checkUnique(tx, binding, attrs);
+      const ctx = { tx, auth, request };
+      if (hooks.beforeCreate) attrs = await hooks.beforeCreate(attrs, ctx);
+      const [created] = await tx.insert(table).values(columnAttrs(binding, attrs) as never).returning();
+      await writeLinks(tx, binding, (created as Row).id, attrs);
+      const [fresh] = await attachLinks(tx, binding, [created as Row]);
+      await hooks.afterWrite?.(fresh!, ctx);
+      await audit(tx, request, 'create', fresh!, snapshot(fresh!, attributes));
+      return fresh!;
     });
-    return reply.status(201).send({ data: record(row), included: await loadIncluded(db, registry, resource, [row]) });
+    return res.status(201).send(await reply(row));
   });
 
   r.patch(
@@ -219,31 +338,43 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     { schema: { tags, summary: `Change one of ${resource.name}`, params: idParams, body: resourceBody(resource.update) } },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const attrs = request.body.data.attributes as Record<string, unknown>;
       const row = await db.transaction(async (tx) => {
-        await findScoped(tx, request.params.id, auth);
-        checkTenantWrite(resource, attrs, auth);
+        const existing = await findScoped(tx, binding, request.params.id, auth);
+        let attrs = request.body.data.attributes as Attrs;
+        checkTenantWrite(binding, attrs, auth, existing);
         await checkRefs(tx, registry, resource, attrs, auth);
-        await checkUnique(tx, resource, table, attrs, request.params.id);
-        const [updated] = await tx
+        await checkUnique(tx, binding, attrs, existing.id);
+        const ctx = { tx, auth, request, existing };
+        if (hooks.beforeUpdate) attrs = await hooks.beforeUpdate(attrs, ctx);
+        await tx
           .update(table)
-          .set({ ...attrs, updated_at: new Date() } as never)
-          .where(eq(table.id, request.params.id))
-          .returning();
-        return updated as Row;
+          .set({ ...columnAttrs(binding, attrs), updated_at: new Date() } as never)
+          .where(eq(table.id, existing.id));
+        await writeLinks(tx, binding, existing.id, attrs);
+        const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all' });
+        await hooks.afterWrite?.(fresh, ctx);
+        const changes = diffFields(existing, fresh, attributes);
+        if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
+        return fresh;
       });
-      return { data: record(row), included: await loadIncluded(db, registry, resource, [row]) };
+      return reply(row);
     },
   );
 
-  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: idParams } }, async (request, reply) => {
+  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: idParams } }, async (request, res) => {
     const auth = requireAuth(request.auth);
     await db.transaction(async (tx) => {
-      await findScoped(tx, request.params.id, auth);
-      await releaseReferences(tx, registry, resource, request.params.id);
-      await tx.delete(table).where(eq(table.id, request.params.id));
+      const existing = await findScoped(tx, binding, request.params.id, auth);
+      checkTenantWrite(binding, {}, auth, existing);
+      if (hooks.remove) {
+        await hooks.remove({ tx, auth, request, existing });
+        return;
+      }
+      await releaseReferences(tx, registry, resource, existing.id);
+      await tx.delete(table).where(eq(table.id, existing.id));
+      await audit(tx, request, 'delete', existing, snapshot(existing, attributes));
     });
-    return reply.status(204).send();
+    return res.status(204).send();
   });
 }
 
