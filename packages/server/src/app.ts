@@ -19,6 +19,8 @@ import { seedReferenceData } from './seed/reference-data.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
 import { authenticate } from './services/auth.processing/authenticate.ts';
 import { registerAuthRoutes } from './services/auth.processing/auth.routes.ts';
+import { registerCustomTokenRoutes } from './services/auth.processing/custom-token.routes.ts';
+import { registerAuthDataRoutes } from './services/auth.processing/auth-data.routes.ts';
 import { RESTORE_MAIL_JOB, sendRestoreCodeMail } from './services/auth.processing/restore-password.ts';
 import { registerMeRoutes } from './services/clients.storage/me.routes.ts';
 import { bindResourceTables } from './resource-tables.ts';
@@ -88,7 +90,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const routeTable = new RouteTable(database.db);
   await routeTable.reload();
   routeTable.startPolling(2000, (error) => app.log.warn({ err: error }, 'route table reload failed'));
-  registerGateway(app, routeTable, (token) => authenticate(ctx, token));
+  registerGateway(app, routeTable, (token, request) => authenticate(ctx, token, { ip: request.ip }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();
@@ -96,6 +98,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
 
   registerAuthRoutes(app, ctx);
+  registerCustomTokenRoutes(app, ctx);
+  registerAuthDataRoutes(app, ctx);
   registerMeRoutes(app, ctx);
   const registry = new ResourceRegistry();
   bindResourceTables(registry);

@@ -1,16 +1,31 @@
 import { z } from 'zod';
 import { actionBody } from '../kit/jsonapi.ts';
+import { encodeMessage } from '../kit/messages.ts';
 import { locale, optionalPhone, optionalText, password, requiredText, verificationCode } from '../kit/fields.ts';
 import type { PermissionMap } from '../permissions.ts';
 
+/** POST /api/v1/auth with method "password": identity is the e-mail, secret the password. */
+export const passwordSignIn = z.strictObject({
+  method: z.literal('password'),
+  identity: requiredText(254),
+  secret: z.string().min(1).max(256),
+});
+
+/**
+ * POST /api/v1/auth with method "oidc": the end of an external (OpenID Connect) sign-in, identity
+ * is the state and secret the authorization code the provider sent back.
+ */
+export const oidcSignIn = z.strictObject({
+  method: z.literal('oidc'),
+  identity: z.string().min(1).max(512),
+  secret: z.string().min(1).max(2048),
+});
+
 /** POST /api/v1/auth {method, identity, secret} */
-export const signInBody = actionBody(
-  z.strictObject({
-    method: z.literal('password'),
-    identity: requiredText(254),
-    secret: z.string().min(1).max(256),
-  }),
-);
+export const signInBody = z.strictObject({
+  data: z.discriminatedUnion('method', [passwordSignIn, oidcSignIn], { error: encodeMessage('unsupported_auth_method') }),
+});
+
 
 /** POST /api/v1/refresh {refresh_token} */
 export const refreshBody = actionBody(z.strictObject({ refresh_token: z.string().min(1).max(512) }));
@@ -76,7 +91,7 @@ export interface AuthResult {
 }
 
 export interface AuthHistoryEntry {
-  event: 'sign_in' | 'sign_in_failed' | 'refresh' | 'logout' | 'password_changed' | 'password_restored' | 'switch_client';
+  event: 'sign_in' | 'sign_in_failed' | 'refresh' | 'logout' | 'password_changed' | 'password_restored' | 'switch_client' | 'external_bound' | 'external_unbound';
   ip: string | null;
   user_agent: string | null;
   client: ClientRef | null;

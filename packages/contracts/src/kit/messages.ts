@@ -64,6 +64,22 @@ export const messages = {
   restore_attempts_exceeded: { ru: 'Превышено число попыток. Запросите новый код', en: 'Too many attempts. Request a new code' },
   restore_not_found: { ru: 'Запрос на восстановление не найден или устарел', en: 'The recovery request was not found or has expired' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
+
+  permission_unknown: { ru: 'Права «{permission}» не существует', en: 'The permission "{permission}" does not exist' },
+  permission_not_held: { ru: 'Нельзя выдать право «{permission}»: у вас его нет', en: 'You cannot grant "{permission}": you do not hold it' },
+  token_not_allowed: { ru: 'Это действие недоступно по API-токену', en: 'This action is not available with an API token' },
+  oidc_provider_unknown: { ru: 'Внешний сервис входа «{provider}» не настроен', en: 'The external sign-in service "{provider}" is not configured' },
+  oidc_provider_unavailable: { ru: 'Внешний сервис входа недоступен. Повторите попытку позже', en: 'The external sign-in service is unavailable. Please try again later' },
+  oidc_state_invalid: {
+    ru: 'Ссылка входа через внешний сервис недействительна, устарела или уже использована. Начните заново',
+    en: 'The external sign-in link is invalid, expired or already used. Please start again',
+  },
+  oidc_failed: { ru: 'Внешний сервис не подтвердил вход. Попробуйте ещё раз', en: 'The external service did not confirm the sign-in. Please try again' },
+  oidc_not_bound: {
+    ru: 'Этот внешний аккаунт не привязан ни к одному пользователю. Войдите с паролем и привяжите его в личном кабинете',
+    en: 'This external account is not bound to any user. Sign in with your password and bind it in your personal area',
+  },
+  oidc_bound_to_other: { ru: 'Этот внешний аккаунт уже привязан к другому пользователю', en: 'This external account is already bound to another user' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -28,6 +28,22 @@ export interface Config {
   /** Where logs go (stdout when unset); tests read them. */
   logStream?: NodeJS.WritableStream;
   webDist: string | null;
+  /** OpenID Connect providers for external sign-in (OIDC_PROVIDERS); empty: no external sign-in. */
+  oidcProviders: OidcProviderConfig[];
+}
+
+/** One OpenID Connect provider of OIDC_PROVIDERS. */
+export interface OidcProviderConfig {
+  /** Key of the provider in the API and in the bindings: Latin letters, digits, - and _. */
+  name: string;
+  /** What the buttons say ("Войти через <title>"). */
+  title: string;
+  /** The issuer; its /.well-known/openid-configuration is read on first use. */
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  /** Where the provider sends the browser back; default `${PUBLIC_URL}/auth.processing/oidc/callback`. */
+  redirect_uri: string;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -66,8 +82,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || 'packages/web/dist'),
+    oidcProviders: [],
   };
+  config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };
+}
+
+/**
+ * OIDC_PROVIDERS: a JSON array of {name, title, issuer, client_id, client_secret, redirect_uri?}.
+ * A mistake stops the start with a message naming it, rather than a sign-in button that fails.
+ */
+export function parseOidcProviders(value: string | undefined, publicUrl: string): OidcProviderConfig[] {
+  if (!value || !value.trim()) return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(value);
+  } catch {
+    throw new Error('OIDC_PROVIDERS must be a JSON array of {name, title, issuer, client_id, client_secret, redirect_uri?}');
+  }
+  if (!Array.isArray(list)) throw new Error('OIDC_PROVIDERS must be a JSON array');
+  const names = new Set<string>();
+  return list.map((entry, index) => {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const text = (key: string, required = true) => {
+      const v = item[key];
+      if (v === undefined && !required) return undefined;
+      if (typeof v !== 'string' || !v.trim()) throw new Error(`OIDC_PROVIDERS[${index}].${key} must be a non-empty string`);
+      return v.trim();
+    };
+    const name = text('name')!;
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(name)) throw new Error(`OIDC_PROVIDERS[${index}].name may hold only Latin letters, digits, - and _`);
+    if (names.has(name)) throw new Error(`OIDC_PROVIDERS: the name "${name}" is used twice`);
+    names.add(name);
+    const issuer = text('issuer')!;
+    const redirect = text('redirect_uri', false) ?? `${publicUrl.replace(/\/+$/, '')}/auth.processing/oidc/callback`;
+    for (const [key, url] of [['issuer', issuer], ['redirect_uri', redirect]] as const) {
+      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`OIDC_PROVIDERS[${index}].${key} must be an http(s) URL`);
+    }
+    const issuerUrl = new URL(issuer);
+    if (issuerUrl.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname))
+      throw new Error(`OIDC_PROVIDERS[${index}].issuer must use https (plain http only on this machine)`);
+    return { name, title: text('title')!, issuer, client_id: text('client_id')!, client_secret: text('client_secret')!, redirect_uri: redirect };
+  });
 }
 
 export function isInternalEmail(config: Pick<Config, 'internalEmailDomains'>, email: string): boolean {

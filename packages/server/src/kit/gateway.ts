@@ -105,6 +105,9 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     if (!token) throw unauthorized();
     const auth = await authenticate(token, request);
     if (!auth) throw unauthorized('session_expired');
+    // A custom token acts only through the permission codes it carries: routes without codes are
+    // a signed-in person's own (profile, password, logout, history, external sign-in bindings).
+    if (auth.tokenId != null && route.permissions.length === 0) throw new AppError(403, 'token_not_allowed');
     if (!hasAnyPermission(auth.permissions, route.service, route.permissions)) throw forbidden();
     request.auth = auth;
   });

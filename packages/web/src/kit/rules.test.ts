@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBody, clientResource, email as emailField, meUpdateBody, restoreCodeBody, restorePasswordBody, signInBody } from '@dp/contracts';
+import { changePasswordBody, clientResource, email as emailField, meUpdateBody, restoreCodeBody, restorePasswordBody, passwordSignIn } from '@dp/contracts';
 import { isRequired, sameAsRule, validateWith, zodRule } from './rules.ts';
 
 const client = clientResource.create.shape;
@@ -41,7 +41,7 @@ describe('zod → antd rule adapter speaks the specification texts (spec 000 §5
     expect(validateWith(emailField(), 'Admin@Platform.test', 'ru')).toBeNull();
     const schema = restorePasswordBody.shape.data.shape.identity;
     expect(validateWith(schema, '', 'ru')).toBe('Это поле обязательно для заполнения');
-    expect(validateWith(signInBody.shape.data.shape.identity, 'admin@platform.test', 'ru')).toBeNull();
+    expect(validateWith(passwordSignIn.shape.identity, 'admin@platform.test', 'ru')).toBeNull();
     expect(email).toBeDefined();
   });
 

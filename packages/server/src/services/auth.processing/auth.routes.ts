@@ -11,6 +11,7 @@ import { refreshSession } from './refresh-session.ts';
 import { completeRestore, resendRestoreCode, startRestore } from './restore-password.ts';
 import { revokeSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
+import { signInWithOidc } from './sign-in-with-oidc.ts';
 
 const BASE = '/gateway/auth.processing/api/v1';
 const tags = ['auth.processing'];
@@ -23,8 +24,9 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(`${BASE}/auth`, { schema: { tags, summary: 'Sign in', body: signInBody } }, async (request) => {
-    const { identity, secret } = request.body.data;
+  r.post(`${BASE}/auth`, { schema: { tags, summary: 'Sign in (method "password" or "oidc")', body: signInBody } }, async (request) => {
+    const { method, identity, secret } = request.body.data;
+    if (method === 'oidc') return { data: await signInWithOidc(ctx, identity, secret, requestMeta(request)) };
     return { data: await signIn(ctx, identity, secret, requestMeta(request)) };
   });
 

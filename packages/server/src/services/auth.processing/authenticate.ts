@@ -18,8 +18,8 @@ interface SessionRow {
 export const CUSTOM_TOKEN_PREFIX = 'dpt_';
 
 /** Turns a bearer token into the caller: a session's access token or a custom token. */
-export async function authenticate(ctx: ServiceContext, token: string): Promise<AuthContext | null> {
-  if (token.startsWith(CUSTOM_TOKEN_PREFIX)) return authenticateCustomToken(ctx, token);
+export async function authenticate(ctx: ServiceContext, token: string, meta: { ip?: string | null } = {}): Promise<AuthContext | null> {
+  if (token.startsWith(CUSTOM_TOKEN_PREFIX)) return authenticateCustomToken(ctx, token, meta);
   return authenticateSession(ctx, token);
 }
 

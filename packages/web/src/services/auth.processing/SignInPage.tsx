@@ -4,14 +4,14 @@ import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { signInBody, type AuthResult, type Lang } from '@dp/contracts';
+import { passwordSignIn, type AuthResult, type Lang } from '@dp/contracts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { HOME_PATH, RESTORE_PATH } from '../../app/guards.ts';
 import { signedIn, useSession } from '../../app/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-const fields = signInBody.shape.data.shape;
+const fields = passwordSignIn.shape;
 
 /** '/' for anyone not signed in: e-mail, password, "Forgot password?", language. */
 export default function SignInPage() {
