@@ -4,6 +4,8 @@ export * from './kit/jsonapi.ts';
 export * from './kit/resource.ts';
 export * from './permissions.ts';
 export * from './auth.processing/auth.ts';
+export * from './auth.processing/client-switch.ts';
+export * from './clients.storage/personalization.ts';
 export * from './auth.processing/custom-token.ts';
 export * from './auth.processing/auth-data.ts';
 export * from './clients.storage/client.resource.ts';

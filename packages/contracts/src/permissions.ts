@@ -43,6 +43,7 @@ export const PERMISSIONS: PermissionDef[] = [
     'clients.get_full_list', 'clients.create', 'clients.patch', 'clients.delete',
     'users.get_list', 'roles.get_list', 'permissions.get_list', 'routes.get_list',
     'groups.list', 'groups.create', 'groups.patch', 'groups.delete',
+    'satisfaction.report',
   ]),
   ...codes('gateway.processing', ['routes.get_list']),
   ...codes('sites.context', [
@@ -125,6 +126,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('gateway.processing', 'gateway_routes', '/gateway.processing/routes/', 'settings', 'access', 60, ['routes.get_list']),
   screen('auth.processing', 'custom_tokens', '/auth.processing/custom_tokens/', 'settings', 'access', 70, ['custom_tokens.view']),
   screen('auth.processing', 'root', '/auth.processing/root/', 'settings', 'access', 80, ['root']),
+  // The client choice after sign-in: outside the shell, shown only while authorising.
+  screen('auth.processing', 'client_choice', '/auth.processing/auth/', null, 'main', 0, [], { in_menu: false }),
   screen('marketplace', 'marketplace_settings', '/marketplace/settings', 'settings', 'platform', 90, ['modules.patch']),
   screen('sites.controller', 'tasks', '/sites.controller/tasks_page/', 'settings', 'platform', 100, ['tasks']),
   screen('platform', 'news', '/platform/news', 'settings', 'platform', 110, []),
@@ -182,6 +185,8 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('auth.processing', 'POST', '/api/v1/restore/code', [], true),
   api('auth.processing', 'GET', '/api/v1/restore/{id}/refresh', [], true),
   api('auth.processing', 'POST', '/api/v1/restore/password', [], true),
+  api('auth.processing', 'POST', '/api/v1/auth_with_client'),
+  api('auth.processing', 'POST', '/api/v1/join_client', ['root']),
   api('auth.processing', 'GET', '/api/v1/custom_tokens', ['custom_tokens.view']),
   api('auth.processing', 'POST', '/api/v1/custom_tokens', ['custom_tokens.view']),
   api('auth.processing', 'DELETE', '/api/v1/custom_tokens/{id}', ['custom_tokens.view']),
@@ -193,4 +198,9 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('clients.storage', 'GET', '/api/v1/me'),
   api('clients.storage', 'PATCH', '/api/v1/me'),
   api('clients.storage', 'GET', '/api/v1/me/routes'),
+  api('clients.storage', 'GET', '/api/v1/personalization'),
+  api('clients.storage', 'POST', '/api/v1/personalization'),
+  api('clients.storage', 'PATCH', '/api/v1/personalization'),
+  api('clients.storage', 'POST', '/api/v1/satisfaction'),
+  api('clients.storage', 'GET', '/api/v1/satisfaction/report/csv', ['satisfaction.report']),
 ];

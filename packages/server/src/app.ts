@@ -23,6 +23,9 @@ import { registerCustomTokenRoutes } from './services/auth.processing/custom-tok
 import { registerAuthDataRoutes } from './services/auth.processing/auth-data.routes.ts';
 import { RESTORE_MAIL_JOB, sendRestoreCodeMail } from './services/auth.processing/restore-password.ts';
 import { registerMeRoutes } from './services/clients.storage/me.routes.ts';
+import { registerClientSwitchRoutes } from './services/auth.processing/client-switch.routes.ts';
+import { registerPersonalizationRoutes } from './services/clients.storage/personalization.routes.ts';
+import { registerSatisfactionRoutes } from './services/clients.storage/satisfaction.routes.ts';
 import { bindResourceTables } from './resource-tables.ts';
 
 export interface App {
@@ -101,6 +104,9 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerCustomTokenRoutes(app, ctx);
   registerAuthDataRoutes(app, ctx);
   registerMeRoutes(app, ctx);
+  registerClientSwitchRoutes(app, ctx);
+  registerPersonalizationRoutes(app, ctx);
+  registerSatisfactionRoutes(app, ctx);
   const registry = new ResourceRegistry();
   bindResourceTables(registry);
   for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);

@@ -80,6 +80,9 @@ export interface MeUser {
   /** The client the session acts as. */
   client: ClientRef | null;
   has_sites: boolean;
+  /** Set when an internal user logged in as this client through root (join_client): the session's client. */
+  joined_client_id: number | null;
+  joined_client: ClientRef | null;
 }
 
 export interface AuthResult {

@@ -80,6 +80,19 @@ export const messages = {
     en: 'This external account is not bound to any user. Sign in with your password and bind it in your personal area',
   },
   oidc_bound_to_other: { ru: 'Этот внешний аккаунт уже привязан к другому пользователю', en: 'This external account is already bound to another user' },
+
+  client_not_available: { ru: 'Этот клиент вам недоступен', en: 'This client is not available to you' },
+  join_internal_only: { ru: 'Входить как клиент могут только сотрудники платформы', en: 'Only platform staff can log in as a client' },
+  switch_needs_session: {
+    ru: 'Сменить клиента можно только в сеансе входа, а не по API-токену',
+    en: 'Clients can only be switched in a signed-in session, not with an API token',
+  },
+  favorites_limit: { ru: 'В избранном может быть не больше {count} записей', en: 'Favorites can hold at most {count} entries' },
+  personalization_exists: { ru: 'Персональные настройки уже созданы: измените их', en: 'Personal settings already exist: update them instead' },
+  satisfaction_rate: { ru: 'Оценка должна быть целым числом от 1 до 5', en: 'The rating must be a whole number from 1 to 5' },
+  satisfaction_internal: { ru: 'Сотрудники платформы не участвуют в опросе удовлетворённости', en: 'Platform staff do not take part in the satisfaction survey' },
+  report_month: { ru: 'Месяц должен быть целым числом от 1 до 12', en: 'The month must be a whole number from 1 to 12' },
+  report_year: { ru: 'Год должен быть целым числом от 2000 до 2100', en: 'The year must be a whole number from 2000 to 2100' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -15,6 +15,8 @@ export function makeUser(permissions: PermissionMap, extra: Partial<MeUser> = {}
     permissions,
     client: { id: 1, name: 'Автодом' },
     has_sites: true,
+    joined_client_id: null,
+    joined_client: null,
     ...extra,
   };
 }

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { isInternalEmail } from '../../kit/config.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
+import { userClientIdsSql } from '../clients.storage/user-clients.ts';
 import { authenticateCustomToken } from './custom-token-auth.ts';
 
 interface SessionRow {
@@ -34,7 +35,8 @@ export async function authenticateSession(ctx: ServiceContext, token: string): P
   const result = await ctx.db.execute(sql`
     select u.id as user_id, u.email, s.client_id,
       ${effectivePermissionsSql(sql`u.id`)} as permissions,
-      (select array_agg(uc.client_id order by uc.client_id) from user_clients uc where uc.user_id = u.id) as client_ids
+      -- The scope: every client of the user, direct or through a client group.
+      (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as client_ids
     from sessions s join users u on u.id = s.user_id
     where s.id = ${claims.sid} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now() and u.active`);
   const row = (result as unknown as { rows: SessionRow[] }).rows[0];

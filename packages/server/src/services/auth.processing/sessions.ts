@@ -28,7 +28,7 @@ export async function issueTokens(ctx: ServiceContext, db: DbOrTx, sessionId: st
     refresh_token: refresh,
     token_type: 'Bearer',
     expires_in: ctx.tokens.ttlSeconds,
-    user: await getMe(db, ctx.config, userId, clientId),
+    user: await getMe(db, ctx.config, userId, clientId, undefined, sessionId),
   };
 }
 

@@ -3,17 +3,21 @@ import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
-import { userClients, users } from '../clients.storage/user.table.ts';
+import { users } from '../clients.storage/user.table.ts';
+import { loadUserClients } from '../clients.storage/user-clients.ts';
 import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
 import { openSession } from './sessions.ts';
 
 export const normalizeIdentity = (identity: string) => identity.trim().toLowerCase();
 
-/** The client a new session acts as: the default client, else the first of the user's clients. */
-async function initialClient(ctx: ServiceContext, userId: number, defaultClientId: number | null) {
+/**
+ * The client a new session acts as: the default client, else the first (by name) of the user's
+ * clients, direct or through a client group.
+ */
+export async function initialClient(ctx: ServiceContext, userId: number, defaultClientId: number | null) {
   if (defaultClientId) return defaultClientId;
-  const [first] = await ctx.db.select({ id: userClients.client_id }).from(userClients).where(eq(userClients.user_id, userId)).limit(1);
+  const [first] = await loadUserClients(ctx.db, userId);
   return first?.id ?? null;
 }
 

@@ -3,14 +3,18 @@ import type { MeUser, PermissionMap } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { isInternalEmail, type Config } from '../../kit/config.ts';
 import { clients } from './client.table.ts';
-import { roles, userClients, userRoles, users } from './user.table.ts';
+import { roles, userRoles, users } from './user.table.ts';
+import { loadUserClients } from './user-clients.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { loadEffectivePermissions } from './effective-permissions.ts';
 import { notFound } from '../../kit/errors.ts';
+import { isJoinedSession } from '../auth.processing/joined-session.ts';
 
 /**
  * The user as /me and sign-in return it; `actingClientId` is the session's client. `permissions`
- * may come from the gateway, which has just computed them.
+ * may come from the gateway, which has just computed them. `clients` are the user's clients,
+ * direct and through client groups; `joined_client` is set when `sessionId` was opened by
+ * join_client (an internal user logged in as that client).
  */
 export async function getMe(
   db: DbOrTx,
@@ -18,17 +22,13 @@ export async function getMe(
   userId: number,
   actingClientId: number | null,
   permissions?: PermissionMap,
+  sessionId?: string | null,
 ): Promise<MeUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   const internal = isInternalEmail(config, user.email);
-  const [userClientRows, roleRows, resolvedPermissions] = await Promise.all([
-    db
-      .select({ id: clients.id, name: clients.name })
-      .from(userClients)
-      .innerJoin(clients, eq(clients.id, userClients.client_id))
-      .where(eq(userClients.user_id, userId))
-      .orderBy(asc(clients.name)),
+  const [userClientRows, roleRows, resolvedPermissions, joined] = await Promise.all([
+    loadUserClients(db, userId),
     db
       .select({ id: roles.id, code: roles.code, name: roles.name })
       .from(userRoles)
@@ -36,6 +36,7 @@ export async function getMe(
       .where(eq(userRoles.user_id, userId))
       .orderBy(asc(roles.name)),
     permissions ?? loadEffectivePermissions(db, userId),
+    internal && actingClientId != null ? isJoinedSession(db, sessionId) : false,
   ]);
   const clientIds = userClientRows.map((c) => c.id);
   const siteScope = internal ? undefined : clientIds.length ? inArray(sites.client_id, clientIds) : eq(sites.id, -1);
@@ -47,6 +48,7 @@ export async function getMe(
     const [row] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, id));
     return row ?? null;
   };
+  const client = await clientName(actingClientId);
   return {
     id: user.id,
     email: user.email,
@@ -59,7 +61,9 @@ export async function getMe(
     clients: userClientRows,
     roles: roleRows,
     permissions: resolvedPermissions,
-    client: await clientName(actingClientId),
+    client,
     has_sites: Boolean(anySite),
+    joined_client_id: joined && client ? client.id : null,
+    joined_client: joined ? client : null,
   };
 }

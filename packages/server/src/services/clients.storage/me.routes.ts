@@ -24,7 +24,7 @@ export function registerMeRoutes(app: FastifyInstance, ctx: ServiceContext) {
 
   r.get(`${BASE}/me`, { schema: { tags, summary: 'The signed-in user with effective permissions' } }, async (request) => {
     const auth = requireAuth(request.auth);
-    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions)) };
+    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions, auth.sessionId)) };
   });
 
   // Only the profile's own fields: the body schema refuses roles, clients, active and the rest.
@@ -32,7 +32,7 @@ export function registerMeRoutes(app: FastifyInstance, ctx: ServiceContext) {
     const auth = requireAuth(request.auth);
     const attrs = request.body.data.attributes;
     if (Object.keys(attrs).length) await ctx.db.update(users).set({ ...attrs, updated_at: new Date() }).where(eq(users.id, auth.userId));
-    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions)) };
+    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions, auth.sessionId)) };
   });
 
   r.get(`${BASE}/me/routes`, { schema: { tags, summary: 'The screens registry the side menu is built from' } }, async () => {
