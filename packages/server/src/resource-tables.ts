@@ -1,11 +1,50 @@
-import { clientGroupResource, clientResource, siteResource, type AnyResource } from '@dp/contracts';
+import {
+  apiRouteResource,
+  auditResource,
+  clientGroupResource,
+  clientResource,
+  permissionResource,
+  restrictionResource,
+  roleResource,
+  screenRouteResource,
+  siteResource,
+  userResource,
+  type AnyResource,
+} from '@dp/contracts';
 import type { ResourceRegistry } from './kit/crud-routes.ts';
+import { auditLog } from './kit/audit.table.ts';
 import { clientGroups, clients } from './services/clients.storage/client.table.ts';
+import { permissions, rolePermissions, roles, userClients, userGroups, userPermissions, userRoles, users } from './services/clients.storage/user.table.ts';
+import { screenRoutes } from './services/clients.storage/screen-route.table.ts';
+import { roleHooks, userHooks } from './services/clients.storage/user.hooks.ts';
+import { apiRoutes } from './services/gateway.processing/api-route.table.ts';
+import { restrictions } from './services/gateway.processing/restriction.table.ts';
 import { sites } from './services/sites.context/site.table.ts';
+
+const bindable = (r: unknown) => r as AnyResource;
 
 /** Each declared resource and the table that stores it: the one line a new resource adds here. */
 export function bindResourceTables(registry: ResourceRegistry) {
-  registry.bind(clientResource as unknown as AnyResource, clients);
-  registry.bind(clientGroupResource as unknown as AnyResource, clientGroups);
-  registry.bind(siteResource as unknown as AnyResource, sites);
+  registry.bind(bindable(clientResource), clients);
+  registry.bind(bindable(clientGroupResource), clientGroups);
+  registry.bind(bindable(siteResource), sites);
+  registry.bind(bindable(userResource), users, {
+    links: {
+      client_ids: { table: userClients, owner: userClients.user_id, target: userClients.client_id },
+      group_ids: { table: userGroups, owner: userGroups.user_id, target: userGroups.group_id },
+      role_ids: { table: userRoles, owner: userRoles.user_id, target: userRoles.role_id },
+      permission_ids: { table: userPermissions, owner: userPermissions.user_id, target: userPermissions.permission_id },
+    },
+    hooks: userHooks,
+  });
+  registry.bind(bindable(roleResource), roles, {
+    links: { permission_ids: { table: rolePermissions, owner: rolePermissions.role_id, target: rolePermissions.permission_id } },
+    hooks: roleHooks,
+    sharedWhenNull: true,
+  });
+  registry.bind(bindable(permissionResource), permissions);
+  registry.bind(bindable(screenRouteResource), screenRoutes);
+  registry.bind(bindable(auditResource), auditLog as never);
+  registry.bind(bindable(apiRouteResource), apiRoutes);
+  registry.bind(bindable(restrictionResource), restrictions);
 }

@@ -39,7 +39,9 @@ export interface ColumnDef {
 
 export interface FormFieldDef {
   field: string;
-  widget: 'text' | 'textarea' | 'email' | 'phone' | 'number' | 'switch' | 'select' | 'multiselect';
+  widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'switch' | 'select' | 'multiselect' | 'tags';
+  /** Shown only when creating (a first password) or only when editing. */
+  only?: 'create' | 'edit';
   ref?: RefDef;
   options?: { value: string | number; label: string }[];
   span?: 1 | 2;
@@ -83,6 +85,10 @@ export interface ResourceDef<
   form: FormFieldDef[];
   /** The screen path of the list, as in the specification's routes. */
   screen: string;
+  /** Read-only resources (the audit trail) have only the list and get routes. */
+  readOnly?: boolean;
+  /** DELETE switches the record off (`active: false`) instead of destroying it (users). */
+  deleteDeactivates?: boolean;
 }
 
 export function defineResource<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject>(

@@ -210,6 +210,8 @@ function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, exi
 /** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
 async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
   for (const other of registry.all()) {
+    // The audit trail keeps naming what is gone.
+    if (other.resource.readOnly) continue;
     for (const [field, ref] of Object.entries(other.resource.refs ?? {})) {
       if (ref.service !== resource.service || ref.name !== resource.name || other.links[field]) continue;
       const column = columnsOf(other.table)[field]!;
@@ -313,6 +315,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
     return reply(await findScoped(db, binding, request.params.id, requireAuth(request.auth)));
   });
+
+  if (resource.readOnly) return;
 
   r.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: resourceBody(resource.create) } }, async (request, res) => {
     const auth = requireAuth(request.auth);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyPermission, pickLang } from '@dp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
-import { apiRoutes } from './schema.ts';
+import { apiRoutes, restrictions } from './schema.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { AuthContext } from './request-context.ts';
 
@@ -30,8 +30,15 @@ const compilePath = (path: string) =>
  * The gateway's route table, held in memory and reloaded when the stored table changes, so an
  * edit reaches every app process within the polling interval.
  */
+interface Restriction {
+  service: string;
+  method: string;
+  roleIds: number[];
+}
+
 export class RouteTable {
   private routes = new Map<string, CompiledRoute[]>();
+  private restrictions: Restriction[] = [];
   private version = '';
   private timer: NodeJS.Timeout | null = null;
 
@@ -49,11 +56,14 @@ export class RouteTable {
     // Literal paths win over patterns: /me/routes before /me/{id}.
     for (const list of next.values()) list.sort((a, b) => a.pattern.source.split('[^/]+').length - b.pattern.source.split('[^/]+').length);
     this.routes = next;
+    this.restrictions = (await this.db.select().from(restrictions)).map((r) => ({ service: r.service, method: r.method, roleIds: r.role_ids }));
     this.version = await this.currentVersion();
   }
 
   private async currentVersion(): Promise<string> {
-    const result = await this.db.execute(sql`select count(*)::text || ':' || coalesce(max(updated_at)::text, '') as v from gateway_routes`);
+    const result = await this.db.execute(sql`
+      select (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from gateway_routes)
+        || '/' || (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from restrictions) as v`);
     return (result as unknown as { rows: { v: string }[] }).rows[0]?.v ?? '';
   }
 
@@ -69,6 +79,18 @@ export class RouteTable {
 
   stop() {
     if (this.timer) clearInterval(this.timer);
+  }
+
+  /**
+   * Restrictions limit a service's method to roles: a caller holding none of the listed roles is
+   * refused. Internal root holders pass, so that nobody locks the platform out of itself.
+   */
+  restricted(service: string, method: string, auth: AuthContext): boolean {
+    if (auth.internal && auth.permissions['auth.processing']?.includes('root')) return false;
+    const lookup = method === 'HEAD' ? 'GET' : method;
+    return this.restrictions.some(
+      (r) => r.service === service && (r.method === '*' || r.method === lookup) && !r.roleIds.some((id) => auth.roleIds?.includes(id)),
+    );
   }
 
   match(service: string, method: string, path: string): CompiledRoute | undefined {
@@ -109,6 +131,7 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     // a signed-in person's own (profile, password, logout, history, external sign-in bindings).
     if (auth.tokenId != null && route.permissions.length === 0) throw new AppError(403, 'token_not_allowed');
     if (!hasAnyPermission(auth.permissions, route.service, route.permissions)) throw forbidden();
+    if (table.restricted(route.service, request.method, auth)) throw forbidden();
     request.auth = auth;
   });
 }

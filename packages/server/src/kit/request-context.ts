@@ -12,6 +12,8 @@ export interface AuthContext {
   /** Client ids whose records the caller may see; 'all' for internal users. */
   scope: number[] | 'all';
   permissions: PermissionMap;
+  /** The caller's roles, for the gateway's restrictions. */
+  roleIds?: number[];
   /** Set when the caller is a custom token rather than a signed-in session. */
   tokenId?: number | null;
   /** A custom token's brand restriction (restrictions.brand_ids); null when unrestricted. */

@@ -11,6 +11,19 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sites.context/all_sites': lazy(() => import('../services/sites.context/AllSitesPage.tsx')),
   '/clients.storage/clients/': lazy(() => import('../services/clients.storage/ClientsPage.tsx')),
   '/clients.storage/groups/': lazy(() => import('../services/clients.storage/GroupsPage.tsx')),
+  '/auth.processing/custom_tokens/': lazy(() => import('../services/auth.processing/CustomTokensPage.tsx')),
+  '/clients.storage/users/': lazy(() => import('../services/clients.storage/UsersPage.tsx')),
+  '/clients.storage/users/{userId}': lazy(() => import('../services/clients.storage/UserPage.tsx')),
+  '/clients.storage/roles/': lazy(() => import('../services/clients.storage/RolesPage.tsx')),
+  '/clients.storage/roles/{roleId}': lazy(() => import('../services/clients.storage/RolePage.tsx')),
+  '/clients.storage/permissions/': lazy(() => import('../services/clients.storage/PermissionsPage.tsx')),
+  '/clients.storage/permissions/{permissionId}': lazy(() => import('../services/clients.storage/PermissionPage.tsx')),
+  '/clients.storage/routes/': lazy(() => import('../services/clients.storage/RoutesPage.tsx')),
+  '/clients.storage/routes/{routeId}': lazy(() => import('../services/clients.storage/RoutePage.tsx')),
+  '/clients.storage/audit/': lazy(() => import('../services/clients.storage/AuditPage.tsx')),
+  '/gateway.processing/routes/': lazy(() => import('../services/gateway.processing/GatewayRoutesPage.tsx')),
+  '/gateway.processing/routes/{routeId}': lazy(() => import('../services/gateway.processing/GatewayRoutePage.tsx')),
+  '/gateway.processing/restrictions/': lazy(() => import('../services/gateway.processing/RestrictionsPage.tsx')),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

@@ -31,6 +31,20 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The text of a select option: a label equal to its value (a service name, a method) is shown as
+ * it is; 'ns:key' names its own namespace; anything else is a key of the resource's namespace.
+ */
+export function optionText(t: (key: string) => string, resource: Pick<AnyResource, 'service'>, option: { value: string | number; label: string }): string {
+  if (option.label === String(option.value)) return option.label;
+  return t(option.label.includes(':') ? option.label : `${resource.service}:${option.label}`);
+}
+
+/** The fields a form shows: some only when creating (a first password, a code), some only when editing. */
+export function formFields(resource: AnyResource, mode: 'create' | 'edit'): FormFieldDef[] {
+  return resource.form.filter((field) => !field.only || field.only === mode);
+}
+
+/**
  * The write body of a form: empty optional texts become null, then the contracts schema
  * normalises (trim, lower case, defaults). A value the schema refuses is sent as typed, so the
  * server answers with its field error.
@@ -39,7 +53,7 @@ export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', val
   const schema = mode === 'create' ? resource.create : resource.update;
   const shape = shapeOf(schema);
   const picked: Values = {};
-  for (const field of resource.form) {
+  for (const field of formFields(resource, mode)) {
     const name = field.field;
     let value = values[name];
     if (mode === 'edit' && sameValue(value, initial[name])) continue;
@@ -77,7 +91,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
 
   const initialValues = useMemo<Values>(() => {
     if (!record) return {};
-    return Object.fromEntries(resource.form.map((field) => [field.field, record.attributes[field.field] ?? undefined]));
+    return Object.fromEntries(formFields(resource, 'edit').map((field) => [field.field, record.attributes[field.field] ?? undefined]));
   }, [record, resource.form]);
 
   const save = useMutation({
@@ -121,6 +135,10 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
         return <Input {...common} type="tel" autoComplete="tel" placeholder="+7 (999) 123-45-67" />;
       case 'number':
         return <InputNumber {...common} style={{ width: '100%' }} />;
+      case 'password':
+        return <Input.Password {...common} autoComplete="new-password" />;
+      case 'tags':
+        return <Select {...common} mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />;
       case 'switch':
         return <Switch {...common} />;
       case 'select':
@@ -131,7 +149,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
             {...common}
             mode={field.widget === 'multiselect' ? 'multiple' : undefined}
             allowClear
-            options={(field.options ?? []).map((option) => ({ value: option.value, label: t(`${resource.service}:${option.label}`) }))}
+            options={(field.options ?? []).map((option) => ({ value: option.value, label: optionText(t, resource, option) }))}
           />
         );
       default:
@@ -149,7 +167,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
       disabled={save.isPending}
       scrollToFirstError
     >
-      {resource.form.map((field) => {
+      {formFields(resource, mode).map((field) => {
         const schema = shape[field.field];
         const required = createShape[field.field] ? isRequired(createShape[field.field]!) : false;
         return (

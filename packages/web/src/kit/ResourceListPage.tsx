@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Empty, Input, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { PageHeader } from './PageHeader.tsx';
 import { queryKeys } from './queryKeys.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable, recordLabel } from './ResourceTable.tsx';
+import { ResourceListExtras } from './resourceListExtras.ts';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
@@ -118,16 +119,27 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
  * The generic list screen of a ResourceDef: header with Create, filters, server-paged table,
  * a drawer with the form, delete with confirmation.
  */
-export function ResourceListPage({ resource }: { resource: AnyResource }) {
+export interface ResourceListPageProps {
+  resource: AnyResource;
+  /** The record's own page (users, roles ...): the first column links there. */
+  detailPath?: (record: Row) => string;
+  /** Details under a row. */
+  expandable?: (record: Row) => ReactNode;
+}
+
+export function ResourceListPage({ resource, detailPath, expandable }: ResourceListPageProps) {
   const { t } = useTranslation([resource.service, 'common']);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const list = useResourceList<Record<string, unknown>>(resource);
+  const extras = useContext(ResourceListExtras);
   const [editing, setEditing] = useState<{ record: Row | null } | null>(null);
   const permissions = user?.permissions ?? {};
-  const canCreate = hasAnyPermission(permissions, resource.service, resource.permissions.create);
-  const canUpdate = hasAnyPermission(permissions, resource.service, resource.permissions.update);
-  const canDelete = hasAnyPermission(permissions, resource.service, resource.permissions.delete);
+  // A read-only resource (the audit trail) has no write routes at all.
+  const writable = !resource.readOnly;
+  const canCreate = writable && hasAnyPermission(permissions, resource.service, resource.permissions.create);
+  const canUpdate = writable && hasAnyPermission(permissions, resource.service, resource.permissions.update);
+  const canDelete = writable && hasAnyPermission(permissions, resource.service, resource.permissions.delete);
 
   const remove = useMutation({
     mutationFn: (record: Row) => api.delete(recordPath(resource, record.id)),
@@ -176,6 +188,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
         extra={
           <Space>
             <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            {extras.headerExtra}
             {createButton}
           </Space>
         }
@@ -207,6 +220,8 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
             onSort={(sort) => list.change({ sort })}
             onEdit={canUpdate ? (record) => setEditing({ record }) : undefined}
             onDelete={canDelete ? (record) => remove.mutateAsync(record).catch(() => undefined) : undefined}
+            detailPath={detailPath}
+            expandable={expandable}
             empty={list.query.isLoading ? <span /> : empty}
           />
         )}

@@ -1,10 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import { useContext, useMemo, type ReactNode } from 'react';
 import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AnyResource, ColumnDef, JsonApiRecord } from '@dp/contracts';
 import { formatDateTime } from './format.ts';
+import { optionText } from './ResourceForm.tsx';
 import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
+import { ResourceListExtras } from './resourceListExtras.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
@@ -21,6 +24,10 @@ export interface ResourceTableProps {
   onSort: (sort: string | null) => void;
   onEdit?: (record: Row) => void;
   onDelete?: (record: Row) => Promise<unknown>;
+  /** Where a record's own page is; its first column links there. */
+  detailPath?: (record: Row) => string;
+  /** Details shown under a row (the audit trail's changes). */
+  expandable?: (record: Row) => ReactNode;
   empty?: ReactNode;
 }
 
@@ -39,6 +46,7 @@ export function ResourceTable(props: ResourceTableProps) {
   const { resource, records, included, sort } = props;
   const { t } = useTranslation([resource.service, 'common']);
   const refs = useMemo(() => includedIndex(included), [included]);
+  const { leadingColumns } = useContext(ResourceListExtras);
   const sortField = sort?.split(',')[0];
 
   const renderValue = (column: ColumnDef, value: unknown): ReactNode => {
@@ -46,7 +54,7 @@ export function ResourceTable(props: ResourceTableProps) {
     const option = resource.form.find((field) => field.field === column.field)?.options;
     const optionLabel = (v: unknown) => {
       const found = option?.find((entry) => String(entry.value) === String(v));
-      return found ? t(`${resource.service}:${found.label}`) : String(v);
+      return found ? optionText(t, resource, found) : String(v);
     };
     switch (column.render) {
       case 'date':
@@ -77,8 +85,9 @@ export function ResourceTable(props: ResourceTableProps) {
     }
   };
 
-  const columns: TableProps<Row>['columns'] = resource.columns.map((column) => {
+  const columns: TableProps<Row>['columns'] = resource.columns.map((column, index) => {
     const sortable = !!column.sortable && resource.sort.includes(column.field);
+    const link = index === 0 && props.detailPath;
     return {
       key: column.field,
       dataIndex: ['attributes', column.field],
@@ -86,9 +95,11 @@ export function ResourceTable(props: ResourceTableProps) {
       width: column.width ?? (column.render === 'date' ? 170 : undefined),
       sorter: sortable,
       sortOrder: sortable && sortField?.replace(/^-/, '') === column.field ? (sortField!.startsWith('-') ? 'descend' : 'ascend') : null,
-      render: (value: unknown) => renderValue(column, value),
+      render: (value: unknown, record: Row) => (link ? <Link to={link(record)}>{renderValue(column, value)}</Link> : renderValue(column, value)),
     };
   });
+
+  if (leadingColumns?.length) columns.unshift(...leadingColumns);
 
   if (props.onEdit || props.onDelete) {
     columns.push({
@@ -130,6 +141,7 @@ export function ResourceTable(props: ResourceTableProps) {
       loading={props.loading}
       scroll={{ x: 'max-content' }}
       locale={props.empty ? { emptyText: props.empty } : undefined}
+      expandable={props.expandable ? { expandedRowRender: props.expandable } : undefined}
       pagination={{
         current: props.page,
         pageSize: props.size,

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineResource } from '../kit/resource.ts';
+import { optionalText, requiredText } from '../kit/fields.ts';
+import { SERVICES } from '../permissions.ts';
+import { encodeMessage } from '../kit/messages.ts';
+
+/** A permission code of a service (spec 000 §3 Permission). */
+export const permissionResource = defineResource({
+  service: 'clients.storage',
+  name: 'permissions',
+  entity: z.object({
+    service: z.string(),
+    code: z.string(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({
+    service: z.enum(SERVICES),
+    code: requiredText(100).regex(/^[a-z0-9_.:-]+$/, { error: encodeMessage('code_format') }),
+    name: optionalText(255),
+    description: optionalText(1000),
+  }),
+  // The service and code are what routes and roles refer to: only the texts change.
+  update: z.strictObject({ name: optionalText(255), description: optionalText(1000) }).partial(),
+  filters: {
+    search: { op: 'search', columns: ['code', 'name'], schema: z.string().max(100), widget: 'text' },
+    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
+  },
+  sort: ['id', 'service', 'code', 'name'],
+  defaultSort: 'service,code',
+  pageSize: { default: 500, max: 1000 },
+  tenant: null,
+  permissions: {
+    list: ['permissions.get_list'],
+    get: ['permissions.get_list'],
+    create: ['permissions.create'],
+    update: ['permissions.patch'],
+    delete: ['permissions.delete'],
+  },
+  columns: [
+    { field: 'service', sortable: true, render: 'tag' },
+    { field: 'code', sortable: true },
+    { field: 'name', sortable: true },
+    { field: 'description' },
+  ],
+  form: [
+    { field: 'service', widget: 'select', options: SERVICES.map((s) => ({ value: s, label: s })), only: 'create' },
+    { field: 'code', widget: 'text', only: 'create' },
+    { field: 'name', widget: 'text' },
+    { field: 'description', widget: 'textarea' },
+  ],
+  screen: '/clients.storage/permissions/',
+});

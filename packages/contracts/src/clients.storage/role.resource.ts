@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineResource } from '../kit/resource.ts';
+import { code, id, idList, optionalText, requiredText } from '../kit/fields.ts';
+
+const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
+const permissionRef = { service: 'clients.storage', name: 'permissions', label: 'code' } as const;
+
+const fields = {
+  code: code(100),
+  name: requiredText(255),
+  description: optionalText(1000),
+  client_id: id().nullable().optional(),
+  permission_ids: idList(),
+};
+
+/** A role bundles permissions (spec 000 §3 Role); a null client makes it a platform role. */
+export const roleResource = defineResource({
+  service: 'clients.storage',
+  name: 'roles',
+  entity: z.object({
+    code: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    client_id: z.number().nullable(),
+    permission_ids: z.array(z.number()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({ ...fields, permission_ids: fields.permission_ids.default([]) }),
+  update: z.strictObject(fields).partial(),
+  filters: {
+    search: { op: 'search', columns: ['code', 'name'], schema: z.string().max(100), widget: 'text' },
+    client_id: { op: 'eq', schema: id(), widget: 'ref', ref: clientRef },
+    permission_id: { op: 'contains', columns: ['permission_ids'], schema: id(), widget: 'ref', ref: permissionRef },
+  },
+  sort: ['id', 'code', 'name', 'created_at'],
+  defaultSort: 'name',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  refs: { client_id: clientRef, permission_ids: permissionRef },
+  unique: ['code'],
+  permissions: {
+    list: ['roles.get_list'],
+    get: ['roles.get_list'],
+    create: ['roles.create'],
+    update: ['roles.patch'],
+    delete: ['roles.delete'],
+  },
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'code', sortable: true, render: 'tag' },
+    { field: 'description' },
+    { field: 'client_id', render: 'refs', ref: clientRef },
+    { field: 'permission_ids', render: 'refs', ref: permissionRef },
+  ],
+  form: [
+    { field: 'name', widget: 'text' },
+    { field: 'code', widget: 'text' },
+    { field: 'description', widget: 'textarea' },
+    { field: 'client_id', widget: 'select', ref: clientRef },
+    { field: 'permission_ids', widget: 'multiselect', ref: permissionRef },
+  ],
+  screen: '/clients.storage/roles/',
+});

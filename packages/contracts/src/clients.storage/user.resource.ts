@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineResource } from '../kit/resource.ts';
+import { email, id, idList, locale, optionalPhone, optionalText, password, requiredText } from '../kit/fields.ts';
+import { encodeMessage } from '../kit/messages.ts';
+
+const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
+const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
+const roleRef = { service: 'clients.storage', name: 'roles', label: 'name' } as const;
+const permissionRef = { service: 'clients.storage', name: 'permissions', label: 'code' } as const;
+
+const fields = {
+  email: email(),
+  name: requiredText(100),
+  last_name: optionalText(100),
+  phone: optionalPhone(),
+  locale: locale(),
+  default_client_id: id().nullable().optional(),
+  // At least one client (spec 000 §5).
+  client_ids: idList().min(1, { error: encodeMessage('at_least_one_client') }),
+  group_ids: idList(),
+  role_ids: idList(),
+  permission_ids: idList(),
+  password: password(),
+};
+
+/**
+ * A user (spec 000 §3 User). Clients, groups, roles and extra permissions are kept in join
+ * tables; deleting deactivates; the password is only ever written, never read.
+ */
+export const userResource = defineResource({
+  service: 'clients.storage',
+  name: 'users',
+  entity: z.object({
+    email: z.string(),
+    name: z.string(),
+    last_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    locale: z.string(),
+    active: z.boolean(),
+    default_client_id: z.number().nullable(),
+    client_ids: z.array(z.number()),
+    group_ids: z.array(z.number()),
+    role_ids: z.array(z.number()),
+    permission_ids: z.array(z.number()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({
+    ...fields,
+    locale: fields.locale.default('ru'),
+    group_ids: fields.group_ids.default([]),
+    role_ids: fields.role_ids.default([]),
+    permission_ids: fields.permission_ids.default([]),
+    password: fields.password.optional(),
+  }),
+  update: z.strictObject(fields).partial(),
+  filters: {
+    search: { op: 'search', columns: ['name', 'last_name', 'email'], schema: z.string().max(100), widget: 'text' },
+    client_id: { op: 'contains', columns: ['client_ids'], schema: id(), widget: 'ref', ref: clientRef },
+    role_id: { op: 'contains', columns: ['role_ids'], schema: id(), widget: 'ref', ref: roleRef },
+    active: { op: 'eq', schema: z.enum(['true', 'false']).transform((v) => v === 'true'), widget: 'boolean' },
+    email: { op: 'eq', schema: z.string().max(254).toLowerCase() },
+  },
+  sort: ['id', 'name', 'last_name', 'email', 'created_at'],
+  defaultSort: 'last_name',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_ids',
+  refs: { client_ids: clientRef, default_client_id: clientRef, group_ids: groupRef, role_ids: roleRef, permission_ids: permissionRef },
+  unique: ['email'],
+  permissions: {
+    list: ['users.get_list'],
+    get: ['users.get_list'],
+    create: ['users.create'],
+    update: ['users.patch'],
+    delete: ['users.delete'],
+  },
+  columns: [
+    { field: 'last_name', sortable: true },
+    { field: 'name', sortable: true },
+    { field: 'email', sortable: true },
+    { field: 'client_ids', render: 'refs', ref: clientRef },
+    { field: 'role_ids', render: 'refs', ref: roleRef },
+    { field: 'active', render: 'boolean' },
+    { field: 'created_at', sortable: true, render: 'date' },
+  ],
+  form: [
+    { field: 'last_name', widget: 'text' },
+    { field: 'name', widget: 'text' },
+    { field: 'email', widget: 'email' },
+    { field: 'phone', widget: 'phone' },
+    { field: 'locale', widget: 'select', options: [{ value: 'ru', label: 'common:languages.ru' }, { value: 'en', label: 'common:languages.en' }] },
+    { field: 'password', widget: 'password' },
+    { field: 'client_ids', widget: 'multiselect', ref: clientRef },
+    { field: 'default_client_id', widget: 'select', ref: clientRef },
+    { field: 'group_ids', widget: 'multiselect', ref: groupRef },
+    { field: 'role_ids', widget: 'multiselect', ref: roleRef },
+    { field: 'permission_ids', widget: 'multiselect', ref: permissionRef },
+  ],
+  screen: '/clients.storage/users/',
+  deleteDeactivates: true,
+});
+
+/** PATCH /users/{id}/activate */
+export const activateUserBody = z.strictObject({ data: z.strictObject({ active: z.boolean() }) });

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { activateUserBody, id } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import type { ResourceRegistry } from '../../kit/crud-routes.ts';
+import { findScoped, scopeCondition } from '../../kit/crud-routes.ts';
+import { AppError } from '../../kit/errors.ts';
+import { toRecord } from '../../kit/jsonapi.ts';
+import { requireAuth } from '../../kit/request-context.ts';
+import { clients } from './client.table.ts';
+import { userClients, users } from './user.table.ts';
+import { setUserActive } from './user.hooks.ts';
+
+const BASE = '/gateway/clients.storage/api/v1';
+const tags = ['clients.storage'];
+const userRef = { service: 'clients.storage', name: 'users' } as const;
+
+export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const binding = registry.get(userRef);
+
+  r.patch(
+    `${BASE}/users/:id/activate`,
+    { schema: { tags, summary: 'Activate or deactivate a user', params: z.object({ id: id() }), body: activateUserBody } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const user = await ctx.db.transaction(async (tx) => {
+        const existing = await findScoped(tx, binding, request.params.id, auth);
+        if (existing.active !== request.body.data.active) await setUserActive(tx, auth, existing, request.body.data.active, request.ip);
+        return findScoped(tx, binding, existing.id, auth);
+      });
+      return { data: toRecord('users', user, ['email', 'name', 'last_name', 'active', 'client_ids']) };
+    },
+  );
+
+  // A light list for pickers; looking one e-mail up answers the spec's "not found" message.
+  r.get(
+    `${BASE}/users/filtered`,
+    {
+      schema: {
+        tags,
+        summary: 'Users matching a search or an e-mail (id, name, e-mail)',
+        querystring: z.strictObject({ 'filter[search]': z.string().max(100).optional(), 'filter[email]': z.string().max(254).optional(), 'page[size]': z.coerce.number().int().min(1).max(100).optional() }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const query = request.query;
+      const email = query['filter[email]']?.trim().toLowerCase();
+      const term = query['filter[search]'] ? `%${query['filter[search]'].replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const rows = await ctx.db
+        .select({ id: users.id, name: users.name, last_name: users.last_name, email: users.email, active: users.active })
+        .from(users)
+        .where(
+          and(
+            scopeCondition(binding, auth),
+            email ? eq(users.email, email) : undefined,
+            term ? or(ilike(users.name, term), ilike(users.last_name, term), ilike(users.email, term)) : undefined,
+          ),
+        )
+        .orderBy(asc(users.last_name), asc(users.id))
+        .limit(query['page[size]'] ?? 20);
+      if (email && !rows.length) throw new AppError(404, 'user_email_not_found', { email });
+      return { data: rows.map((row) => toRecord('users', row, ['name', 'last_name', 'email', 'active'])) };
+    },
+  );
+
+  r.get(
+    `${BASE}/clients/by_user`,
+    { schema: { tags, summary: "A user's clients", querystring: z.strictObject({ user_id: id() }) } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const user = await findScoped(ctx.db, binding, request.query.user_id, auth);
+      const ids = (user.client_ids as number[]).filter((cid) => auth.scope === 'all' || auth.scope.includes(cid));
+      const rows = ids.length ? await ctx.db.select().from(clients).where(inArray(clients.id, ids)).orderBy(asc(clients.name)) : [];
+      return { data: rows.map((row) => toRecord('clients', row, ['name', 'code'])) };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { Card, Popconfirm, Space, Switch, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { hasAnyPermission, userResource, type AnyResource, type JsonApiRecord } from '@dp/contracts';
+import { notify } from '../../app/notify.ts';
+import { useSession } from '../../app/session.ts';
+import { api, errorTitle } from '../../kit/api.ts';
+import { queryKeys } from '../../kit/queryKeys.ts';
+import { ResourceDetailPage } from '../../kit/ResourceDetailPage.tsx';
+import { recordPath } from '../../kit/useResourceList.ts';
+
+const resource = userResource as unknown as AnyResource;
+type Row = JsonApiRecord<Record<string, unknown>>;
+
+/** Activation: switching a user off ends the user's sessions at once. */
+function Activation({ record }: { record: Row }) {
+  const { t } = useTranslation(['clients.storage', 'common']);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const active = record.attributes.active === true;
+  const allowed = hasAnyPermission(user?.permissions ?? {}, resource.service, resource.permissions.update);
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => api.patch(`${recordPath(resource, record.id)}/activate`, { active: next }),
+    onSuccess: async (_data, next) => {
+      notify.success(t(next ? 'clients.storage:users.activated' : 'clients.storage:users.deactivated'));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all });
+    },
+    onError: (error) => notify.error(errorTitle(error)),
+  });
+  const control = <Switch checked={active} loading={toggle.isPending} disabled={!allowed} aria-label={t('clients.storage:users.fields.active')} onChange={active ? undefined : () => toggle.mutate(true)} />;
+  return (
+    <Card variant="borderless" className="page-card" style={{ marginBottom: 16 }}>
+      <Space align="center">
+        {active && allowed ? (
+          <Popconfirm title={t('clients.storage:users.deactivate_confirm')} description={t('clients.storage:users.deactivate_text')} okButtonProps={{ danger: true }} onConfirm={() => toggle.mutateAsync(false).catch(() => undefined)}>
+            {control}
+          </Popconfirm>
+        ) : (
+          control
+        )}
+        <Typography.Text strong>{active ? t('clients.storage:users.state_active') : t('clients.storage:users.state_inactive')}</Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+export default function UserPage() {
+  return <ResourceDetailPage resource={resource} param="userId" extra={(record) => <Activation record={record} />} />;
+}
