@@ -44,8 +44,16 @@ export const PERMISSIONS: PermissionDef[] = [
     'users.get_list', 'roles.get_list', 'permissions.get_list', 'routes.get_list',
     'groups.list', 'groups.create', 'groups.patch', 'groups.delete',
     'satisfaction.report',
+    'users.create', 'users.patch', 'users.delete',
+    'roles.create', 'roles.patch', 'roles.delete',
+    'permissions.create', 'permissions.patch', 'permissions.delete',
+    'routes.create', 'routes.patch', 'routes.delete',
+    'audit.get_list',
   ]),
-  ...codes('gateway.processing', ['routes.get_list']),
+  ...codes('gateway.processing', [
+    'routes.get_list', 'routes.create', 'routes.patch', 'routes.delete',
+    'restrictions.get_list', 'restrictions.create', 'restrictions.patch', 'restrictions.delete',
+  ]),
   ...codes('sites.context', [
     'sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'pages.get_list', 'pages.patch',
     'layouts.patch', 'templates.patch', 'dealers.get_list', 'dealers.create',
@@ -123,6 +131,13 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('clients.storage', 'roles', '/clients.storage/roles/', 'settings', 'access', 30, ['roles.get_list']),
   screen('clients.storage', 'permissions', '/clients.storage/permissions/', 'settings', 'access', 40, ['permissions.get_list']),
   screen('clients.storage', 'routes', '/clients.storage/routes/', 'settings', 'access', 50, ['routes.get_list']),
+  screen('clients.storage', 'audit', '/clients.storage/audit/', 'settings', 'access', 55, ['audit.get_list']),
+  screen('clients.storage', 'user_edit', '/clients.storage/users/{userId}', null, 'access', 21, ['users.get_list']),
+  screen('clients.storage', 'role_edit', '/clients.storage/roles/{roleId}', null, 'access', 31, ['roles.get_list']),
+  screen('clients.storage', 'permission_edit', '/clients.storage/permissions/{permissionId}', null, 'access', 41, ['permissions.get_list']),
+  screen('clients.storage', 'route_edit', '/clients.storage/routes/{routeId}', null, 'access', 51, ['routes.get_list']),
+  screen('gateway.processing', 'gateway_route_edit', '/gateway.processing/routes/{routeId}', null, 'access', 61, ['routes.get_list']),
+  screen('gateway.processing', 'restrictions', '/gateway.processing/restrictions/', 'settings', 'access', 65, ['restrictions.get_list']),
   screen('gateway.processing', 'gateway_routes', '/gateway.processing/routes/', 'settings', 'access', 60, ['routes.get_list']),
   screen('auth.processing', 'custom_tokens', '/auth.processing/custom_tokens/', 'settings', 'access', 70, ['custom_tokens.view']),
   screen('auth.processing', 'root', '/auth.processing/root/', 'settings', 'access', 80, ['root']),
@@ -162,13 +177,15 @@ export const api = (
 export function resourceApiRoutes(resource: {
   service: ServiceName;
   name: string;
+  readOnly?: boolean;
   permissions: { list: string[]; get: string[]; create: string[]; update: string[]; delete: string[] };
 }): ApiRoute[] {
   const base = `/api/v1/${resource.name}`;
   const p = resource.permissions;
+  const read = [api(resource.service, 'GET', base, p.list), api(resource.service, 'GET', `${base}/{id}`, p.get)];
+  if (resource.readOnly) return read;
   return [
-    api(resource.service, 'GET', base, p.list),
-    api(resource.service, 'GET', `${base}/{id}`, p.get),
+    ...read,
     api(resource.service, 'POST', base, p.create),
     api(resource.service, 'PATCH', `${base}/{id}`, p.update),
     api(resource.service, 'DELETE', `${base}/{id}`, p.delete),
@@ -203,4 +220,7 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('clients.storage', 'PATCH', '/api/v1/personalization'),
   api('clients.storage', 'POST', '/api/v1/satisfaction'),
   api('clients.storage', 'GET', '/api/v1/satisfaction/report/csv', ['satisfaction.report']),
+  api('clients.storage', 'PATCH', '/api/v1/users/{id}/activate', ['users.patch']),
+  api('clients.storage', 'GET', '/api/v1/users/filtered', ['users.get_list']),
+  api('clients.storage', 'GET', '/api/v1/clients/by_user', ['users.get_list']),
 ];

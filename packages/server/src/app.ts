@@ -27,6 +27,7 @@ import { registerClientSwitchRoutes } from './services/auth.processing/client-sw
 import { registerPersonalizationRoutes } from './services/clients.storage/personalization.routes.ts';
 import { registerSatisfactionRoutes } from './services/clients.storage/satisfaction.routes.ts';
 import { bindResourceTables } from './resource-tables.ts';
+import { registerUserRoutes } from './services/clients.storage/user.routes.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const registry = new ResourceRegistry();
   bindResourceTables(registry);
   for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);
+  registerUserRoutes(app, ctx, registry);
 
   serveWeb(app, config.webDist);
 

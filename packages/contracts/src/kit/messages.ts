@@ -63,6 +63,12 @@ export const messages = {
   restore_code_invalid: { ru: 'Неверный или просроченный код', en: 'The code is wrong or has expired' },
   restore_attempts_exceeded: { ru: 'Превышено число попыток. Запросите новый код', en: 'Too many attempts. Request a new code' },
   restore_not_found: { ru: 'Запрос на восстановление не найден или устарел', en: 'The recovery request was not found or has expired' },
+  grant_forbidden: { ru: 'Нельзя выдать права, роли или клиентов, которых нет у вас самих', en: 'You cannot grant permissions, roles or clients you do not hold yourself' },
+  last_client_user: {
+    ru: 'Нельзя удалить основного или единственного пользователя клиента «{client}»',
+    en: 'The default or the only user of the client "{client}" cannot be deleted',
+  },
+  default_client_not_chosen: { ru: 'Основной клиент должен быть среди клиентов пользователя', en: 'The default client must be one of the user\'s clients' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
 
   permission_unknown: { ru: 'Права «{permission}» не существует', en: 'The permission "{permission}" does not exist' },
@@ -138,6 +144,9 @@ export function translateMessage(message: string, lang: Lang): string {
  * (z.string().min(1).max(200)) speaks the specification's texts on the server and in the web.
  */
 function zodIssueToMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  // Nothing given at all is "required", whatever the type or choice expected.
+  if ((issue.input === undefined || issue.input === null) && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code ?? ''))
+    return encodeMessage('required');
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return encodeMessage('required');

@@ -13,6 +13,7 @@ interface SessionRow {
   client_id: number | null;
   permissions: PermissionMap;
   client_ids: number[] | null;
+  role_ids: number[] | null;
 }
 
 /** Custom tokens carry this prefix; everything else is a session's access token (a JWT). */
@@ -36,7 +37,8 @@ export async function authenticateSession(ctx: ServiceContext, token: string): P
     select u.id as user_id, u.email, s.client_id,
       ${effectivePermissionsSql(sql`u.id`)} as permissions,
       -- The scope: every client of the user, direct or through a client group.
-      (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as client_ids
+      (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as client_ids,
+      (select array_agg(ur.role_id) from user_roles ur where ur.user_id = u.id) as role_ids
     from sessions s join users u on u.id = s.user_id
     where s.id = ${claims.sid} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now() and u.active`);
   const row = (result as unknown as { rows: SessionRow[] }).rows[0];
@@ -50,5 +52,6 @@ export async function authenticateSession(ctx: ServiceContext, token: string): P
     clientId: row.client_id,
     scope: internal ? 'all' : (row.client_ids ?? []),
     permissions: row.permissions ?? {},
+    roleIds: row.role_ids ?? [],
   };
 }
