@@ -15,6 +15,8 @@ import { modeStartPath, normalizePath, type MenuContext } from './menu.ts';
 import { notify } from './notify.ts';
 import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
 import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
+import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
+import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
 
 const SIDER_WIDTH = 256;
 const COLLAPSED_KEY = 'menu_collapsed';
@@ -169,6 +171,7 @@ export function AppShell() {
 
   return (
     <Layout className="shell">
+      <SatisfactionSurvey />
       <Layout.Header className="shell-header">
         <Link to={logoTarget} className="shell-logo" aria-label={t('logo_link')}>
           <Logo />
@@ -176,6 +179,7 @@ export function AppShell() {
         <ModeSwitch ctx={ctx} mode={mode} modes={modes} />
         {siteMode && <SiteBar />}
         <div className="shell-header__spacer" />
+        <ClientSwitch />
         <LocaleSwitch />
         <ProfileMenu />
       </Layout.Header>

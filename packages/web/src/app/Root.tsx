@@ -8,6 +8,7 @@ import { useCurrentSite, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH } from './guards.ts';
 import { notify } from './notify.ts';
 import { SCREEN_PATHS } from './screens.tsx';
+import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
 import { AppShell } from './AppShell.tsx';
 
@@ -59,6 +60,7 @@ export function Root() {
     user: session.user,
     routes: routes.data ?? [],
     screens: SCREEN_PATHS,
+    choosingClient: session.choosingClient,
     site: site.data ? { id: site.data.id, modules: site.data.modules ?? [] } : null,
   });
 
@@ -66,10 +68,20 @@ export function Root() {
     // A site page waits for the current site before it is refused.
     if (signedIn && session.siteId && site.isLoading) return <FullPageLoader />;
     const from = getSession().user ? undefined : { from: `${location.pathname}${location.search}` };
-    return <Navigate to={decision.to} replace state={decision.to === INDEX_PATH ? from : undefined} />;
+    // The client choice goes on to where the user was going.
+    const next = decision.to === CLIENT_CHOICE_PATH ? { from: `${location.pathname}${location.search}` } : undefined;
+    return <Navigate to={decision.to} replace state={decision.to === INDEX_PATH ? from : next} />;
   }
 
   if (!signedIn || location.pathname === LOGOUT_PATH) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  // Outside the shell as well: the choice of a client after sign-in.
+  if (session.choosingClient) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />

@@ -12,6 +12,8 @@ export const RESTORE_PATH = '/restore';
 export const LOGOUT_PATH = '/logout';
 export const SITE_SELECT_PATH = '/sites.context/select';
 export const PERSONAL_PATH = '/personal/';
+/** The choice of a client after sign-in (only while authorising). */
+export const CLIENT_CHOICE_PATH = '/auth.processing/auth/';
 
 /** Pages for people who are not signed in. */
 export const PUBLIC_PATHS = [INDEX_PATH, RESTORE_PATH];
@@ -24,6 +26,8 @@ export interface GuardInput {
   screens: Iterable<string>;
   /** The current site when one is chosen and accessible to the user. */
   site: { id: string; modules?: string[] | null } | null;
+  /** Signed in, a client still to be chosen. */
+  choosingClient?: boolean;
 }
 
 export type GuardDecision =
@@ -39,6 +43,10 @@ export function decideRoute(input: GuardInput): GuardDecision {
   const isPublic = PUBLIC_PATHS.some((entry) => normalizePath(entry) === path);
 
   if (!input.user) return isPublic ? allow() : redirect(INDEX_PATH);
+  // Between sign-in and the choice of a client only the choice is open; afterwards it is not.
+  const choicePath = normalizePath(CLIENT_CHOICE_PATH);
+  if (input.choosingClient) return path === choicePath ? allow() : redirect(CLIENT_CHOICE_PATH);
+  if (path === choicePath) return redirect(HOME_PATH);
   if (isPublic) return redirect(HOME_PATH);
 
   const screens = new Set([...input.screens].map(normalizePath));

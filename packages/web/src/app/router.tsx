@@ -7,6 +7,7 @@ import { SCREENS, toRouterPath } from './screens.tsx';
 const SignInPage = lazy(() => import('../services/auth.processing/SignInPage.tsx'));
 const RestorePage = lazy(() => import('../services/auth.processing/RestorePage.tsx'));
 const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx'));
+const ClientChoicePage = lazy(() => import('../services/auth.processing/ClientChoicePage.tsx'));
 
 /** Every page hangs under Root, which applies the guards; unknown paths are sent to '/'. */
 export const appRoutes: RouteObject[] = [
@@ -17,6 +18,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <SignInPage /> },
       { path: 'restore', element: <RestorePage /> },
       { path: 'logout', element: <LogoutPage /> },
+      { path: 'auth.processing/auth', element: <ClientChoicePage /> },
       ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
       { path: '*', element: null },
     ],

@@ -11,6 +11,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sites.context/all_sites': lazy(() => import('../services/sites.context/AllSitesPage.tsx')),
   '/clients.storage/clients/': lazy(() => import('../services/clients.storage/ClientsPage.tsx')),
   '/clients.storage/groups/': lazy(() => import('../services/clients.storage/GroupsPage.tsx')),
+  '/auth.processing/root/': lazy(() => import('../services/auth.processing/RootPage.tsx')),
   '/auth.processing/custom_tokens/': lazy(() => import('../services/auth.processing/CustomTokensPage.tsx')),
   '/clients.storage/users/': lazy(() => import('../services/clients.storage/UsersPage.tsx')),
   '/clients.storage/users/{userId}': lazy(() => import('../services/clients.storage/UserPage.tsx')),

@@ -22,6 +22,8 @@ export interface SessionState {
   siteId: string | null;
   editHistory: EditedSite[];
   mode: Mode | null;
+  /** Signed in with several clients and none chosen yet: only /auth.processing/auth/ is open. */
+  choosingClient: boolean;
 }
 
 export const SITE_KEY = 'site';
@@ -29,6 +31,12 @@ export const EDIT_HISTORY_KEY = 'edit_history';
 export const MODE_KEY = 'mode';
 export const LOCALE_COOKIE = 'locale';
 export const EDIT_HISTORY_SIZE = 5;
+/** Set between a sign-in and the choice of a client (spec 000 §2, /auth.processing/auth/). */
+export const CLIENT_CHOICE_KEY = 'client_choice';
+/** The client each user chose last, by user id: the choice is not asked again while it stands. */
+export const CHOSEN_CLIENTS_KEY = 'chosen_clients';
+/** Filters of the site lists; reset with the current site when the client changes. */
+export const SITE_FILTER_KEY = 'site_filter';
 
 export function readLocaleCookie(): Lang | null {
   if (typeof document === 'undefined') return null;
@@ -56,6 +64,7 @@ function readState(): SessionState {
     siteId: siteRaw === null || siteRaw === '' ? null : String(siteRaw),
     editHistory: Array.isArray(history) ? history.slice(0, EDIT_HISTORY_SIZE) : [],
     mode: (MODES as readonly string[]).includes(mode ?? '') ? (mode as Mode) : null,
+    choosingClient: !!auth && readJson<boolean>(CLIENT_CHOICE_KEY) === true,
   };
 }
 
@@ -84,7 +93,7 @@ authEvents.addEventListener(AUTHORIZATION_EXPIRED, emit);
 authEvents.addEventListener(AUTH_REFRESHED, emit);
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || [AUTH_KEY, SITE_KEY, EDIT_HISTORY_KEY, MODE_KEY].includes(event.key)) emit();
+    if (event.key === null || [AUTH_KEY, SITE_KEY, EDIT_HISTORY_KEY, MODE_KEY, CLIENT_CHOICE_KEY].includes(event.key)) emit();
   });
 }
 
@@ -97,6 +106,7 @@ let chosenBeforeSignIn: Lang | null = null;
  */
 export function signedIn(result: AuthResult): void {
   localAuthStore.set(toStoredAuth(result));
+  writeJson(CLIENT_CHOICE_KEY, needsClientChoice(result.user) || null);
   const chosen = chosenBeforeSignIn;
   chosenBeforeSignIn = null;
   if (chosen && chosen !== result.user.locale) {
@@ -120,6 +130,7 @@ export function updateUser(user: MeUser): void {
 /** Forgets the auth (logout or expiry); the site, history and language stay for the next sign-in. */
 export function clearAuth(): void {
   localAuthStore.set(null);
+  writeJson(CLIENT_CHOICE_KEY, null);
   emit();
 }
 
@@ -176,6 +187,55 @@ export function selectSite(site: EditedSite): void {
 
 export function leaveSite(): void {
   writeJson(SITE_KEY, null);
+  emit();
+}
+
+/** The client the user chose last (in this browser), if any. */
+export function rememberedClient(userId: number): number | null {
+  const chosen = readJson<Record<string, number>>(CHOSEN_CLIENTS_KEY);
+  const id = chosen?.[String(userId)];
+  return typeof id === 'number' ? id : null;
+}
+
+function rememberClient(userId: number, clientId: number): void {
+  writeJson(CHOSEN_CLIENTS_KEY, { ...(readJson<Record<string, number>>(CHOSEN_CLIENTS_KEY) ?? {}), [String(userId)]: clientId });
+}
+
+/**
+ * After sign-in, a user with more than one client chooses one (spec 000 §2), unless the session
+ * already acts as the client chosen last time.
+ */
+export function needsClientChoice(user: Pick<MeUser, 'id' | 'clients' | 'client'>): boolean {
+  return user.clients.length > 1 && rememberedClient(user.id) !== (user.client?.id ?? null);
+}
+
+/** The site filter of spec 000 §4: the current site and the site lists' filters. */
+export function resetSiteFilter(): void {
+  writeJson(SITE_KEY, null);
+  writeJson(SITE_FILTER_KEY, null);
+  emit();
+}
+
+/** The choice after sign-in is made: remembered, and the admin opens. */
+export function finishClientChoice(clientId: number | null): void {
+  const user = localAuthStore.get()?.user;
+  if (user && clientId !== null) rememberClient(user.id, clientId);
+  writeJson(CLIENT_CHOICE_KEY, null);
+  emit();
+}
+
+/**
+ * Stores the session of a client switch (auth_with_client or join_client): the new tokens and
+ * user, the site filter reset (spec 000 §4). A chosen client of one's own is remembered; a joined
+ * one is not.
+ */
+export function clientSwitched(result: AuthResult): void {
+  localAuthStore.set(toStoredAuth(result));
+  writeJson(SITE_KEY, null);
+  writeJson(SITE_FILTER_KEY, null);
+  const client = result.user.client;
+  if (client && !result.user.joined_client && result.user.clients.some((own) => own.id === client.id)) rememberClient(result.user.id, client.id);
+  writeJson(CLIENT_CHOICE_KEY, null);
   emit();
 }
 

@@ -198,6 +198,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return body as T;
   }
 
+  /** A file answer (CSV, XLSX ...): the body and the file name of Content-Disposition; errors as for any call. */
+  async function download(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | null }> {
+    const token = store.get()?.access_token ?? null;
+    let response = await send('GET', path, { query }, token);
+    if (response.status === 401 && token) {
+      const latest = store.get()?.access_token ?? null;
+      const renewed = latest === null ? false : latest !== token ? true : await refresh();
+      if (renewed) response = await send('GET', path, { query }, store.get()?.access_token ?? null);
+    }
+    if (!response.ok) throw toError(response.status, await parse(response));
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
+  }
+
   /** A call whose answer is `{ data }`: returns data. */
   async function call<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const body = await request<{ data?: T } | undefined>(method, path, opts);
@@ -232,6 +247,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     call,
     fetchAll,
     refresh,
+    download,
     get: <T = unknown>(path: string, query?: Query, signal?: AbortSignal) => call<T>('GET', path, { query, signal }),
     list: <A = Record<string, unknown>>(path: string, query?: Query, signal?: AbortSignal) =>
       request<JsonApiList<A>>('GET', path, { query, signal }),

@@ -47,7 +47,7 @@ export default function HomePage() {
               </Tag>
             )}
             {client && (
-              <Tag icon={<UserOutlined aria-hidden />} color="blue" variant="filled" data-testid="current-client">
+              <Tag icon={<UserOutlined aria-hidden />} color="blue" variant="filled" data-testid="home-client">
                 {t('home.client', { name: client.name })}
               </Tag>
             )}

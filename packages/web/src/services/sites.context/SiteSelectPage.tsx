@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Card, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { CheckCircleFilled, GlobalOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, GlobalOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { siteResource } from '@dp/contracts';
@@ -12,6 +12,9 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { listPath } from '../../kit/useResourceList.ts';
+import { FavoriteToggle } from '../../kit/FavoriteToggle.tsx';
+import { useFavorites } from '../clients.storage/personalization.ts';
+import './site-select.css';
 
 export interface SiteCard extends SiteAttributes {
   id: string;
@@ -24,8 +27,11 @@ export interface ClientSites {
   sites: SiteCard[];
 }
 
-/** Sites grouped by client (client name from `included`), groups and sites by name. */
-export function groupSitesByClient(sites: SiteCard[]): ClientSites[] {
+/**
+ * Sites grouped by client (client name from `included`), groups and sites by name; the group of
+ * `firstClientId` (the client the user acts as) comes first.
+ */
+export function groupSitesByClient(sites: SiteCard[], firstClientId?: number | null): ClientSites[] {
   const groups = new Map<string, ClientSites>();
   for (const site of sites) {
     const key = String(site.client_id);
@@ -38,7 +44,14 @@ export function groupSitesByClient(sites: SiteCard[]): ClientSites[] {
   }
   const result = [...groups.values()];
   for (const group of result) group.sites.sort((a, b) => a.name.localeCompare(b.name));
-  return result.sort((a, b) => a.clientName.localeCompare(b.clientName));
+  const first = firstClientId == null ? null : String(firstClientId);
+  return result.sort((a, b) => Number(b.clientId === first) - Number(a.clientId === first) || a.clientName.localeCompare(b.clientName));
+}
+
+/** The favorite sites among `sites`, by name: the "Favorites" group shown before the clients. */
+export function favoriteSites(sites: SiteCard[], favoriteIds: number[]): SiteCard[] {
+  const wanted = new Set(favoriteIds.map(String));
+  return sites.filter((site) => wanted.has(site.id)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function matchesSearch(site: SiteCard, search: string): boolean {
@@ -62,15 +75,24 @@ export function useSelectableSites() {
   });
 }
 
-/** /sites.context/select: the sites the user may see, by client; a click makes a site current. */
+/**
+ * /sites.context/select: the sites the user may see, by client (the acting client first), the
+ * favorites before them; a click makes a site current, the star adds or removes a favorite.
+ */
 export default function SiteSelectPage() {
-  const { t } = useTranslation(['sites.context', 'common']);
-  const { siteId } = useSession();
+  const { t } = useTranslation(['sites.context', 'common', 'clients.storage']);
+  const { siteId, user } = useSession();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const sites = useSelectableSites();
+  const favorites = useFavorites('favorite_sites');
 
-  const groups = useMemo(() => groupSitesByClient((sites.data ?? []).filter((site) => matchesSearch(site, search))), [sites.data, search]);
+  const groups = useMemo(() => {
+    const found = (sites.data ?? []).filter((site) => matchesSearch(site, search));
+    const byClient = groupSitesByClient(found, user?.client?.id);
+    const starred = favoriteSites(found, favorites.ids);
+    return starred.length ? [{ clientId: 'favorites', clientName: t('select.favorites'), sites: starred }, ...byClient] : byClient;
+  }, [sites.data, search, user?.client?.id, favorites.ids, t]);
 
   const choose = (site: SiteCard) => {
     selectSite({ id: site.id, name: site.name, host: site.host, client: site.clientName });
@@ -127,6 +149,7 @@ export default function SiteSelectPage() {
             className="page-card client-sites"
             title={
               <Space>
+                {group.clientId === 'favorites' && <StarFilled aria-hidden style={{ color: '#faad14' }} />}
                 <span>{group.clientName}</span>
                 <Badge count={group.sites.length} color="#8c8c8c" showZero />
               </Space>
@@ -134,28 +157,41 @@ export default function SiteSelectPage() {
           >
             <div className="site-grid">
               {group.sites.map((site) => (
-                <button
-                  key={site.id}
-                  type="button"
-                  className={`site-tile${site.id === siteId ? ' site-tile--current' : ''}`}
-                  onClick={() => choose(site)}
-                  aria-label={site.name}
-                >
-                  <span className="site-tile__icon" aria-hidden="true">
-                    {site.id === siteId ? <CheckCircleFilled aria-hidden /> : <GlobalOutlined aria-hidden />}
-                  </span>
-                  <span className="site-tile__body">
-                    <span className="site-tile__name">{site.name}</span>
-                    <span className="site-tile__meta">
-                      <Typography.Text type="secondary" ellipsis className="site-tile__host">
-                        {site.host || t('select.no_host')}
-                      </Typography.Text>
-                      <Tag className="site-tile__type" variant="filled">
-                        {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}
-                      </Tag>
+                <div key={site.id} className="site-tile-wrap">
+                  <button
+                    type="button"
+                    className={`site-tile${site.id === siteId ? ' site-tile--current' : ''}`}
+                    onClick={() => choose(site)}
+                    aria-label={site.name}
+                  >
+                    <span className="site-tile__icon" aria-hidden="true">
+                      {site.id === siteId ? <CheckCircleFilled aria-hidden /> : <GlobalOutlined aria-hidden />}
                     </span>
-                  </span>
-                </button>
+                    <span className="site-tile__body">
+                      <span className="site-tile__name">{site.name}</span>
+                      {group.clientId === 'favorites' && (
+                        <Typography.Text type="secondary" className="site-tile__client">
+                          {site.clientName}
+                        </Typography.Text>
+                      )}
+                      <span className="site-tile__meta">
+                        <Typography.Text type="secondary" ellipsis className="site-tile__host">
+                          {site.host || t('select.no_host')}
+                        </Typography.Text>
+                        <Tag className="site-tile__type" variant="filled">
+                          {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}
+                        </Tag>
+                      </span>
+                    </span>
+                  </button>
+                  <FavoriteToggle
+                    className="site-tile__star"
+                    active={favorites.isFavorite(Number(site.id))}
+                    onToggle={() => favorites.toggle(Number(site.id))}
+                    addLabel={t('clients.storage:favorites.add', { name: site.name })}
+                    removeLabel={t('clients.storage:favorites.remove', { name: site.name })}
+                  />
+                </div>
               ))}
             </div>
           </Card>
