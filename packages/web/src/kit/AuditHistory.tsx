@@ -67,8 +67,16 @@ export function AuditHistory({ resource, recordId }: { resource: string; recordI
             { key: 'action', title: t('clients.storage:audit.fields.action'), render: (_v, r) => <Tag>{t(`clients.storage:audit.actions.${r.attributes.action}`, { defaultValue: String(r.attributes.action) })}</Tag> },
             { key: 'actor', title: t('clients.storage:audit.fields.actor_user_id'), render: (_v, r) => name('users', r.attributes.actor_user_id, 'email') },
             { key: 'client', title: t('clients.storage:audit.fields.acting_client_id'), render: (_v, r) => name('clients', r.attributes.acting_client_id, 'name') },
-            { key: 'changes', title: t('clients.storage:audit.fields.changes'), render: (_v, r) => <AuditChanges changes={r.attributes.changes as Record<string, unknown> | null} /> },
+            {
+              key: 'changes',
+              title: t('clients.storage:audit.fields.changes'),
+              render: (_v, r) => <Typography.Text type="secondary">{Object.keys((r.attributes.changes as Record<string, unknown> | null) ?? {}).join(', ') || '—'}</Typography.Text>,
+            },
           ]}
+          expandable={{
+            expandedRowRender: (r) => <AuditChanges changes={r.attributes.changes as Record<string, unknown> | null} />,
+            rowExpandable: (r) => Object.keys((r.attributes.changes as Record<string, unknown> | null) ?? {}).length > 0,
+          }}
         />
       )}
     </Card>

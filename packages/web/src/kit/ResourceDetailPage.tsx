@@ -58,10 +58,8 @@ export function ResourceDetailPage({ resource, param, extra }: { resource: AnyRe
             )}
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
-          {record && extra?.(record)}
-          {record && <AuditHistory resource={resource.name} recordId={record.id} />}
-        </Col>
+        {record && extra && <Col xs={24} xl={12}>{extra(record)}</Col>}
+        <Col span={24}>{record && <AuditHistory resource={resource.name} recordId={record.id} />}</Col>
       </Row>
     </div>
   );

@@ -6,6 +6,7 @@ import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { loadUserClients } from '../clients.storage/user-clients.ts';
 import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
 import { openSession } from './sessions.ts';
 
@@ -43,6 +44,7 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   }
   if (!(await verifyPassword(user.password_hash, secret))) {
     await recordAuthEvent(ctx.db, user.id, 'sign_in_failed', meta);
+    await recordAudit(ctx.db, null, { action: 'sign_in_failed', service: 'auth.processing', resource: 'users', recordId: user.id, clientId: user.default_client_id, ip: meta.ip });
     throw await failed();
   }
   // Only someone who knows the password learns that the account is switched off.
@@ -50,5 +52,6 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
   const result = await openSession(ctx, user.id, clientId, meta);
   await recordAuthEvent(ctx.db, user.id, 'sign_in', meta, clientId);
+  await recordAudit(ctx.db, { userId: user.id, clientId }, { action: 'sign_in', service: 'auth.processing', resource: 'users', recordId: user.id, clientId, ip: meta.ip });
   return result;
 }

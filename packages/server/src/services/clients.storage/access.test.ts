@@ -156,6 +156,19 @@ describe('audit trail', () => {
     expect(entries.included).toContainEqual(expect.objectContaining({ type: 'users', attributes: { email: 'root@platform.test' } }));
   });
 
+  it('records sign-ins and failed sign-ins', async () => {
+    const clientId = await t.createClient();
+    const user = await t.createUser({ clientIds: [clientId] });
+    await t.request('POST', '/gateway/auth.processing/api/v1/auth', { body: { data: { method: 'password', identity: user.email, secret: 'Wrong-Pass1!' } } });
+    await t.signIn(user.email);
+    const entries = (await t.request('GET', `${API}/audit?filter[service]=auth.processing&filter[record_id]=${user.id}&sort=id`, { token: root })).json().data;
+    expect(entries.map((e: any) => [e.attributes.action, e.attributes.ip])).toEqual([
+      ['sign_in_failed', '127.0.0.1'],
+      ['sign_in', '127.0.0.1'],
+    ]);
+    expect(entries[1].attributes).toMatchObject({ actor_user_id: user.id, acting_client_id: clientId });
+  });
+
   it('shows a client only its own entries', async () => {
     const mine = await t.createClient('Мой');
     const theirs = await t.createClient('Чужой');
