@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineResource } from '../kit/resource.ts';
-import { code, id, idList, optionalText, requiredText } from '../kit/fields.ts';
+import { code, id, idList, optionalText, requiredText, url } from '../kit/fields.ts';
 
 const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
+
+/** A media library item attached to a client (spec 000 §3 Client, media elements). */
+const mediaElement = z.strictObject({
+  id: z.string().trim().min(1).max(100),
+  type: z.enum(['image', 'video', 'document']),
+  url: url(),
+  title: optionalText(255),
+});
 
 const fields = {
   name: requiredText(255),
@@ -10,6 +18,7 @@ const fields = {
   group_ids: idList(),
   holding: optionalText(255),
   billing_id: optionalText(100),
+  media_elements: z.array(mediaElement).max(200),
 };
 
 /** A dealer client (spec 000 §3 Client). */
@@ -20,10 +29,11 @@ export const clientResource = defineResource({
     ...fields,
     holding: z.string().nullable(),
     billing_id: z.string().nullable(),
+    media_elements: z.array(z.object({ id: z.string(), type: z.string(), url: z.string(), title: z.string().nullable().optional() })),
     created_at: z.string(),
     updated_at: z.string(),
   }),
-  create: z.strictObject({ ...fields, group_ids: idList().default([]) }),
+  create: z.strictObject({ ...fields, group_ids: idList().default([]), media_elements: fields.media_elements.default([]) }),
   update: z.strictObject(fields).partial(),
   filters: {
     search: { op: 'search', columns: ['name', 'code'], schema: z.string().max(100), widget: 'text' },

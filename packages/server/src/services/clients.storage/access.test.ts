@@ -183,3 +183,20 @@ describe('audit trail', () => {
   });
 });
 
+
+describe('clients', () => {
+  it('keep media elements, validated', async () => {
+    const created = await t.request('POST', `${API}/clients`, {
+      token: root,
+      body: { data: { attributes: { name: 'Медиа', code: `media-${Date.now()}`, media_elements: [{ id: 'logo', type: 'image', url: 'https://cdn.dealer.ru/logo.png', title: 'Логотип' }] } } },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.attributes.media_elements).toEqual([{ id: 'logo', type: 'image', url: 'https://cdn.dealer.ru/logo.png', title: 'Логотип' }]);
+    const bad = await t.request('PATCH', `${API}/clients/${created.json().data.id}`, {
+      token: root,
+      lang: 'en',
+      body: { data: { attributes: { media_elements: [{ id: 'x', type: 'image', url: 'javascript:alert(1)' }] } } },
+    });
+    expect(bad.json().errors[0]).toMatchObject({ title: 'Invalid URL format', source: { pointer: '/data/attributes/media_elements/0/url' } });
+  });
+});
