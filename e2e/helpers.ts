@@ -1,15 +1,26 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
+import { PORT } from './playwright.config.ts';
 
 export const ADMIN = 'admin@platform.test';
 export const SHOTS = 'test-results/screenshots';
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await skipSurvey(page);
   await page.goto('/');
   await page.getByLabel(/^(E-mail)$/).fill(email);
   await page.getByLabel(/^(Пароль|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
+  // A user with several clients chooses one first (/auth.processing/auth/): take the first.
+  const choice = page.getByRole('heading', { name: /^(Выбор клиента|Choose a client)$/ });
+  await expect(page.getByTestId('profile-menu').or(choice)).toBeVisible();
+  if (await choice.isVisible()) await page.locator('.client-choice__card').first().click();
   await expect(page.getByTestId('profile-menu')).toBeVisible();
+}
+
+/** No satisfaction survey over the page (it appears 5 s after entry unless its cookie is set). */
+export async function skipSurvey(page: Page) {
+  await page.context().addCookies([{ name: 'satisfaction', value: 'declined', url: `http://127.0.0.1:${PORT}` }]);
 }
 
 /** Chooses a mode in the top bar and returns the side menu's item labels. */
