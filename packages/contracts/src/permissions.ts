@@ -132,6 +132,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('clients.storage', 'permissions', '/clients.storage/permissions/', 'settings', 'access', 40, ['permissions.get_list']),
   screen('clients.storage', 'routes', '/clients.storage/routes/', 'settings', 'access', 50, ['routes.get_list']),
   screen('clients.storage', 'audit', '/clients.storage/audit/', 'settings', 'access', 55, ['audit.get_list']),
+  screen('clients.storage', 'client_edit', '/clients.storage/clients/{clientId}', null, 'access', 11, ['clients.get_full_list']),
   screen('clients.storage', 'user_edit', '/clients.storage/users/{userId}', null, 'access', 21, ['users.get_list']),
   screen('clients.storage', 'role_edit', '/clients.storage/roles/{roleId}', null, 'access', 31, ['roles.get_list']),
   screen('clients.storage', 'permission_edit', '/clients.storage/permissions/{permissionId}', null, 'access', 41, ['permissions.get_list']),

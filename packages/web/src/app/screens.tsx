@@ -13,6 +13,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/clients.storage/groups/': lazy(() => import('../services/clients.storage/GroupsPage.tsx')),
   '/auth.processing/root/': lazy(() => import('../services/auth.processing/RootPage.tsx')),
   '/auth.processing/custom_tokens/': lazy(() => import('../services/auth.processing/CustomTokensPage.tsx')),
+  '/clients.storage/clients/{clientId}': lazy(() => import('../services/clients.storage/ClientPage.tsx')),
   '/clients.storage/users/': lazy(() => import('../services/clients.storage/UsersPage.tsx')),
   '/clients.storage/users/{userId}': lazy(() => import('../services/clients.storage/UserPage.tsx')),
   '/clients.storage/roles/': lazy(() => import('../services/clients.storage/RolesPage.tsx')),

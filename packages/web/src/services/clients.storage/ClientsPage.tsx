@@ -40,7 +40,7 @@ export default function ClientsPage() {
   );
   return (
     <ResourceListExtras.Provider value={extras}>
-      <ResourceListPage resource={clientResource as unknown as AnyResource} />
+      <ResourceListPage resource={clientResource as unknown as AnyResource} detailPath={(record) => `/clients.storage/clients/${record.id}`} />
     </ResourceListExtras.Provider>
   );
 }
