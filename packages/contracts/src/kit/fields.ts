@@ -47,6 +47,8 @@ export const verificationCode = () =>
     .max(64)
     .regex(/^[^\s'"`<>А-Яа-яЁё]+$/, { error: encodeMessage('verification_code') });
 
-export const id = () => z.coerce.number().int().positive();
-export const idList = () => z.array(z.coerce.number().int().positive());
+/** A record id, also from a query string; nothing given is "required", not "invalid type". */
+const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+export const id = () => z.preprocess(toNumber, z.number().int().positive());
+export const idList = () => z.array(id());
 export const timestamp = () => z.string();

@@ -106,7 +106,7 @@ describe('ResourceForm', () => {
     const post = server.requests.find((request) => request.method === 'POST')!;
     expect(post.headers.authorization).toBe('Bearer token');
     expect(post.headers['accept-language']).toBe('ru');
-    expect(post.body).toEqual({ data: { type: 'clients', attributes: { name: 'Автодом', code: 'autodom', group_ids: [] } } });
+    expect(post.body).toEqual({ data: { type: 'clients', attributes: { name: 'Автодом', code: 'autodom', group_ids: [], media_elements: [] } } });
     expect((screen.getByLabelText('Код') as HTMLInputElement).value).toBe('autodom');
     expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('  Автодом ');
     expect(within(fieldItem('Название')).queryByText(/уже существует/)).toBeNull();

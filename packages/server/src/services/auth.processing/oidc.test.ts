@@ -132,7 +132,7 @@ describe('binding from the personal area, then signing in with it', () => {
     expect(history.slice(0, 2)).toEqual(['sign_in', 'external_bound']);
     const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.actor_user_id, user.id)));
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['auth_data_created', 'sign_in']));
-    expect(audit.find((e) => e.action === 'sign_in')!.changes).toEqual({ method: 'oidc', provider: 'idp' });
+    expect(audit.filter((e) => e.action === 'sign_in').map((e) => e.changes)).toContainEqual({ method: 'oidc', provider: 'idp' });
 
     // The state and the code were used: the same answer again is refused.
     const replay = await oidcSignIn(signIn.state, signIn.code, 'en');

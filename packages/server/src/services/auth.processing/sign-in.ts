@@ -44,7 +44,7 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   }
   if (!(await verifyPassword(user.password_hash, secret))) {
     await recordAuthEvent(ctx.db, user.id, 'sign_in_failed', meta);
-    await recordAudit(ctx.db, null, { action: 'sign_in_failed', service: 'auth.processing', resource: 'users', recordId: user.id, clientId: user.default_client_id, ip: meta.ip });
+    await recordAudit(ctx.db, null, { action: 'sign_in_failed', service: 'auth.processing', resource: 'users', recordId: user.id, changes: { method: 'password' }, clientId: user.default_client_id, ip: meta.ip });
     throw await failed();
   }
   // Only someone who knows the password learns that the account is switched off.
@@ -52,6 +52,6 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
   const result = await openSession(ctx, user.id, clientId, meta);
   await recordAuthEvent(ctx.db, user.id, 'sign_in', meta, clientId);
-  await recordAudit(ctx.db, { userId: user.id, clientId }, { action: 'sign_in', service: 'auth.processing', resource: 'users', recordId: user.id, clientId, ip: meta.ip });
+  await recordAudit(ctx.db, { userId: user.id, clientId }, { action: 'sign_in', service: 'auth.processing', resource: 'users', recordId: user.id, changes: { method: 'password' }, clientId, ip: meta.ip });
   return result;
 }
