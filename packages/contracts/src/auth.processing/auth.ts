@@ -26,7 +26,6 @@ export const signInBody = z.strictObject({
   data: z.discriminatedUnion('method', [passwordSignIn, oidcSignIn], { error: encodeMessage('unsupported_auth_method') }),
 });
 
-
 /** POST /api/v1/refresh {refresh_token} */
 export const refreshBody = actionBody(z.strictObject({ refresh_token: z.string().min(1).max(512) }));
 

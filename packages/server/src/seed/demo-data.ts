@@ -15,7 +15,7 @@ export function generatePassword(): string {
 
 /** Codes each demo role grants; the platform administrator gets every code. */
 const MANAGER_CODES: Record<string, string[]> = {
-  'auth.processing': ['site_mode', 'dictionaries_mode', 'settings_mode'],
+  'auth.processing': ['site_mode', 'dictionaries_mode', 'settings_mode', 'custom_tokens.view'],
   'clients.storage': ['clients.get_full_list', 'users.get_list', 'groups.list'],
   'sites.context': ['sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list'],
   seo: ['seo_configs.patch'],

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
 import { FullPageLoader } from '../kit/Loader.tsx';
 import { useCurrentSite, useMeRefresh, useRoutesRegistry } from './data.ts';
-import { decideRoute, INDEX_PATH, LOGOUT_PATH } from './guards.ts';
+import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
 import { SCREEN_PATHS } from './screens.tsx';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
@@ -73,7 +73,8 @@ export function Root() {
     return <Navigate to={decision.to} replace state={decision.to === INDEX_PATH ? from : next} />;
   }
 
-  if (!signedIn || location.pathname === LOGOUT_PATH) {
+  // Outside the shell: the sign-in pages, logout, and the return from an external sign-in.
+  if (!signedIn || location.pathname === LOGOUT_PATH || location.pathname === OIDC_CALLBACK_PATH) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />

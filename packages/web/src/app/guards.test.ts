@@ -80,4 +80,9 @@ describe('route guards (spec 000 §2)', () => {
     expect(decideRoute(input('/logout')).kind).toBe('allow');
     expect(decideRoute(input('/logout', { user: null })).kind).toBe('allow');
   });
+
+  it('lets the return from an external sign-in run signed in (binding) and signed out (sign-in)', () => {
+    expect(decideRoute(input('/auth.processing/oidc/callback')).kind).toBe('allow');
+    expect(decideRoute(input('/auth.processing/oidc/callback', { user: null })).kind).toBe('allow');
+  });
 });

@@ -14,6 +14,8 @@ export const SITE_SELECT_PATH = '/sites.context/select';
 export const PERSONAL_PATH = '/personal/';
 /** The choice of a client after sign-in (only while authorising). */
 export const CLIENT_CHOICE_PATH = '/auth.processing/auth/';
+/** Where OpenID Connect providers send the browser back: open signed in (binding) or not (sign-in). */
+export const OIDC_CALLBACK_PATH = '/auth.processing/oidc/callback';
 
 /** Pages for people who are not signed in. */
 export const PUBLIC_PATHS = [INDEX_PATH, RESTORE_PATH];
@@ -39,7 +41,7 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 export function decideRoute(input: GuardInput): GuardDecision {
   const path = normalizePath(input.pathname);
-  if (path === LOGOUT_PATH) return allow();
+  if (path === LOGOUT_PATH || path === OIDC_CALLBACK_PATH) return allow();
   const isPublic = PUBLIC_PATHS.some((entry) => normalizePath(entry) === path);
 
   if (!input.user) return isPublic ? allow() : redirect(INDEX_PATH);

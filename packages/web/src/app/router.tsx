@@ -8,6 +8,7 @@ const SignInPage = lazy(() => import('../services/auth.processing/SignInPage.tsx
 const RestorePage = lazy(() => import('../services/auth.processing/RestorePage.tsx'));
 const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx'));
 const ClientChoicePage = lazy(() => import('../services/auth.processing/ClientChoicePage.tsx'));
+const OidcCallbackPage = lazy(() => import('../services/auth.processing/OidcCallbackPage.tsx'));
 
 /** Every page hangs under Root, which applies the guards; unknown paths are sent to '/'. */
 export const appRoutes: RouteObject[] = [
@@ -19,6 +20,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'restore', element: <RestorePage /> },
       { path: 'logout', element: <LogoutPage /> },
       { path: 'auth.processing/auth', element: <ClientChoicePage /> },
+      { path: 'auth.processing/oidc/callback', element: <OidcCallbackPage /> },
       ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
       { path: '*', element: null },
     ],

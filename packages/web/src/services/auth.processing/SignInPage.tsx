@@ -10,6 +10,7 @@ import { zodRule } from '../../kit/rules.ts';
 import { HOME_PATH, RESTORE_PATH } from '../../app/guards.ts';
 import { signedIn, useSession } from '../../app/session.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ExternalSignInButtons } from './ExternalSignInButtons.tsx';
 
 const fields = passwordSignIn.shape;
 
@@ -54,6 +55,7 @@ export default function SignInPage() {
           {t('sign_in.submit')}
         </Button>
       </Form>
+      <ExternalSignInButtons onError={setStatus} />
     </AuthCard>
   );
 }

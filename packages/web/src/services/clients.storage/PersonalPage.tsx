@@ -16,6 +16,7 @@ import { api, errorTitle, gatewayPath, isApiError, type ApiError } from '../../k
 import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
+import { ExternalSignInCard } from '../auth.processing/ExternalSignInCard.tsx';
 import { isRequired, sameAsRule, zodRule, type SchemaLike } from '../../kit/rules.ts';
 
 const profileFields = meUpdateBody.shape.data.shape.attributes.shape;
@@ -253,6 +254,9 @@ export default function PersonalPage() {
         </Col>
         <Col xs={24} xl={10}>
           <PasswordCard />
+        </Col>
+        <Col span={24}>
+          <ExternalSignInCard />
         </Col>
         <Col span={24}>
           <HistoryCard />
