@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, id, idList, optionalText, requiredText, url } from '../kit/fields.ts';
 
 const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
@@ -46,13 +46,7 @@ export const clientResource = defineResource({
   tenant: 'id',
   refs: { group_ids: groupRef },
   unique: ['code'],
-  permissions: {
-    list: ['clients.get_full_list'],
-    get: ['clients.get_full_list'],
-    create: ['clients.create'],
-    update: ['clients.patch'],
-    delete: ['clients.delete'],
-  },
+  permissions: crudPermissions('clients', 'clients.get_full_list'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'code', sortable: true, render: 'tag' },
@@ -86,13 +80,7 @@ export const clientGroupResource = defineResource({
   pageSize: { default: 500, max: 1000 },
   tenant: null,
   unique: ['name'],
-  permissions: {
-    list: ['groups.list'],
-    get: ['groups.list'],
-    create: ['groups.create'],
-    update: ['groups.patch'],
-    delete: ['groups.delete'],
-  },
+  permissions: crudPermissions('groups', 'groups.list'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'created_at', sortable: true, render: 'date' },

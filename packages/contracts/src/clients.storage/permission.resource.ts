@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { optionalText, requiredText } from '../kit/fields.ts';
 import { SERVICES } from '../permissions.ts';
 import { encodeMessage } from '../kit/messages.ts';
@@ -32,13 +32,7 @@ export const permissionResource = defineResource({
   defaultSort: 'service,code',
   pageSize: { default: 500, max: 1000 },
   tenant: null,
-  permissions: {
-    list: ['permissions.get_list'],
-    get: ['permissions.get_list'],
-    create: ['permissions.create'],
-    update: ['permissions.patch'],
-    delete: ['permissions.delete'],
-  },
+  permissions: crudPermissions('permissions'),
   columns: [
     { field: 'service', sortable: true, render: 'tag' },
     { field: 'code', sortable: true },

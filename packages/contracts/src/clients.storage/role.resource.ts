@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, id, idList, optionalText, requiredText } from '../kit/fields.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
@@ -39,13 +39,7 @@ export const roleResource = defineResource({
   tenant: 'client_id',
   refs: { client_id: clientRef, permission_ids: permissionRef },
   unique: ['code'],
-  permissions: {
-    list: ['roles.get_list'],
-    get: ['roles.get_list'],
-    create: ['roles.create'],
-    update: ['roles.patch'],
-    delete: ['roles.delete'],
-  },
+  permissions: crudPermissions('roles'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'code', sortable: true, render: 'tag' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, optionalText, requiredText } from '../kit/fields.ts';
 import { MODES, SERVICES } from '../permissions.ts';
 
@@ -49,13 +49,7 @@ export const screenRouteResource = defineResource({
   pageSize: { default: 500, max: 1000 },
   tenant: null,
   unique: ['name'],
-  permissions: {
-    list: ['routes.get_list'],
-    get: ['routes.get_list'],
-    create: ['routes.create'],
-    update: ['routes.patch'],
-    delete: ['routes.delete'],
-  },
+  permissions: crudPermissions('routes'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'path', sortable: true },

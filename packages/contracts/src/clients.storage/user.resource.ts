@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { email, id, idList, locale, optionalPhone, optionalText, password, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -67,13 +67,7 @@ export const userResource = defineResource({
   tenant: 'client_ids',
   refs: { client_ids: clientRef, default_client_id: clientRef, group_ids: groupRef, role_ids: roleRef, permission_ids: permissionRef },
   unique: ['email'],
-  permissions: {
-    list: ['users.get_list'],
-    get: ['users.get_list'],
-    create: ['users.create'],
-    update: ['users.patch'],
-    delete: ['users.delete'],
-  },
+  permissions: crudPermissions('users'),
   columns: [
     { field: 'last_name', sortable: true },
     { field: 'name', sortable: true },

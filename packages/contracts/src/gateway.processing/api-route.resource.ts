@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { id, idList, optionalText, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { SERVICES } from '../permissions.ts';
@@ -44,13 +44,7 @@ export const apiRouteResource = defineResource({
   defaultSort: 'service,path,method',
   pageSize: { default: 500, max: 1000 },
   tenant: null,
-  permissions: {
-    list: ['routes.get_list'],
-    get: ['routes.get_list'],
-    create: ['routes.create'],
-    update: ['routes.patch'],
-    delete: ['routes.delete'],
-  },
+  permissions: crudPermissions('routes'),
   columns: [
     { field: 'service', sortable: true, render: 'tag' },
     { field: 'method', sortable: true, render: 'tag' },
@@ -103,13 +97,7 @@ export const restrictionResource = defineResource({
   pageSize: { default: 100, max: 1000 },
   tenant: null,
   refs: { role_ids: roleRef },
-  permissions: {
-    list: ['restrictions.get_list'],
-    get: ['restrictions.get_list'],
-    create: ['restrictions.create'],
-    update: ['restrictions.patch'],
-    delete: ['restrictions.delete'],
-  },
+  permissions: crudPermissions('restrictions'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'service', sortable: true, render: 'tag' },

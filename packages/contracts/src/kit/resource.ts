@@ -55,6 +55,14 @@ export interface ResourcePermissions {
   delete: string[];
 }
 
+/**
+ * The usual codes of a resource: `<entity>.get_list` (or the spec's own read code) to read,
+ * `.create`, `.patch` and `.delete` to write.
+ */
+export function crudPermissions(entity: string, read = `${entity}.get_list`): ResourcePermissions {
+  return { list: [read], get: [read], create: [`${entity}.create`], update: [`${entity}.patch`], delete: [`${entity}.delete`] };
+}
+
 export interface ResourceDef<
   E extends z.ZodObject = z.ZodObject,
   C extends z.ZodObject = z.ZodObject,

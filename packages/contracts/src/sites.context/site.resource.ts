@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { id, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -57,13 +57,7 @@ export const siteResource = defineResource({
   tenant: 'client_id',
   refs: { client_id: clientRef },
   unique: ['host'],
-  permissions: {
-    list: ['sites.get_full_list'],
-    get: ['sites.get_full_list'],
-    create: ['sites.create'],
-    update: ['sites.patch'],
-    delete: ['sites.delete'],
-  },
+  permissions: crudPermissions('sites', 'sites.get_full_list'),
   columns: [
     { field: 'name', sortable: true },
     { field: 'host', sortable: true },

@@ -69,7 +69,8 @@ export class ResourceRegistry {
 }
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A user's text as a literal inside LIKE patterns. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const isNumeric = (column: PgColumn) => column.dataType === 'number';
 
 /** Rows whose link (join table) holds one of `ids`. */

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SCREEN_ROUTES } from '@dp/contracts';
 import './i18n.ts';
 import { api } from '../kit/api.ts';
-import { localAuthStore } from '../kit/storage.ts';
 import { ALL_MODES, makeUser } from '../test/fixtures.ts';
-import { startServer } from '../test/server.ts';
-import { Providers } from './Providers.tsx';
-import { createQueryClient } from './queryClient.ts';
-import { appRoutes } from './router.tsx';
+import { NOT_FOUND, startApiServer } from '../test/server.ts';
+import { renderAt } from '../test/render-app.tsx';
 import { clearAuth, setLang, signedIn } from './session.ts';
 
 const admin = makeUser({
@@ -19,9 +15,9 @@ const admin = makeUser({
   'sites.context': ['sites.get_full_list'],
 });
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startApiServer((request) => {
     const path = request.url.split('?')[0];
     if (path === '/gateway/clients.storage/api/v1/me/routes') {
       return { status: 200, body: { data: SCREEN_ROUTES.map((route, index) => ({ id: String(index + 1), type: 'routes', attributes: route })) } };
@@ -39,24 +35,10 @@ beforeAll(async () => {
     if (path === '/gateway/auth.processing/api/v1/auth') {
       return { status: 200, body: { data: { access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin } } };
     }
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+    return NOT_FOUND;
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const view = render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return Object.assign(router, { unmount: view.unmount });
-}
+afterAll(() => server.close());
 
 describe('the app shell', () => {
   it('shows the sign-in page to anyone not signed in, whatever the path, and signs in to /home-page', async () => {

@@ -7,16 +7,15 @@ import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { setLang, signedIn } from '../app/session.ts';
 import { api } from './api.ts';
-import { localAuthStore } from './storage.ts';
 import { ResourceForm } from './ResourceForm.tsx';
-import { startServer, type RecordedRequest } from '../test/server.ts';
+import { startApiServer, type RecordedRequest } from '../test/server.ts';
 import { makeUser } from '../test/fixtures.ts';
 
 const resource = clientResource as unknown as AnyResource;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 
 beforeAll(async () => {
-  server = await startServer((request: RecordedRequest) => {
+  server = await startApiServer((request: RecordedRequest) => {
     if (request.method === 'GET' && request.url.startsWith('/gateway/clients.storage/api/v1/groups')) {
       return {
         status: 200,
@@ -41,13 +40,9 @@ beforeAll(async () => {
     }
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'not found' }] } };
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
 
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 
 function signIn() {
   signedIn({

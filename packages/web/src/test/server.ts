@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { api } from '../kit/api.ts';
+import { localAuthStore } from '../kit/storage.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -39,5 +41,21 @@ export async function startServer(handler: Handler) {
     url: `http://127.0.0.1:${port}`,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The API's answer to an unknown path. */
+export const NOT_FOUND = { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+
+/** A real server the app's API client talks to for the file's tests; close() points the client back. */
+export async function startApiServer(handler: Handler) {
+  const server = await startServer(handler);
+  api.configure({ baseUrl: server.url, store: localAuthStore });
+  return {
+    ...server,
+    async close() {
+      api.configure({ baseUrl: '' });
+      await server.close();
+    },
   };
 }

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthDataAttributes, JsonApiRecord } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { recordAudit } from '../../kit/audit.ts';
 import { AppError } from '../../kit/errors.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { authData } from './auth-data.table.ts';
 import { AUTH_DATA_TYPE, toAuthDataRecord } from './auth-data-record.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { completeOidc } from './complete-oidc.ts';
 
 /**
@@ -36,16 +35,14 @@ export async function bindAuthData(
       .onConflictDoNothing()
       .returning();
     if (!created) throw new AppError(409, 'oidc_bound_to_other');
-    await recordAudit(tx, auth, {
-      action: 'auth_data_created',
-      service: 'auth.processing',
-      resource: AUTH_DATA_TYPE,
-      recordId: created.id,
-      changes: { provider: created.provider, email: created.email },
+    await recordAccessEvent(tx, {
+      userId: auth.userId,
+      event: 'external_bound',
+      meta,
       clientId: auth.clientId,
-      ip: meta.ip,
+      actor: auth,
+      audit: { action: 'auth_data_created', resource: AUTH_DATA_TYPE, recordId: created.id, changes: { provider: created.provider, email: created.email } },
     });
-    await recordAuthEvent(tx, auth.userId, 'external_bound', meta, auth.clientId);
     return created;
   });
   return { created: true, record: toAuthDataRecord(ctx.config, row) };

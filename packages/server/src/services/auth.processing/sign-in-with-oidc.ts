@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { recordAudit } from '../../kit/audit.ts';
 import { AppError } from '../../kit/errors.ts';
 import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { authData } from './auth-data.table.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { completeOidc } from './complete-oidc.ts';
 import { openSession } from './sessions.ts';
 import { initialClient, normalizeIdentity } from './sign-in.ts';
@@ -43,15 +42,6 @@ export async function signInWithOidc(ctx: ServiceContext, state: string, code: s
 
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
   const result = await openSession(ctx, user.id, clientId, meta);
-  await recordAuthEvent(ctx.db, user.id, 'sign_in', meta, clientId);
-  await recordAudit(ctx.db, { userId: user.id, clientId }, {
-    action: 'sign_in',
-    service: 'auth.processing',
-    resource: 'users',
-    recordId: user.id,
-    changes: { method: 'oidc', provider: identity.provider },
-    clientId,
-    ip: meta.ip,
-  });
+  await recordAccessEvent(ctx.db, { userId: user.id, event: 'sign_in', meta, clientId, audit: { changes: { method: 'oidc', provider: identity.provider } } });
   return result;
 }

@@ -5,8 +5,7 @@ import { AppError } from '../../kit/errors.ts';
 import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { loadUserClients } from '../clients.storage/user-clients.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
-import { recordAudit } from '../../kit/audit.ts';
+import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
 import { openSession } from './sessions.ts';
 
@@ -43,15 +42,20 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
     throw await failed();
   }
   if (!(await verifyPassword(user.password_hash, secret))) {
-    await recordAuthEvent(ctx.db, user.id, 'sign_in_failed', meta);
-    await recordAudit(ctx.db, null, { action: 'sign_in_failed', service: 'auth.processing', resource: 'users', recordId: user.id, changes: { method: 'password' }, clientId: user.default_client_id, ip: meta.ip });
+    await recordAccessEvent(ctx.db, {
+      userId: user.id,
+      event: 'sign_in_failed',
+      meta,
+      clientId: null,
+      actor: null,
+      audit: { changes: { method: 'password' }, clientId: user.default_client_id },
+    });
     throw await failed();
   }
   // Only someone who knows the password learns that the account is switched off.
   if (!user.active) throw new AppError(401, 'user_inactive');
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
   const result = await openSession(ctx, user.id, clientId, meta);
-  await recordAuthEvent(ctx.db, user.id, 'sign_in', meta, clientId);
-  await recordAudit(ctx.db, { userId: user.id, clientId }, { action: 'sign_in', service: 'auth.processing', resource: 'users', recordId: user.id, changes: { method: 'password' }, clientId, ip: meta.ip });
+  await recordAccessEvent(ctx.db, { userId: user.id, event: 'sign_in', meta, clientId, audit: { changes: { method: 'password' } } });
   return result;
 }

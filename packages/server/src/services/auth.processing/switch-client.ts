@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { recordAudit } from '../../kit/audit.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import { inScope, type AuthContext } from '../../kit/request-context.ts';
 import { clients } from '../clients.storage/client.table.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { JOIN_METHOD, SWITCH_CLIENT_ACTION } from './joined-session.ts';
 import { openSession, revokeSession } from './sessions.ts';
 
@@ -42,15 +41,13 @@ export async function switchClient(
   const result = await openSession(ctx, auth.userId, clientId, meta);
   const claims = await ctx.tokens.verify(result.access_token);
   await revokeSession(ctx.db, auth.sessionId, SWITCH_CLIENT_ACTION);
-  await recordAuthEvent(ctx.db, auth.userId, 'switch_client', meta, clientId);
-  await recordAudit(ctx.db, auth, {
-    action: SWITCH_CLIENT_ACTION,
-    service: 'auth.processing',
-    resource: 'sessions',
-    recordId: claims!.sid,
-    changes: { client_id: [auth.clientId, clientId], method },
+  await recordAccessEvent(ctx.db, {
+    userId: auth.userId,
+    event: 'switch_client',
+    meta,
     clientId,
-    ip: meta.ip,
+    actor: auth,
+    audit: { action: SWITCH_CLIENT_ACTION, resource: 'sessions', recordId: claims!.sid, changes: { client_id: [auth.clientId, clientId], method } },
   });
   if (method === JOIN_METHOD && result.user.client) {
     // The session was joined only now that the audit entry exists: say so in this answer too.

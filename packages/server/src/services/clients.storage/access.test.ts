@@ -105,6 +105,20 @@ describe('users and roles', () => {
   });
 });
 
+describe('clients of a user', () => {
+  it('lists a user\'s clients, only those the caller may see', async () => {
+    const a = await t.createClient('Альфа');
+    const b = await t.createClient('Бета');
+    const both = await t.createUser({ clientIds: [a, b] });
+    const names = async (token: string) => (await t.request('GET', `${API}/clients/by_user?user_id=${both.id}`, { token })).json().data.map((c: any) => c.attributes.name);
+    expect(await names(root)).toEqual(['Альфа', 'Бета']);
+    const dealer = await t.createUser({ grants: { 'clients.storage': ['users.get_list'] }, clientIds: [a] });
+    expect(await names((await t.signIn(dealer.email)).access_token)).toEqual(['Альфа']);
+    const stranger = await t.createUser({ grants: { 'clients.storage': ['users.get_list'] }, clientIds: [await t.createClient()] });
+    expect((await t.request('GET', `${API}/clients/by_user?user_id=${both.id}`, { token: (await t.signIn(stranger.email)).access_token })).statusCode).toBe(404);
+  });
+});
+
 describe('route registry and restrictions', () => {
   it('editing a screen route changes who sees its menu item', async () => {
     const user = await t.createUser({ grants: { 'clients.storage': ['groups.list'] } });

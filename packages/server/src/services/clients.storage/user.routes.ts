@@ -4,11 +4,11 @@ import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { activateUserBody, id } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import type { ResourceRegistry } from '../../kit/crud-routes.ts';
-import { findScoped, scopeCondition } from '../../kit/crud-routes.ts';
+import { escapeLike, findScoped, scopeCondition, type Binding, type ResourceRegistry } from '../../kit/crud-routes.ts';
+import type { DbOrTx } from '../../kit/db.ts';
 import { AppError } from '../../kit/errors.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
-import { requireAuth } from '../../kit/request-context.ts';
+import { inScope, requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { clients } from './client.table.ts';
 import { userClients, users } from './user.table.ts';
 import { setUserActive } from './user.hooks.ts';
@@ -16,6 +16,36 @@ import { setUserActive } from './user.hooks.ts';
 const BASE = '/gateway/clients.storage/api/v1';
 const tags = ['clients.storage'];
 const userRef = { service: 'clients.storage', name: 'users' } as const;
+
+/**
+ * The light user lookup of pickers, within the caller's scope. Asked for one e-mail that matches
+ * nobody, it answers the specification's 'User with the e-mail {email} was not found'.
+ */
+export async function findUsers(db: DbOrTx, binding: Binding, auth: AuthContext, query: { email?: string; search?: string; size: number }) {
+  const email = query.email?.trim().toLowerCase();
+  const term = query.search ? `%${escapeLike(query.search)}%` : null;
+  const rows = await db
+    .select({ id: users.id, name: users.name, last_name: users.last_name, email: users.email, active: users.active })
+    .from(users)
+    .where(
+      and(
+        scopeCondition(binding, auth),
+        email ? eq(users.email, email) : undefined,
+        term ? or(ilike(users.name, term), ilike(users.last_name, term), ilike(users.email, term)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.last_name), asc(users.id))
+    .limit(query.size);
+  if (email && !rows.length) throw new AppError(404, 'user_email_not_found', { email });
+  return rows;
+}
+
+/** The clients of a user the caller may see, both in the caller's scope. */
+export async function clientsOfUser(db: DbOrTx, binding: Binding, auth: AuthContext, userId: number) {
+  const user = await findScoped(db, binding, userId, auth);
+  const ids = (user.client_ids as number[]).filter((clientId) => inScope(auth, clientId));
+  return ids.length ? db.select().from(clients).where(inArray(clients.id, ids)).orderBy(asc(clients.name)) : [];
+}
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,24 +76,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, re
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
       const query = request.query;
-      const email = query['filter[email]']?.trim().toLowerCase();
-      const term = query['filter[search]'] ? `%${query['filter[search]'].replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const rows = await ctx.db
-        .select({ id: users.id, name: users.name, last_name: users.last_name, email: users.email, active: users.active })
-        .from(users)
-        .where(
-          and(
-            scopeCondition(binding, auth),
-            email ? eq(users.email, email) : undefined,
-            term ? or(ilike(users.name, term), ilike(users.last_name, term), ilike(users.email, term)) : undefined,
-          ),
-        )
-        .orderBy(asc(users.last_name), asc(users.id))
-        .limit(query['page[size]'] ?? 20);
-      if (email && !rows.length) throw new AppError(404, 'user_email_not_found', { email });
-      return { data: rows.map((row) => toRecord('users', row, ['name', 'last_name', 'email', 'active'])) };
+      const found = await findUsers(ctx.db, binding, requireAuth(request.auth), {
+        email: query['filter[email]'],
+        search: query['filter[search]'],
+        size: query['page[size]'] ?? 20,
+      });
+      return { data: found.map((row) => toRecord('users', row, ['name', 'last_name', 'email', 'active'])) };
     },
   );
 
@@ -71,10 +90,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, re
     `${BASE}/clients/by_user`,
     { schema: { tags, summary: "A user's clients", querystring: z.strictObject({ user_id: id() }) } },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const user = await findScoped(ctx.db, binding, request.query.user_id, auth);
-      const ids = (user.client_ids as number[]).filter((cid) => auth.scope === 'all' || auth.scope.includes(cid));
-      const rows = ids.length ? await ctx.db.select().from(clients).where(inArray(clients.id, ids)).orderBy(asc(clients.name)) : [];
+      const rows = await clientsOfUser(ctx.db, binding, requireAuth(request.auth), request.query.user_id);
       return { data: rows.map((row) => toRecord('clients', row, ['name', 'code'])) };
     },
   );

@@ -5,11 +5,28 @@ import { LocaleSwitch } from '../../app/AppShell.tsx';
 import { Logo } from '../../kit/Logo.tsx';
 
 /** The narrow centred area that anyone not signed in sees (spec 000 §2 Layout). */
-export function AuthCard({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  wide = false,
+  footer,
+  after,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  /** Room for a grid of choices (the client choice). */
+  wide?: boolean;
+  /** Replaces the copyright on the left of the footer. */
+  footer?: ReactNode;
+  /** Rendered after the page (overlays such as a loader). */
+  after?: ReactNode;
+}) {
   const { t } = useTranslation('auth');
   return (
     <div className="auth-page">
-      <main className="auth-page__inner">
+      <main className={wide ? 'auth-page__inner auth-page__inner--wide' : 'auth-page__inner'}>
         <div className="auth-page__brand">
           <Logo size="large" />
         </div>
@@ -25,10 +42,11 @@ export function AuthCard({ title, subtitle, children }: { title: ReactNode; subt
           {children}
         </Card>
         <div className="auth-page__footer">
-          <Typography.Text type="secondary">{t('footer')}</Typography.Text>
+          {footer ?? <Typography.Text type="secondary">{t('footer')}</Typography.Text>}
           <LocaleSwitch />
         </div>
       </main>
+      {after}
     </div>
   );
 }

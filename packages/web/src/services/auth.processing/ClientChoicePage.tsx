@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Avatar, Card, Empty, Input, Tag, Typography } from 'antd';
+import { Avatar, Empty, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LocaleSwitch } from '../../app/AppShell.tsx';
 import { HOME_PATH, LOGOUT_PATH } from '../../app/guards.ts';
 import { finishClientChoice, rememberedClient, useSession } from '../../app/session.ts';
-import { Logo } from '../../kit/Logo.tsx';
+import { AuthCard } from './AuthCard.tsx';
 import { SwitchLoader, useClientSwitch } from './useClientSwitch.tsx';
 import './client-switch.css';
 
@@ -55,64 +54,52 @@ export default function ClientChoicePage() {
   if (!user) return null;
 
   return (
-    <div className="auth-page">
-      <main className="auth-page__inner auth-page__inner--wide">
-        <div className="auth-page__brand">
-          <Logo size="large" />
-        </div>
-        <Card className="auth-card" variant="borderless">
-          <Typography.Title level={4} className="auth-card__title">
-            {t('client_choice.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="auth-card__subtitle">
-            {t('client_choice.subtitle')}
-          </Typography.Paragraph>
-          {user.clients.length > 6 && (
-            <Input.Search
-              allowClear
-              autoFocus
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('client_choice.search')}
-              aria-label={t('client_choice.search')}
-              className="client-choice__search"
-            />
-          )}
-          {clients.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('client_choice.no_match', { search: search.trim() })} />
-          ) : (
-            <div className="client-choice__grid" role="list">
-              {clients.map((client) => (
-                <div role="listitem" key={client.id}>
-                  <button type="button" className="client-choice__card" onClick={() => void choose(client.id)} disabled={switching} aria-label={client.name}>
-                    <Avatar style={{ backgroundColor: '#1f5eff', flex: 'none' }} aria-hidden>
-                      {client.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                    <span className="client-choice__body">
-                      <span className="client-choice__name">{client.name}</span>
-                      {(client.id === user.default_client?.id || client.id === last) && (
-                        <span className="client-choice__tags">
-                          {client.id === user.default_client?.id && <Tag variant="filled">{t('client_choice.default')}</Tag>}
-                          {client.id === last && (
-                            <Tag color="blue" variant="filled">
-                              {t('client_choice.last')}
-                            </Tag>
-                          )}
-                        </span>
+    <AuthCard
+      wide
+      title={t('client_choice.title')}
+      subtitle={t('client_choice.subtitle')}
+      footer={<Link to={LOGOUT_PATH}>{t('client_choice.logout')}</Link>}
+      after={<SwitchLoader spinning={switching} text={restoring ? t('client_choice.restoring', { name: restoring }) : undefined} />}
+    >
+      {user.clients.length > 6 && (
+        <Input.Search
+          allowClear
+          autoFocus
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('client_choice.search')}
+          aria-label={t('client_choice.search')}
+          className="client-choice__search"
+        />
+      )}
+      {clients.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('client_choice.no_match', { search: search.trim() })} />
+      ) : (
+        <div className="client-choice__grid" role="list">
+          {clients.map((client) => (
+            <div role="listitem" key={client.id}>
+              <button type="button" className="client-choice__card" onClick={() => void choose(client.id)} disabled={switching} aria-label={client.name}>
+                <Avatar style={{ backgroundColor: '#1f5eff', flex: 'none' }} aria-hidden>
+                  {client.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <span className="client-choice__body">
+                  <span className="client-choice__name">{client.name}</span>
+                  {(client.id === user.default_client?.id || client.id === last) && (
+                    <span className="client-choice__tags">
+                      {client.id === user.default_client?.id && <Tag variant="filled">{t('client_choice.default')}</Tag>}
+                      {client.id === last && (
+                        <Tag color="blue" variant="filled">
+                          {t('client_choice.last')}
+                        </Tag>
                       )}
                     </span>
-                  </button>
-                </div>
-              ))}
+                  )}
+                </span>
+              </button>
             </div>
-          )}
-        </Card>
-        <div className="client-choice__footer">
-          <Link to={LOGOUT_PATH}>{t('client_choice.logout')}</Link>
-          <LocaleSwitch />
+          ))}
         </div>
-      </main>
-      <SwitchLoader spinning={switching} text={restoring ? t('client_choice.restoring', { name: restoring }) : undefined} />
-    </div>
+      )}
+    </AuthCard>
   );
 }

@@ -12,7 +12,7 @@ import { CHOSEN_CLIENTS_KEY, clearAuth, getSession, selectSite, setLang, signedI
 import { api } from '../../kit/api.ts';
 import { localAuthStore, writeJson } from '../../kit/storage.ts';
 import { ALL_MODES, makeUser } from '../../test/fixtures.ts';
-import { startServer } from '../../test/server.ts';
+import { NOT_FOUND, startApiServer } from '../../test/server.ts';
 import { switchOptions } from './ClientSwitch.tsx';
 
 const NORTH = { id: 1, name: 'АвтоГрад Север' };
@@ -21,7 +21,7 @@ const manager = (client = NORTH): MeUser =>
   makeUser(ALL_MODES, { id: 5, email: 'manager@avtograd-sever.test', name: 'Ирина', internal: false, clients: [NORTH, KAZAN], default_client: NORTH, client });
 
 /** The server: tokens say which client the session acts as ("T<n>:<clientId>"). */
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 let issued = 0;
 let refuse: number | null = null;
 const session = (clientId: number) => {
@@ -29,7 +29,7 @@ const session = (clientId: number) => {
   return { access_token: `T${++issued}:${clientId}`, refresh_token: `R${issued}`, token_type: 'Bearer' as const, expires_in: 900, user: manager(client) };
 };
 beforeAll(async () => {
-  server = await startServer(async (request) => {
+  server = await startApiServer(async (request) => {
     const path = request.url.split('?')[0];
     const token = String(request.headers.authorization ?? '').replace('Bearer ', '');
     const clientId = Number(token.split(':')[1] ?? 1);
@@ -47,14 +47,10 @@ beforeAll(async () => {
       const { id: _id, ...attributes } = manager(clientId === 2 ? KAZAN : NORTH);
       return { status: 200, body: { data: { id: '5', type: 'users', attributes } } };
     }
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+    return NOT_FOUND;
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 beforeEach(() => {
   setLang('ru');
   refuse = null;

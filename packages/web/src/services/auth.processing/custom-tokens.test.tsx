@@ -5,9 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SCREEN_ROUTES } from '@dp/contracts';
 import '../../app/i18n.ts';
 import { api } from '../../kit/api.ts';
-import { localAuthStore } from '../../kit/storage.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import { startServer, type RecordedRequest } from '../../test/server.ts';
+import { NOT_FOUND, startApiServer, type RecordedRequest } from '../../test/server.ts';
 import { Providers } from '../../app/Providers.tsx';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { appRoutes } from '../../app/router.tsx';
@@ -25,11 +24,11 @@ const VALUE = 'dpt_Secret-Value-Shown-Once-0123456789abcdefghijkl';
 const BASE = '/gateway/auth.processing/api/v1/custom_tokens';
 
 let tokens: { id: string; type: string; attributes: Record<string, unknown> }[] = [];
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 const calls = (method: string): RecordedRequest[] => server.requests.filter((r) => r.method === method && r.url.split('?')[0]!.startsWith(BASE));
 
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startApiServer((request) => {
     const path = request.url.split('?')[0]!;
     if (path === '/gateway/clients.storage/api/v1/me/routes')
       return { status: 200, body: { data: SCREEN_ROUTES.map((route, index) => ({ id: String(index + 1), type: 'routes', attributes: route })) } };
@@ -59,14 +58,10 @@ beforeAll(async () => {
       tokens = [];
       return { status: 204 };
     }
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+    return NOT_FOUND;
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 beforeEach(() => {
   clearAuth();
   setLang('ru');

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { SCREEN_ROUTES } from '@dp/contracts';
 import '../../app/i18n.ts';
 import { api } from '../../kit/api.ts';
-import { localAuthStore } from '../../kit/storage.ts';
 import { ALL_MODES, makeUser } from '../../test/fixtures.ts';
-import { startServer, type RecordedRequest } from '../../test/server.ts';
-import { Providers } from '../../app/Providers.tsx';
-import { createQueryClient } from '../../app/queryClient.ts';
-import { appRoutes } from '../../app/router.tsx';
+import { NOT_FOUND, startApiServer, type RecordedRequest } from '../../test/server.ts';
+import { renderAt } from '../../test/render-app.tsx';
 import { clearAuth, getSession, setLang, signedIn } from '../../app/session.ts';
 import { startExternal } from './oidc.ts';
 // The lazy screens these tests open, loaded up front so that a cold start does not eat the waits.
@@ -27,13 +23,13 @@ const PROVIDER = { name: 'idp', title: 'Test ID' };
 let providers = [PROVIDER];
 let signInAnswer: { status: number; body?: unknown } = { status: 200 };
 let bindings: unknown[] = [];
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 
 const calls = (method: string, path: string): RecordedRequest[] =>
   server.requests.filter((r) => r.method === method && r.url.split('?')[0] === `/gateway/auth.processing/api/v1/${path}`);
 
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startApiServer((request) => {
     const path = request.url.split('?')[0]!.replace('/gateway/auth.processing/api/v1/', 'auth:').replace('/gateway/clients.storage/api/v1/', 'clients:');
     const { id: _id, ...attributes } = user;
     switch (`${request.method} ${path}`) {
@@ -60,15 +56,11 @@ beforeAll(async () => {
       case 'GET auth:me/auth_history':
         return { status: 200, body: { data: [], meta: { page: { number: 1, size: 10, total: 0 } } } };
       default:
-        return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Запись не найдена' }] } };
+        return NOT_FOUND;
     }
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 beforeEach(() => {
   clearAuth();
   setLang('ru');
@@ -78,16 +70,6 @@ beforeEach(() => {
   signInAnswer = { status: 200 };
   bindings = [];
 });
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const view = render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return Object.assign(router, { unmount: view.unmount });
-}
 
 /** Starts a flow as the buttons do; the browser's trip to the provider is recorded instead of made. */
 async function started(purpose: 'sign_in' | 'bind') {

@@ -7,31 +7,26 @@ import { Providers } from '../../app/Providers.tsx';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { clearAuth, setLang, signedIn } from '../../app/session.ts';
 import { api } from '../../kit/api.ts';
-import { localAuthStore } from '../../kit/storage.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import { startServer } from '../../test/server.ts';
+import { startApiServer } from '../../test/server.ts';
 import { hasSurveyCookie, SatisfactionSurvey } from './SatisfactionSurvey.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const dealer = makeUser({}, { id: 7, email: 'manager@dealer.test', internal: false });
 const staff = makeUser({}, { id: 8, email: 'admin@platform.test', internal: true });
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 let failVote = false;
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startApiServer((request) => {
     if (request.method === 'POST' && request.url === '/gateway/clients.storage/api/v1/satisfaction') {
       if (failVote) return { status: 503, body: { errors: [{ status: '503', code: 'service_unavailable', title: 'Сервис временно недоступен' }] } };
       return { status: 201, body: { data: { id: '1', type: 'satisfaction', attributes: { rate: (request.body as any).data.rate } } } };
     }
     return { status: 404, body: { errors: [] } };
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 
 function clearCookie() {
   document.cookie = 'satisfaction=; path=/; max-age=0';

@@ -7,9 +7,8 @@ import { Providers } from '../../app/Providers.tsx';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { clearAuth, setLang, signedIn } from '../../app/session.ts';
 import { api } from '../../kit/api.ts';
-import { localAuthStore } from '../../kit/storage.ts';
 import { ALL_MODES, makeUser } from '../../test/fixtures.ts';
-import { startServer } from '../../test/server.ts';
+import { startApiServer } from '../../test/server.ts';
 import SiteSelectPage, { favoriteSites, groupSitesByClient, type SiteCard } from './SiteSelectPage.tsx';
 
 const site = (id: string, name: string, client_id: number, clientName: string): SiteCard => ({ id, name, client_id, clientName, host: null, type: 3, use_http: false });
@@ -25,10 +24,10 @@ describe('site selection groups', () => {
   });
 });
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
 let favorites: number[] = [3];
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startApiServer((request) => {
     const path = request.url.split('?')[0];
     if (path === '/gateway/sites.context/api/v1/sites') {
       return {
@@ -52,12 +51,8 @@ beforeAll(async () => {
     }
     return { status: 404, body: { errors: [] } };
   });
-  api.configure({ baseUrl: server.url, store: localAuthStore });
 });
-afterAll(async () => {
-  api.configure({ baseUrl: '' });
-  await server.close();
-});
+afterAll(() => server.close());
 afterEach(() => clearAuth());
 
 describe('favorites on site selection', () => {
