@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -8,14 +8,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { RESOURCES, t } from '@dp/contracts';
 import type { Config } from './kit/config.ts';
 import { openDatabase, type Database } from './kit/db.ts';
-import { handleError, errorBody } from './kit/errors.ts';
+import { handleClientError, handleError, handleFrameworkError, errorBody } from './kit/errors.ts';
+import { registerBodyParser } from './kit/input-guard.ts';
 import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { startJobs, type JobQueue } from './kit/jobs.ts';
 import { createMailer } from './kit/mail.ts';
 import { loadSecret } from './kit/secrets.ts';
+import { registerBrowserProtection, sendIndexHtml } from './kit/browser-protection.ts';
 import type { ServiceContext } from './kit/context.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
+import { promoteExistingStaff, seedReferenceData } from './seed/reference-data.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
 import { authenticate } from './services/auth.processing/authenticate.ts';
 import { registerAuthRoutes } from './services/auth.processing/auth.routes.ts';
@@ -34,6 +36,8 @@ export interface App {
   database: Database;
   ctx: ServiceContext;
   routeTable: RouteTable;
+  /** Every route registered below /gateway/, as registered (the hostile-input pass walks them). */
+  routes: Pick<RouteOptions, 'method' | 'url' | 'schema'>[];
   close(): Promise<void>;
 }
 
@@ -60,15 +64,25 @@ const redact = [
 export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
   const database = options.database ?? (await openDatabase(config));
   await seedReferenceData(database.db);
+  await promoteExistingStaff(database.db, config);
 
   const app = Fastify({
     logger: { level: config.logLevel, redact, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Bad input Fastify or Node refuse before any hook still gets errors[] in the caller's language.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  registerBodyParser(app);
+  const routes: App['routes'] = [];
+  app.addHook('onRoute', ({ method, url, schema }) => {
+    if (url.startsWith('/gateway/')) routes.push({ method, url, schema });
+  });
+  await registerBrowserProtection(app, config);
 
   const ctx = {
     db: database.db,
@@ -77,6 +91,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     mailer: createMailer(config, app.log),
     tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
     codeKey: await loadSecret(database.db, 'restore-code', null),
+    refreshKey: await loadSecret(database.db, 'refresh-successor', null),
   } as ServiceContext;
   const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs });
   ctx.jobs = jobs;
@@ -89,7 +104,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // BaseLayout: no top bar, whose logo is an inline <style> the strict CSP refuses (kit/browser-protection.ts).
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
 
   const routeTable = new RouteTable(database.db);
   await routeTable.reload();
@@ -109,7 +125,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerPersonalizationRoutes(app, ctx);
   registerSatisfactionRoutes(app, ctx);
   const registry = new ResourceRegistry();
-  bindResourceTables(registry);
+  bindResourceTables(registry, config);
   for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);
   registerUserRoutes(app, ctx, registry);
 
@@ -120,6 +136,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     database,
     ctx,
     routeTable,
+    routes,
     async close() {
       routeTable.stop();
       try {
@@ -139,11 +156,12 @@ function serveWeb(app: FastifyInstance, webDist: string | null) {
   // wildcard: files are looked up per request, so a rebuilt web is served without a restart.
   if (hasWeb) {
     app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    // The page always goes through sendIndexHtml, which gives it this reply's CSP nonce.
+    for (const url of ['/', '/index.html']) app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndexHtml(reply, index!));
   }
   app.setNotFoundHandler((request, reply) => {
     const apiPath = request.url.startsWith('/gateway/') || request.url.startsWith('/docs');
-    if (!apiPath && request.method === 'GET' && hasWeb) return reply.type('text/html').sendFile('index.html');
+    if (!apiPath && request.method === 'GET' && hasWeb) return sendIndexHtml(reply, index!);
     return reply.status(404).send(errorBody([{ status: '404', code: 'route_not_found', title: t('route_not_found', request.lang ?? 'ru') }]));
   });
 }

@@ -12,11 +12,12 @@ import {
   type AnyResource,
 } from '@dp/contracts';
 import type { ResourceRegistry } from './kit/crud-routes.ts';
+import type { Config } from './kit/config.ts';
 import { auditLog } from './kit/audit.table.ts';
 import { clientGroups, clients } from './services/clients.storage/client.table.ts';
 import { permissions, rolePermissions, roles, userClients, userGroups, userPermissions, userRoles, users } from './services/clients.storage/user.table.ts';
 import { screenRoutes } from './services/clients.storage/screen-route.table.ts';
-import { roleHooks, userHooks } from './services/clients.storage/user.hooks.ts';
+import { clientHooks, roleHooks, userHooks } from './services/clients.storage/user.hooks.ts';
 import { apiRoutes } from './services/gateway.processing/api-route.table.ts';
 import { restrictions } from './services/gateway.processing/restriction.table.ts';
 import { sites } from './services/sites.context/site.table.ts';
@@ -24,8 +25,8 @@ import { sites } from './services/sites.context/site.table.ts';
 const bindable = (r: unknown) => r as AnyResource;
 
 /** Each declared resource and the table that stores it: the one line a new resource adds here. */
-export function bindResourceTables(registry: ResourceRegistry) {
-  registry.bind(bindable(clientResource), clients);
+export function bindResourceTables(registry: ResourceRegistry, config: Pick<Config, 'internalEmailDomains'>) {
+  registry.bind(bindable(clientResource), clients, { hooks: clientHooks });
   registry.bind(bindable(clientGroupResource), clientGroups);
   registry.bind(bindable(siteResource), sites);
   registry.bind(bindable(userResource), users, {
@@ -35,7 +36,7 @@ export function bindResourceTables(registry: ResourceRegistry) {
       role_ids: { table: userRoles, owner: userRoles.user_id, target: userRoles.role_id },
       permission_ids: { table: userPermissions, owner: userPermissions.user_id, target: userPermissions.permission_id },
     },
-    hooks: userHooks,
+    hooks: userHooks(config),
   });
   registry.bind(bindable(roleResource), roles, {
     links: { permission_ids: { table: rolePermissions, owner: rolePermissions.role_id, target: rolePermissions.permission_id } },

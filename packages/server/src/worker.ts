@@ -27,6 +27,7 @@ async function main() {
     mailer: createMailer(config, log),
     tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
     codeKey: await loadSecret(database.db, 'restore-code', null),
+    refreshKey: await loadSecret(database.db, 'refresh-successor', null),
   } as ServiceContext;
   const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true });
   ctx.jobs = jobs;

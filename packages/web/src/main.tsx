@@ -1,17 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import './app/i18n.ts';
-import './app/app.css';
-import { Providers } from './app/Providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+// The page's CSP settings must be in place before any module builds a zod schema, and the bundler
+// may run shared chunks before the entry's own code: so they run first and the app loads after.
+import './app/csp-setup.ts';
 
-const router = createAppRouter();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void import('./app/start.tsx');

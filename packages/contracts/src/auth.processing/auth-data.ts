@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionBody } from '../kit/jsonapi.ts';
+import { rawText } from '../kit/fields.ts';
 
 /** A configured OpenID Connect provider as GET /api/v1/auth/providers lists it. */
 export interface AuthProvider {
@@ -12,7 +13,7 @@ export interface AuthProvider {
 export const OIDC_PURPOSES = ['sign_in', 'bind'] as const;
 export type OidcPurpose = (typeof OIDC_PURPOSES)[number];
 
-const providerName = () => z.string().min(1).max(100);
+const providerName = () => rawText(100);
 
 /**
  * POST /api/v1/auth/oidc/start {provider, purpose}: the address of the provider's sign-in page.
@@ -26,7 +27,7 @@ export interface OidcStarted {
 
 /** POST /api/v1/auth_data {provider, code, state}: binds the identity the provider confirmed. */
 export const authDataCreateBody = actionBody(
-  z.strictObject({ provider: providerName(), code: z.string().min(1).max(2048), state: z.string().min(1).max(512) }),
+  z.strictObject({ provider: providerName(), code: rawText(2048), state: rawText(512) }),
 );
 
 /** An external identity bound to the signed-in user (the social login binding of the personal area). */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { actionBody } from '../kit/jsonapi.ts';
+import { actionBody, resourceBody } from '../kit/jsonapi.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { locale, optionalPhone, optionalText, password, requiredText, verificationCode } from '../kit/fields.ts';
+import { locale, optionalPhone, optionalText, password, rawText, requiredText, verificationCode } from '../kit/fields.ts';
 import type { PermissionMap } from '../permissions.ts';
 
 /** POST /api/v1/auth with method "password": identity is the e-mail, secret the password. */
 export const passwordSignIn = z.strictObject({
   method: z.literal('password'),
   identity: requiredText(254),
-  secret: z.string().min(1).max(256),
+  secret: rawText(256),
 });
 
 /**
@@ -17,8 +17,8 @@ export const passwordSignIn = z.strictObject({
  */
 export const oidcSignIn = z.strictObject({
   method: z.literal('oidc'),
-  identity: z.string().min(1).max(512),
-  secret: z.string().min(1).max(2048),
+  identity: rawText(512),
+  secret: rawText(2048),
 });
 
 /** POST /api/v1/auth {method, identity, secret} */
@@ -27,7 +27,7 @@ export const signInBody = z.strictObject({
 });
 
 /** POST /api/v1/refresh {refresh_token} */
-export const refreshBody = actionBody(z.strictObject({ refresh_token: z.string().min(1).max(512) }));
+export const refreshBody = actionBody(z.strictObject({ refresh_token: rawText(512) }));
 
 /** POST /api/v1/restore/code {identity} */
 export const restoreCodeBody = actionBody(z.strictObject({ identity: requiredText(254) }));
@@ -39,24 +39,20 @@ export const restorePasswordBody = actionBody(
 
 /** POST /api/v1/change_password */
 export const changePasswordBody = actionBody(
-  z.strictObject({ old_password: z.string().min(1).max(256), new_password: password() }),
+  z.strictObject({ old_password: rawText(256), new_password: password() }),
 );
 
 /** PATCH /api/v1/me: only the profile's own fields; roles, clients and the rest are refused. */
-export const meUpdateBody = z.strictObject({
-  data: z.strictObject({
-    type: z.string().optional(),
-    id: z.string().optional(),
-    attributes: z
-      .strictObject({
-        name: requiredText(100),
-        last_name: optionalText(100),
-        phone: optionalPhone(),
-        locale: locale(),
-      })
-      .partial(),
-  }),
-});
+export const meUpdateBody = resourceBody(
+  z
+    .strictObject({
+      name: requiredText(100),
+      last_name: optionalText(100),
+      phone: optionalPhone(),
+      locale: locale(),
+    })
+    .partial(),
+);
 
 export interface ClientRef {
   id: number;

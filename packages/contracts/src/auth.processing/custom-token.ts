@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionBody } from '../kit/jsonapi.ts';
-import { requiredText } from '../kit/fields.ts';
+import { id, rawText, requiredText } from '../kit/fields.ts';
 import type { PermissionMap } from '../permissions.ts';
 import type { ClientRef } from './auth.ts';
 
@@ -9,7 +9,7 @@ export const CUSTOM_TOKEN_VALUE_PREFIX = 'dpt_';
 /** Token name length limit (spec 000 §9). */
 export const CUSTOM_TOKEN_NAME_MAX = 200;
 
-const positiveIds = (max: number) => z.array(z.number().int().positive()).max(max);
+const positiveIds = (max: number) => z.array(id()).max(max);
 
 /**
  * POST /api/v1/custom_tokens {name, client_ids, brand_ids, permissions} (spec 000 §3 Custom token:
@@ -21,10 +21,11 @@ export const customTokenCreateBody = actionBody(
     name: requiredText(CUSTOM_TOKEN_NAME_MAX),
     client_ids: positiveIds(1000).default([]),
     brand_ids: positiveIds(1000).default([]),
-    permissions: z.record(z.string().min(1).max(100), z.array(z.string().min(1).max(100)).max(200)).default({}),
+    permissions: z.record(rawText(100), z.array(rawText(100)).max(200)).default({}),
   }),
 );
-export type CustomTokenCreate = z.input<typeof customTokenCreateBody>['data'];
+/** The creation as the server receives it: parsed, ids as numbers, defaults filled. */
+export type CustomTokenCreate = z.output<typeof customTokenCreateBody>['data'];
 
 /** A custom token as the list shows it; the value itself is never returned after creation. */
 export type CustomTokenAttributes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../kit/resource.ts';
-import { id } from '../kit/fields.ts';
+import { filterText, id } from '../kit/fields.ts';
 
 const userRef = { service: 'clients.storage', name: 'users', label: 'email' } as const;
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
@@ -28,10 +28,10 @@ export const auditResource = defineResource({
   create: z.strictObject({}),
   update: z.strictObject({}),
   filters: {
-    action: { op: 'eq', schema: z.string().max(50), widget: 'select' },
-    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
-    resource: { op: 'eq', schema: z.string().max(100), widget: 'text' },
-    record_id: { op: 'eq', schema: z.string().max(100) },
+    action: { op: 'eq', schema: filterText(50), widget: 'select' },
+    service: { op: 'eq', schema: filterText(), widget: 'select' },
+    resource: { op: 'eq', schema: filterText(), widget: 'text' },
+    record_id: { op: 'eq', schema: filterText() },
     actor_user_id: { op: 'eq', schema: id(), widget: 'ref', ref: userRef },
     client_id: { op: 'eq', schema: id(), widget: 'ref', ref: clientRef },
   },

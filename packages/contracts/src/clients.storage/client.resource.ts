@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { code, id, idList, optionalText, requiredText, url } from '../kit/fields.ts';
+import { code, filterText, id, idList, optionalText, requiredText, url } from '../kit/fields.ts';
 
 const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
 
 /** A media library item attached to a client (spec 000 §3 Client, media elements). */
 const mediaElement = z.strictObject({
-  id: z.string().trim().min(1).max(100),
+  id: requiredText(100),
   type: z.enum(['image', 'video', 'document']),
   url: url(),
   title: optionalText(255),
@@ -36,9 +36,9 @@ export const clientResource = defineResource({
   create: z.strictObject({ ...fields, group_ids: idList().default([]), media_elements: fields.media_elements.default([]) }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name', 'code'], schema: z.string().max(100), widget: 'text' },
+    search: { op: 'search', columns: ['name', 'code'], schema: filterText(), widget: 'text' },
     group_id: { op: 'contains', columns: ['group_ids'], schema: id(), widget: 'ref', ref: groupRef },
-    code: { op: 'eq', schema: z.string().max(100) },
+    code: { op: 'eq', schema: filterText() },
   },
   sort: ['id', 'name', 'code', 'created_at'],
   defaultSort: 'name',
@@ -73,7 +73,7 @@ export const clientGroupResource = defineResource({
   create: z.strictObject({ name: requiredText(255) }),
   update: z.strictObject({ name: requiredText(255) }).partial(),
   filters: {
-    search: { op: 'search', columns: ['name'], schema: z.string().max(100), widget: 'text' },
+    search: { op: 'search', columns: ['name'], schema: filterText(), widget: 'text' },
   },
   sort: ['id', 'name', 'created_at'],
   defaultSort: 'name',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { optionalText, requiredText } from '../kit/fields.ts';
+import { filterText, optionalMultiLineText, optionalText, requiredText } from '../kit/fields.ts';
 import { SERVICES } from '../permissions.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -20,13 +20,13 @@ export const permissionResource = defineResource({
     service: z.enum(SERVICES),
     code: requiredText(100).regex(/^[a-z0-9_.:-]+$/, { error: encodeMessage('code_format') }),
     name: optionalText(255),
-    description: optionalText(1000),
+    description: optionalMultiLineText(1000),
   }),
   // The service and code are what routes and roles refer to: only the texts change.
-  update: z.strictObject({ name: optionalText(255), description: optionalText(1000) }).partial(),
+  update: z.strictObject({ name: optionalText(255), description: optionalMultiLineText(1000) }).partial(),
   filters: {
-    search: { op: 'search', columns: ['code', 'name'], schema: z.string().max(100), widget: 'text' },
-    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
+    search: { op: 'search', columns: ['code', 'name'], schema: filterText(), widget: 'text' },
+    service: { op: 'eq', schema: filterText(), widget: 'select' },
   },
   sort: ['id', 'service', 'code', 'name'],
   defaultSort: 'service,code',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionBody, resourceBody } from '../kit/jsonapi.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { id } from '../kit/fields.ts';
+import { id, integer } from '../kit/fields.ts';
 
 /** At most this many favorite sites and as many favorite clients per user. */
 export const FAVORITES_LIMIT = 50;
@@ -36,12 +36,7 @@ export const satisfactionBody = actionBody(
   }),
 );
 
-const reportNumber = (min: number, max: number, key: 'report_month' | 'report_year') =>
-  z.coerce
-    .number({ error: encodeMessage(key) })
-    .int({ error: encodeMessage(key) })
-    .min(min, { error: encodeMessage(key) })
-    .max(max, { error: encodeMessage(key) });
+const reportNumber = (min: number, max: number, key: 'report_month' | 'report_year') => integer(min, max, encodeMessage(key));
 
 /** GET /satisfaction/report/csv?month&year */
 export const satisfactionReportQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { code, id, idList, optionalText, requiredText } from '../kit/fields.ts';
+import { code, filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 const permissionRef = { service: 'clients.storage', name: 'permissions', label: 'code' } as const;
@@ -8,7 +8,7 @@ const permissionRef = { service: 'clients.storage', name: 'permissions', label: 
 const fields = {
   code: code(100),
   name: requiredText(255),
-  description: optionalText(1000),
+  description: optionalMultiLineText(1000),
   client_id: id().nullable().optional(),
   permission_ids: idList(),
 };
@@ -29,7 +29,7 @@ export const roleResource = defineResource({
   create: z.strictObject({ ...fields, permission_ids: fields.permission_ids.default([]) }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['code', 'name'], schema: z.string().max(100), widget: 'text' },
+    search: { op: 'search', columns: ['code', 'name'], schema: filterText(), widget: 'text' },
     client_id: { op: 'eq', schema: id(), widget: 'ref', ref: clientRef },
     permission_id: { op: 'contains', columns: ['permission_ids'], schema: id(), widget: 'ref', ref: permissionRef },
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { code, optionalText, requiredText } from '../kit/fields.ts';
+import { code, filterText, integer, optionalText, requiredText } from '../kit/fields.ts';
 import { MODES, SERVICES } from '../permissions.ts';
 
 const fields = {
@@ -10,9 +10,9 @@ const fields = {
   mode: z.enum(MODES).nullable().optional(),
   group: code(100),
   title: requiredText(255),
-  permissions: z.array(z.string().trim().min(1).max(100)),
+  permissions: z.array(requiredText(100)).max(200),
   module: optionalText(100),
-  order: z.coerce.number().int().min(0).max(100000),
+  order: integer(0, 100000),
   in_menu: z.boolean(),
 };
 
@@ -40,8 +40,8 @@ export const screenRouteResource = defineResource({
   create: z.strictObject({ ...fields, permissions: fields.permissions.default([]), order: fields.order.default(0), in_menu: fields.in_menu.default(true) }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name', 'path', 'title'], schema: z.string().max(100), widget: 'text' },
-    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
+    search: { op: 'search', columns: ['name', 'path', 'title'], schema: filterText(), widget: 'text' },
+    service: { op: 'eq', schema: filterText(), widget: 'select' },
     mode: { op: 'eq', schema: z.enum(MODES), widget: 'select' },
   },
   sort: ['id', 'name', 'path', 'service', 'order'],

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { email, id, idList, locale, optionalPhone, optionalText, password, requiredText } from '../kit/fields.ts';
-import { encodeMessage } from '../kit/messages.ts';
+import { email, filterText, id, idList, locale, optionalPhone, optionalText, password, requiredText } from '../kit/fields.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 const groupRef = { service: 'clients.storage', name: 'groups', label: 'name' } as const;
@@ -15,12 +14,14 @@ const fields = {
   phone: optionalPhone(),
   locale: locale(),
   default_client_id: id().nullable().optional(),
-  // At least one client (spec 000 §5).
-  client_ids: idList().min(1, { error: encodeMessage('at_least_one_client') }),
+  // At least one client (spec 000 §5) unless the user is platform staff: checked on the server,
+  // where the final `internal` is known.
+  client_ids: idList(),
   group_ids: idList(),
   role_ids: idList(),
   permission_ids: idList(),
   password: password(),
+  internal: z.boolean(),
 };
 
 /**
@@ -37,6 +38,7 @@ export const userResource = defineResource({
     phone: z.string().nullable(),
     locale: z.string(),
     active: z.boolean(),
+    internal: z.boolean(),
     default_client_id: z.number().nullable(),
     client_ids: z.array(z.number()),
     group_ids: z.array(z.number()),
@@ -48,6 +50,8 @@ export const userResource = defineResource({
   create: z.strictObject({
     ...fields,
     locale: fields.locale.default('ru'),
+    client_ids: fields.client_ids.default([]),
+    internal: fields.internal.default(false),
     group_ids: fields.group_ids.default([]),
     role_ids: fields.role_ids.default([]),
     permission_ids: fields.permission_ids.default([]),
@@ -55,11 +59,11 @@ export const userResource = defineResource({
   }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name', 'last_name', 'email'], schema: z.string().max(100), widget: 'text' },
+    search: { op: 'search', columns: ['name', 'last_name', 'email'], schema: filterText(), widget: 'text' },
     client_id: { op: 'contains', columns: ['client_ids'], schema: id(), widget: 'ref', ref: clientRef },
     role_id: { op: 'contains', columns: ['role_ids'], schema: id(), widget: 'ref', ref: roleRef },
     active: { op: 'eq', schema: z.enum(['true', 'false']).transform((v) => v === 'true'), widget: 'boolean' },
-    email: { op: 'eq', schema: z.string().max(254).toLowerCase() },
+    email: { op: 'eq', schema: filterText(254).toLowerCase() },
   },
   sort: ['id', 'name', 'last_name', 'email', 'created_at'],
   defaultSort: 'last_name',
@@ -75,6 +79,7 @@ export const userResource = defineResource({
     { field: 'client_ids', render: 'refs', ref: clientRef },
     { field: 'role_ids', render: 'refs', ref: roleRef },
     { field: 'active', render: 'boolean' },
+    { field: 'internal', render: 'boolean' },
     { field: 'created_at', sortable: true, render: 'date' },
   ],
   form: [
@@ -89,6 +94,7 @@ export const userResource = defineResource({
     { field: 'group_ids', widget: 'multiselect', ref: groupRef },
     { field: 'role_ids', widget: 'multiselect', ref: roleRef },
     { field: 'permission_ids', widget: 'multiselect', ref: permissionRef },
+    { field: 'internal', widget: 'switch', audience: 'root' },
   ],
   screen: '/clients.storage/users/',
   deleteDeactivates: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { id, idList, optionalText, requiredText } from '../kit/fields.ts';
+import { filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { SERVICES } from '../permissions.ts';
 
@@ -10,11 +10,11 @@ const path = () =>
 
 const fields = {
   name: requiredText(255),
-  description: optionalText(1000),
+  description: optionalMultiLineText(1000),
   service: z.enum(SERVICES),
   method: z.enum(METHODS),
   path: path(),
-  permissions: z.array(z.string().trim().min(1).max(100)),
+  permissions: z.array(requiredText(100)).max(200),
   public: z.boolean(),
 };
 
@@ -36,8 +36,8 @@ export const apiRouteResource = defineResource({
   create: z.strictObject({ ...fields, permissions: fields.permissions.default([]), public: fields.public.default(false) }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name', 'path'], schema: z.string().max(100), widget: 'text' },
-    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
+    search: { op: 'search', columns: ['name', 'path'], schema: filterText(), widget: 'text' },
+    service: { op: 'eq', schema: filterText(), widget: 'select' },
     method: { op: 'eq', schema: z.enum(METHODS), widget: 'select' },
   },
   sort: ['id', 'service', 'path', 'method', 'name'],
@@ -88,8 +88,8 @@ export const restrictionResource = defineResource({
   create: z.strictObject(restrictionFields),
   update: z.strictObject(restrictionFields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name'], schema: z.string().max(100), widget: 'text' },
-    service: { op: 'eq', schema: z.string().max(100), widget: 'select' },
+    search: { op: 'search', columns: ['name'], schema: filterText(), widget: 'text' },
+    service: { op: 'eq', schema: filterText(), widget: 'select' },
     role_id: { op: 'contains', columns: ['role_ids'], schema: id(), widget: 'ref', ref: roleRef },
   },
   sort: ['id', 'name', 'service', 'method'],

@@ -3,13 +3,38 @@ import { encodeMessage } from './messages.ts';
 
 /** Field builders carrying the specification's validation rules (spec 000 §5). */
 
-export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
-export const optionalText = (max = 255) => z.string().trim().max(max).nullable().optional();
+/** Control characters (C0 but tab, line feed and carriage return; DEL; C1) and lone UTF-16 surrogates. */
+const CONTROL_OR_BROKEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+const TAB_OR_LINE_BREAK = /[\t\n\r]/;
+
+/**
+ * Whether a string is text: PostgreSQL refuses NUL in text and jsonb, and no field means control
+ * characters or half of a surrogate pair. Tabs and line breaks pass (multi-line text has them).
+ */
+export const isSafeText = (value: string) => !CONTROL_OR_BROKEN.test(value);
+
+/**
+ * The base of every text field: refuses control characters and broken text, and tabs and line
+ * breaks unless `lines` (textarea fields). The first refusal stops the other checks of the field.
+ */
+export const safeString = ({ lines = false } = {}) =>
+  z
+    .string()
+    .refine(isSafeText, { error: encodeMessage('invalid_characters'), abort: true })
+    .refine((value) => lines || !TAB_OR_LINE_BREAK.test(value), { error: encodeMessage('single_line'), abort: true });
+
+export const requiredText = (max = 255) => safeString().trim().min(1).max(max);
+export const optionalText = (max = 255) => safeString().trim().max(max).nullable().optional();
+/** Text of a textarea: line breaks and tabs allowed. */
+export const optionalMultiLineText = (max = 1000) => safeString({ lines: true }).trim().max(max).nullable().optional();
+/** A value used exactly as given (passwords, tokens, codes of other systems): not trimmed, required. */
+export const rawText = (max: number) => safeString().min(1).max(max);
+/** A query string filter or sort: not trimmed, may be empty. */
+export const filterText = (max = 100) => safeString().max(max);
 
 // Local part at most 63 characters, as spec 000 §5 asks.
 export const email = () =>
-  z
-    .string()
+  safeString()
     .trim()
     .toLowerCase()
     .min(1)
@@ -19,36 +44,57 @@ export const email = () =>
 
 /** Russian phone formats starting with 8, 7 or +7, then 10 digits; spaces, brackets and dashes allowed. */
 export const PHONE_PATTERN = /^(\+7|7|8)[\s-]?\(?\d{3}\)?[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}$/;
-export const phone = () => z.string().trim().regex(PHONE_PATTERN, { error: encodeMessage('phone') });
+export const phone = () => safeString().trim().regex(PHONE_PATTERN, { error: encodeMessage('phone') });
 export const optionalPhone = () =>
   z.union([z.literal('').transform(() => null), phone()]).nullable().optional();
 
 export const url = () =>
-  z
-    .string()
+  safeString()
     .trim()
+    .max(2048)
     .refine((value) => /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i.test(value), { error: encodeMessage('url') });
 
 /** At least 8 characters with a capital letter, a digit and a special character. */
 export const PASSWORD_RULE = /^(?=.*[A-ZА-ЯЁ])(?=.*\d)(?=.*[^A-Za-zА-Яа-яЁё\d\s]).{8,}$/;
-export const password = () => z.string().min(1).max(128).regex(PASSWORD_RULE, { error: encodeMessage('password') });
+export const password = () => safeString().min(1).max(128).regex(PASSWORD_RULE, { error: encodeMessage('password') });
 
-export const latin = (max = 255) => z.string().trim().min(1).max(max).regex(/^[A-Za-z]+$/, { error: encodeMessage('latin') });
+export const latin = (max = 255) => safeString().trim().min(1).max(max).regex(/^[A-Za-z]+$/, { error: encodeMessage('latin') });
 /** Machine codes: Latin letters, digits, - and _. */
-export const code = (max = 100) => z.string().trim().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, { error: encodeMessage('code_format') });
+export const code = (max = 100) => safeString().trim().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, { error: encodeMessage('code_format') });
 
 export const locale = () => z.enum(['ru', 'en'], { error: encodeMessage('locale') });
 
 /** No whitespace, quotes, angle brackets or Cyrillic (spec 000 §5, verification code). */
 export const verificationCode = () =>
-  z
-    .string()
+  safeString()
     .min(1)
     .max(64)
     .regex(/^[^\s'"`<>А-Яа-яЁё]+$/, { error: encodeMessage('verification_code') });
 
+/** The largest PostgreSQL integer (int4): ids and references are bounded by their column type. */
+export const INT4_MAX = 2_147_483_647;
+/** A whole number as a query string or a form gives it: digits only, no `0x1`, `1e3`, ` 1`, `1.0`, `01`. */
+const INTEGER_TEXT = /^(0|-?[1-9][0-9]*)$/;
+const fromDigits = (value: unknown) => (typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value);
+/** Not a whole number: "required" when nothing is given; bounds keep the generic messages. */
+const integerError = (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_type' ? encodeMessage(issue.input == null ? 'required' : 'integer') : undefined;
+
+/**
+ * A whole number from JSON or a query string, parsed strictly, from `min` to `max` (int4 by
+ * default); `error` replaces every message. Bounds stop first, so 2^53 gets one message.
+ */
+export const integer = (min: number, max = INT4_MAX, error?: string) =>
+  z.preprocess(
+    fromDigits,
+    z
+      .number({ error: error ?? integerError })
+      .min(min, { error, abort: true })
+      .max(max, { error, abort: true })
+      .int({ error: error ?? integerError }),
+  );
+
 /** A record id, also from a query string; nothing given is "required", not "invalid type". */
-const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
-export const id = () => z.preprocess(toNumber, z.number().int().positive());
-export const idList = () => z.array(id());
+export const id = () => integer(1);
+export const idList = (max = 1000) => z.array(id()).max(max);
 export const timestamp = () => z.string();

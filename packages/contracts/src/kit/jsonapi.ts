@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rawText } from './fields.ts';
 
 /** JSON:API shapes of DESIGN.md §4. */
 export interface JsonApiRecord<A = Record<string, unknown>> {
@@ -29,8 +30,8 @@ export interface JsonApiError {
 export function resourceBody<T extends z.ZodType>(attributes: T) {
   return z.strictObject({
     data: z.strictObject({
-      type: z.string().optional(),
-      id: z.string().optional(),
+      type: rawText(100).optional(),
+      id: rawText(100).optional(),
       attributes,
     }),
   });

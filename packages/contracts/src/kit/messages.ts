@@ -41,6 +41,23 @@ export const messages = {
   invalid_sort: { ru: 'Сортировка по полю «{field}» не поддерживается', en: 'Sorting by "{field}" is not supported' },
   invalid_reference: { ru: 'Связанная запись {id} не найдена', en: 'The related record {id} was not found' },
   form_invalid: { ru: 'Форма недействительна', en: 'The form is invalid' },
+  invalid_characters: {
+    ru: 'Поле содержит недопустимые символы: управляющие (например, нулевой) или повреждённые',
+    en: 'The field contains characters that are not allowed: control characters (such as NUL) or broken ones',
+  },
+  single_line: { ru: 'Поле должно быть одной строкой, без переводов строки и табуляции', en: 'The field must be a single line, without line breaks or tabs' },
+  max_items: { ru: 'Не больше {count} элементов', en: 'At most {count} items' },
+  invalid_json: { ru: 'Тело запроса не является корректным JSON', en: 'The request body is not valid JSON' },
+  body_too_complex: {
+    ru: 'Тело запроса слишком сложное: не больше {keys} полей, {items} элементов списков и {depth} уровней вложенности',
+    en: 'The request body is too complex: at most {keys} fields, {items} list items and {depth} levels of nesting',
+  },
+  unsupported_media_type: { ru: 'Тип содержимого не поддерживается: отправьте application/json', en: 'Unsupported content type: send application/json' },
+  bad_request: { ru: 'Некорректный запрос', en: 'The request is malformed' },
+  bad_url: { ru: 'Некорректный адрес запроса', en: 'The request address is malformed' },
+  url_too_long: { ru: 'Адрес запроса слишком длинный', en: 'The request address is too long' },
+  headers_too_large: { ru: 'Заголовки запроса слишком велики', en: 'The request headers are too large' },
+  request_timeout: { ru: 'Время ожидания запроса истекло', en: 'The request timed out' },
 
   unauthorized: { ru: 'Требуется авторизация', en: 'Unauthorized' },
   session_expired: { ru: 'Сессия истекла, войдите снова', en: 'Your session has expired, please sign in again' },
@@ -68,6 +85,29 @@ export const messages = {
     ru: 'Нельзя удалить основного или единственного пользователя клиента «{client}»',
     en: 'The default or the only user of the client "{client}" cannot be deleted',
   },
+  internal_root_only: {
+    ru: 'Сделать пользователя сотрудником платформы может только администратор платформы (root)',
+    en: 'Only a platform administrator (root) can make a user platform staff',
+  },
+  internal_needs_internal_email: {
+    ru: 'У сотрудника платформы должен быть e-mail в домене платформы',
+    en: 'Platform staff must have an e-mail address on the platform\'s domain',
+  },
+  internal_email_staff_only: {
+    ru: 'Адреса в домене платформы могут выдавать только сотрудники платформы',
+    en: 'Only platform staff can give addresses on the platform\'s e-mail domain',
+  },
+  user_outside_scope: {
+    ru: 'Пользователь работает и с клиентами, которые вам недоступны: изменить его может только тот, кому доступны все его клиенты',
+    en: 'This user also works for clients outside your reach: only someone who reaches all of its clients may change it',
+  },
+  user_stronger: {
+    ru: 'У пользователя есть права, которых нет у вас: изменить его может только тот, у кого есть все его права',
+    en: 'This user holds permissions you do not have: only someone who holds all of them may change it',
+  },
+  user_internal_staff_only: { ru: 'Сотрудников платформы могут изменять только сотрудники платформы', en: 'Only platform staff can change platform staff' },
+  staff_only: { ru: 'Изменять общие справочники платформы могут только сотрудники платформы', en: 'Only platform staff can change the platform\'s shared records' },
+  client_groups_staff_only: { ru: 'Включать клиентов в группы могут только сотрудники платформы', en: 'Only platform staff can put clients into groups' },
   default_client_not_chosen: { ru: 'Основной клиент должен быть среди клиентов пользователя', en: 'The default client must be one of the user\'s clients' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
 
@@ -159,6 +199,7 @@ function zodIssueToMessage(issue: z.core.$ZodRawIssue): string | undefined {
       return encodeMessage('min_value', { value: Number(issue.minimum) });
     case 'too_big':
       if (issue.origin === 'string') return encodeMessage('max_length', { length: Number(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set') return encodeMessage('max_items', { count: Number(issue.maximum) });
       return encodeMessage('max_value', { value: Number(issue.maximum) });
     case 'invalid_format':
       if (issue.format === 'email') return encodeMessage('email');

@@ -42,6 +42,8 @@ export interface FormFieldDef {
   widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'switch' | 'select' | 'multiselect' | 'tags';
   /** Shown only when creating (a first password) or only when editing. */
   only?: 'create' | 'edit';
+  /** Shown only to platform staff holding auth.processing root (the server refuses it to others). */
+  audience?: 'root';
   ref?: RefDef;
   options?: { value: string | number; label: string }[];
   span?: 1 | 2;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { id, requiredText } from '../kit/fields.ts';
+import { filterText, id, integer, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
@@ -10,8 +10,7 @@ export const SITE_TYPES = [1, 2, 3] as const;
 
 /** Host names are lowercase, only a-z, 0-9, dot and hyphen (spec 000 §5). */
 const host = () =>
-  z
-    .string()
+  safeString()
     .trim()
     .toLowerCase()
     .max(253)
@@ -24,7 +23,7 @@ const fields = {
   name: requiredText(255),
   host: host(),
   client_id: id(),
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  type: integer(1, 3).pipe(z.literal(SITE_TYPES)),
   use_http: z.boolean(),
 };
 
@@ -47,9 +46,9 @@ export const siteResource = defineResource({
   create: z.strictObject({ ...fields, type: fields.type.default(3), use_http: z.boolean().default(false) }),
   update: z.strictObject(fields).partial(),
   filters: {
-    search: { op: 'search', columns: ['name', 'host'], schema: z.string().max(100), widget: 'text' },
+    search: { op: 'search', columns: ['name', 'host'], schema: filterText(), widget: 'text' },
     client_id: { op: 'eq', schema: id(), widget: 'ref', ref: clientRef },
-    type: { op: 'in', schema: z.string().regex(/^[123](,[123])*$/), widget: 'select' },
+    type: { op: 'in', schema: z.string().max(20).regex(/^[123](,[123])*$/), widget: 'select' },
   },
   sort: ['id', 'name', 'host', 'client_id', 'created_at'],
   defaultSort: 'name',

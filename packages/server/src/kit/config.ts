@@ -15,6 +15,8 @@ export interface Config {
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A used refresh token presented again within this many seconds returns the same new pair (concurrent tabs). */
+  refreshReuseGraceSeconds: number;
   internalEmailDomains: string[];
   demoPassword: string | null;
   loadDemoData: boolean;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET || null,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL || 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL || 30 * 24 * 3600),
+    refreshReuseGraceSeconds: Number(env.REFRESH_REUSE_GRACE_SECONDS || 10),
     internalEmailDomains: (env.INTERNAL_EMAIL_DOMAINS || 'platform.test')
       .split(',')
       .map((d) => d.trim().toLowerCase())
@@ -129,4 +132,12 @@ export function parseOidcProviders(value: string | undefined, publicUrl: string)
 export function isInternalEmail(config: Pick<Config, 'internalEmailDomains'>, email: string): boolean {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   return config.internalEmailDomains.includes(domain);
+}
+
+/**
+ * Provider staff: the explicit `internal` flag, which only internal root holders set, on an
+ * internal e-mail domain. The domain alone grants nothing (a dealer can type any address).
+ */
+export function isInternalUser(config: Pick<Config, 'internalEmailDomains'>, user: { email: string; internal: boolean }): boolean {
+  return user.internal && isInternalEmail(config, user.email);
 }

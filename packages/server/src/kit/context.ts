@@ -15,4 +15,6 @@ export interface ServiceContext {
   tokens: AccessTokens;
   /** Key of the HMAC that stores recovery codes. */
   codeKey: Uint8Array;
+  /** Key that derives a refresh token's successor from it (the grace period of refresh-session.ts). */
+  refreshKey: Uint8Array;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, arrayContains, asc, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
+import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
 import type { Db, DbOrTx, Tx } from './db.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
@@ -193,7 +193,9 @@ async function checkUnique(db: DbOrTx, binding: Binding, attrs: Attrs, exceptId?
 /** A client-owned record may only be created for, or moved to, one of the caller's clients. */
 function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, existing?: Row) {
   const tenant = binding.resource.tenant;
-  if (!tenant || auth.scope === 'all') return;
+  if (auth.scope === 'all') return;
+  // Shared dictionaries (no tenant: groups, permissions, routes) are the platform's own.
+  if (!tenant) throw new AppError(403, 'staff_only');
   // The records that are clients themselves: only staff create them.
   if (tenant === 'id') {
     if (!existing) throw forbidden();
@@ -255,14 +257,23 @@ async function selectPage(db: Db, table: Table, where: SQL | undefined, order: S
 export function listQuerySchema(resource: AnyResource) {
   const filters = Object.fromEntries(Object.entries(resource.filters).map(([name, def]) => [`filter[${name}]`, def.schema.optional()]));
   return z.strictObject({
-    'page[number]': z.coerce.number().int().min(1).optional(),
-    'page[size]': z.coerce.number().int().min(1).max(resource.pageSize.max).optional(),
-    sort: z.string().max(200).optional(),
+    'page[number]': integer(1).optional(),
+    'page[size]': integer(1, resource.pageSize.max).optional(),
+    sort: filterText(200).optional(),
     ...filters,
   });
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: id() });
+
+/**
+ * Write-only fields given in a body (a password): never stored as given nor returned, but
+ * their setting is in the audit trail, hidden.
+ */
+function writeOnlyChanges(body: Attrs, attributes: string[], asPair: boolean): Attrs {
+  const given = Object.keys(body).filter((field) => body[field] !== undefined && !attributes.includes(field));
+  return Object.fromEntries(given.map((field) => [field, asPair ? ['[hidden]', '[hidden]'] : '[hidden]']));
+}
 
 /** The client an audit entry belongs to: the record's owner. */
 function ownerOf(binding: Binding, row: Row): number | null {
@@ -332,7 +343,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       await writeLinks(tx, binding, (created as Row).id, attrs);
       const [fresh] = await attachLinks(tx, binding, [created as Row]);
       await hooks.afterWrite?.(fresh!, ctx);
-      await audit(tx, request, 'create', fresh!, snapshot(fresh!, attributes));
+      const given = request.body.data.attributes as Attrs;
+      await audit(tx, request, 'create', fresh!, { ...snapshot(fresh!, attributes), ...writeOnlyChanges(given, attributes, false) });
       return fresh!;
     });
     return res.status(201).send(await reply(row));
@@ -358,7 +370,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
         await writeLinks(tx, binding, existing.id, attrs);
         const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all' });
         await hooks.afterWrite?.(fresh, ctx);
-        const changes = diffFields(existing, fresh, attributes);
+        const changes = { ...diffFields(existing, fresh, attributes), ...writeOnlyChanges(request.body.data.attributes as Attrs, attributes, true) };
         if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
         return fresh;
       });

@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { t, translateMessage, type JsonApiError, type Lang, type MessageKey, type MessageParams } from '@dp/contracts';
+import { pickLang, t, translateMessage, type JsonApiError, type Lang, type MessageKey, type MessageParams } from '@dp/contracts';
 
 /** An error the API answers with: a status, a message key from contracts, and where it points. */
 export class AppError extends Error {
@@ -20,8 +22,11 @@ export const forbidden = () => new AppError(403, 'forbidden');
 export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
 export const badRequest = (key: MessageKey, pointer?: string, params?: MessageParams) => new AppError(400, key, params, pointer);
 
+/** One reply carries at most this many errors: a hostile body cannot make a huge answer. */
+export const MAX_ERRORS = 20;
+
 export function errorBody(errors: JsonApiError[]) {
-  return { errors };
+  return { errors: errors.slice(0, MAX_ERRORS) };
 }
 
 function appErrorToJson(error: AppError, lang: Lang): JsonApiError {
@@ -40,8 +45,8 @@ type ValidationIssue = { instancePath: string; message?: string; keyword: string
 
 /** Zod issues from a route schema become field errors pointing at the field, in the caller's language. */
 function validationToJson(issues: ValidationIssue[], context: string | undefined, lang: Lang): JsonApiError[] {
-  return issues.flatMap((issue) => {
-    const keys = issue.keyword === 'unrecognized_keys' ? ((issue.params.keys as string[]) ?? []) : [null];
+  return issues.slice(0, MAX_ERRORS).flatMap((issue) => {
+    const keys = issue.keyword === 'unrecognized_keys' ? ((issue.params.keys as string[]) ?? []).slice(0, MAX_ERRORS) : [null];
     return keys.map((key) => {
       const path = key === null ? issue.instancePath : `${issue.instancePath.replace(/\/$/, '')}/${key}`;
       const where: JsonApiError['source'] =
@@ -58,6 +63,16 @@ function validationToJson(issues: ValidationIssue[], context: string | undefined
     });
   });
 }
+
+/** Fastify's own client errors by code: the status and message they are answered with. */
+const FRAMEWORK_ERRORS: Record<string, [number, MessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
+  FST_ERR_BAD_URL: [400, 'bad_url'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'url_too_long'],
+};
 
 function uniqueField(error: unknown): string {
   const detail = (error as { detail?: string }).detail ?? '';
@@ -80,14 +95,57 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if ((error as { code?: string }).code === '23505') {
     return reply.status(409).send(errorBody([{ status: '409', code: 'conflict_unique', title: t('conflict_unique', lang, { field: uniqueField(error) }) }]));
   }
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (known) {
+    const [status, key] = known;
+    return reply.status(status).send(errorBody([{ status: String(status), code: key, title: t(key, lang) }]));
+  }
   const status = error.statusCode ?? 500;
   if (status === 413) return reply.status(413).send(errorBody([{ status: '413', code: 'payload_too_large', title: t('payload_too_large', lang) }]));
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors: malformed JSON, wrong content type, empty body.
+    // Any other client error (a plugin's own): its status, a generic title.
     const key: MessageKey =
       status === 404 ? 'route_not_found' : status === 429 ? 'too_many_requests' : status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'invalid_body';
     return reply.status(status).send(errorBody([{ status: String(status), code: error.code ?? key, title: t(key, lang, { seconds: 60 }) }]));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorBody([{ status: '500', code: 'internal', title: t('internal', lang) }]));
+}
+
+/**
+ * Errors Fastify meets before any hook runs (a malformed or too long URL): the same envelope,
+ * in the language of the request's Accept-Language.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = pickLang(request.headers['accept-language']);
+  return handleError(error, request, reply);
+}
+
+/** The Accept-Language of the bytes Node's parser had read when it failed, if they hold it. */
+function acceptLanguageOf(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  return /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(rawPacket.toString('latin1'))?.[1];
+}
+
+const CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KB, a malformed
+ * Content-Length or request line): a JSON:API error like every other, then the connection closes.
+ */
+export function handleClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'bad_request'];
+  const title = t(key, pickLang(acceptLanguageOf(error.rawPacket)));
+  const body = JSON.stringify(errorBody([{ status: String(status), code: key, title }]));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

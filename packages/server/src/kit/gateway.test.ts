@@ -50,7 +50,8 @@ describe('gateway', () => {
     expect((await t.request('GET', url, { token })).statusCode).toBe(200);
     const where = and(eq(apiRoutes.service, 'clients.storage'), eq(apiRoutes.method, 'GET'), eq(apiRoutes.path, '/api/v1/groups'));
     await t.database.db.update(apiRoutes).set({ permissions: ['groups.create'], updated_at: new Date() }).where(where);
-    const deadline = Date.now() + 6000;
+    // The poll runs every 2 s; the generous limit only bounds a failing run.
+    const deadline = Date.now() + 15_000;
     let status = 200;
     while (Date.now() < deadline && status === 200) {
       await new Promise((r) => setTimeout(r, 200));

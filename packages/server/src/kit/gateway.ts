@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { apiRoutes, restrictions } from './schema.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { refuseUnsafeText } from './input-guard.ts';
 import type { AuthContext } from './request-context.ts';
 
 interface CompiledRoute {
@@ -103,6 +104,21 @@ export type Authenticate = (token: string, request: FastifyRequest) => Promise<A
 
 const GATEWAY = /^\/gateway\/([^/?]+)(\/[^?]*)?/;
 
+/** The path as the route table matches it; a malformed escape is the caller's error, never a 500. */
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    throw new AppError(400, 'bad_url');
+  }
+}
+
+/** The token of `Authorization: Bearer <token>`; the scheme is case-insensitive (RFC 9110). */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^bearer +(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
 /**
  * Every call under /gateway/<service>/... passes here: unknown route 404, public routes pass,
  * otherwise a valid bearer token (401) holding one of the route's codes (403).
@@ -115,10 +131,9 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     const match = GATEWAY.exec(request.url);
     if (!match) return;
     const [, service, path = '/'] = match;
-    const route = table.match(service!, request.method, decodeURI(path));
+    const route = table.match(service!, request.method, decodePath(path));
     if (!route) throw new AppError(404, 'route_not_found');
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    const token = bearerToken(request.headers.authorization);
     if (route.public) {
       // A public route may still be called signed in (logout-like calls read the caller).
       if (token) request.auth = await authenticate(token, request).catch(() => null);
@@ -134,4 +149,5 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     if (table.restricted(route.service, request.method, auth)) throw forbidden();
     request.auth = auth;
   });
+  app.addHook('preValidation', refuseUnsafeText);
 }

@@ -14,9 +14,13 @@ export function toList(data: JsonApiRecord[], page: PageMeta, included?: JsonApi
   return included && included.length > 0 ? { data, meta: { page }, included } : { data, meta: { page } };
 }
 
-/** Paging of action lists (history and the like) that are not declared resources. */
+/**
+ * Paging of action lists (history and the like) that are not declared resources. The route's
+ * schema parses the numbers strictly (`integer` of contracts); anything else takes the default.
+ */
 export function pageFromQuery(query: Record<string, unknown>, defaults = { size: 20, max: 100 }) {
-  const number = Math.max(1, Number(query['page[number]'] ?? 1) || 1);
-  const size = Math.min(defaults.max, Math.max(1, Number(query['page[size]'] ?? defaults.size) || defaults.size));
+  const given = (name: string, fallback: number) => (typeof query[name] === 'number' ? (query[name] as number) : fallback);
+  const number = Math.max(1, given('page[number]', 1));
+  const size = Math.min(defaults.max, Math.max(1, given('page[size]', defaults.size)));
   return { number, size, offset: (number - 1) * size };
 }

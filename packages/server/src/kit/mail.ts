@@ -43,9 +43,25 @@ export function createMailer(config: Pick<Config, 'smtp' | 'mailFrom' | 'dataDir
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await writeAtomically(file, info.message as Buffer);
       log.info({ mail: { to: message.to, subject: message.subject }, file }, 'no SMTP server configured: mail written to the outbox');
       return { outboxFile: file };
     },
   };
+}
+
+/**
+ * Writes under a temporary name in the same directory, then renames: a reader of the outbox
+ * (a person, a test, a pick-up script) never sees a partial .eml. The temporary name is hidden
+ * and does not end in .eml.
+ */
+async function writeAtomically(file: string, content: Buffer) {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  try {
+    await fs.writeFile(temp, content);
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
 }

@@ -11,7 +11,8 @@ export interface Limit {
 
 type Counter = { count: number; retry_after: number };
 
-const tooMany = (retryAfter: number) => {
+/** 429 with the seconds to wait, in the caller's language, and a Retry-After header. */
+export const tooMany = (retryAfter: number) => {
   const seconds = Math.max(1, retryAfter);
   return new AppError(429, 'too_many_requests', { seconds }, undefined, { 'retry-after': String(seconds) });
 };

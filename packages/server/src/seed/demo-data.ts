@@ -95,7 +95,7 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
   const admin = 'admin@platform.test';
   const [adminUser] = await db
     .insert(users)
-    .values({ email: admin, name: 'Анна', last_name: 'Администраторова', locale: 'ru', password_hash: passwordHash })
+    .values({ email: admin, name: 'Анна', last_name: 'Администраторова', locale: 'ru', password_hash: passwordHash, internal: true })
     .returning();
   await db.insert(userRoles).values({ user_id: adminUser!.id, role_id: adminRole.id });
 

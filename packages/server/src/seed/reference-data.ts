@@ -1,6 +1,8 @@
 import { DEFAULT_API_ROUTES, PERMISSIONS, SCREEN_ROUTES } from '@dp/contracts';
-import type { Db } from '../kit/db.ts';
-import { apiRoutes, permissions, screenRoutes } from '../kit/schema.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { isInternalEmail, type Config } from '../kit/config.ts';
+import type { Db, DbOrTx } from '../kit/db.ts';
+import { apiRoutes, permissions, screenRoutes, users } from '../kit/schema.ts';
 
 /**
  * Permissions, the gateway route table and the screens registry, from contracts. Runs at every
@@ -16,4 +18,24 @@ export async function seedReferenceData(db: Db) {
     .insert(screenRoutes)
     .values(SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })))
     .onConflictDoNothing();
+}
+
+/**
+ * Installations from before the `internal` flag: while no user is internal, the holders of
+ * auth.processing root on an internal e-mail domain become platform staff, so that an upgrade
+ * does not lock the administrators out. Only root holders can have had root granted to them.
+ */
+export async function promoteExistingStaff(db: DbOrTx, config: Pick<Config, 'internalEmailDomains'>) {
+  const [anyStaff] = await db.select({ id: users.id }).from(users).where(eq(users.internal, true)).limit(1);
+  if (anyStaff) return;
+  const roots = await db.execute(sql`
+    select u.id, u.email from users u
+    where u.id in (
+      select ur.user_id from user_roles ur join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
+      where p.service = 'auth.processing' and p.code = 'root'
+      union
+      select up.user_id from user_permissions up join permissions p on p.id = up.permission_id
+      where p.service = 'auth.processing' and p.code = 'root')`);
+  const ids = (roots as unknown as { rows: { id: number; email: string }[] }).rows.filter((u) => isInternalEmail(config, u.email)).map((u) => u.id);
+  if (ids.length) await db.update(users).set({ internal: true }).where(inArray(users.id, ids));
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig, type Config } from '../kit/config.ts';
+import { isInternalEmail, loadConfig, type Config } from '../kit/config.ts';
 import { clients, permissions, rolePermissions, roles, userClients, userRoles, users } from '../kit/schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 
@@ -40,8 +40,11 @@ async function testDatabaseUrl(): Promise<{ url: string | null; drop: () => Prom
 export interface TestApp extends App {
   config: Config;
   request(method: string, url: string, options?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
-  /** Creates a user with the given permission codes (through a role of its own) and clients. */
-  createUser(options: { email?: string; grants?: Record<string, string[]>; clientIds?: number[]; active?: boolean }): Promise<{ id: number; email: string }>;
+  /**
+   * Creates a user with the given permission codes (through a role of its own) and clients. A user
+   * on an internal e-mail domain is platform staff unless `internal: false`.
+   */
+  createUser(options: { email?: string; grants?: Record<string, string[]>; clientIds?: number[]; active?: boolean; internal?: boolean }): Promise<{ id: number; email: string }>;
   createClient(name?: string): Promise<number>;
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string; user: any }>;
 }
@@ -82,8 +85,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const [row] = await db.insert(clients).values({ name, code: `c-${unique()}` }).returning();
       return row!.id;
     },
-    async createUser({ email = `user-${unique()}@dealer.test`, grants = {}, clientIds = [], active = true }) {
-      const [user] = await db.insert(users).values({ email, name: 'Test', last_name: 'User', password_hash: passwordHash, active, default_client_id: clientIds[0] ?? null }).returning();
+    async createUser({ email = `user-${unique()}@dealer.test`, grants = {}, clientIds = [], active = true, internal = isInternalEmail(config, email) }) {
+      const [user] = await db
+        .insert(users)
+        .values({ email, name: 'Test', last_name: 'User', password_hash: passwordHash, active, internal, default_client_id: clientIds[0] ?? null })
+        .returning();
       const [role] = await db.insert(roles).values({ code: `role-${unique()}`, name: 'Test role' }).returning();
       await db.insert(userRoles).values({ user_id: user!.id, role_id: role!.id });
       const wanted = Object.entries(grants).flatMap(([service, codes]) => codes.map((code) => ({ service, code })));

@@ -5,6 +5,7 @@ import ruRU from 'antd/locale/ru_RU';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './i18n.ts';
+import { cspConfig } from './csp.ts';
 import { bindNotifications, NOTICE_DURATION } from './notify.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { useSession } from './session.ts';
@@ -37,7 +38,7 @@ export function Providers({ children, queryClient = defaultQueryClient }: { chil
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme}>
+        <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme} csp={cspConfig}>
           <AntApp notification={{ duration: NOTICE_DURATION, placement: 'topRight' }}>
             <NotificationBridge />
             {children}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../kit/api.ts';
 import { localAuthStore } from '../kit/storage.ts';
 import { makeUser } from '../test/fixtures.ts';
@@ -66,8 +66,9 @@ describe('session', () => {
     expect(server.requests).toHaveLength(0); // not signed in: nothing to PATCH
     signedIn(result()); // the account says ru
     expect(getSession().lang).toBe('en');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.requests.find((request) => request.method === 'PATCH')?.body).toEqual({ data: { type: 'users', attributes: { locale: 'en' } } });
+    // The PATCH runs in the background: wait for it to arrive, not for a time.
+    const patch = await vi.waitUntil(() => server.requests.find((request) => request.method === 'PATCH'), { timeout: 10_000 });
+    expect(patch.body).toEqual({ data: { type: 'users', attributes: { locale: 'en' } } });
     expect(getSession().user?.locale).toBe('en');
     clearAuth();
     setLang('ru');

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AnyResource, FormFieldDef, JsonApiRecord, Lang } from '@dp/contracts';
+import { hasPermission, type AnyResource, type FormFieldDef, type JsonApiRecord, type Lang } from '@dp/contracts';
+import { useSession } from '../app/session.ts';
 import { notify } from '../app/notify.ts';
 import { api, errorTitle, isApiError } from './api.ts';
 import { queryKeys } from './queryKeys.ts';
@@ -39,9 +40,12 @@ export function optionText(t: (key: string) => string, resource: Pick<AnyResourc
   return t(option.label.includes(':') ? option.label : `${resource.service}:${option.label}`);
 }
 
-/** The fields a form shows: some only when creating (a first password, a code), some only when editing. */
-export function formFields(resource: AnyResource, mode: 'create' | 'edit'): FormFieldDef[] {
-  return resource.form.filter((field) => !field.only || field.only === mode);
+/**
+ * The fields a form shows: some only when creating (a first password, a code), some only when
+ * editing, some only to platform staff holding root (`audience`).
+ */
+export function formFields(resource: AnyResource, mode: 'create' | 'edit', viewer: { root: boolean } = { root: false }): FormFieldDef[] {
+  return resource.form.filter((field) => (!field.only || field.only === mode) && (field.audience !== 'root' || viewer.root));
 }
 
 /**
@@ -49,11 +53,11 @@ export function formFields(resource: AnyResource, mode: 'create' | 'edit'): Form
  * normalises (trim, lower case, defaults). A value the schema refuses is sent as typed, so the
  * server answers with its field error.
  */
-export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', values: Values, initial: Values = {}): Values {
+export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', values: Values, initial: Values = {}, viewer?: { root: boolean }): Values {
   const schema = mode === 'create' ? resource.create : resource.update;
   const shape = shapeOf(schema);
   const picked: Values = {};
-  for (const field of formFields(resource, mode)) {
+  for (const field of formFields(resource, mode, viewer)) {
     const name = field.field;
     let value = values[name];
     if (mode === 'edit' && sameValue(value, initial[name])) continue;
@@ -88,15 +92,17 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
   const lang = (): Lang => (i18n.language === 'en' ? 'en' : 'ru');
   const createShape = shapeOf(resource.create);
   const shape = shapeOf(mode === 'create' ? resource.create : resource.update);
+  const { user } = useSession();
+  const viewer = { root: !!user?.internal && hasPermission(user.permissions, 'auth.processing', 'root') };
 
   const initialValues = useMemo<Values>(() => {
     if (!record) return {};
-    return Object.fromEntries(formFields(resource, 'edit').map((field) => [field.field, record.attributes[field.field] ?? undefined]));
+    return Object.fromEntries(formFields(resource, 'edit', viewer).map((field) => [field.field, record.attributes[field.field] ?? undefined]));
   }, [record, resource.form]);
 
   const save = useMutation({
     mutationFn: async (values: Values) => {
-      const attributes = toAttributes(resource, mode, values, initialValues);
+      const attributes = toAttributes(resource, mode, values, initialValues, viewer);
       if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes });
       if (Object.keys(attributes).length === 0) return record!;
       return api.patch<Row>(recordPath(resource, record!.id), { type: resource.name, id: record!.id, attributes });
@@ -167,7 +173,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
       disabled={save.isPending}
       scrollToFirstError
     >
-      {formFields(resource, mode).map((field) => {
+      {formFields(resource, mode, viewer).map((field) => {
         const schema = shape[field.field];
         const required = createShape[field.field] ? isRequired(createShape[field.field]!) : false;
         return (

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authDataCreateBody, oidcStartBody } from '@dp/contracts';
+import { authDataCreateBody, id, oidcStartBody } from '@dp/contracts';
 import { z } from 'zod';
 import type { ServiceContext } from '../../kit/context.ts';
 import { toList } from '../../kit/jsonapi.ts';
@@ -43,7 +43,7 @@ export function registerAuthDataRoutes(app: FastifyInstance, ctx: ServiceContext
 
   r.delete(
     `${BASE}/auth_data/:id`,
-    { schema: { tags, summary: 'Remove an own binding', params: z.strictObject({ id: z.coerce.number().int().positive().max(2147483647) }) } },
+    { schema: { tags, summary: 'Remove an own binding', params: z.strictObject({ id: id() }) } },
     async (request, reply) => {
       await unbindAuthData(ctx, requireAuth(request.auth), request.params.id, requestMeta(request));
       return reply.status(204).send();

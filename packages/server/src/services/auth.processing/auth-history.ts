@@ -33,6 +33,9 @@ export interface AccessEvent {
   audit?: { action?: string; resource?: string; recordId?: string | number; changes?: Record<string, unknown>; clientId?: number | null };
 }
 
+/** The audit changes of a password set: that it changed, never what to. */
+export const PASSWORD_SET = { password: ['[hidden]', '[hidden]'] };
+
 /** An access event goes to the user's activity history and to the audit trail alike. */
 export async function recordAccessEvent(db: DbOrTx, e: AccessEvent) {
   await recordAuthEvent(db, e.userId, e.event, e.meta, e.clientId);

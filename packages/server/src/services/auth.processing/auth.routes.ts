@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordBody, refreshBody, restoreCodeBody, restorePasswordBody, signInBody } from '@dp/contracts';
+import { changePasswordBody, integer, rawText, refreshBody, restoreCodeBody, restorePasswordBody, signInBody } from '@dp/contracts';
 import { z } from 'zod';
 import type { ServiceContext } from '../../kit/context.ts';
 import { pageFromQuery, toList } from '../../kit/jsonapi.ts';
@@ -53,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServiceContext) {
       schema: {
         tags,
         summary: 'Own sign-in history',
-        querystring: z.strictObject({ 'page[number]': z.coerce.number().int().min(1).optional(), 'page[size]': z.coerce.number().int().min(1).max(100).optional() }),
+        querystring: z.strictObject({ 'page[number]': integer(1).optional(), 'page[size]': integer(1, 100).optional() }),
       },
     },
     async (request) => {
@@ -69,7 +69,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServiceContext) {
 
   r.get(
     `${BASE}/restore/:id/refresh`,
-    { schema: { tags, summary: 'Recovery: mail a new code', params: z.object({ id: z.string().max(64) }) } },
+    { schema: { tags, summary: 'Recovery: mail a new code', params: z.object({ id: rawText(64) }) } },
     async (request) => ({ data: await resendRestoreCode(ctx, request.params.id, request.lang, requestMeta(request)) }),
   );
 

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { PermissionMap } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { isInternalEmail } from '../../kit/config.ts';
+import { isInternalUser } from '../../kit/config.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
-import { userClientIdsSql } from '../clients.storage/user-clients.ts';
+import { actingClientId, userClientIdsSql } from '../clients.storage/user-clients.ts';
 import { authenticateCustomToken } from './custom-token-auth.ts';
 
 interface SessionRow {
   user_id: number;
   email: string;
+  internal: boolean;
+  default_client_id: number | null;
   client_id: number | null;
   permissions: PermissionMap;
   client_ids: number[] | null;
@@ -34,7 +36,7 @@ export async function authenticateSession(ctx: ServiceContext, token: string): P
   if (!claims) return null;
   const userId = Number(claims.sub);
   const result = await ctx.db.execute(sql`
-    select u.id as user_id, u.email, s.client_id,
+    select u.id as user_id, u.email, u.internal, u.default_client_id, s.client_id,
       ${effectivePermissionsSql(sql`u.id`)} as permissions,
       -- The scope: every client of the user, direct or through a client group.
       (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as client_ids,
@@ -43,14 +45,15 @@ export async function authenticateSession(ctx: ServiceContext, token: string): P
     where s.id = ${claims.sid} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now() and u.active`);
   const row = (result as unknown as { rows: SessionRow[] }).rows[0];
   if (!row) return null;
-  const internal = isInternalEmail(ctx.config, row.email);
+  const internal = isInternalUser(ctx.config, row);
+  const clientIds = row.client_ids ?? [];
   return {
     userId: row.user_id,
     sessionId: claims.sid,
     email: row.email,
     internal,
-    clientId: row.client_id,
-    scope: internal ? 'all' : (row.client_ids ?? []),
+    clientId: actingClientId(row.client_id, { internal, defaultClientId: row.default_client_id, clientIds }),
+    scope: internal ? 'all' : clientIds,
     permissions: row.permissions ?? {},
     roleIds: row.role_ids ?? [],
   };

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { users } from '../clients.storage/user.table.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { PASSWORD_SET, recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { endUserSessions } from './sessions.ts';
 
@@ -16,6 +16,7 @@ export async function changePassword(ctx: ServiceContext, auth: AuthContext, old
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, auth.userId));
     await endUserSessions(tx, auth.userId, 'password changed', auth.sessionId);
-    await recordAuthEvent(tx, auth.userId, 'password_changed', meta, auth.clientId);
+    // In the activity history and, like every password set, in the audit trail (hidden).
+    await recordAccessEvent(tx, { userId: auth.userId, event: 'password_changed', meta, clientId: auth.clientId, audit: { changes: PASSWORD_SET } });
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hasPermission, type PermissionMap } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import { isInternalEmail } from '../../kit/config.ts';
+import { isInternalUser } from '../../kit/config.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
@@ -16,6 +16,7 @@ interface TokenRow {
   owner_client_id: number | null;
   user_id: number;
   email: string;
+  internal: boolean;
   creator_permissions: PermissionMap | null;
   creator_client_ids: number[] | null;
   role_ids: number[] | null;
@@ -60,7 +61,7 @@ export async function authenticateCustomToken(ctx: ServiceContext, token: string
   if (token.length > 200) return null;
   const result = await ctx.db.execute(sql`
     select t.id, t.client_ids, t.brand_ids, t.permissions, t.client_id as owner_client_id,
-      u.id as user_id, u.email,
+      u.id as user_id, u.email, u.internal,
       ${effectivePermissionsSql(sql`u.id`)} as creator_permissions,
       (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as creator_client_ids,
       (select array_agg(ur.role_id) from user_roles ur where ur.user_id = u.id) as role_ids
@@ -68,7 +69,7 @@ export async function authenticateCustomToken(ctx: ServiceContext, token: string
     where t.token_hash = ${sha256(token)} and u.active`);
   const row = (result as unknown as { rows: TokenRow[] }).rows[0];
   if (!row) return null;
-  const internal = isInternalEmail(ctx.config, row.email);
+  const internal = isInternalUser(ctx.config, row);
   const { scope, permissions } = tokenAccess(
     { client_ids: row.client_ids ?? [], permissions: row.permissions ?? {} },
     { internal, permissions: row.creator_permissions ?? {}, clientIds: row.creator_client_ids ?? [] },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { customTokenCreateBody } from '@dp/contracts';
+import { customTokenCreateBody, id, integer } from '@dp/contracts';
 import { z } from 'zod';
 import type { ServiceContext } from '../../kit/context.ts';
 import { pageFromQuery, toList } from '../../kit/jsonapi.ts';
@@ -23,8 +23,8 @@ export function registerCustomTokenRoutes(app: FastifyInstance, ctx: ServiceCont
         tags,
         summary: 'Custom tokens of the clients the caller may see (never their values)',
         querystring: z.strictObject({
-          'page[number]': z.coerce.number().int().min(1).optional(),
-          'page[size]': z.coerce.number().int().min(1).max(500).optional(),
+          'page[number]': integer(1).optional(),
+          'page[size]': integer(1, 500).optional(),
         }),
       },
     },
@@ -44,7 +44,7 @@ export function registerCustomTokenRoutes(app: FastifyInstance, ctx: ServiceCont
 
   r.delete(
     `${BASE}/:id`,
-    { schema: { tags, summary: 'Revoke a token at once', params: z.strictObject({ id: z.coerce.number().int().positive().max(2147483647) }) } },
+    { schema: { tags, summary: 'Revoke a token at once', params: z.strictObject({ id: id() }) } },
     async (request, reply) => {
       await deleteCustomToken(ctx, requireAuth(request.auth), request.params.id, { ip: request.ip ?? null });
       return reply.status(204).send();

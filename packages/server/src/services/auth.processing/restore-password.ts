@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Lang, RestoreStarted } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
-import { hitRateLimit, LIMITS } from '../../kit/rate-limit.ts';
+import { hitRateLimit, LIMITS, tooMany } from '../../kit/rate-limit.ts';
 import { hmac } from '../../kit/secrets.ts';
 import { renderTemplate } from '../../kit/template.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { restoreRequests } from './session.table.ts';
-import { recordAuthEvent, type RequestMeta } from './auth-history.ts';
+import { PASSWORD_SET, recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { hashPassword } from './password.ts';
 import { endUserSessions } from './sessions.ts';
 import { normalizeIdentity } from './sign-in.ts';
@@ -21,35 +21,53 @@ export const RESTORE_MAIL_JOB = 'auth.restore-code-mail';
 const invalidCode = () => new AppError(400, 'restore_code_invalid', undefined, '/data/code');
 
 /**
- * Step 1, POST /restore/code: always answers alike, so nobody learns which e-mails have
- * accounts; a code is mailed (by a job) only when an active account exists.
+ * Step 1, POST /restore/code: known and unknown e-mails take the same path (the same queries and
+ * always a mail job, which sends nothing without an active account), so neither the answer nor
+ * its timing tells whether an account exists.
  */
 export async function startRestore(ctx: ServiceContext, identity: string, lang: Lang, meta: RequestMeta): Promise<RestoreStarted> {
   const email = normalizeIdentity(identity);
   await hitRateLimit(ctx.db, `restore:address:${meta.ip}`, LIMITS.restorePerAddress);
-  await hitRateLimit(ctx.db, `restore:account:${email}`, LIMITS.restorePerAccount);
+  await hitRateLimit(ctx.db, restoreAccountKey(email), LIMITS.restorePerAccount);
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, email), eq(users.active, true)));
   const [request] = await ctx.db
     .insert(restoreRequests)
-    .values({ identity: email, user_id: user?.id ?? null, expires_at: new Date(Date.now() + RESTORE_CODE_TTL_SECONDS * 1000) })
+    .values({ identity: email, user_id: user?.id ?? null, sent_count: 1, expires_at: codeExpiry() })
     .returning({ id: restoreRequests.id });
-  if (user) await ctx.jobs.send(RESTORE_MAIL_JOB, { restore_id: request!.id, lang });
+  await ctx.jobs.send(RESTORE_MAIL_JOB, { restore_id: request!.id, lang });
   return { id: request!.id, expires_in: RESTORE_CODE_TTL_SECONDS };
 }
 
-/** GET /restore/{id}/refresh: a new code for the same request, within the limits. */
+/**
+ * GET /restore/{id}/refresh: a new code for the same request. It counts against the account's
+ * recovery limit like a new request, mails at most RESTORE_MAX_SENDS codes per request and keeps
+ * the attempts already used.
+ */
 export async function resendRestoreCode(ctx: ServiceContext, id: string, lang: Lang, meta: RequestMeta): Promise<RestoreStarted> {
   await hitRateLimit(ctx.db, `restore:address:${meta.ip}`, LIMITS.restorePerAddress);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, 'restore_not_found');
   const [request] = await ctx.db.select().from(restoreRequests).where(and(eq(restoreRequests.id, id), isNull(restoreRequests.used_at)));
   if (!request) throw new AppError(404, 'restore_not_found');
-  if (request.sent_count >= RESTORE_MAX_SENDS) throw new AppError(429, 'too_many_requests', { seconds: RESTORE_CODE_TTL_SECONDS });
-  await ctx.db
-    .update(restoreRequests)
-    .set({ attempts: 0, expires_at: new Date(Date.now() + RESTORE_CODE_TTL_SECONDS * 1000) })
-    .where(eq(restoreRequests.id, id));
-  if (request.user_id) await ctx.jobs.send(RESTORE_MAIL_JOB, { restore_id: id, lang });
+  await hitRateLimit(ctx.db, restoreAccountKey(request.identity), LIMITS.restorePerAccount);
+  if (!(await countResend(ctx, id))) throw tooMany(Math.ceil((request.expires_at.getTime() - Date.now()) / 1000));
+  await ctx.jobs.send(RESTORE_MAIL_JOB, { restore_id: id, lang });
   return { id, expires_in: RESTORE_CODE_TTL_SECONDS };
+}
+
+const restoreAccountKey = (email: string) => `restore:account:${email}`;
+const codeExpiry = () => new Date(Date.now() + RESTORE_CODE_TTL_SECONDS * 1000);
+
+/**
+ * Counts a send at request time in one conditional UPDATE, so quick resends cannot all pass the
+ * cap before a mail job runs. Leaves `attempts` alone: a resend must not buy more guesses.
+ */
+async function countResend(ctx: ServiceContext, id: string): Promise<boolean> {
+  const counted = await ctx.db
+    .update(restoreRequests)
+    .set({ sent_count: sql`${restoreRequests.sent_count} + 1`, expires_at: codeExpiry() })
+    .where(and(eq(restoreRequests.id, id), isNull(restoreRequests.used_at), lt(restoreRequests.sent_count, RESTORE_MAX_SENDS)))
+    .returning({ id: restoreRequests.id });
+  return counted.length > 0;
 }
 
 const MAIL = {
@@ -65,14 +83,14 @@ const MAIL = {
 
 /**
  * The job: makes the code, keeps only its HMAC, and mails it. The code itself is never stored,
- * not even in the job's payload.
+ * not even in the job's payload. A request without an active account gets no code and no mail.
  */
 export async function sendRestoreCodeMail(ctx: ServiceContext, data: { restore_id: string; lang: Lang }) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [request] = await ctx.db
     .update(restoreRequests)
-    .set({ code_hash: hmac(ctx.codeKey, code), sent_count: sql`${restoreRequests.sent_count} + 1` })
-    .where(and(eq(restoreRequests.id, data.restore_id), isNull(restoreRequests.used_at)))
+    .set({ code_hash: hmac(ctx.codeKey, code) })
+    .where(and(eq(restoreRequests.id, data.restore_id), isNull(restoreRequests.used_at), isNotNull(restoreRequests.user_id)))
     .returning();
   if (!request?.user_id) return;
   const [user] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.user_id));
@@ -117,7 +135,9 @@ export async function completeRestore(ctx: ServiceContext, identity: string, cod
     if (!used) throw invalidCode();
     await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, userId));
     await endUserSessions(tx, userId, 'password restored');
-    await recordAuthEvent(tx, userId, 'password_restored', meta);
+    // The user acted through the mailed code; the entry belongs to the user's default client.
+    const [owner] = await tx.select({ clientId: users.default_client_id }).from(users).where(eq(users.id, userId));
+    await recordAccessEvent(tx, { userId, event: 'password_restored', meta, clientId: owner?.clientId ?? null, audit: { changes: PASSWORD_SET } });
   });
 }
 

@@ -17,12 +17,26 @@ export async function openSession(ctx: ServiceContext, userId: number, clientId:
   return issueTokens(ctx, ctx.db, session!.id, userId, clientId);
 }
 
-/** A new access token and a new single-use refresh token for the session. */
-export async function issueTokens(ctx: ServiceContext, db: DbOrTx, sessionId: string, userId: number, clientId: number | null): Promise<AuthResult> {
-  const refresh = randomToken();
+/**
+ * A new access token and a new single-use refresh token for the session: random at sign-in, the
+ * successor derived from the previous token on refresh.
+ */
+export async function issueTokens(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  sessionId: string,
+  userId: number,
+  clientId: number | null,
+  refresh = randomToken(),
+): Promise<AuthResult> {
   const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000);
   await db.insert(refreshTokens).values({ session_id: sessionId, token_hash: sha256(refresh), expires_at: expiresAt });
   await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id, sessionId));
+  return tokenPair(ctx, db, sessionId, userId, clientId, refresh);
+}
+
+/** The reply of sign-in and refresh: a fresh access token beside an already stored refresh token. */
+export async function tokenPair(ctx: ServiceContext, db: DbOrTx, sessionId: string, userId: number, clientId: number | null, refresh: string): Promise<AuthResult> {
   return {
     access_token: await ctx.tokens.sign(userId, sessionId),
     refresh_token: refresh,

@@ -157,14 +157,15 @@ describe('route registry and restrictions', () => {
 });
 
 describe('audit trail', () => {
-  it('records who changed what, before and after, and never a password', async () => {
+  it('records who changed what, before and after, and a password set as hidden, never its value', async () => {
     const clientId = await t.createClient('Журнал');
     const created = await createUser(root, { email: 'audited@dealer.test', name: 'Аудит', client_ids: [clientId], password: 'Secret-Pass1!' });
     const id = created.json().data.id;
     await t.request('PATCH', `${API}/users/${id}`, { token: root, body: { data: { attributes: { name: 'Аудитор', password: 'Other-Pass2@' } } } });
     const entries = (await t.request('GET', `${API}/audit?filter[resource]=users&filter[record_id]=${id}&sort=id`, { token: root })).json();
     expect(entries.data.map((e: any) => e.attributes.action)).toEqual(['create', 'update']);
-    expect(entries.data[1].attributes.changes).toEqual({ name: ['Аудит', 'Аудитор'] });
+    expect(entries.data[1].attributes.changes).toEqual({ name: ['Аудит', 'Аудитор'], password: ['[hidden]', '[hidden]'] });
+    expect(entries.data[0].attributes.changes).toMatchObject({ name: 'Аудит', password: '[hidden]' });
     expect(entries.data[0].attributes).toMatchObject({ client_id: clientId, service: 'clients.storage' });
     expect(JSON.stringify(entries)).not.toMatch(/Secret-Pass1|Other-Pass2|argon2/);
     expect(entries.included).toContainEqual(expect.objectContaining({ type: 'users', attributes: { email: 'root@platform.test' } }));

@@ -1,17 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { MeUser, PermissionMap } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { isInternalEmail, type Config } from '../../kit/config.ts';
+import { isInternalUser, type Config } from '../../kit/config.ts';
 import { clients } from './client.table.ts';
 import { roles, userRoles, users } from './user.table.ts';
-import { loadUserClients } from './user-clients.ts';
+import { actingClientId, loadUserClients } from './user-clients.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { loadEffectivePermissions } from './effective-permissions.ts';
 import { notFound } from '../../kit/errors.ts';
 import { isJoinedSession } from '../auth.processing/joined-session.ts';
 
 /**
- * The user as /me and sign-in return it; `actingClientId` is the session's client. `permissions`
+ * The user as /me and sign-in return it; `sessionClientId` is the session's client (see actingClientId). `permissions`
  * may come from the gateway, which has just computed them. `clients` are the user's clients,
  * direct and through client groups; `joined_client` is set when `sessionId` was opened by
  * join_client (an internal user logged in as that client).
@@ -20,25 +20,26 @@ export async function getMe(
   db: DbOrTx,
   config: Pick<Config, 'internalEmailDomains'>,
   userId: number,
-  actingClientId: number | null,
+  sessionClientId: number | null,
   permissions?: PermissionMap,
   sessionId?: string | null,
 ): Promise<MeUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
-  const internal = isInternalEmail(config, user.email);
-  const [userClientRows, roleRows, resolvedPermissions, joined] = await Promise.all([
-    loadUserClients(db, userId),
-    db
-      .select({ id: roles.id, code: roles.code, name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.role_id))
-      .where(eq(userRoles.user_id, userId))
-      .orderBy(asc(roles.name)),
-    permissions ?? loadEffectivePermissions(db, userId),
-    internal && actingClientId != null ? isJoinedSession(db, sessionId) : false,
-  ]);
+  const internal = isInternalUser(config, user);
+  // One after another: inside a transaction (refresh, switch) there is one connection, and pg
+  // refuses overlapping queries on a client.
+  const userClientRows = await loadUserClients(db, userId);
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.role_id))
+    .where(eq(userRoles.user_id, userId))
+    .orderBy(asc(roles.name));
+  const resolvedPermissions = permissions ?? (await loadEffectivePermissions(db, userId));
+  const joined = internal && sessionClientId != null ? await isJoinedSession(db, sessionId) : false;
   const clientIds = userClientRows.map((c) => c.id);
+  const acting = actingClientId(sessionClientId, { internal, defaultClientId: user.default_client_id, clientIds });
   const siteScope = internal ? undefined : clientIds.length ? inArray(sites.client_id, clientIds) : eq(sites.id, -1);
   const [anySite] = await db.select({ id: sites.id }).from(sites).where(siteScope).limit(1);
   const clientName = async (id: number | null) => {
@@ -48,7 +49,7 @@ export async function getMe(
     const [row] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, id));
     return row ?? null;
   };
-  const client = await clientName(actingClientId);
+  const client = await clientName(acting);
   return {
     id: user.id,
     email: user.email,

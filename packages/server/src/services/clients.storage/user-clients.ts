@@ -23,3 +23,15 @@ export async function loadUserClients(db: DbOrTx, userId: number): Promise<Clien
     .where(inArray(clients.id, sql`(${userClientIdsSql(userId)})`))
     .orderBy(asc(clients.name), asc(clients.id));
 }
+
+/**
+ * The client a session acts as, given the user's clients now: the session's own while the user
+ * still has it, otherwise the default client, otherwise the first one, so that nothing is
+ * attributed to a client the user has lost. Staff act as any client (or none).
+ */
+export function actingClientId(sessionClientId: number | null, user: { internal: boolean; defaultClientId: number | null; clientIds: number[] }) {
+  if (user.internal || sessionClientId === null) return sessionClientId;
+  if (user.clientIds.includes(sessionClientId)) return sessionClientId;
+  if (user.defaultClientId !== null && user.clientIds.includes(user.defaultClientId)) return user.defaultClientId;
+  return user.clientIds[0] ?? null;
+}

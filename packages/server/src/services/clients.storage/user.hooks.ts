@@ -8,10 +8,35 @@ import { hashPassword } from '../auth.processing/password.ts';
 import { endUserSessions } from '../auth.processing/sessions.ts';
 import { clients } from './client.table.ts';
 import { userClients, users } from './user.table.ts';
-import { assertGrantable } from './assert-grantable.ts';
+import { assertCovers, assertGrantable, isRoot } from './assert-grantable.ts';
+import { isInternalEmail, type Config } from '../../kit/config.ts';
 
 type Attrs = Record<string, unknown>;
 const added = (next: unknown, before: unknown) => ((next as number[] | undefined) ?? []).filter((id) => !((before as number[] | undefined) ?? []).includes(id));
+
+/** A user needs at least one client (spec 000 §5), unless it is platform staff. */
+function assertHasClient(attrs: Attrs, existing?: Row) {
+  const internal = (attrs.internal ?? existing?.internal) === true;
+  const clientIds = (attrs.client_ids ?? existing?.client_ids ?? []) as number[];
+  if (!internal && clientIds.length === 0) throw badRequest('at_least_one_client', '/data/attributes/client_ids');
+}
+
+/**
+ * Who is platform staff (docs/decisions.md, "Users, roles, permissions"): the `internal` flag,
+ * changed only by internal root holders, and only on an internal e-mail domain, which itself is
+ * given only by staff. So no dealer-side user can make anyone, itself included, staff.
+ */
+function assertStaffRules(config: Pick<Config, 'internalEmailDomains'>, auth: AuthContext, attrs: Attrs, existing?: Row) {
+  const wasInternal = existing?.internal === true;
+  const internal = attrs.internal === undefined ? wasInternal : attrs.internal === true;
+  if (internal !== wasInternal && !isRoot(auth)) throw new AppError(403, 'internal_root_only', undefined, '/data/attributes/internal');
+  const email = String(attrs.email ?? existing?.email ?? '');
+  const emailChanged = attrs.email !== undefined && attrs.email !== existing?.email;
+  if (emailChanged && isInternalEmail(config, email) && !auth.internal)
+    throw new AppError(403, 'internal_email_staff_only', undefined, '/data/attributes/email');
+  if (internal && !isInternalEmail(config, email))
+    throw badRequest('internal_needs_internal_email', emailChanged ? '/data/attributes/email' : '/data/attributes/internal');
+}
 
 /** The default client is one of the user's clients; the first one when none is chosen. */
 function withDefaultClient(attrs: Attrs, existing?: Row): Attrs {
@@ -47,8 +72,9 @@ export async function assertNotLastUser(db: DbOrTx, userId: number) {
   if (orphan) throw new AppError(409, 'last_client_user', { client: orphan.name });
 }
 
-/** Switches a user on or off; off ends every session at once. */
+/** Switches a user on or off; off ends every session at once. Only an actor who covers the user. */
 export async function setUserActive(tx: DbOrTx, auth: AuthContext, user: Row, active: boolean, ip: string | null) {
+  await assertCovers(tx, auth, { id: user.id, internal: user.internal === true });
   if (!active) await assertNotLastUser(tx, user.id);
   await tx.update(users).set({ active, updated_at: new Date() }).where(eq(users.id, user.id));
   if (!active) await endUserSessions(tx, user.id, 'user deactivated');
@@ -63,26 +89,38 @@ export async function setUserActive(tx: DbOrTx, auth: AuthContext, user: Row, ac
   });
 }
 
-export const userHooks: ResourceHooks = {
-  async beforeCreate(attrs, { tx, auth }) {
-    await assertGrantable(tx, auth, { permissionIds: attrs.permission_ids as number[], roleIds: attrs.role_ids as number[] });
-    return withPassword(withDefaultClient(attrs));
-  },
-  async beforeUpdate(attrs, { tx, auth, existing }) {
-    // Only what is added is a grant: keeping a role the editor lacks is not an escalation.
-    await assertGrantable(tx, auth, {
-      permissionIds: added(attrs.permission_ids, existing.permission_ids),
-      roleIds: added(attrs.role_ids, existing.role_ids),
-    });
-    if (typeof attrs.password === 'string') await endUserSessions(tx, existing.id, 'password set by an administrator');
-    return withPassword(withDefaultClient(attrs, existing));
-  },
-  // DELETE deactivates: the record and its history stay.
-  async remove({ tx, auth, existing, request }) {
-    if (!existing.active) return;
-    await setUserActive(tx, auth, existing, false, request.ip);
-  },
-};
+/**
+ * Users: every grant (permissions, roles, client groups, clients, staff status) passes the
+ * granter's check; every change to another user needs an actor who covers it (assertCovers).
+ */
+export function userHooks(config: Pick<Config, 'internalEmailDomains'>): ResourceHooks {
+  return {
+    async beforeCreate(attrs, { tx, auth }) {
+      assertStaffRules(config, auth, attrs);
+      assertHasClient(attrs);
+      await assertGrantable(tx, auth, { permissionIds: attrs.permission_ids as number[], roleIds: attrs.role_ids as number[], groupIds: attrs.group_ids as number[] });
+      return withPassword(withDefaultClient(attrs));
+    },
+    async beforeUpdate(attrs, { tx, auth, existing }) {
+      await assertCovers(tx, auth, { id: existing.id, internal: existing.internal === true });
+      assertStaffRules(config, auth, attrs, existing);
+      assertHasClient(attrs, existing);
+      // Only what is added is a grant: keeping a role the editor lacks is not an escalation.
+      await assertGrantable(tx, auth, {
+        permissionIds: added(attrs.permission_ids, existing.permission_ids),
+        roleIds: added(attrs.role_ids, existing.role_ids),
+        groupIds: added(attrs.group_ids, existing.group_ids),
+      });
+      if (typeof attrs.password === 'string') await endUserSessions(tx, existing.id, 'password set by an administrator');
+      return withPassword(withDefaultClient(attrs, existing));
+    },
+    // DELETE deactivates: the record and its history stay.
+    async remove({ tx, auth, existing, request }) {
+      if (!existing.active) return assertCovers(tx, auth, { id: existing.id, internal: existing.internal === true });
+      await setUserActive(tx, auth, existing, false, request.ip);
+    },
+  };
+}
 
 export const roleHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx, auth }) {
@@ -91,6 +129,20 @@ export const roleHooks: ResourceHooks = {
   },
   async beforeUpdate(attrs, { tx, auth, existing }) {
     await assertGrantable(tx, auth, { permissionIds: added(attrs.permission_ids, existing.permission_ids) });
+    return attrs;
+  },
+};
+
+const sameIds = (a: unknown, b: unknown) => JSON.stringify([...((a as number[]) ?? [])].sort()) === JSON.stringify([...((b as number[]) ?? [])].sort());
+
+/**
+ * Clients: a group carries its clients to the group's users, so putting a client into a group
+ * (or taking it out) is for platform staff only.
+ */
+export const clientHooks: ResourceHooks = {
+  beforeUpdate(attrs, { auth, existing }) {
+    if (auth.scope !== 'all' && attrs.group_ids !== undefined && !sameIds(attrs.group_ids, existing.group_ids))
+      throw new AppError(403, 'client_groups_staff_only', undefined, '/data/attributes/group_ids');
     return attrs;
   },
 };

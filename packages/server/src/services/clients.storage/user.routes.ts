@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { activateUserBody, id } from '@dp/contracts';
+import { activateUserBody, filterText, id, integer } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { escapeLike, findScoped, scopeCondition, type Binding, type ResourceRegistry } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -72,7 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, re
       schema: {
         tags,
         summary: 'Users matching a search or an e-mail (id, name, e-mail)',
-        querystring: z.strictObject({ 'filter[search]': z.string().max(100).optional(), 'filter[email]': z.string().max(254).optional(), 'page[size]': z.coerce.number().int().min(1).max(100).optional() }),
+        querystring: z.strictObject({ 'filter[search]': filterText(100).optional(), 'filter[email]': filterText(254).optional(), 'page[size]': integer(1, 100).optional() }),
       },
     },
     async (request) => {

@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   locale: text('locale').notNull().default('ru'),
   password_hash: text('password_hash'),
   active: boolean('active').notNull().default(true),
+  /** Provider staff: set only by internal root holders, and only on an internal e-mail domain. */
+  internal: boolean('internal').notNull().default(false),
   default_client_id: integer('default_client_id').references(() => clients.id),
   ...timestamps,
 });

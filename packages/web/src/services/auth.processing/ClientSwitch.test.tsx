@@ -24,6 +24,13 @@ const manager = (client = NORTH): MeUser =>
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let issued = 0;
 let refuse: number | null = null;
+/** When set, the switch's answer waits until the test has seen the loader: no guess of a time. */
+let switchGate: Promise<void> | null = null;
+const holdSwitch = () => {
+  let release = () => {};
+  switchGate = new Promise<void>((resolve) => (release = resolve));
+  return release;
+};
 const session = (clientId: number) => {
   const client = [NORTH, KAZAN].find((c) => c.id === clientId)!;
   return { access_token: `T${++issued}:${clientId}`, refresh_token: `R${issued}`, token_type: 'Bearer' as const, expires_in: 900, user: manager(client) };
@@ -36,7 +43,7 @@ beforeAll(async () => {
     if (path === '/gateway/auth.processing/api/v1/auth') return { status: 200, body: { data: session(1) } };
     if (path === '/gateway/auth.processing/api/v1/auth_with_client') {
       const wanted = (request.body as { data: { client_id: number } }).data.client_id;
-      await new Promise((resolve) => setTimeout(resolve, 300)); // long enough to see the loader
+      await switchGate;
       if (wanted === refuse) return { status: 400, body: { errors: [{ status: '400', code: 'client_not_available', title: 'Этот клиент вам недоступен', source: { pointer: '/data/client_id' } }] } };
       return { status: 200, body: { data: session(wanted) } };
     }
@@ -54,6 +61,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   setLang('ru');
   refuse = null;
+  switchGate = null;
   document.cookie = 'satisfaction=voted; path=/'; // no survey in these tests
 });
 afterEach(() => clearAuth());
@@ -132,9 +140,11 @@ describe('the client switch in the top bar', () => {
     const current = await screen.findByTestId('current-client');
     expect(current.textContent).toContain('АвтоГрад Север');
 
+    const release = holdSwitch();
     await user.click(current);
     await user.click(await screen.findByRole('menuitem', { name: 'Мотор Сити Казань' }));
     await waitFor(() => expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).not.toBeNull());
+    release();
     await waitFor(() => expect(screen.getByTestId('current-client').textContent).toContain('Мотор Сити Казань'));
     expect(await screen.findByText('Вы работаете от имени клиента «Мотор Сити Казань»')).toBeTruthy();
     expect(getSession().siteId).toBeNull();
@@ -142,7 +152,7 @@ describe('the client switch in the top bar', () => {
     expect(token).toMatch(/:2$/);
     // Everything is fetched again with the new session.
     await waitFor(() => expect(server.requests.some((r) => r.url.endsWith('/me') && r.headers.authorization === `Bearer ${token}`)).toBe(true));
-    expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).toBeNull();
+    await waitFor(() => expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).toBeNull());
     router.unmount();
   });
 
@@ -152,12 +162,14 @@ describe('the client switch in the top bar', () => {
     refuse = 2;
     const router = renderAt('/home-page');
     const user = userEvent.setup();
+    const release = holdSwitch();
     await user.click(await screen.findByTestId('current-client'));
     await user.click(await screen.findByRole('menuitem', { name: 'Мотор Сити Казань' }));
     await waitFor(() => expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).not.toBeNull());
+    release();
     expect(await screen.findByText('Не удалось сменить клиента')).toBeTruthy();
     expect(screen.getByText('Этот клиент вам недоступен')).toBeTruthy();
-    expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).toBeNull();
+    await waitFor(() => expect(document.querySelector('.ant-spin-fullscreen.ant-spin-spinning')).toBeNull());
     expect(getSession().user?.client).toEqual(NORTH);
     router.unmount();
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "internal" boolean DEFAULT false NOT NULL;
