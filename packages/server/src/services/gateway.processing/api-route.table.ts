@@ -13,6 +13,8 @@ export const apiRoutes = pgTable(
     path: text('path').notNull(),
     permissions: text('permissions').array().notNull().default([]),
     public: boolean('public').notNull().default(false),
+    /** A site module the route needs installed and active on the site of its {siteId} (spec 000 §2). */
+    module: text('module'),
     ...timestamps,
   },
   (t) => [unique('gateway_routes_service_method_path').on(t.service, t.method, t.path)],
