@@ -17,3 +17,4 @@ export * from './clients.storage/route.resource.ts';
 export * from './clients.storage/audit.resource.ts';
 export * from './gateway.processing/api-route.resource.ts';
 export * from './resources.ts';
+export * from './sites.controller/site-task.ts';
