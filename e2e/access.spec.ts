@@ -36,7 +36,7 @@ test('the administrator creates a user with a role; that user sees exactly the m
 
   // The user's own page: the form and the history of the record.
   await page.getByRole('link', { name: 'Тестов' }).click();
-  await expect(page.getByText('История изменений')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'История' })).toBeVisible();
   await expect(page.getByText('Создание').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/user-page-ru.png` });
   await signOut(page);

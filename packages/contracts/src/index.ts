@@ -18,3 +18,13 @@ export * from './clients.storage/audit.resource.ts';
 export * from './gateway.processing/api-route.resource.ts';
 export * from './resources.ts';
 export * from './sites.controller/site-task.ts';
+export * from './clients.storage/permission-texts.ts';
+export * from './clients.storage/seeded-texts.ts';
+// marketplace
+export * from './marketplace/module.resource.ts';
+// sites.context
+export * from './sites.context/host.ts';
+export * from './sites.context/site-group.resource.ts';
+export * from './sites.context/dealer.resource.ts';
+export * from './sites.context/site-actions.ts';
+export * from './kit/realtime.ts';

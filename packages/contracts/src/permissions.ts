@@ -57,10 +57,14 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('sites.context', [
     'sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'pages.get_list', 'pages.patch',
     'layouts.patch', 'templates.patch', 'dealers.get_list', 'dealers.create',
+    // sites.context codes the spec leaves unnamed (docs/decisions.md, "Sites").
+    'sites.republish', 'dealers.patch', 'dealers.delete',
+    'site_groups.get_list', 'site_groups.create', 'site_groups.patch', 'site_groups.delete',
   ]),
   ...codes('content.storage', ['op_news.create', 'op_news.patch']),
   ...codes('seo', ['seo_configs.patch']),
-  ...codes('marketplace', ['modules.view', 'modules.patch']),
+  // marketplace: modules.install (unnamed by the spec) installs and uninstalls modules on reachable sites.
+  ...codes('marketplace', ['modules.view', 'modules.patch', 'modules.install']),
   ...codes('sites.controller', ['tasks']),
   ...codes('error-collection-system', ['sso_show']),
   ...codes('request.storage', ['callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin']),
@@ -113,7 +117,10 @@ const screen = (
 
 export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('sites.context', 'site_select', '/sites.context/select', 'site', 'sites', 10, []),
-  screen('sites.context', 'site_settings', '/sites.context/sites/{siteId}/settings', 'site', 'site', 20, ['sites.patch']),
+  // sites.context: settings are shown read-only to those who may only read sites.
+  screen('sites.context', 'site_settings', '/sites.context/sites/{siteId}/settings', 'site', 'site', 20, ['sites.get_full_list', 'sites.patch']),
+  screen('sites.context', 'site_users', '/sites.context/sites/{siteId}/users', 'site', 'site', 25, ['sites.get_full_list']),
+  screen('sites.context', 'site_create', '/sites.context/sites/create', null, 'sites', 12, ['sites.create']),
   screen('sites.context', 'pages', '/sites.context/sites/{siteId}/pages', 'site', 'content', 30, ['pages.get_list']),
   screen('sites.context', 'layouts', '/sites.context/sites/{siteId}/layouts', 'site', 'content', 40, ['layouts.patch']),
   screen('sites.context', 'templates', '/sites.context/sites/{siteId}/templates', 'site', 'content', 50, ['templates.patch']),
@@ -124,6 +131,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
+  screen('sites.context', 'site_groups', '/sites.context/groups', 'dictionaries', 'sites', 22, ['site_groups.get_list']),
+  screen('sites.context', 'forks', '/sites.context/forks', 'dictionaries', 'sites', 24, ['sites.get_full_list']),
+  screen('sites.context', 'dealers', '/sites.context/dealers', 'dictionaries', 'sites', 26, ['dealers.get_list']),
   screen('floors.storage', 'floors', '/floors.storage/floors', 'dictionaries', 'content', 30, []),
 
   screen('clients.storage', 'clients', '/clients.storage/clients/', 'settings', 'access', 10, ['clients.get_full_list']),
@@ -145,6 +155,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   // The client choice after sign-in: outside the shell, shown only while authorising.
   screen('auth.processing', 'client_choice', '/auth.processing/auth/', null, 'main', 0, [], { in_menu: false }),
   screen('marketplace', 'marketplace_settings', '/marketplace/settings', 'settings', 'platform', 90, ['modules.patch']),
+  screen('marketplace', 'module_edit', '/marketplace/settings/module_edit/{moduleCode}', null, 'platform', 91, ['modules.patch']),
+  // marketplace: the first screen of a site module (spec 002 §2, path spelled so); no permission code.
+  screen('sites.context', 'multilanguage_settings', '/mulitlanuge/settings/{siteId}', 'site', 'site', 28, [], { module: 'multiple_locales' }),
   screen('sites.controller', 'tasks', '/sites.controller/tasks_page/', 'settings', 'platform', 100, ['tasks']),
   screen('platform', 'news', '/platform/news', 'settings', 'platform', 110, []),
   screen('notificator', 'notifications', '/notificator/notifications/', 'settings', 'platform', 120, []),
@@ -164,6 +177,11 @@ export interface ApiRoute {
   /** Callable without a token (sign-in, refresh, recovery, health). */
   public: boolean;
   name: string;
+  /**
+   * A site module the route needs installed and active on the site of its `{siteId}` (or the
+   * `{id}` of /api/v1/sites/{id}/...): the gateway refuses it otherwise (marketplace).
+   */
+  module?: string;
 }
 
 export const api = (
@@ -172,7 +190,8 @@ export const api = (
   path: string,
   permissions: string[] = [],
   isPublic = false,
-): ApiRoute => ({ service, method, path, permissions, public: isPublic, name: `${method} ${path}` });
+  module?: string,
+): ApiRoute => ({ service, method, path, permissions, public: isPublic, name: `${method} ${path}`, ...(module ? { module } : {}) });
 
 /** The five routes of a declared resource. */
 export function resourceApiRoutes(resource: {
@@ -215,6 +234,8 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('auth.processing', 'DELETE', '/api/v1/auth_data/{id}'),
   api('clients.storage', 'GET', '/api/v1/me'),
   api('clients.storage', 'PATCH', '/api/v1/me'),
+  // Account removal from the personal area: deactivates the own account (no codes: a person's route).
+  api('clients.storage', 'DELETE', '/api/v1/me'),
   api('clients.storage', 'GET', '/api/v1/me/routes'),
   api('clients.storage', 'GET', '/api/v1/personalization'),
   api('clients.storage', 'POST', '/api/v1/personalization'),
@@ -222,6 +243,62 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('clients.storage', 'POST', '/api/v1/satisfaction'),
   api('clients.storage', 'GET', '/api/v1/satisfaction/report/csv', ['satisfaction.report']),
   api('clients.storage', 'PATCH', '/api/v1/users/{id}/activate', ['users.patch']),
+  api('clients.storage', 'GET', '/api/v1/users/{id}/sessions', ['users.get_list']),
   api('clients.storage', 'GET', '/api/v1/users/filtered', ['users.get_list']),
   api('clients.storage', 'GET', '/api/v1/clients/by_user', ['users.get_list']),
+  // sites.controller: task lists and actions, VM lists, create_vm, update_vm_state, the two update streams.
+  api('sites.controller', 'GET', '/api/v1/tasks/active', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/tasks/archived', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/tasks/users', ['tasks']),
+  api('sites.controller', 'POST', '/api/v1/tasks/{id}/approve', ['tasks']),
+  api('sites.controller', 'POST', '/api/v1/tasks/{id}/decline', ['tasks']),
+  api('sites.controller', 'POST', '/api/v1/tasks/{id}/retry', ['tasks']),
+  api('sites.controller', 'POST', '/api/v1/tasks/{id}/manual_complete', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/vms/active', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/vms/archived', ['tasks']),
+  api('sites.controller', 'POST', '/api/v1/vms', ['tasks']),
+  api('sites.controller', 'PATCH', '/api/v1/vms/{id}/state', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/tasks/updates', ['tasks']),
+  api('sites.controller', 'GET', '/api/v1/vms/updates', ['tasks']),
+  // sites.context: transitions, copies, dealers, DNS check, images beside the site resource.
+  api('sites.context', 'GET', '/api/v1/site_options', ['sites.get_full_list', 'sites.create']),
+  api('sites.context', 'GET', '/api/v1/sites/official', ['sites.get_full_list', 'sites.create']),
+  api('sites.context', 'GET', '/api/v1/sites/forks', ['sites.get_full_list']),
+  api('sites.context', 'GET', '/api/v1/sites/with_modules', ['sites.get_full_list']),
+  api('sites.context', 'GET', '/api/v1/sites/with_modules/csv', ['sites.get_full_list']),
+  api('sites.context', 'POST', '/api/v1/sites/republish', ['sites.republish']),
+  api('sites.context', 'POST', '/api/v1/sites/rerender', ['sites.republish']),
+  api('sites.context', 'POST', '/api/v1/sites/generate', ['sites.create']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/publish', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/unpublish', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/render', ['sites.patch']),
+  api('sites.context', 'PATCH', '/api/v1/sites/{id}/version', ['sites.patch']),
+  api('sites.context', 'PATCH', '/api/v1/sites/{id}/core', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/normalize', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/copy', ['sites.create']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/fork', ['sites.create']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/dealers/append', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/dealers/remove', ['sites.patch']),
+  api('sites.context', 'PATCH', '/api/v1/sites/{id}/display_priority', ['sites.patch']),
+  api('sites.context', 'PATCH', '/api/v1/sites/{id}/locales', ['sites.patch'], false, 'multiple_locales'),
+  api('sites.context', 'GET', '/api/v1/sites/{id}/dns_check', ['sites.get_full_list']),
+  api('sites.context', 'GET', '/api/v1/sites/{id}/users', ['sites.get_full_list']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/favicons', ['sites.patch']),
+  api('sites.context', 'DELETE', '/api/v1/sites/{id}/favicons', ['sites.patch']),
+  api('sites.context', 'POST', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
+  api('sites.context', 'DELETE', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
+  // marketplace: a site's modules (install and uninstall for dealers holding modules.install,
+  // suspend, resume and mass changes for staff), and the installed codes the shell reads for
+  // any site the caller reaches (menu, guard, paused-module notice).
+  api('marketplace', 'GET', '/api/v1/sites/{siteId}/modules', ['modules.view']),
+  api('marketplace', 'GET', '/api/v1/sites/{siteId}/installed_modules'),
+  api('marketplace', 'POST', '/api/v1/sites/{siteId}/modules/{code}/install', ['modules.install', 'modules.patch']),
+  api('marketplace', 'POST', '/api/v1/sites/{siteId}/modules/{code}/uninstall', ['modules.install', 'modules.patch']),
+  api('marketplace', 'POST', '/api/v1/sites/{siteId}/modules/{code}/suspend', ['modules.patch']),
+  api('marketplace', 'POST', '/api/v1/sites/{siteId}/modules/{code}/resume', ['modules.patch']),
+  api('marketplace', 'POST', '/api/v1/modules/mass_install', ['modules.patch']),
+  api('marketplace', 'POST', '/api/v1/modules/mass_uninstall', ['modules.patch']),
 ];
+
+/** The services as select options; their names are the web's common:services. */
+export const serviceOptions = () => SERVICES.map((service) => ({ value: service, label: `common:services.${service}` }));

@@ -1,12 +1,15 @@
 import type { AnyResource } from './kit/resource.ts';
 import { clientGroupResource, clientResource } from './clients.storage/client.resource.ts';
 import { siteResource } from './sites.context/site.resource.ts';
+import { siteGroupResource } from './sites.context/site-group.resource.ts';
+import { dealerResource } from './sites.context/dealer.resource.ts';
 import { userResource } from './clients.storage/user.resource.ts';
 import { roleResource } from './clients.storage/role.resource.ts';
 import { permissionResource } from './clients.storage/permission.resource.ts';
 import { screenRouteResource } from './clients.storage/route.resource.ts';
 import { auditResource } from './clients.storage/audit.resource.ts';
 import { apiRouteResource, restrictionResource } from './gateway.processing/api-route.resource.ts';
+import { moduleResource } from './marketplace/module.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -14,6 +17,8 @@ export const RESOURCES: AnyResource[] = [
   clientResource,
   clientGroupResource,
   siteResource,
+  siteGroupResource,
+  dealerResource,
   userResource,
   roleResource,
   permissionResource,
@@ -21,6 +26,8 @@ export const RESOURCES: AnyResource[] = [
   auditResource,
   apiRouteResource,
   restrictionResource,
+  // marketplace
+  moduleResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

@@ -30,6 +30,15 @@ import { registerPersonalizationRoutes } from './services/clients.storage/person
 import { registerSatisfactionRoutes } from './services/clients.storage/satisfaction.routes.ts';
 import { bindResourceTables } from './resource-tables.ts';
 import { registerUserRoutes } from './services/clients.storage/user.routes.ts';
+import { registerSiteRoutes } from './services/sites.context/site.routes.ts';
+import { createFileStorage, registerFileRoutes } from './kit/files.ts';
+import { registerMarketplaceRoutes } from './services/marketplace/marketplace.routes.ts';
+import { moduleGate } from './services/marketplace/module-gate.ts';
+import { MODULE_NOTICE_JOB, sendModuleNotices, type ModuleNotice } from './services/marketplace/send-module-notices.ts';
+// sites.controller: site tasks, virtual machines, their update streams (realtime kit).
+import { Realtime } from './kit/realtime.ts';
+import { registerSiteTaskRoutes } from './services/sites.controller/site-task.routes.ts';
+import { runSiteTask, SITE_TASK_JOB } from './services/sites.controller/run-site-task.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -45,6 +54,9 @@ export interface App {
 export function jobHandlers(ctx: ServiceContext) {
   return {
     [RESTORE_MAIL_JOB]: (data: { restore_id: string; lang: 'ru' | 'en' }) => sendRestoreCodeMail(ctx, data),
+    // marketplace
+    [MODULE_NOTICE_JOB]: (data: ModuleNotice) => sendModuleNotices(ctx, data),
+    [SITE_TASK_JOB]: (data: { task_id: number }) => runSiteTask(ctx, data),
   };
 }
 
@@ -92,6 +104,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
     codeKey: await loadSecret(database.db, 'restore-code', null),
     refreshKey: await loadSecret(database.db, 'refresh-successor', null),
+    files: createFileStorage(config),
   } as ServiceContext;
   const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs });
   ctx.jobs = jobs;
@@ -110,7 +123,12 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const routeTable = new RouteTable(database.db);
   await routeTable.reload();
   routeTable.startPolling(2000, (error) => app.log.warn({ err: error }, 'route table reload failed'));
-  registerGateway(app, routeTable, (token, request) => authenticate(ctx, token, { ip: request.ip }));
+  // marketplace: routes of a site module refuse sites without it.
+  // Update streams: sockets authenticate like gateway calls; changes fan out through LISTEN/NOTIFY.
+  // Registered before the gateway, so that an upgrade the gateway refuses still has its socket closed.
+  const realtime = new Realtime({ database, routeTable, authenticate: (token, request) => authenticate(ctx, token, { ip: request?.ip ?? null }), log: app.log });
+  await realtime.register(app);
+  registerGateway(app, routeTable, (token, request) => authenticate(ctx, token, { ip: request.ip }), moduleGate(database.db));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();
@@ -128,6 +146,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   bindResourceTables(registry, config);
   for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);
   registerUserRoutes(app, ctx, registry);
+  // sites.context: transitions, copies, DNS check, images (files kit) beside the site resource.
+  await registerSiteRoutes(app, ctx, registry, ctx.files);
+  registerFileRoutes(app, ctx.files);
+  registerMarketplaceRoutes(app, ctx, registry);
+  registerSiteTaskRoutes(app, ctx, realtime);
 
   serveWeb(app, config.webDist);
 
@@ -140,6 +163,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     async close() {
       routeTable.stop();
       try {
+        await realtime.close();
         await app.close();
         await jobs.stop().catch(() => undefined);
       } finally {

@@ -11,6 +11,7 @@ import {
   userResource,
   type AnyResource,
 } from '@dp/contracts';
+import { moduleResource } from '@dp/contracts';
 import type { ResourceRegistry } from './kit/crud-routes.ts';
 import type { Config } from './kit/config.ts';
 import { auditLog } from './kit/audit.table.ts';
@@ -18,17 +19,25 @@ import { clientGroups, clients } from './services/clients.storage/client.table.t
 import { permissions, rolePermissions, roles, userClients, userGroups, userPermissions, userRoles, users } from './services/clients.storage/user.table.ts';
 import { screenRoutes } from './services/clients.storage/screen-route.table.ts';
 import { clientHooks, roleHooks, userHooks } from './services/clients.storage/user.hooks.ts';
+import { auditHooks } from './services/clients.storage/audit-labels.ts';
 import { apiRoutes } from './services/gateway.processing/api-route.table.ts';
 import { restrictions } from './services/gateway.processing/restriction.table.ts';
-import { sites } from './services/sites.context/site.table.ts';
+import { dealers, siteGroups, sites } from './services/sites.context/site.table.ts';
+import { siteHooks } from './services/sites.context/site.hooks.ts';
+import { dealerResource, siteGroupResource } from '@dp/contracts';
+import { modules } from './services/marketplace/module.table.ts';
+import { moduleHooks } from './services/marketplace/module.hooks.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
 
 /** Each declared resource and the table that stores it: the one line a new resource adds here. */
-export function bindResourceTables(registry: ResourceRegistry, config: Pick<Config, 'internalEmailDomains'>) {
+export function bindResourceTables(registry: ResourceRegistry, config: Pick<Config, 'internalEmailDomains' | 'technicalDomain'>) {
   registry.bind(bindable(clientResource), clients, { hooks: clientHooks });
   registry.bind(bindable(clientGroupResource), clientGroups);
-  registry.bind(bindable(siteResource), sites);
+  // sites.context
+  registry.bind(bindable(siteResource), sites, { hooks: siteHooks(config, () => registry) });
+  registry.bind(bindable(siteGroupResource), siteGroups);
+  registry.bind(bindable(dealerResource), dealers);
   registry.bind(bindable(userResource), users, {
     links: {
       client_ids: { table: userClients, owner: userClients.user_id, target: userClients.client_id },
@@ -45,7 +54,9 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   });
   registry.bind(bindable(permissionResource), permissions);
   registry.bind(bindable(screenRouteResource), screenRoutes);
-  registry.bind(bindable(auditResource), auditLog as never);
+  registry.bind(bindable(auditResource), auditLog as never, { hooks: auditHooks(registry) });
   registry.bind(bindable(apiRouteResource), apiRoutes);
   registry.bind(bindable(restrictionResource), restrictions);
+  // marketplace
+  registry.bind(bindable(moduleResource), modules, { hooks: moduleHooks(Object.keys(moduleResource.entity.shape)) });
 }

@@ -54,6 +54,9 @@ export const meUpdateBody = resourceBody(
     .partial(),
 );
 
+/** DELETE /api/v1/me: account removal, confirmed by typing the account's e-mail. */
+export const meRemoveBody = actionBody(z.strictObject({ email: requiredText(254) }));
+
 export interface ClientRef {
   id: number;
   name: string;

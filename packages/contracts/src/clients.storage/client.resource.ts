@@ -48,12 +48,12 @@ export const clientResource = defineResource({
   unique: ['code'],
   permissions: crudPermissions('clients', 'clients.get_full_list'),
   columns: [
-    { field: 'name', sortable: true },
-    { field: 'code', sortable: true, render: 'tag' },
-    { field: 'group_ids', render: 'refs', ref: groupRef },
-    { field: 'holding' },
-    { field: 'billing_id' },
-    { field: 'created_at', sortable: true, render: 'date' },
+    { field: 'name', sortable: true, width: 220 },
+    { field: 'code', sortable: true, width: 150 },
+    { field: 'group_ids', render: 'refs', ref: groupRef, width: 170 },
+    { field: 'holding', width: 150 },
+    { field: 'billing_id', width: 120 },
+    { field: 'created_at', sortable: true, render: 'date', width: 140 },
   ],
   form: [
     { field: 'name', widget: 'text' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { filterText, optionalMultiLineText, optionalText, requiredText } from '../kit/fields.ts';
-import { SERVICES } from '../permissions.ts';
+import { SERVICES, serviceOptions } from '../permissions.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 /** A permission code of a service (spec 000 §3 Permission). */
@@ -26,7 +26,7 @@ export const permissionResource = defineResource({
   update: z.strictObject({ name: optionalText(255), description: optionalMultiLineText(1000) }).partial(),
   filters: {
     search: { op: 'search', columns: ['code', 'name'], schema: filterText(), widget: 'text' },
-    service: { op: 'eq', schema: filterText(), widget: 'select' },
+    service: { op: 'eq', schema: filterText(), widget: 'select', options: serviceOptions() },
   },
   sort: ['id', 'service', 'code', 'name'],
   defaultSort: 'service,code',
@@ -34,13 +34,13 @@ export const permissionResource = defineResource({
   tenant: null,
   permissions: crudPermissions('permissions'),
   columns: [
-    { field: 'service', sortable: true, render: 'tag' },
-    { field: 'code', sortable: true },
-    { field: 'name', sortable: true },
-    { field: 'description' },
+    { field: 'name', sortable: true, width: 260 },
+    { field: 'service', sortable: true, render: 'service', width: 180 },
+    { field: 'code', sortable: true, width: 210 },
+    { field: 'description', width: 340 },
   ],
   form: [
-    { field: 'service', widget: 'select', options: SERVICES.map((s) => ({ value: s, label: s })), only: 'create' },
+    { field: 'service', widget: 'select', options: serviceOptions(), only: 'create' },
     { field: 'code', widget: 'text', only: 'create' },
     { field: 'name', widget: 'text' },
     { field: 'description', widget: 'textarea' },

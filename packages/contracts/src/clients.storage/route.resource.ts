@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, filterText, integer, optionalText, requiredText } from '../kit/fields.ts';
-import { MODES, SERVICES } from '../permissions.ts';
+import { MODES, SCREEN_ROUTES, SERVICES, serviceOptions } from '../permissions.ts';
+
+/** The menu groups of the screens registry; their titles are the web's menu:groups. */
+export const MENU_GROUPS = [...new Set(SCREEN_ROUTES.map((route) => route.group))];
+
+/** The site modules a site-mode item may need (spec 000 §2, site-menu entries). */
+export const SITE_MODULES = [
+  'available_cars', 'used_cars', 'credit_calc', 'requests', 'calltracking', 'captcha', 'smart_contracts', 'tradein', 'reviewer',
+  'multiple_locales', 'messenger-showroom', 'custom_media', 'accessories_stock', 'dealerships', 'importer-notifier', 'manager-notifier',
+] as const;
 
 const fields = {
   name: code(100),
@@ -41,7 +50,7 @@ export const screenRouteResource = defineResource({
   update: z.strictObject(fields).partial(),
   filters: {
     search: { op: 'search', columns: ['name', 'path', 'title'], schema: filterText(), widget: 'text' },
-    service: { op: 'eq', schema: filterText(), widget: 'select' },
+    service: { op: 'eq', schema: filterText(), widget: 'select', options: serviceOptions() },
     mode: { op: 'eq', schema: z.enum(MODES), widget: 'select' },
   },
   sort: ['id', 'name', 'path', 'service', 'order'],
@@ -51,25 +60,26 @@ export const screenRouteResource = defineResource({
   unique: ['name'],
   permissions: crudPermissions('routes'),
   columns: [
-    { field: 'name', sortable: true },
-    { field: 'path', sortable: true },
-    { field: 'service', sortable: true, render: 'tag' },
-    { field: 'mode', render: 'tag' },
-    { field: 'group' },
-    { field: 'permissions', render: 'tag' },
-    { field: 'order', sortable: true },
+    { field: 'title', width: 190 },
+    { field: 'path', sortable: true, width: 240 },
+    { field: 'service', sortable: true, render: 'service', width: 160 },
+    { field: 'mode', render: 'tag', width: 110 },
+    { field: 'group', render: 'tag', width: 110 },
+    { field: 'permissions', render: 'codes', width: 170 },
   ],
   form: [
     { field: 'name', widget: 'text' },
     { field: 'path', widget: 'text' },
-    { field: 'title', widget: 'text' },
-    { field: 'service', widget: 'select', options: SERVICES.map((s) => ({ value: s, label: s })) },
+    { field: 'title', widget: 'select', options: SCREEN_ROUTES.map((route) => ({ value: route.title, label: `menu:${route.name}` })) },
+    { field: 'service', widget: 'select', options: serviceOptions() },
     { field: 'mode', widget: 'select', options: MODES.map((m) => ({ value: m, label: `common:modes.${m}` })) },
-    { field: 'group', widget: 'text' },
-    { field: 'permissions', widget: 'tags' },
-    { field: 'module', widget: 'text' },
+    { field: 'group', widget: 'select', options: MENU_GROUPS.map((group) => ({ value: group, label: `menu:groups.${group}` })) },
+    { field: 'permissions', widget: 'codes' },
+    { field: 'module', widget: 'select', options: SITE_MODULES.map((module) => ({ value: module, label: `routes.modules.${module}` })) },
     { field: 'order', widget: 'number' },
     { field: 'in_menu', widget: 'switch' },
   ],
   screen: '/clients.storage/routes/',
+  // Named by its menu title (a choice the web shows in words), not by its code.
+  label: ['title'],
 });

@@ -73,14 +73,13 @@ export const userResource = defineResource({
   unique: ['email'],
   permissions: crudPermissions('users'),
   columns: [
-    { field: 'last_name', sortable: true },
-    { field: 'name', sortable: true },
-    { field: 'email', sortable: true },
-    { field: 'client_ids', render: 'refs', ref: clientRef },
-    { field: 'role_ids', render: 'refs', ref: roleRef },
-    { field: 'active', render: 'boolean' },
-    { field: 'internal', render: 'boolean' },
-    { field: 'created_at', sortable: true, render: 'date' },
+    { field: 'last_name', sortable: true, width: 140 },
+    { field: 'name', sortable: true, width: 120 },
+    { field: 'email', sortable: true, width: 200 },
+    { field: 'client_ids', render: 'refs', ref: clientRef, width: 170 },
+    { field: 'role_ids', render: 'refs', ref: roleRef, width: 160 },
+    { field: 'active', render: 'boolean', width: 90 },
+    { field: 'internal', render: 'boolean', width: 110 },
   ],
   form: [
     { field: 'last_name', widget: 'text' },
@@ -89,16 +88,29 @@ export const userResource = defineResource({
     { field: 'phone', widget: 'phone' },
     { field: 'locale', widget: 'select', options: [{ value: 'ru', label: 'common:languages.ru' }, { value: 'en', label: 'common:languages.en' }] },
     { field: 'password', widget: 'password' },
+    // Staff status beside the clients: platform staff need none.
+    { field: 'internal', widget: 'switch', audience: 'root' },
     { field: 'client_ids', widget: 'multiselect', ref: clientRef },
     { field: 'default_client_id', widget: 'select', ref: clientRef },
     { field: 'group_ids', widget: 'multiselect', ref: groupRef },
     { field: 'role_ids', widget: 'multiselect', ref: roleRef },
-    { field: 'permission_ids', widget: 'multiselect', ref: permissionRef },
-    { field: 'internal', widget: 'switch', audience: 'root' },
+    { field: 'permission_ids', widget: 'permissions', ref: permissionRef },
   ],
   screen: '/clients.storage/users/',
   deleteDeactivates: true,
+  label: ['name', 'last_name'],
 });
+
+/** GET /users/{id}/sessions: where and since when a user is signed in. */
+export interface UserSessionEntry {
+  created_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  client: { id: number; name: string } | null;
+  /** The caller's own session. */
+  current: boolean;
+}
 
 /** PATCH /users/{id}/activate */
 export const activateUserBody = z.strictObject({ data: z.strictObject({ active: z.boolean() }) });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
+import { code, filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { SERVICES } from '../permissions.ts';
+import { SERVICES, serviceOptions } from '../permissions.ts';
+import { SITE_MODULES } from '../clients.storage/route.resource.ts';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 const path = () =>
@@ -16,6 +17,8 @@ const fields = {
   path: path(),
   permissions: z.array(requiredText(100)).max(200),
   public: z.boolean(),
+  /** marketplace: the site module the route needs on the site of its path; empty: none. */
+  module: code(100).nullable().optional(),
 };
 
 /** The gateway's API route table (/gateway.processing/routes/); edits apply within seconds. */
@@ -30,6 +33,7 @@ export const apiRouteResource = defineResource({
     path: z.string(),
     permissions: z.array(z.string()),
     public: z.boolean(),
+    module: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   }),
@@ -37,7 +41,7 @@ export const apiRouteResource = defineResource({
   update: z.strictObject(fields).partial(),
   filters: {
     search: { op: 'search', columns: ['name', 'path'], schema: filterText(), widget: 'text' },
-    service: { op: 'eq', schema: filterText(), widget: 'select' },
+    service: { op: 'eq', schema: filterText(), widget: 'select', options: serviceOptions() },
     method: { op: 'eq', schema: z.enum(METHODS), widget: 'select' },
   },
   sort: ['id', 'service', 'path', 'method', 'name'],
@@ -46,21 +50,22 @@ export const apiRouteResource = defineResource({
   tenant: null,
   permissions: crudPermissions('routes'),
   columns: [
-    { field: 'service', sortable: true, render: 'tag' },
-    { field: 'method', sortable: true, render: 'tag' },
-    { field: 'path', sortable: true },
-    { field: 'permissions', render: 'tag' },
-    { field: 'public', render: 'boolean' },
-    { field: 'name', sortable: true },
+    { field: 'path', sortable: true, width: 260 },
+    { field: 'method', sortable: true, render: 'tag', width: 90 },
+    { field: 'service', sortable: true, render: 'service', width: 160 },
+    { field: 'permissions', render: 'codes', width: 220 },
+    { field: 'public', render: 'boolean', width: 110 },
+    { field: 'module', render: 'tag', width: 130 },
   ],
   form: [
     { field: 'name', widget: 'text' },
     { field: 'description', widget: 'textarea' },
-    { field: 'service', widget: 'select', options: SERVICES.map((s) => ({ value: s, label: s })) },
+    { field: 'service', widget: 'select', options: serviceOptions() },
     { field: 'method', widget: 'select', options: METHODS.map((m) => ({ value: m, label: m })) },
     { field: 'path', widget: 'text' },
-    { field: 'permissions', widget: 'tags' },
+    { field: 'permissions', widget: 'codes' },
     { field: 'public', widget: 'switch' },
+    { field: 'module', widget: 'select', options: SITE_MODULES.map((module) => ({ value: module, label: `clients.storage:routes.modules.${module}` })) },
   ],
   screen: '/gateway.processing/routes/',
 });
@@ -89,7 +94,7 @@ export const restrictionResource = defineResource({
   update: z.strictObject(restrictionFields).partial(),
   filters: {
     search: { op: 'search', columns: ['name'], schema: filterText(), widget: 'text' },
-    service: { op: 'eq', schema: filterText(), widget: 'select' },
+    service: { op: 'eq', schema: filterText(), widget: 'select', options: serviceOptions() },
     role_id: { op: 'contains', columns: ['role_ids'], schema: id(), widget: 'ref', ref: roleRef },
   },
   sort: ['id', 'name', 'service', 'method'],
@@ -99,14 +104,14 @@ export const restrictionResource = defineResource({
   refs: { role_ids: roleRef },
   permissions: crudPermissions('restrictions'),
   columns: [
-    { field: 'name', sortable: true },
-    { field: 'service', sortable: true, render: 'tag' },
-    { field: 'method', sortable: true, render: 'tag' },
-    { field: 'role_ids', render: 'refs', ref: roleRef },
+    { field: 'name', sortable: true, width: 260 },
+    { field: 'service', sortable: true, render: 'service', width: 190 },
+    { field: 'method', sortable: true, render: 'tag', width: 150 },
+    { field: 'role_ids', render: 'refs', ref: roleRef, width: 300 },
   ],
   form: [
     { field: 'name', widget: 'text' },
-    { field: 'service', widget: 'select', options: SERVICES.map((s) => ({ value: s, label: s })) },
+    { field: 'service', widget: 'select', options: serviceOptions() },
     { field: 'method', widget: 'select', options: [...METHODS, '*'].map((m) => ({ value: m, label: m })) },
     { field: 'role_ids', widget: 'multiselect', ref: roleRef },
   ],

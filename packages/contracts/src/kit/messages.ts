@@ -108,6 +108,8 @@ export const messages = {
   user_internal_staff_only: { ru: 'Сотрудников платформы могут изменять только сотрудники платформы', en: 'Only platform staff can change platform staff' },
   staff_only: { ru: 'Изменять общие справочники платформы могут только сотрудники платформы', en: 'Only platform staff can change the platform\'s shared records' },
   client_groups_staff_only: { ru: 'Включать клиентов в группы могут только сотрудники платформы', en: 'Only platform staff can put clients into groups' },
+  remove_email_mismatch: { ru: 'Введённый e-mail не совпадает с адресом учётной записи', en: 'The e-mail typed does not match the account\'s address' },
+  last_platform_staff: { ru: 'Нельзя удалить последнего активного сотрудника платформы', en: 'The last active platform staff member cannot be removed' },
   default_client_not_chosen: { ru: 'Основной клиент должен быть среди клиентов пользователя', en: 'The default client must be one of the user\'s clients' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
 
@@ -139,6 +141,105 @@ export const messages = {
   satisfaction_internal: { ru: 'Сотрудники платформы не участвуют в опросе удовлетворённости', en: 'Platform staff do not take part in the satisfaction survey' },
   report_month: { ru: 'Месяц должен быть целым числом от 1 до 12', en: 'The month must be a whole number from 1 to 12' },
   report_year: { ru: 'Год должен быть целым числом от 2000 до 2100', en: 'The year must be a whole number from 2000 to 2100' },
+
+  // marketplace
+  module_not_installed: { ru: 'Модуль «{module}» не подключён к этому сайту', en: 'The module "{module}" is not installed on this site' },
+  module_paused: {
+    ru: 'Модуль «{module}» приостановлен на этом сайте: требуется оплата. Обратитесь к вашему менеджеру',
+    en: 'The module "{module}" is paused on this site: payment is needed. Contact your account manager',
+  },
+  module_already_installed: { ru: 'Модуль «{module}» уже подключён к этому сайту', en: 'The module "{module}" is already installed on this site' },
+  module_inactive: { ru: 'Модуль «{module}» больше не предлагается, подключить его нельзя', en: 'The module "{module}" is no longer offered and cannot be installed' },
+  module_not_offered: { ru: 'Модуль «{module}» не предлагается клиенту этого сайта', en: 'The module "{module}" is not offered to the client of this site' },
+  module_unknown: { ru: 'Модуля «{module}» не существует', en: 'The module "{module}" does not exist' },
+  module_staff_only: { ru: 'Приостанавливать и возобновлять модули могут только сотрудники платформы', en: 'Only platform staff can suspend or resume modules' },
+  module_paused_staff_only: {
+    ru: 'Модуль «{module}» приостановлен: отключить его могут только сотрудники платформы',
+    en: 'The module "{module}" is paused: only platform staff can remove it',
+  },
+  module_already_paused: { ru: 'Модуль «{module}» уже приостановлен', en: 'The module "{module}" is already paused' },
+  module_not_paused: { ru: 'Модуль «{module}» не приостановлен', en: 'The module "{module}" is not paused' },
+  module_handler_failed: {
+    ru: 'Не удалось настроить модуль «{module}»: шаг «{handler}» завершился ошибкой. Ничего не изменено',
+    en: 'The module "{module}" could not be set up: the step "{handler}" failed. Nothing was changed',
+  },
+  module_handler_unknown: { ru: 'Неизвестный обработчик модуля', en: 'Unknown module handler' },
+  module_in_use: { ru: 'Модуль подключён к сайтам ({count}): сначала отключите его', en: 'The module is installed on {count} site(s): uninstall it first' },
+
+  // sites.context: hosts, transitions, copies, dealers, DNS check, images.
+  host_invalid: {
+    ru: 'Домен должен состоять из латинских букв, цифр, точек и дефисов и содержать хотя бы одну точку',
+    en: 'The host must be a domain name: Latin letters, digits, dots and hyphens, with at least one dot',
+  },
+  host_in_use: { ru: 'Домен или технический домен уже используется: {host}', en: 'Host or technical domain already in use: {host}' },
+  host_is_technical_domain: { ru: 'Домен должен отличаться от технического домена {domain}', en: 'The host must differ from the technical domain {domain}' },
+  technical_host_outside_domain: { ru: 'Технический домен должен быть поддоменом {domain}', en: 'The technical host must be a subdomain of {domain}' },
+  phone_format: { ru: 'Формат телефона: цифры, X, пробелы и знаки + ( ) -', en: 'Phone format: digits, X, spaces and + ( ) -' },
+  unpublish_host_mismatch: { ru: 'Вы не хотите снимать сайт с публикации: домен введён неверно', en: "You don't want to unpublish site" },
+  delete_host_mismatch: { ru: 'Вы не хотите удалять сайт: домен введён неверно', en: "You don't want to delete site" },
+  site_not_draft: { ru: 'Опубликовать можно только черновик', en: 'Only a draft site can be published' },
+  site_not_published: { ru: 'Действие доступно только для опубликованного сайта', en: 'Only a published site can be unpublished or rendered' },
+  site_published_delete: { ru: 'Опубликованный сайт нельзя удалить: сначала снимите его с публикации', en: 'A published site cannot be deleted: unpublish it first' },
+  site_needs_host: { ru: 'Чтобы опубликовать сайт, задайте домен или технический домен', en: 'Set a host or a technical host before publishing the site' },
+  unexpected_site_version: { ru: 'Неожиданная версия сайта', en: 'Unexpected site version' },
+  official_site_version: { ru: 'Версию официального сайта переключать нельзя', en: 'The version of an official site cannot be switched' },
+  official_sites_staff_only: { ru: 'Официальные сайты создают и изменяют только сотрудники платформы', en: 'Only platform staff can create or change official sites' },
+  same_core: { ru: 'Сайт уже работает на этом ядре', en: 'The site already runs on this core' },
+  render_confirm_required: {
+    ru: 'Без фильтров действие затронет все опубликованные сайты: подтвердите его',
+    en: 'Without filters this affects every published site: confirm it',
+  },
+  display_priority_permutation: {
+    ru: 'Порядок должен содержать ровно те же дилерские центры, что показывает сайт',
+    en: 'The order must list exactly the dealers the site shows',
+  },
+  fork_needs_master: { ru: 'Форк можно сделать только от официального мастер-сайта', en: 'Only an official master site can be forked' },
+  generate_needs_demo: { ru: 'Сайт создаётся только из официального демо-сайта', en: 'A site is generated from an official demo site only' },
+  no_demo_site: { ru: 'Нет официального демо-сайта, из которого можно создать сайт', en: 'There is no official demo site to generate from' },
+  site_has_forks: { ru: 'У сайта есть форки: сначала удалите их', en: 'The site has forks: delete them first' },
+  central_content_read_only: {
+    ru: 'Общее содержимое официального мастер-сайта изменяют только сотрудники платформы',
+    en: 'The central content of an official master site is changed by platform staff only',
+  },
+  basic_auth_needs_login: { ru: 'Пароль базовой авторизации задаётся вместе с логином', en: 'The basic-auth password needs a login' },
+  file_required: { ru: 'Выберите файл', en: 'Choose a file' },
+  file_format: { ru: 'Неверный формат файла: допустимы {formats}', en: 'Incorrect file format: {formats} allowed' },
+  file_too_large: { ru: 'Файл больше {size} МБ', en: 'The file is larger than {size} MB' },
+  image_size: { ru: 'Изображение должно быть {sizes} пикселей, а не {width}×{height}', en: 'The image must be {sizes} pixels, not {width}×{height}' },
+  image_too_large: { ru: 'Изображение не должно быть больше {max}×{max} пикселей', en: 'The image must be at most {max}×{max} pixels' },
+  upload_failed: { ru: 'Ошибка загрузки файла', en: 'File upload error' },
+  dns_0: { ru: 'A-записи домена и технического домена не совпадают', en: 'The A records of the host and the technical host are not equal' },
+  dns_1: { ru: 'У домена нет A-записи', en: 'The host has no A record' },
+  dns_2: { ru: 'У технического домена нет A-записи', en: 'The technical host has no A record' },
+  dns_3: { ru: 'У домена несколько A-записей', en: 'The host has several A records' },
+  dns_4: { ru: 'У технического домена несколько A-записей', en: 'The technical host has several A records' },
+  dns_5: { ru: 'У домена есть другие записи (AAAA или CNAME)', en: 'The host has other records (AAAA or CNAME)' },
+  dns_6: { ru: 'A-запись www не совпадает с A-записью домена', en: 'The A record of www is not equal to the host\'s' },
+  dns_7: { ru: 'Не удалось получить DNS-записи', en: 'Failed to get the DNS records' },
+
+  // sites.controller: site tasks, virtual machines, update streams.
+  tasks_staff_only: {
+    ru: 'Действия с задачами сайтов и виртуальными машинами доступны только сотрудникам платформы',
+    en: 'Only platform staff can act on site tasks and virtual machines',
+  },
+  task_approve_refused: { ru: 'Одобрить можно только новую задачу, а эта — «{status}»', en: 'Only a new task can be approved; this one is {status}' },
+  task_decline_refused: {
+    ru: 'Отклонить можно только новую задачу или задачу с ошибкой, а эта — «{status}»',
+    en: 'Only a new or failed task can be declined; this one is {status}',
+  },
+  task_retry_refused: { ru: 'Повторить можно только задачу с ошибкой, а эта — «{status}»', en: 'Only a failed task can be retried; this one is {status}' },
+  task_manual_complete_refused: {
+    ru: 'Задача уже в архиве («{status}»): завершить её вручную нельзя',
+    en: 'The task is already archived ({status}): it cannot be completed manually',
+  },
+  task_host_invalid: {
+    ru: 'Недопустимое доменное имя: латинские буквы, цифры, точки и дефисы, не меньше двух частей',
+    en: 'Invalid domain name: Latin letters, digits, dots and hyphens, at least two parts',
+  },
+  task_ip_invalid: { ru: 'Неправильный IP-адрес', en: 'Invalid IP address' },
+  vm_hostname_taken: { ru: 'Виртуальная машина с именем хоста {hostname} уже существует', en: 'A virtual machine with the hostname {hostname} already exists' },
+  vm_host_is_technical_domain: { ru: 'Имя хоста совпадает с техническим доменом {domain}', en: 'The hostname equals the technical domain {domain}' },
+  websocket_required: { ru: 'Это поток обновлений: подключайтесь по WebSocket', en: 'This is an update stream: connect over WebSocket' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -21,6 +21,10 @@ export interface FilterDef {
   widget?: 'text' | 'select' | 'boolean' | 'ref';
   /** For ref widgets: the resource whose records are offered. */
   ref?: RefDef;
+  /** A key inside a jsonb column (`columns: ['context'], path: 'color_scheme'`): 'eq' compares its text. */
+  path?: string;
+  /** For select widgets without a form field of the same name: the values offered (label: an i18n key). */
+  options?: { value: string | number; label: string }[];
 }
 
 export interface RefDef {
@@ -32,14 +36,22 @@ export interface RefDef {
 export interface ColumnDef {
   field: string;
   sortable?: boolean;
-  render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag';
+  /**
+   * text, date, boolean, refs (names of referenced records), tag (an option's label), service (a
+   * service's name), count (how many ids), codes (permission codes of the row's service, by name).
+   */
+  render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag' | 'service' | 'count' | 'codes';
   ref?: RefDef;
   width?: number;
 }
 
 export interface FormFieldDef {
   field: string;
-  widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'switch' | 'select' | 'multiselect' | 'tags';
+  /**
+   * `permissions`: permission ids chosen in a matrix grouped by service; `codes`: permission codes
+   * of the service chosen in the form's `service` field.
+   */
+  widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'switch' | 'select' | 'multiselect' | 'tags' | 'permissions' | 'codes';
   /** Shown only when creating (a first password) or only when editing. */
   only?: 'create' | 'edit';
   /** Shown only to platform staff holding auth.processing root (the server refuses it to others). */
@@ -99,6 +111,27 @@ export interface ResourceDef<
   readOnly?: boolean;
   /** DELETE switches the record off (`active: false`) instead of destroying it (users). */
   deleteDeactivates?: boolean;
+  /** The query string DELETE takes (a typed confirmation), read by the resource's `remove` hook. */
+  deleteQuery?: z.ZodObject;
+  /** The fields that name a record, joined by a space (a user's first and last name); see labelFields. */
+  label?: string[];
+}
+
+/** The fields that name a record: the declared ones, else the first of name, title, code, email it has. */
+export function labelFields(resource: Pick<AnyResource, 'label' | 'entity'>): string[] {
+  if (resource.label?.length) return resource.label;
+  const shape = resource.entity.shape as Record<string, unknown>;
+  const first = ['name', 'title', 'code', 'email'].find((field) => field in shape);
+  return first ? [first] : [];
+}
+
+/** A record's name from its attributes; null when it has none. */
+export function labelOf(resource: Pick<AnyResource, 'label' | 'entity'>, attributes: Record<string, unknown>): string | null {
+  const text = labelFields(resource)
+    .map((field) => attributes[field])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .join(' ');
+  return text || null;
 }
 
 export function defineResource<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject>(

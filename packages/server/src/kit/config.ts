@@ -32,6 +32,14 @@ export interface Config {
   webDist: string | null;
   /** OpenID Connect providers for external sign-in (OIDC_PROVIDERS); empty: no external sign-in. */
   oidcProviders: OidcProviderConfig[];
+  // sites.context
+  /** Technical hosts of sites are `<subdomain>.<technicalDomain>` (TECHNICAL_DOMAIN). */
+  technicalDomain: string;
+  /** DNS servers of the sites' DNS check (DNS_SERVERS, `ip` or `ip:port`); empty: the system's. */
+  dnsServers: string[];
+  // sites.controller
+  /** The driver that runs approved site tasks (PROVISIONING_DRIVER): `local` provisions on this server. */
+  provisioningDriver: string;
 }
 
 /** One OpenID Connect provider of OIDC_PROVIDERS. */
@@ -86,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || 'packages/web/dist'),
     oidcProviders: [],
+    technicalDomain: (env.TECHNICAL_DOMAIN || 'localhost').trim().toLowerCase().replace(/^\.+|\.+$/g, ''),
+    dnsServers: (env.DNS_SERVERS || '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
+    provisioningDriver: (env.PROVISIONING_DRIVER || 'local').trim(),
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
+import type { FileStorage } from './files.ts';
 import type { AccessTokens } from '../services/auth.processing/access-token.ts';
 
 /** What the services' functions need from the app; built once in buildApp. */
@@ -17,4 +18,6 @@ export interface ServiceContext {
   codeKey: Uint8Array;
   /** Key that derives a refresh token's successor from it (the grace period of refresh-session.ts). */
   refreshKey: Uint8Array;
+  /** Stored files (site images now, the media library later): DATA_DIR/files. */
+  files: FileStorage;
 }

@@ -38,6 +38,8 @@ export interface ResourceHooks {
   beforeCreate?(attrs: Attrs, ctx: WriteContext): Promise<Attrs> | Attrs;
   beforeUpdate?(attrs: Attrs, ctx: WriteContext & { existing: Row }): Promise<Attrs> | Attrs;
   afterWrite?(row: Row, ctx: WriteContext): Promise<void> | void;
+  /** Adds attributes computed at read time (an audit entry's record name) to rows about to be answered. */
+  decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext }): Promise<void>;
   /** Replaces the delete (users are deactivated, never destroyed). */
   remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
 }
@@ -105,7 +107,8 @@ function filterConditions(binding: Binding, query: Record<string, unknown>): SQL
     if (def.op === 'search') {
       const pattern = `%${escapeLike(String(value))}%`;
       conditions.push(or(...columns.map((c) => ilike(c, pattern)))!);
-    } else if (def.op === 'eq') conditions.push(eq(first, value));
+    } else if (def.op === 'eq' && def.path) conditions.push(sql`${first}->>${def.path} = ${String(value)}`);
+    else if (def.op === 'eq') conditions.push(eq(first, value));
     else if (def.op === 'in') {
       const list = String(value).split(',').map((v) => (isNumeric(first) ? Number(v) : v));
       conditions.push(inArray(first, list));
@@ -154,14 +157,19 @@ function columnAttrs(binding: Binding, attrs: Attrs): Attrs {
   return Object.fromEntries(Object.entries(attrs).filter(([key]) => key in cols && !(key in binding.links)));
 }
 
-/** The referenced records (names for the table's tags) as JSON:API `included`. */
-async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[]) {
+/**
+ * The referenced records (names for the table's tags) as JSON:API `included`, within the
+ * caller's reach: a shared record naming other clients (a module offered to some clients) must
+ * not tell a dealer their names.
+ */
+async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[], auth: AuthContext) {
   const included: JsonApiRecord[] = [];
   for (const [field, ref] of Object.entries(resource.refs ?? {})) {
     const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row[field]) ? row[field] : [row[field]])).filter((v) => v != null))] as number[];
     if (!ids.length) continue;
-    const { table } = registry.get(ref);
-    const found = await db.select({ id: table.id, label: columnsOf(table)[ref.label]! }).from(table).where(inArray(table.id, ids));
+    const target = registry.get(ref);
+    const { table } = target;
+    const found = await db.select({ id: table.id, label: columnsOf(table)[ref.label]! }).from(table).where(and(inArray(table.id, ids), scopeCondition(target, auth)));
     for (const row of found) included.push({ id: String(row.id), type: ref.name, attributes: { [ref.label]: row.label } });
   }
   return included;
@@ -211,7 +219,7 @@ function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, exi
 }
 
 /** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
-async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
+export async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
   for (const other of registry.all()) {
     // The audit trail keeps naming what is gone.
     if (other.resource.readOnly) continue;
@@ -309,7 +317,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       clientId: ownerOf(binding, row),
       ip: request.ip,
     });
-  const reply = async (row: Row) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row]) });
+  const reply = async (row: Row, auth: AuthContext) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row], auth) });
 
   r.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: listQuerySchema(resource) } }, async (request) => {
     const auth = requireAuth(request.auth);
@@ -320,12 +328,16 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const where = and(scopeCondition(binding, auth), ...filters);
     const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size, filters.length > 0);
     const rows = await attachLinks(db, binding, page.rows);
-    const included = await loadIncluded(db, registry, resource, rows);
+    await hooks.decorate?.(rows, { db, auth });
+    const included = await loadIncluded(db, registry, resource, rows, auth);
     return toList(rows.map(record), { number, size, total: page.total }, included);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
-    return reply(await findScoped(db, binding, request.params.id, requireAuth(request.auth)));
+    const auth = requireAuth(request.auth);
+    const row = await findScoped(db, binding, request.params.id, auth);
+    await hooks.decorate?.([row], { db, auth });
+    return reply(row, auth);
   });
 
   if (resource.readOnly) return;
@@ -347,7 +359,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       await audit(tx, request, 'create', fresh!, { ...snapshot(fresh!, attributes), ...writeOnlyChanges(given, attributes, false) });
       return fresh!;
     });
-    return res.status(201).send(await reply(row));
+    return res.status(201).send(await reply(row, auth));
   });
 
   r.patch(
@@ -374,11 +386,12 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
         if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
         return fresh;
       });
-      return reply(row);
+      return reply(row, auth);
     },
   );
 
-  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: idParams } }, async (request, res) => {
+  const deleteSchema = { tags, summary: `Delete one of ${resource.name}`, params: idParams, ...(resource.deleteQuery ? { querystring: resource.deleteQuery } : {}) };
+  r.delete(`${base}/:id`, { schema: deleteSchema }, async (request, res) => {
     const auth = requireAuth(request.auth);
     await db.transaction(async (tx) => {
       const existing = await findScoped(tx, binding, request.params.id, auth);

@@ -24,6 +24,18 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Every NOTIFY on `channel` (kit/realtime.ts): from any process on PostgreSQL, through one
+   * dedicated connection that reconnects when lost (then `onReconnect`: notifications may have
+   * been missed meanwhile); from this process on PGlite. Resolves to the function that stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  onReconnect?(): void;
+  onError?(error: unknown): void;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -76,6 +88,10 @@ async function openPglite(dir: string | null): Promise<Database> {
     },
     ping: () => client.query('select 1').then(() => true, () => false),
     close: () => client.close().finally(unlock),
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));
+      return () => stop().catch(() => undefined);
+    },
   };
 }
 
@@ -92,5 +108,70 @@ async function openPostgres(url: string): Promise<Database> {
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     ping: () => pool.query('select 1').then(() => true, () => false),
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection (server restart, failover, a terminated backend) is replaced after a back-off of
+ * 0.5 s doubling up to 10 s, and the caller is told so that it can resynchronise.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = 500;
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect(true);
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 10_000);
+  };
+  const lost = (client: pg.Client, error?: unknown) => {
+    if (client !== current) return;
+    current = null;
+    if (error) handlers.onError?.(error);
+    client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async (reconnecting: boolean) => {
+    const client = new pg.Client({ connectionString: url, application_name: 'dp-realtime' });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      if (!reconnecting) {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      lost(client, error);
+      return;
+    }
+    if (stopped) return void client.end().catch(() => undefined);
+    delay = 500;
+    if (reconnecting) handlers.onReconnect?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

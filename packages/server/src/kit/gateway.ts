@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAnyPermission, pickLang } from '@dp/contracts';
+import { hasAnyPermission, pickLang, type Lang } from '@dp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { apiRoutes, restrictions } from './schema.ts';
@@ -7,13 +7,16 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
 import { refuseUnsafeText } from './input-guard.ts';
 import type { AuthContext } from './request-context.ts';
 
-interface CompiledRoute {
+export interface CompiledRoute {
   id: number;
   service: string;
   method: string;
   pattern: RegExp;
   permissions: string[];
   public: boolean;
+  /** The site module the route needs (marketplace), and where the site's id is in the path. */
+  module: string | null;
+  sitePattern: RegExp | null;
 }
 
 const compilePath = (path: string) =>
@@ -26,6 +29,29 @@ const compilePath = (path: string) =>
         .join('/') +
       '/?$',
   );
+
+/**
+ * The site a module-gated route works on: its `{siteId}`, else the `{id}` of /api/v1/sites/{id}/...
+ * A pattern capturing that parameter; null when the path names no site.
+ */
+export function sitePathPattern(path: string): RegExp | null {
+  const parts = path.replace(/\/+$/, '').split('/');
+  let at = parts.indexOf('{siteId}');
+  if (at < 0 && parts[3] === 'sites' && parts[4] === '{id}') at = 4;
+  if (at < 0) return null;
+  const source = parts
+    .map((part, index) => (index === at ? '([^/]+)' : /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The site id of a path as a whole int4, or null (a malformed id is left to the route's validation). */
+export function siteIdOf(route: Pick<CompiledRoute, 'sitePattern'>, path: string): number | null {
+  const text = route.sitePattern?.exec(path)?.[1];
+  if (!text || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const value = Number(text);
+  return value <= 2_147_483_647 ? value : null;
+}
 
 /**
  * The gateway's route table, held in memory and reloaded when the stored table changes, so an
@@ -51,7 +77,16 @@ export class RouteTable {
     for (const row of rows) {
       const key = `${row.service} ${row.method}`;
       const list = next.get(key) ?? [];
-      list.push({ id: row.id, service: row.service, method: row.method, pattern: compilePath(row.path), permissions: row.permissions, public: row.public });
+      list.push({
+        id: row.id,
+        service: row.service,
+        method: row.method,
+        pattern: compilePath(row.path),
+        permissions: row.permissions,
+        public: row.public,
+        module: row.module,
+        sitePattern: row.module ? sitePathPattern(row.path) : null,
+      });
       next.set(key, list);
     }
     // Literal paths win over patterns: /me/routes before /me/{id}.
@@ -101,6 +136,23 @@ export class RouteTable {
 }
 
 export type Authenticate = (token: string, request: FastifyRequest) => Promise<AuthContext | null>;
+/** Refuses (throws) a call whose site lacks the route's module (marketplace/module-gate.ts). */
+export type CheckModule = (module: string, siteId: number, auth: AuthContext, lang: Lang) => Promise<void>;
+
+/** What the gateway checks once the caller is known: 403 when the route is not theirs. */
+export function assertRouteAllowed(table: RouteTable, route: CompiledRoute, method: string, auth: AuthContext) {
+  // A custom token acts only through the permission codes it carries: routes without codes are
+  // a signed-in person's own (profile, password, logout, history, external sign-in bindings).
+  if (auth.tokenId != null && route.permissions.length === 0) throw new AppError(403, 'token_not_allowed');
+  if (!hasAnyPermission(auth.permissions, route.service, route.permissions)) throw forbidden();
+  if (table.restricted(route.service, method, auth)) throw forbidden();
+}
+
+/** A WebSocket upgrade to a route declared as an update stream (`config: { realtime: true }`). */
+function isRealtimeUpgrade(request: FastifyRequest): boolean {
+  const realtime = (request.routeOptions.config as { realtime?: boolean } | undefined)?.realtime === true;
+  return realtime && request.method === 'GET' && request.headers.upgrade?.toLowerCase() === 'websocket';
+}
 
 const GATEWAY = /^\/gateway\/([^/?]+)(\/[^?]*)?/;
 
@@ -123,7 +175,7 @@ export function bearerToken(header: string | undefined): string | null {
  * Every call under /gateway/<service>/... passes here: unknown route 404, public routes pass,
  * otherwise a valid bearer token (401) holding one of the route's codes (403).
  */
-export function registerGateway(app: FastifyInstance, table: RouteTable, authenticate: Authenticate) {
+export function registerGateway(app: FastifyInstance, table: RouteTable, authenticate: Authenticate, checkModule?: CheckModule) {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.addHook('onRequest', async (request) => {
@@ -139,14 +191,18 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
       if (token) request.auth = await authenticate(token, request).catch(() => null);
       return;
     }
-    if (!token) throw unauthorized();
+    if (!token) {
+      // Browsers cannot set headers on a WebSocket: an update stream's socket authenticates with
+      // its first message, through the same checks (kit/realtime.ts, assertRouteAllowed).
+      if (isRealtimeUpgrade(request)) return;
+      throw unauthorized();
+    }
     const auth = await authenticate(token, request);
     if (!auth) throw unauthorized('session_expired');
-    // A custom token acts only through the permission codes it carries: routes without codes are
-    // a signed-in person's own (profile, password, logout, history, external sign-in bindings).
-    if (auth.tokenId != null && route.permissions.length === 0) throw new AppError(403, 'token_not_allowed');
-    if (!hasAnyPermission(auth.permissions, route.service, route.permissions)) throw forbidden();
-    if (table.restricted(route.service, request.method, auth)) throw forbidden();
+    assertRouteAllowed(table, route, request.method, auth);
+    // A route of a site module needs the module on the site of its path (spec 000 §2).
+    const siteId = route.module ? siteIdOf(route, decodePath(path)) : null;
+    if (route.module && siteId !== null && checkModule) await checkModule(route.module, siteId, auth, request.lang);
     request.auth = auth;
   });
   app.addHook('preValidation', refuseUnsafeText);

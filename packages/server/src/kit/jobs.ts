@@ -5,7 +5,8 @@ import type { Database } from './db.ts';
 export type JobHandler = (data: any) => Promise<void>;
 
 export interface JobQueue {
-  send(name: string, data: object): Promise<void>;
+  /** `singletonKey`: no second job of the same key while one waits or runs. */
+  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,9 +40,9 @@ export async function startJobs(
     }
   }
   return {
-    async send(name, data) {
+    async send(name, data, options = {}) {
       // Retries with back-off: a mail server that is down for a minute loses nothing.
-      await boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+      await boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...options });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
   };

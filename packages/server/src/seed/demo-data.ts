@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { PASSWORD_RULE } from '@dp/contracts';
+import { DEMO_CLIENT_GROUPS, DEMO_ROLES, PASSWORD_RULE } from '@dp/contracts';
 import type { Db } from '../kit/db.ts';
-import { clientGroups, clients, permissions, rolePermissions, roles, sites, userClients, userRoles, users } from '../kit/schema.ts';
+import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../kit/schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
+import { installDemoModules } from '../services/marketplace/module-seed.ts';
+import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
@@ -17,14 +19,24 @@ export function generatePassword(): string {
 const MANAGER_CODES: Record<string, string[]> = {
   'auth.processing': ['site_mode', 'dictionaries_mode', 'settings_mode', 'custom_tokens.view'],
   'clients.storage': ['clients.get_full_list', 'users.get_list', 'groups.list'],
-  'sites.context': ['sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list'],
+  'sites.context': [
+    'sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list',
+    // sites.context: the manager creates and copies the client's sites and keeps its dealer centres.
+    'sites.create', 'dealers.create', 'dealers.patch', 'dealers.delete', 'site_groups.get_list',
+  ],
   seo: ['seo_configs.patch'],
-  marketplace: ['modules.view'],
+  // marketplace: the manager installs and uninstalls modules on the client's sites.
+  marketplace: ['modules.view', 'modules.install'],
+  // sites.controller: the manager follows the tasks of the client's sites (acting on them is staff's).
+  'sites.controller': ['tasks'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
   'auth.processing': ['site_mode'],
-  'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch'],
+  // sites.context: the editor sees the site's settings (read-only) and users.
+  'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list', 'site_groups.get_list'],
   seo: ['seo_configs.patch'],
+  // marketplace: the editor sees the site's modules.
+  marketplace: ['modules.view'],
 };
 
 const DEMO_CLIENTS = [
@@ -33,12 +45,12 @@ const DEMO_CLIENTS = [
     code: 'avtograd-sever',
     holding: 'АвтоГрад Холдинг',
     domain: 'avtograd-sever.test',
-    group: 'Москва и область',
+    group: DEMO_CLIENT_GROUPS.moscow.ru,
     manager: ['Ирина', 'Соколова'],
     editor: ['Дмитрий', 'Волков'],
     sites: [
-      { name: 'АвтоГрад Север — Kia', host: 'kia-avtograd.ru', type: 3, use_http: false },
-      { name: 'АвтоГрад Север — Hyundai', host: 'hyundai-avtograd.ru', type: 3, use_http: false },
+      { name: 'АвтоГрад Север — Kia', host: 'kia-avtograd.ru', type: 3, use_http: false, code: 'kia-avtograd', scheme: 'kia' },
+      { name: 'АвтоГрад Север — Hyundai', host: 'hyundai-avtograd.ru', type: 3, use_http: false, code: 'hyundai-avtograd', scheme: 'hyundai' },
     ],
   },
   {
@@ -46,22 +58,23 @@ const DEMO_CLIENTS = [
     code: 'motor-city-kzn',
     holding: null,
     domain: 'motorcity-kzn.test',
-    group: 'Приволжье',
+    group: DEMO_CLIENT_GROUPS.volga.ru,
     manager: ['Айгуль', 'Хасанова'],
     editor: ['Тимур', 'Галиев'],
-    sites: [{ name: 'Мотор Сити — Toyota', host: 'toyota-motorcity.ru', type: 3, use_http: false }],
+    sites: [{ name: 'Мотор Сити — Toyota', host: 'toyota-motorcity.ru', type: 3, use_http: false, code: 'toyota-motorcity', scheme: 'toyota' }],
   },
   {
     name: 'Ладога Авто',
     code: 'ladoga-auto',
     holding: null,
     domain: 'ladoga-auto.test',
-    group: 'Северо-Запад',
+    group: DEMO_CLIENT_GROUPS.north_west.ru,
     manager: ['Ольга', 'Кузнецова'],
     editor: ['Павел', 'Смирнов'],
     sites: [
-      { name: 'Ладога Авто — Škoda', host: 'skoda-ladoga.ru', type: 3, use_http: true },
-      { name: 'Ладога Авто — демо', host: null, type: 1, use_http: false },
+      { name: 'Ладога Авто — Škoda', host: 'skoda-ladoga.ru', type: 3, use_http: true, code: 'skoda-ladoga', scheme: 'skoda' },
+      // sites.context: a draft without a host yet (the official demo is the platform's, below).
+      { name: 'Ладога Авто — новый сайт', host: null, type: 3, use_http: false, code: 'ladoga-new', scheme: 'skoda' },
     ],
   },
 ];
@@ -73,8 +86,10 @@ export interface DemoAccounts {
   users: { email: string; role: string; client: string }[];
 }
 
-async function createRole(db: Db, code: string, name: string, description: string, grants: Record<string, string[]> | 'all') {
-  const [role] = await db.insert(roles).values({ code, name, description }).returning();
+/** A demo role with its Russian name and description (see DEMO_ROLES for the English ones). */
+async function createRole(db: Db, code: keyof typeof DEMO_ROLES, grants: Record<string, string[]> | 'all') {
+  const texts = DEMO_ROLES[code];
+  const [role] = await db.insert(roles).values({ code, name: texts.name.ru, description: texts.description.ru }).returning();
   const all = await db.select().from(permissions);
   const chosen = grants === 'all' ? all : all.filter((p) => grants[p.service]?.includes(p.code));
   if (chosen.length) await db.insert(rolePermissions).values(chosen.map((p) => ({ role_id: role!.id, permission_id: p.id })));
@@ -88,9 +103,9 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
   const password = configuredPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
 
-  const adminRole = await createRole(db, 'platform_admin', 'Администратор платформы', 'Все права во всех режимах', 'all');
-  const managerRole = await createRole(db, 'dealer_manager', 'Менеджер дилера', 'Сайты, справочники и настройки своего клиента', MANAGER_CODES);
-  const editorRole = await createRole(db, 'site_editor', 'Редактор сайта', 'Содержимое сайтов своего клиента', EDITOR_CODES);
+  const adminRole = await createRole(db, 'platform_admin', 'all');
+  const managerRole = await createRole(db, 'dealer_manager', MANAGER_CODES);
+  const editorRole = await createRole(db, 'site_editor', EDITOR_CODES);
 
   const admin = 'admin@platform.test';
   const [adminUser] = await db
@@ -99,6 +114,7 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
     .returning();
   await db.insert(userRoles).values({ user_id: adminUser!.id, role_id: adminRole.id });
 
+  await insertDemoSiteGroups(db);
   const accounts: DemoAccounts['users'] = [];
   for (const demo of DEMO_CLIENTS) {
     const [group] = await db.insert(clientGroups).values({ name: demo.group }).onConflictDoNothing().returning();
@@ -107,7 +123,7 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
       .insert(clients)
       .values({ name: demo.name, code: demo.code, holding: demo.holding, group_ids: [groupId] })
       .returning();
-    for (const site of demo.sites) await db.insert(sites).values({ ...site, client_id: client!.id });
+    await insertDemoSites(db, client!.id, demo.code, demo.sites);
     for (const [kind, role, [name, lastName]] of [
       ['manager', managerRole, demo.manager],
       ['editor', editorRole, demo.editor],
@@ -127,5 +143,73 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
   const [second] = await db.select().from(clients).where(eq(clients.code, DEMO_CLIENTS[1]!.code));
   await db.insert(userClients).values({ user_id: firstManager!.id, client_id: second!.id });
 
+  // sites.context: the platform's official demo and master sites, sources of copies and forks.
+  await insertOfficialSites(db);
+  // marketplace: every module of the spec on every demo site, so every site screen is reachable.
+  await installDemoModules(db);
+  // sites.controller: the published demo sites run on this server, the draft one waits for approval.
+  await seedDemoSiteTasks(db, adminUser!.id);
   return { password, generated: !configuredPassword, admin, users: accounts };
+}
+
+// sites.context: demo sites with real settings, dealer centres, site groups and official sites.
+interface DemoSite {
+  name: string;
+  host: string | null;
+  type: number;
+  use_http: boolean;
+  code: string;
+  scheme: string;
+}
+
+const DEMO_DEALER_CITIES: Record<string, string[]> = {
+  'avtograd-sever': ['Москва', 'Химки'],
+  'motor-city-kzn': ['Казань'],
+  'ladoga-auto': ['Санкт-Петербург', 'Великий Новгород'],
+};
+
+/** A client's sites: published where they have a host, technical hosts `<code>.localhost`, its dealer centres shown. */
+async function insertDemoSites(db: Db, clientId: number, clientCode: string, list: DemoSite[]) {
+  const centres = await db
+    .insert(dealers)
+    .values((DEMO_DEALER_CITIES[clientCode] ?? []).map((city, index) => ({ client_id: clientId, name: `ДЦ ${city}`, code: `${clientCode}-${index + 1}`, city, phone: `+7 (800) 555-0${index}-1${index}` })))
+    .returning();
+  const [group] = await db.select().from(siteGroups).where(eq(siteGroups.name, 'Федеральная акция'));
+  for (const site of list) {
+    await db.insert(sites).values({
+      name: site.name,
+      host: site.host,
+      type: site.type,
+      use_http: site.use_http,
+      client_id: clientId,
+      technical_host: `${site.code}.localhost`,
+      status: site.host ? 1 : 2,
+      version: site.host ? 2 : 1,
+      context: { brand_id: null, color_scheme: site.scheme, extra_color_schemes: [] },
+      admin_email: `admin@${site.host ?? `${clientCode}.test`}`,
+      phone_format: '+7 (XXX) XXX-XX-XX',
+      default_mailer: 'platform',
+      dealer_id: centres[0]?.id ?? null,
+      dealer_ids: centres.map((centre) => centre.id),
+      group_ids: group && site.host ? [group.id] : [],
+      depersonalization: { enabled: true, period: 365 },
+    });
+  }
+}
+
+/** The platform's own client with the official demo and master sites (types 1 and 2). */
+async function insertOfficialSites(db: Db) {
+  const [platform] = await db.insert(clients).values({ name: 'Платформа — официальные сайты', code: 'platform-official' }).returning();
+  await db.insert(sites).values([
+    { name: 'Официальный демо-сайт', type: 1, client_id: platform!.id, technical_host: 'demo.localhost', context: { brand_id: null, color_scheme: 'default', extra_color_schemes: ['dark'] } },
+    { name: 'Официальный мастер-сайт', type: 2, client_id: platform!.id, technical_host: 'master.localhost', context: { brand_id: null, color_scheme: 'default', extra_color_schemes: [] } },
+  ]);
+}
+
+/** Site groups the demo sites and later stages use. */
+export async function insertDemoSiteGroups(db: Db) {
+  await db.insert(siteGroups).values([
+    { name: 'Федеральная акция', description: 'Сайты, которые показывают общие федеральные акции' },
+    { name: 'Премиальные бренды', description: null },
+  ]).onConflictDoNothing();
 }

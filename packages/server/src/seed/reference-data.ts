@@ -1,15 +1,17 @@
-import { DEFAULT_API_ROUTES, PERMISSIONS, SCREEN_ROUTES } from '@dp/contracts';
+import { DEFAULT_API_ROUTES, PERMISSIONS, SCREEN_ROUTES, permissionText } from '@dp/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isInternalEmail, type Config } from '../kit/config.ts';
 import type { Db, DbOrTx } from '../kit/db.ts';
 import { apiRoutes, permissions, screenRoutes, users } from '../kit/schema.ts';
+import { fillRouteModules, seedModules } from '../services/marketplace/module-seed.ts';
 
 /**
  * Permissions, the gateway route table and the screens registry, from contracts. Runs at every
  * start and only adds what is missing, so edits made in the admin are kept.
  */
 export async function seedReferenceData(db: Db) {
-  await db.insert(permissions).values(PERMISSIONS.map((p) => ({ service: p.service, code: p.code, name: p.code }))).onConflictDoNothing();
+  await db.insert(permissions).values(PERMISSIONS.map(namedPermission)).onConflictDoNothing();
+  await nameUnnamedPermissions(db);
   await db
     .insert(apiRoutes)
     .values(DEFAULT_API_ROUTES.map((r) => ({ ...r, description: null })))
@@ -18,6 +20,24 @@ export async function seedReferenceData(db: Db) {
     .insert(screenRoutes)
     .values(SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })))
     .onConflictDoNothing();
+  // marketplace: the module codes of the spec, and the module of routes seeded before they named one.
+  await seedModules(db);
+  await fillRouteModules(db);
+}
+
+/** A permission row with its Russian name and description (the web shows the English ones to English readers). */
+const namedPermission = (p: { service: string; code: string }) => {
+  const texts = permissionText(p.service, p.code, 'ru');
+  return { service: p.service, code: p.code, name: texts?.name ?? p.code, description: texts?.description ?? null };
+};
+
+/** Permissions seeded before they had names (named by their code) get their names; edited ones are kept. */
+async function nameUnnamedPermissions(db: Db) {
+  const rows = PERMISSIONS.map(namedPermission).map((p) => sql`(${p.service}, ${p.code}, ${p.name}, ${p.description})`);
+  await db.execute(sql`
+    update ${permissions} p set name = v.name, description = coalesce(p.description, v.description), updated_at = now()
+    from (values ${sql.join(rows, sql`, `)}) as v(service, code, name, description)
+    where p.service = v.service and p.code = v.code and (p.name is null or p.name = p.code) and v.name <> v.code`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceKey, type AnyResource } from '@dp/contracts';
 import { buildTestApp, type TestApp } from './test-app.ts';
-import { sampleFor } from './resource-samples.ts';
+import { deleteQueryFor, sampleFor } from './resource-samples.ts';
 
 /**
  * The generic contract every declared resource keeps: paging, sorting and filter allow-lists,
@@ -55,7 +55,7 @@ describe.each(RESOURCES.filter((r) => !r.readOnly).map((r) => [resourceKey(r), r
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.attributes[field]).toBe(`changed-${record.id}`);
-    expect((await t.request('DELETE', `${base(resource)}/${record.id}`, { token: staff })).statusCode).toBe(204);
+    expect((await t.request('DELETE', `${base(resource)}/${record.id}${deleteQueryFor(resource, record)}`, { token: staff })).statusCode).toBe(204);
     const after = await t.request('GET', `${base(resource)}/${record.id}`, { token: staff });
     if (resource.deleteDeactivates) expect(after.json().data.attributes.active).toBe(false);
     else expect(after.statusCode).toBe(404);

@@ -75,13 +75,26 @@ describe('the app shell', () => {
     clearAuth();
   });
 
-  it('sends a missing permission, an unknown path and a site page without a site to the home page', async () => {
+  it('sends a missing permission to the home page', async () => {
     signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin });
-    for (const path of ['/clients.storage/users/', '/no/such/page', '/sites.context/sites/5/pages']) {
+    for (const path of ['/clients.storage/users/']) {
       const router = renderAt(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/home-page'));
       router.unmount();
     }
+    clearAuth();
+  });
+
+  it('shows "page not found" in the shell for an unknown path, with the way home', async () => {
+    signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: admin });
+    setLang('ru');
+    const router = renderAt('/clients.storage/no-such-page');
+    expect(await screen.findByText('Страница не найдена')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/clients.storage/no-such-page');
+    expect(screen.getByTestId('profile-menu')).toBeTruthy();
+    expect(document.title).toBe('Страница не найдена — Dealer Platform');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'На главную' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home-page'));
     clearAuth();
   });
 });

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Avatar, Button, Dropdown, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
-import { ExportOutlined, LogoutOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import { CheckOutlined, ExportOutlined, GlobalOutlined, LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Lang, Mode } from '@dp/contracts';
 import { errorTitle } from '../kit/api.ts';
@@ -17,6 +17,7 @@ import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
 import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
 import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
+import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice.tsx';
 
 const SIDER_WIDTH = 256;
 const COLLAPSED_KEY = 'menu_collapsed';
@@ -51,7 +52,7 @@ export function useSwitchMode(ctx: MenuContext | null) {
   };
 }
 
-function ModeSwitch({ ctx, mode, modes }: { ctx: MenuContext | null; mode: Mode | null; modes: Mode[] }) {
+function ModeSwitch({ ctx, mode, modes, block = false }: { ctx: MenuContext | null; mode: Mode | null; modes: Mode[]; block?: boolean }) {
   const { t } = useTranslation();
   const switchMode = useSwitchMode(ctx);
   if (modes.length === 0) return null;
@@ -59,12 +60,20 @@ function ModeSwitch({ ctx, mode, modes }: { ctx: MenuContext | null; mode: Mode 
     <Segmented<Mode>
       data-testid="mode-switch"
       aria-label={t('modes.title')}
+      block={block}
+      orientation={block ? 'vertical' : 'horizontal'}
+      className={block ? 'mode-switch mode-switch--block' : 'mode-switch'}
       value={mode ?? undefined}
       options={modes.map((value) => ({
         value,
         icon: MODE_ICONS[value],
+        title: t(`modes.${value}`),
         // A click on the mode already shown still opens its first screen.
-        label: <span onClick={() => value === mode && switchMode(value)}>{t(`modes.${value}`)}</span>,
+        label: (
+          <span className="mode-switch__label" onClick={() => value === mode && switchMode(value)}>
+            {t(`modes.${value}`)}
+          </span>
+        ),
       }))}
       onChange={switchMode}
     />
@@ -102,10 +111,27 @@ function SiteBar() {
   );
 }
 
-function ProfileMenu() {
+/** The language choice as menu items (the folded top bar of narrow screens). */
+function languageItems(lang: Lang, label: string): NonNullable<MenuProps['items']> {
+  const choose = (value: Lang) => () => void chooseLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
+  return [
+    { type: 'divider' },
+    {
+      key: 'language',
+      type: 'group',
+      label,
+      children: [
+        { key: 'lang:ru', icon: lang === 'ru' ? <CheckOutlined aria-hidden /> : <GlobalOutlined aria-hidden />, label: 'Русский', onClick: choose('ru') },
+        { key: 'lang:en', icon: lang === 'en' ? <CheckOutlined aria-hidden /> : <GlobalOutlined aria-hidden />, label: 'English', onClick: choose('en') },
+      ],
+    },
+  ];
+}
+
+function ProfileMenu({ withLanguage = false }: { withLanguage?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, lang } = useSession();
   if (!user) return null;
   const fullName = [user.name, user.last_name].filter(Boolean).join(' ');
   const items: MenuProps['items'] = [
@@ -122,6 +148,8 @@ function ProfileMenu() {
     },
     { type: 'divider' },
     { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile'), onClick: () => navigate(PERSONAL_PATH) },
+    ...(withLanguage ? languageItems(lang, t('language')) : []),
+    { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
   ];
   return (
@@ -136,76 +164,118 @@ function ProfileMenu() {
   );
 }
 
-/** The signed-in layout (spec 000 §2): top bar, collapsible side menu (256), content. */
-export function AppShell() {
+/** The side menu's entries of the current mode, grouped (dividers between groups when collapsed). */
+function useMenuItems(groups: ReturnType<typeof useMenu>, collapsed: boolean): MenuProps['items'] {
   const { t } = useTranslation(['common', 'menu']);
-  const location = useLocation();
-  const ctx = useMenuContext();
-  const { mode, modes, routeMode, route } = useCurrentMode(ctx);
-  const groups = useMenu(ctx, mode);
-  const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
-
-  // The mode follows the route on screen and is remembered.
-  useEffect(() => {
-    if (routeMode) setMode(routeMode);
-  }, [routeMode]);
-
-  const siteMode = mode === 'site' || routeMode === 'site';
-  const items: MenuProps['items'] = useMemo(() => {
+  return useMemo(() => {
     const entries = (group: (typeof groups)[number]) =>
       group.items.map((item) => ({
         key: normalizePath(item.path),
         icon: routeIcon(item.name),
         label: <Link to={item.path}>{t(`menu:${item.name}`)}</Link>,
       }));
-    // Collapsed, the group titles give way to dividers.
     if (collapsed) return groups.flatMap((group, index) => [...(index ? [{ type: 'divider' as const, key: `divider:${group.group}` }] : []), ...entries(group)]);
     return groups.map((group) => ({ key: `group:${group.group}`, type: 'group' as const, label: t(`menu:groups.${group.group}`), children: entries(group) }));
   }, [groups, t, collapsed]);
+}
+
+/** The menu of a narrow screen: a drawer from the top bar with the modes, the site being edited and the items. */
+function MenuDrawer({ open, onClose, modeSwitch, siteBar, menu }: { open: boolean; onClose: () => void; modeSwitch: ReactNode; siteBar: ReactNode; menu: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open={open} onClose={onClose} placement="left" size={288} title={<Logo />} className="shell-drawer" aria-label={t('side_menu')} styles={{ body: { padding: 0 } }}>
+      <div className="shell-drawer__top">
+        {modeSwitch}
+        {siteBar}
+      </div>
+      {menu}
+    </Drawer>
+  );
+}
+
+/**
+ * The signed-in layout (spec 000 §2): top bar, collapsible side menu (256), content. Below 992 px
+ * the side menu collapses by itself; below 768 px it becomes a drawer opened from the top bar,
+ * whose modes and language fold into the drawer and the profile menu.
+ */
+export function AppShell({ page }: { page?: ReactNode } = {}) {
+  const { t } = useTranslation(['common', 'menu']);
+  const location = useLocation();
+  const ctx = useMenuContext();
+  const { mode, modes, routeMode, route } = useCurrentMode(ctx);
+  const groups = useMenu(ctx, mode);
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
+  const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // The mode follows the route on screen and is remembered.
+  useEffect(() => {
+    if (routeMode) setMode(routeMode);
+  }, [routeMode]);
+  // The drawer closes once a menu item has been followed.
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const siteMode = mode === 'site' || routeMode === 'site';
+  const siderItems = useMenuItems(groups, collapsed);
+  const drawerItems = useMenuItems(groups, false);
   const selected = useMemo(() => {
     const path = normalizePath(location.pathname);
     const keys = groups.flatMap((group) => group.items.map((item) => normalizePath(item.path)));
     return keys.filter((key) => path === key || path.startsWith(`${key}/`));
   }, [groups, location.pathname]);
   const logoTarget = modes.includes('site') ? SITE_SELECT_PATH : HOME_PATH;
+  const empty = <div className="shell-menu__empty">{t('menu:empty')}</div>;
 
   return (
-    <Layout className="shell">
+    <Layout className={narrow ? 'shell shell--narrow' : 'shell'}>
       <SatisfactionSurvey />
+      <PausedModulesNotice />
       <Layout.Header className="shell-header">
+        {narrow && (
+          <Button type="text" icon={<MenuOutlined aria-hidden />} aria-label={t('common:actions.menu')} data-testid="menu-toggle" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+        )}
         <Link to={logoTarget} className="shell-logo" aria-label={t('logo_link')}>
           <Logo />
         </Link>
-        <ModeSwitch ctx={ctx} mode={mode} modes={modes} />
-        {siteMode && <SiteBar />}
+        {!narrow && <ModeSwitch ctx={ctx} mode={mode} modes={modes} />}
+        {!narrow && siteMode && <SiteBar />}
         <div className="shell-header__spacer" />
         <ClientSwitch />
-        <LocaleSwitch />
-        <ProfileMenu />
+        {!narrow && <LocaleSwitch />}
+        <ProfileMenu withLanguage={narrow} />
       </Layout.Header>
       <Layout>
-        <Layout.Sider
-          width={SIDER_WIDTH}
-          collapsible
-          collapsed={collapsed}
-          onCollapse={(value) => {
-            setCollapsed(value);
-            writeJson(COLLAPSED_KEY, value);
-          }}
-          className="shell-sider"
-          data-testid="side-menu"
-          aria-label={t('side_menu')}
-          theme="light"
-        >
-          {items.length > 0 ? (
-            <Menu mode="inline" items={items} selectedKeys={selected} className="shell-menu" />
-          ) : (
-            !collapsed && <div className="shell-menu__empty">{t('menu:empty')}</div>
-          )}
-        </Layout.Sider>
+        {narrow ? (
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            modeSwitch={<ModeSwitch ctx={ctx} mode={mode} modes={modes} block />}
+            siteBar={siteMode ? <SiteBar /> : null}
+            menu={drawerItems?.length ? <Menu mode="inline" items={drawerItems} selectedKeys={selected} className="shell-menu" data-testid="side-menu" /> : empty}
+          />
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsible
+            collapsed={collapsed}
+            breakpoint="lg"
+            onCollapse={(value, type) => {
+              // Only the user's own choice is remembered; a wide enough screen goes back to it.
+              if (type === 'clickTrigger') writeJson(COLLAPSED_KEY, value);
+              setCollapsed(type === 'responsive' && !value ? readJson<boolean>(COLLAPSED_KEY) === true : value);
+            }}
+            className="shell-sider"
+            data-testid="side-menu"
+            aria-label={t('side_menu')}
+            theme="light"
+          >
+            {siderItems?.length ? <Menu mode="inline" items={siderItems} selectedKeys={selected} className="shell-menu" /> : !collapsed && empty}
+          </Layout.Sider>
+        )}
         <Layout.Content className="shell-content">
           <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
-            <Outlet />
+            {page ?? <Outlet />}
           </Suspense>
         </Layout.Content>
       </Layout>

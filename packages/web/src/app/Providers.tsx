@@ -39,7 +39,8 @@ export function Providers({ children, queryClient = defaultQueryClient }: { chil
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme} csp={cspConfig}>
-          <AntApp notification={{ duration: NOTICE_DURATION, placement: 'topRight' }}>
+          {/* Notices open below the top bar (56 px), never over the client switch, language and profile menu. */}
+          <AntApp notification={{ duration: NOTICE_DURATION, placement: 'topRight', top: 68 }}>
             <NotificationBridge />
             {children}
           </AntApp>

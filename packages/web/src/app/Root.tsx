@@ -11,6 +11,7 @@ import { SCREEN_PATHS } from './screens.tsx';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
 import { AppShell } from './AppShell.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** Tells the user why they are back at the sign-in page after a failed refresh. */
 function useExpiryNotice() {
@@ -89,5 +90,7 @@ export function Root() {
       </Suspense>
     );
   }
+  // Signed in on a path the web does not know: "page not found", inside the shell.
+  if (decision.kind === 'not_found') return <AppShell page={<NotFoundPage />} />;
   return <AppShell />;
 }

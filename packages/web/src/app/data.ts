@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { siteResource, type JsonApiRecord, type MeUser, type ScreenRoute } from '@dp/contracts';
 import { api, gatewayPath, isApiError } from '../kit/api.ts';
+import { fetchInstalledModules } from '../services/marketplace/site-modules.ts';
 import { queryKeys } from '../kit/queryKeys.ts';
 import { leaveSite, updateUser, useSession } from './session.ts';
 
@@ -41,7 +42,10 @@ export interface SiteAttributes {
   client_id: number;
   type: number;
   use_http: boolean;
+  /** Module codes installed on the site, paused ones included (marketplace installed_modules). */
   modules?: string[];
+  /** Installed but suspended modules: their screens tell the user to contact the account manager. */
+  paused_modules?: string[];
   created_at?: string;
   updated_at?: string;
 }
@@ -59,14 +63,16 @@ export function useCurrentSite() {
     enabled: !!siteId && !!user,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const body = await api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>(
-        'GET',
-        gatewayPath('sites.context', `sites/${encodeURIComponent(siteId!)}`),
-        { signal },
-      );
+      const [body, installed] = await Promise.all([
+        api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>('GET', gatewayPath('sites.context', `sites/${encodeURIComponent(siteId!)}`), { signal }),
+        // marketplace: the site's modules gate its menu items and pages (spec 000 §2).
+        fetchInstalledModules(siteId!, signal),
+      ]);
       const client = body.included?.find((record) => record.type === 'clients' && record.id === String(body.data.attributes.client_id));
       return {
         ...body.data.attributes,
+        modules: installed?.modules ?? body.data.attributes.modules ?? [],
+        paused_modules: installed?.paused ?? [],
         id: String(body.data.id),
         clientName: (client?.attributes.name as string | undefined) ?? null,
       } satisfies CurrentSite;

@@ -70,10 +70,10 @@ describe('route guards (spec 000 §2)', () => {
     expect(decideRoute(input(page, { routes, site: { id: '5', modules: ['requests'] } })).kind).toBe('allow');
   });
 
-  it('sends an unknown path, or a route the web has no screen for, to /', () => {
-    expect(decideRoute(input('/no/such/page'))).toEqual({ kind: 'redirect', to: '/' });
+  it('shows "page not found" for an unknown path or a route the web has no screen for; signed out, it sends to /', () => {
+    expect(decideRoute(input('/no/such/page'))).toEqual({ kind: 'not_found' });
     expect(decideRoute(input('/no/such/page', { user: null }))).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideRoute(input('/clients.storage/clients/', { screens: ['/home-page'] }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(input('/clients.storage/clients/', { screens: ['/home-page'] }))).toEqual({ kind: 'not_found' });
   });
 
   it('always lets /logout run', () => {

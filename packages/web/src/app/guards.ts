@@ -4,7 +4,7 @@ import { matchRoute, moduleInstalled, needsSite, normalizePath, routeAllowed } f
 /**
  * Route guards of spec 000 §2: no stored auth → '/', signed in on '/' → /home-page, missing
  * permission → '/', a site page without an accessible current site (or its module) →
- * /home-page, an unknown path → '/'.
+ * /home-page. An unknown path → '/' for anyone signed out, "page not found" in the shell otherwise.
  */
 export const INDEX_PATH = '/';
 export const HOME_PATH = '/home-page';
@@ -34,7 +34,8 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: 'allow'; route: ScreenRoute | null; params: Record<string, string> }
-  | { kind: 'redirect'; to: string };
+  | { kind: 'redirect'; to: string }
+  | { kind: 'not_found' };
 
 const allow = (route: ScreenRoute | null = null, params: Record<string, string> = {}): GuardDecision => ({ kind: 'allow', route, params });
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
@@ -62,7 +63,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     input.routes.filter((route) => screens.has(normalizePath(route.path))),
     path,
   );
-  if (!match) return redirect(INDEX_PATH);
+  if (!match) return { kind: 'not_found' };
   const { route, params } = match;
   if (!routeAllowed(input.user, route)) return redirect(INDEX_PATH);
 

@@ -36,7 +36,7 @@ describe('menu building', () => {
 
   it('lists only the items of the asked mode', () => {
     const dictionaries = names(buildMenu(ctx(), 'dictionaries'));
-    expect(dictionaries).toEqual(['client_groups', 'all_sites', 'floors']);
+    expect(dictionaries).toEqual(['client_groups', 'all_sites', 'forks', 'floors']);
     expect(buildMenu(ctx(), null)).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe('menu building', () => {
 
     const withSite = buildMenu(ctx({ siteId: '42' }), 'site');
     const items = withSite.flatMap((group) => group.items);
-    expect(items.map((item) => item.name)).toEqual(['site_select', 'site_settings', 'pages', 'redirects', 'seo_config']);
+    expect(items.map((item) => item.name)).toEqual(['site_select', 'site_settings', 'site_users', 'pages', 'redirects', 'seo_config']);
     expect(items.find((item) => item.name === 'pages')!.path).toBe('/sites.context/sites/42/pages');
     expect(items.find((item) => item.name === 'redirects')!.path).toBe('/seo/sites/42/redirects');
   });

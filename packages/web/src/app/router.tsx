@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Root } from './Root.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SCREENS, toRouterPath } from './screens.tsx';
 
@@ -10,19 +11,28 @@ const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx
 const ClientChoicePage = lazy(() => import('../services/auth.processing/ClientChoicePage.tsx'));
 const OidcCallbackPage = lazy(() => import('../services/auth.processing/OidcCallbackPage.tsx'));
 
-/** Every page hangs under Root, which applies the guards; unknown paths are sent to '/'. */
+/**
+ * Every page hangs under Root, which applies the guards (signed out, an unknown path goes to '/';
+ * signed in, it shows "page not found" in the shell). A page that fails (a chunk that does not
+ * load) shows its error inside the shell, under the top bar and beside the menu.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <SignInPage /> },
-      { path: 'restore', element: <RestorePage /> },
-      { path: 'logout', element: <LogoutPage /> },
-      { path: 'auth.processing/auth', element: <ClientChoicePage /> },
-      { path: 'auth.processing/oidc/callback', element: <OidcCallbackPage /> },
-      ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
-      { path: '*', element: null },
+      {
+        errorElement: <RouteError inShell />,
+        children: [
+          { index: true, element: <SignInPage /> },
+          { path: 'restore', element: <RestorePage /> },
+          { path: 'logout', element: <LogoutPage /> },
+          { path: 'auth.processing/auth', element: <ClientChoicePage /> },
+          { path: 'auth.processing/oidc/callback', element: <OidcCallbackPage /> },
+          ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ];

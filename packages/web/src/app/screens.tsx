@@ -9,6 +9,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/personal/': lazy(() => import('../services/clients.storage/PersonalPage.tsx')),
   '/sites.context/select': lazy(() => import('../services/sites.context/SiteSelectPage.tsx')),
   '/sites.context/all_sites': lazy(() => import('../services/sites.context/AllSitesPage.tsx')),
+  // sites.context
+  '/sites.context/sites/create': lazy(() => import('../services/sites.context/SiteCreatePage.tsx')),
+  '/sites.context/sites/{siteId}/settings': lazy(() => import('../services/sites.context/SiteSettingsPage.tsx')),
+  '/sites.context/sites/{siteId}/users': lazy(() => import('../services/sites.context/SiteUsersPage.tsx')),
+  '/sites.context/groups': lazy(() => import('../services/sites.context/SiteGroupsPage.tsx')),
+  '/sites.context/forks': lazy(() => import('../services/sites.context/ForksPage.tsx')),
+  '/sites.context/dealers': lazy(() => import('../services/sites.context/DealersPage.tsx')),
   '/clients.storage/clients/': lazy(() => import('../services/clients.storage/ClientsPage.tsx')),
   '/clients.storage/groups/': lazy(() => import('../services/clients.storage/GroupsPage.tsx')),
   '/auth.processing/root/': lazy(() => import('../services/auth.processing/RootPage.tsx')),
@@ -26,6 +33,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/gateway.processing/routes/': lazy(() => import('../services/gateway.processing/GatewayRoutesPage.tsx')),
   '/gateway.processing/routes/{routeId}': lazy(() => import('../services/gateway.processing/GatewayRoutePage.tsx')),
   '/gateway.processing/restrictions/': lazy(() => import('../services/gateway.processing/RestrictionsPage.tsx')),
+  // marketplace
+  '/marketplace/settings': lazy(() => import('../services/marketplace/MarketplaceSettingsPage.tsx')),
+  '/marketplace/settings/module_edit/{moduleCode}': lazy(() => import('../services/marketplace/ModuleEditPage.tsx')),
+  '/marketplace/marketplace/{siteId}': lazy(() => import('../services/marketplace/SiteMarketplacePage.tsx')),
+  '/mulitlanuge/settings/{siteId}': lazy(() => import('../services/marketplace/MultiLanguageSettingsPage.tsx')),
+  // sites.controller
+  '/sites.controller/tasks_page/': lazy(() => import('../services/sites.controller/TasksPage.tsx')),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

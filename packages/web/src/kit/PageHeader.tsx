@@ -1,8 +1,19 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 
-/** The header of every screen: title, optional subtitle, actions on the right. */
-export function PageHeader({ title, subtitle, extra }: { title: ReactNode; subtitle?: ReactNode; extra?: ReactNode }) {
+/** The browser tab's title of a page: "Пользователи — Dealer Platform"; the product's name alone without one. */
+export function useDocumentTitle(title: string | null | undefined) {
+  const { t } = useTranslation('common');
+  const app = t('app_name');
+  useEffect(() => {
+    document.title = title ? `${title} — ${app}` : app;
+  }, [title, app]);
+}
+
+/** The header of every screen: title (also the tab's title), optional subtitle, actions on the right. */
+export function PageHeader({ title, subtitle, extra, documentTitle }: { title: ReactNode; subtitle?: ReactNode; extra?: ReactNode; documentTitle?: string }) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <div className="page-header">
       <div className="page-header__text">

@@ -38,9 +38,19 @@ beforeAll(async () => {
         },
       };
     }
+    if (request.method === 'PATCH' && request.url === '/gateway/clients.storage/api/v1/clients/7') {
+      const attributes = (request.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+      return { status: 200, body: { data: { ...CLIENT, attributes: { ...CLIENT.attributes, ...attributes } } } };
+    }
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'not found' }] } };
   });
 });
+
+const CLIENT = {
+  id: '7',
+  type: 'clients',
+  attributes: { name: 'Автодом', code: 'autodom', group_ids: [3], holding: null, billing_id: null, media_elements: [], created_at: '2026-01-02T10:00:00Z', updated_at: '2026-01-02T10:00:00Z' },
+};
 
 afterAll(() => server.close());
 
@@ -54,13 +64,15 @@ function signIn() {
   });
 }
 
-function renderForm() {
+function renderForm(record?: typeof CLIENT) {
   return render(
     <Providers queryClient={createQueryClient()}>
-      <ResourceForm resource={resource} />
+      <ResourceForm resource={resource} record={record} />
     </Providers>,
   );
 }
+
+const patches = () => server.requests.filter((request) => request.method === 'PATCH');
 
 const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
@@ -97,7 +109,8 @@ describe('ResourceForm', () => {
     await user.type(screen.getByLabelText('Код'), 'autodom');
     await user.click(screen.getByRole('button', { name: /Создать/ }));
 
-    await waitFor(() => expect(within(fieldItem('Код')).getByText('Запись с таким значением «code» уже существует')).toBeTruthy());
+    // The duplicate value names the field's label, not its code.
+    await waitFor(() => expect(within(fieldItem('Код')).getByText('Запись с таким значением «Код» уже существует')).toBeTruthy());
     const post = server.requests.find((request) => request.method === 'POST')!;
     expect(post.headers.authorization).toBe('Bearer token');
     expect(post.headers['accept-language']).toBe('ru');
@@ -105,5 +118,27 @@ describe('ResourceForm', () => {
     expect((screen.getByLabelText('Код') as HTMLInputElement).value).toBe('autodom');
     expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('  Автодом ');
     expect(within(fieldItem('Название')).queryByText(/уже существует/)).toBeNull();
+  });
+
+  it('saving an unchanged record sends nothing and does not say it was saved', async () => {
+    signIn();
+    setLang('ru');
+    const user = userEvent.setup();
+    renderForm(CLIENT);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменений нет — сохранять нечего')).toBeTruthy();
+    expect(screen.queryByText('Изменения сохранены')).toBeNull();
+    expect(patches()).toEqual([]);
+  });
+
+  it('saving a change sends only the changed field', async () => {
+    signIn();
+    setLang('ru');
+    const user = userEvent.setup();
+    renderForm(CLIENT);
+    await user.type(screen.getByLabelText('Холдинг'), 'Автодом Групп');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeTruthy();
+    expect(patches().map((request) => request.body)).toEqual([{ data: { type: 'clients', id: '7', attributes: { holding: 'Автодом Групп' } } }]);
   });
 });

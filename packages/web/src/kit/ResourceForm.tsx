@@ -1,14 +1,20 @@
-import { useMemo } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, type AnyResource, type FormFieldDef, type JsonApiRecord, type Lang } from '@dp/contracts';
+import { auditResource, hasPermission, permissionLabel, t as message, type AnyResource, type FormFieldDef, type JsonApiRecord, type Lang } from '@dp/contracts';
 import { useSession } from '../app/session.ts';
 import { notify } from '../app/notify.ts';
-import { api, errorTitle, isApiError } from './api.ts';
+import { api, errorTitle, fieldOfPointer, isApiError, type ApiError } from './api.ts';
+import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { queryKeys } from './queryKeys.ts';
+import { fieldLabel, optionText } from './resourceText.ts';
 import { isRequired, zodRule, type SchemaLike } from './rules.ts';
+import { codesOfService, usePermissionRecords } from './usePermissions.ts';
 import { listPath, recordPath, useRefOptions } from './useResourceList.ts';
+
+export { optionText } from './resourceText.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -19,6 +25,14 @@ export interface ResourceFormProps {
   record?: Row | null;
   onSaved?: (record: Row, mode: 'create' | 'edit') => void;
   onCancel?: () => void;
+  /** Where Save and Cancel go (a drawer's footer, so they stay in view); inside the form otherwise. */
+  actionsContainer?: HTMLElement | null;
+  /** A record page: fields in two columns on wide screens, Save kept in view at the bottom. */
+  wide?: boolean;
+  /** Controls shown first that are not fields of the write (a user's activation switch). */
+  before?: ReactNode;
+  /** Without the right to change the record: fields read only, no Save. */
+  readOnly?: boolean;
 }
 
 function shapeOf(schema: unknown): Record<string, SchemaLike> {
@@ -32,15 +46,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The text of a select option: a label equal to its value (a service name, a method) is shown as
- * it is; 'ns:key' names its own namespace; anything else is a key of the resource's namespace.
- */
-export function optionText(t: (key: string) => string, resource: Pick<AnyResource, 'service'>, option: { value: string | number; label: string }): string {
-  if (option.label === String(option.value)) return option.label;
-  return t(option.label.includes(':') ? option.label : `${resource.service}:${option.label}`);
-}
-
-/**
  * The fields a form shows: some only when creating (a first password, a code), some only when
  * editing, some only to platform staff holding root (`audience`).
  */
@@ -51,7 +56,7 @@ export function formFields(resource: AnyResource, mode: 'create' | 'edit', viewe
 /**
  * The write body of a form: empty optional texts become null, then the contracts schema
  * normalises (trim, lower case, defaults). A value the schema refuses is sent as typed, so the
- * server answers with its field error.
+ * server answers with its field error. On edit only the changed fields are sent.
  */
 export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', values: Values, initial: Values = {}, viewer?: { root: boolean }): Values {
   const schema = mode === 'create' ? resource.create : resource.update;
@@ -69,22 +74,64 @@ export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', val
   return parsed.success && parsed.data && typeof parsed.data === 'object' ? (parsed.data as Values) : picked;
 }
 
+/**
+ * The server's field errors as the form shows them: under the field, a duplicate value naming the
+ * field's label rather than its code. Errors of fields the form does not show are returned.
+ */
+export function formFieldErrors(error: ApiError, shown: Set<string>, label: (field: string) => string, lang: Lang) {
+  const onForm = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const entry of error.errors) {
+    const field = fieldOfPointer(entry.source?.pointer);
+    if (!field || !shown.has(field)) {
+      others.push(entry.title);
+      continue;
+    }
+    const text = entry.code === 'conflict_unique' ? message('conflict_unique', lang, { field: label(field) }) : entry.title;
+    onForm.set(field, [...(onForm.get(field) ?? []), text]);
+  }
+  return { onForm: [...onForm].map(([name, errors]) => ({ name, errors })), others };
+}
+
 function RefSelect({ field, multiple, ...rest }: { field: FormFieldDef; multiple: boolean; id?: string; value?: unknown; onChange?: (value: unknown) => void; 'aria-label'?: string }) {
   const { options, isFetching } = useRefOptions(field.ref);
+  return <Select {...rest} mode={multiple ? 'multiple' : undefined} allowClear showSearch={{ optionFilterProp: 'label' }} loading={isFetching} options={options} />;
+}
+
+/** Permission codes of the service chosen in the same form, by name; the code under each name. */
+function CodeSelect({ form, ...rest }: { form: FormInstance<Values>; id?: string; value?: string[]; onChange?: (value: string[]) => void; 'aria-label'?: string }) {
+  const { t, i18n } = useTranslation('common');
+  const service = Form.useWatch('service', form) as string | undefined;
+  const { records, isFetching } = usePermissionRecords();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
+  const options = codesOfService(records, service).map((permission) => ({ value: permission.code, label: permissionLabel(permission, lang).name }));
   return (
     <Select
       {...rest}
-      mode={multiple ? 'multiple' : undefined}
+      mode="multiple"
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      disabled={!service}
+      placeholder={service ? t('codes.placeholder') : t('codes.choose_service')}
       loading={isFetching}
       options={options}
+      showSearch={{ filterOption: (input, option) => `${option?.label ?? ''} ${option?.value ?? ''}`.toLowerCase().includes(input.toLowerCase()) }}
+      optionRender={(option) => (
+        <span className="code-option">
+          {option.label}
+          <Typography.Text type="secondary" className="code-option__code">
+            {option.value}
+          </Typography.Text>
+        </span>
+      )}
     />
   );
 }
 
+/** Fields that need the whole width of a wide form. */
+const FULL_WIDTH: FormFieldDef['widget'][] = ['textarea', 'permissions', 'multiselect', 'codes', 'tags'];
+
 /** The form of a ResourceDef: widgets from r.form, client rules from r.create / r.update. */
-export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFormProps) {
+export function ResourceForm({ resource, record, onSaved, onCancel, actionsContainer, wide, before, readOnly }: ResourceFormProps) {
   const { t, i18n } = useTranslation([resource.service, 'common']);
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
@@ -94,47 +141,48 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
   const shape = shapeOf(mode === 'create' ? resource.create : resource.update);
   const { user } = useSession();
   const viewer = { root: !!user?.internal && hasPermission(user.permissions, 'auth.processing', 'root') };
+  const fields = formFields(resource, mode, viewer);
+  const label = (field: string) => fieldLabel(t, resource, field);
+  // Also the form element's id, which Save points at when it sits outside the form (a drawer footer).
+  const formName = `${resource.name}-${mode}`;
 
   const initialValues = useMemo<Values>(() => {
     if (!record) return {};
     return Object.fromEntries(formFields(resource, 'edit', viewer).map((field) => [field.field, record.attributes[field.field] ?? undefined]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, resource.form]);
 
   const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const attributes = toAttributes(resource, mode, values, initialValues, viewer);
+    mutationFn: async (attributes: Values) => {
       if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes });
-      if (Object.keys(attributes).length === 0) return record!;
       return api.patch<Row>(recordPath(resource, record!.id), { type: resource.name, id: record!.id, attributes });
     },
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all });
+      // The record's lists and its history in the audit trail.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all }), queryClient.invalidateQueries({ queryKey: queryKeys.resource(auditResource).all })]);
       notify.success(t(mode === 'create' ? 'common:notices.created' : 'common:notices.saved'));
       onSaved?.(saved, mode);
     },
     onError: (error) => {
-      const known = new Set(resource.form.map((field) => field.field));
-      if (isApiError(error)) {
-        const byField = error.fieldErrors();
-        const onForm = Object.entries(byField).filter(([name]) => known.has(name));
-        if (onForm.length) {
-          form.setFields(onForm.map(([name, errors]) => ({ name, errors })));
-          const others = error.errors.filter((entry) => !onForm.some(([name]) => entry.source?.pointer?.endsWith(`/${name}`)));
-          if (others.length) notify.error(others[0]!.title);
-          return;
-        }
-      }
-      notify.error(errorTitle(error, lang()));
+      if (!isApiError(error)) return notify.error(errorTitle(error, lang()));
+      const { onForm, others } = formFieldErrors(error, new Set(fields.map((field) => field.field)), label, lang());
+      if (onForm.length) form.setFields(onForm);
+      if (others.length) notify.error(others[0]!);
     },
   });
 
-  const label = (field: string) => t(`${resource.service}:${resource.name}.fields.${field}`);
+  const submit = (values: Values) => {
+    const attributes = toAttributes(resource, mode, values, initialValues, viewer);
+    // Nothing changed: nothing is sent, and nothing is said to be saved.
+    if (mode === 'edit' && Object.keys(attributes).length === 0) return notify.info(t('common:notices.unchanged'), undefined, 'form-unchanged');
+    save.mutate(attributes);
+  };
 
   const widget = (field: FormFieldDef) => {
     const common = { 'aria-label': label(field.field) };
     switch (field.widget) {
       case 'textarea':
-        return <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 8 }} />;
+        return <Input.TextArea {...common} rows={3} />;
       case 'email':
         return <Input {...common} type="email" autoComplete="email" />;
       case 'phone':
@@ -147,6 +195,10 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
         return <Select {...common} mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />;
       case 'switch':
         return <Switch {...common} />;
+      case 'permissions':
+        return <PermissionMatrix {...common} />;
+      case 'codes':
+        return <CodeSelect {...common} form={form} />;
       case 'select':
       case 'multiselect':
         if (field.ref) return <RefSelect {...common} field={field} multiple={field.widget === 'multiselect'} />;
@@ -155,6 +207,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
             {...common}
             mode={field.widget === 'multiselect' ? 'multiple' : undefined}
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             options={(field.options ?? []).map((option) => ({ value: option.value, label: optionText(t, resource, option) }))}
           />
         );
@@ -163,45 +216,51 @@ export function ResourceForm({ resource, record, onSaved, onCancel }: ResourceFo
     }
   };
 
+  const actions = readOnly ? null : (
+    <Space>
+      <Button type="primary" htmlType="submit" form={formName} loading={save.isPending}>
+        {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
+      </Button>
+      {onCancel && (
+        <Button onClick={onCancel} disabled={false}>
+          {t('common:actions.cancel')}
+        </Button>
+      )}
+    </Space>
+  );
+
   return (
     <Form<Values>
       form={form}
       layout="vertical"
-      name={`${resource.name}-${mode}`}
+      name={formName}
       initialValues={initialValues}
-      onFinish={(values) => save.mutate(values)}
-      disabled={save.isPending}
+      onFinish={submit}
+      disabled={save.isPending || readOnly}
       scrollToFirstError
     >
-      {formFields(resource, mode, viewer).map((field) => {
-        const schema = shape[field.field];
-        const required = createShape[field.field] ? isRequired(createShape[field.field]!) : false;
-        return (
-          <Form.Item
-            key={field.field}
-            name={field.field}
-            label={label(field.field)}
-            required={required && field.widget !== 'switch'}
-            valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
-            rules={schema ? [zodRule(schema, lang)] : []}
-            validateFirst
-          >
-            {widget(field)}
-          </Form.Item>
-        );
-      })}
-      <Form.Item className="form-actions">
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
-          </Button>
-          {onCancel && (
-            <Button onClick={onCancel} disabled={false}>
-              {t('common:actions.cancel')}
-            </Button>
-          )}
-        </Space>
-      </Form.Item>
+      {before}
+      <Row gutter={16}>
+        {fields.map((field) => {
+          const schema = shape[field.field];
+          const required = createShape[field.field] ? isRequired(createShape[field.field]!) : false;
+          return (
+            <Col key={field.field} xs={24} lg={wide && !FULL_WIDTH.includes(field.widget) ? 12 : 24}>
+              <Form.Item
+                name={field.field}
+                label={label(field.field)}
+                required={required && field.widget !== 'switch'}
+                valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
+                rules={schema ? [zodRule(schema, lang)] : []}
+                validateFirst
+              >
+                {widget(field)}
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+      {actions && (actionsContainer ? createPortal(actions, actionsContainer) : <div className={wide ? 'form-actions form-actions--sticky' : 'form-actions'}>{actions}</div>)}
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Drawer, Empty, Input, Result, Select, Space } from 'antd';
+import { Button, Card, Drawer, Empty, Grid, Input, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { api, errorTitle } from './api.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { queryKeys } from './queryKeys.ts';
 import { ResourceForm } from './ResourceForm.tsx';
-import { ResourceTable, recordLabel } from './ResourceTable.tsx';
+import { ResourceTable } from './ResourceTable.tsx';
+import { fieldOptions, optionText, recordLabel } from './resourceText.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
 
@@ -90,8 +91,8 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
         />,
       ];
     }
-    // 'select': the options of the form field of the same name; 'in' filters take several.
-    const options = resource.form.find((field) => field.field === name)?.options ?? [];
+    // 'select': the filter's options, else those of the form field of the same name; 'in' filters take several.
+    const options = fieldOptions(resource, name) ?? [];
     const multiple = def.op === 'in';
     return [
       <Select
@@ -102,7 +103,9 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
         aria-label={label(name, def)}
         value={multiple ? (value ? value.split(',') : []) : value}
         style={{ minWidth: 200 }}
-        options={options.map((option) => ({ value: String(option.value), label: t(`${resource.service}:${option.label}`) }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        popupMatchSelectWidth={false}
+        options={options.map((option) => ({ value: String(option.value), label: optionText(t, resource, option) }))}
         onChange={(next: string | string[] | undefined) => set(name)(Array.isArray(next) ? next.join(',') || null : (next ?? null))}
       />,
     ];
@@ -134,6 +137,8 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
   const list = useResourceList<Record<string, unknown>>(resource);
   const extras = useContext(ResourceListExtras);
   const [editing, setEditing] = useState<{ record: Row | null } | null>(null);
+  const [drawerFooter, setDrawerFooter] = useState<HTMLDivElement | null>(null);
+  const screens = Grid.useBreakpoint();
   const permissions = user?.permissions ?? {};
   // A read-only resource (the audit trail) has no write routes at all.
   const writable = !resource.readOnly;
@@ -144,7 +149,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
   const remove = useMutation({
     mutationFn: (record: Row) => api.delete(recordPath(resource, record.id)),
     onSuccess: async (_data, record) => {
-      notify.success(t('common:notices.deleted'), recordLabel(record));
+      notify.success(t(resource.deleteDeactivates ? 'common:notices.deactivated' : 'common:notices.deleted'), recordLabel(record, resource));
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all });
     },
     onError: (error) => notify.error(errorTitle(error)),
@@ -230,18 +235,20 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
         open={!!editing}
         title={
           editing?.record
-            ? t(`${resource.service}:${resource.name}.edit_title`, { name: recordLabel(editing.record) })
+            ? t(`${resource.service}:${resource.name}.edit_title`, { name: recordLabel(editing.record, resource) })
             : t(`${resource.service}:${resource.name}.create_title`)
         }
-        size={520}
+        size={screens.sm === false ? '100%' : resource.form.some((field) => field.widget === 'permissions') ? 800 : 560}
         destroyOnHidden
         onClose={() => setEditing(null)}
+        footer={<div ref={setDrawerFooter} className="drawer-actions" />}
       >
         {editing && (
           <ResourceForm
             key={editing.record?.id ?? 'new'}
             resource={resource}
             record={editing.record}
+            actionsContainer={drawerFooter}
             onSaved={() => setEditing(null)}
             onCancel={() => setEditing(null)}
           />

@@ -1,13 +1,16 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AnyResource, ColumnDef, JsonApiRecord } from '@dp/contracts';
+import { permissionLabel, seededText, type AnyResource, type ColumnDef, type JsonApiRecord } from '@dp/contracts';
+import { currentLang } from '../app/i18n.ts';
 import { formatDateTime } from './format.ts';
-import { optionText } from './ResourceForm.tsx';
+import { fieldLabel, recordLabel, serviceName, valueText } from './resourceText.ts';
 import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
+
+export { recordLabel } from './resourceText.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
@@ -29,102 +32,163 @@ export interface ResourceTableProps {
   /** Details shown under a row (the audit trail's changes). */
   expandable?: (record: Row) => ReactNode;
   empty?: ReactNode;
+  /** Fewer controls for a table inside a page (a record's related records). */
+  compact?: boolean;
+  /** The columns to show, in this order; every declared column otherwise. */
+  fields?: string[];
 }
 
-/** The text a record is known by in notices and confirmations. */
-export function recordLabel(record: Row): string {
-  const a = record.attributes;
-  return String(a.name ?? a.title ?? a.code ?? `#${record.id}`);
-}
+/** Column widths by kind: every column has one, so the table scrolls instead of squeezing. */
+const WIDTHS: Record<NonNullable<ColumnDef['render']>, number> = {
+  text: 200,
+  date: 150,
+  boolean: 110,
+  refs: 240,
+  tag: 150,
+  service: 190,
+  count: 130,
+  codes: 280,
+};
+const ACTIONS_WIDTH = 88;
+export const columnWidth = (column: ColumnDef) => column.width ?? WIDTHS[column.render ?? 'text'];
 
 function Empty() {
   return <Typography.Text type="secondary">—</Typography.Text>;
 }
 
-/** A table driven by ResourceDef.columns: server paging and sorting, dates, refs as tags. */
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
+export function CellText({ children }: { children: string }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }} className="cell-text">
+      {children}
+    </Typography.Text>
+  );
+}
+
+/**
+ * A table driven by ResourceDef.columns: server paging and sorting, widths by kind with ellipsis
+ * and tooltips, horizontal scroll with the first column and the actions fixed, names instead of
+ * codes (services, options, referenced records, permission codes), seeded texts in the reader's
+ * language.
+ */
 export function ResourceTable(props: ResourceTableProps) {
   const { resource, records, included, sort } = props;
   const { t } = useTranslation([resource.service, 'common']);
   const refs = useMemo(() => includedIndex(included), [included]);
-  const { leadingColumns } = useContext(ResourceListExtras);
+  const { leadingColumns, cellRenderers } = useContext(ResourceListExtras);
   const sortField = sort?.split(',')[0];
+  const lang = currentLang();
+  // On a phone a fixed first column would leave too little room to scroll the others.
+  const screens = Grid.useBreakpoint();
+  const fixFirst = !props.compact && screens.md !== false;
 
-  const renderValue = (column: ColumnDef, value: unknown): ReactNode => {
-    if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <Empty />;
-    const option = resource.form.find((field) => field.field === column.field)?.options;
-    const optionLabel = (v: unknown) => {
-      const found = option?.find((entry) => String(entry.value) === String(v));
-      return found ? optionText(t, resource, found) : String(v);
-    };
+  const renderValue = (column: ColumnDef, value: unknown, record: Row): ReactNode => {
+    const own = cellRenderers?.[column.field];
+    if (own) return own(value, record);
+    if (isEmpty(value)) return <Empty />;
     switch (column.render) {
       case 'date':
         return <span className="nowrap">{formatDateTime(String(value))}</span>;
       case 'boolean':
         return value ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>;
+      case 'count': {
+        const count = Array.isArray(value) ? value.length : Number(value);
+        return t(`${resource.service}:${resource.name}.counts.${column.field}`, { count, defaultValue: String(count) });
+      }
+      case 'service':
+        return <CellText>{serviceName(t, String(value))}</CellText>;
+      case 'codes': {
+        const service = String(record.attributes.service ?? '');
+        return (
+          <Space size={[4, 4]} wrap>
+            {(value as string[]).map((code) => (
+              <Tooltip key={code} title={`${permissionLabel({ service, code }, lang).name} (${code})`}>
+                <Tag variant="filled" color="geekblue" className="cell-tag">
+                  {permissionLabel({ service, code }, lang).name}
+                </Tag>
+              </Tooltip>
+            ))}
+          </Space>
+        );
+      }
       case 'refs': {
         const ids = Array.isArray(value) ? value : [value];
         return (
           <Space size={[4, 4]} wrap>
             {ids.map((id) => {
-              const record = column.ref ? refs.get(`${column.ref.name}:${id}`) : undefined;
-              const label = record && column.ref ? record.attributes[column.ref.label] : undefined;
+              const found = column.ref ? refs.get(`${column.ref.name}:${id}`) : undefined;
+              const label = found && column.ref ? found.attributes[column.ref.label] : undefined;
+              const text = label !== undefined && label !== null ? seededText(String(label), lang) : `#${String(id)}`;
               return (
-                <Tag key={String(id)} color="blue" variant="filled">
-                  {label !== undefined && label !== null ? String(label) : `#${String(id)}`}
-                </Tag>
+                <Tooltip key={String(id)} title={text} mouseEnterDelay={0.5}>
+                  <Tag color="blue" variant="filled" className="cell-tag">
+                    {text}
+                  </Tag>
+                </Tooltip>
               );
             })}
           </Space>
         );
       }
       case 'tag':
-        return <Tag>{optionLabel(value)}</Tag>;
+        return <Tag className="cell-tag">{valueText(t, resource, column.field, value) ?? String(value)}</Tag>;
       default:
         if (typeof value === 'boolean') return value ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>;
-        return option ? optionLabel(value) : String(value);
+        return <CellText>{valueText(t, resource, column.field, value) ?? seededText(String(value), lang)}</CellText>;
     }
   };
 
-  const columns: TableProps<Row>['columns'] = resource.columns.map((column, index) => {
+  const shown = props.fields ? props.fields.flatMap((field) => resource.columns.filter((column) => column.field === field)) : resource.columns;
+  const columns: NonNullable<TableProps<Row>['columns']> = shown.map((column, index) => {
     const sortable = !!column.sortable && resource.sort.includes(column.field);
     const link = index === 0 && props.detailPath;
     return {
       key: column.field,
       dataIndex: ['attributes', column.field],
-      title: t(`${resource.service}:${resource.name}.fields.${column.field}`),
-      width: column.width ?? (column.render === 'date' ? 170 : undefined),
-      sorter: sortable,
+      title: fieldLabel(t, resource, column.field),
+      width: columnWidth(column),
+      fixed: index === 0 && fixFirst ? ('left' as const) : undefined,
+      sorter: sortable && !props.compact,
       sortOrder: sortable && sortField?.replace(/^-/, '') === column.field ? (sortField!.startsWith('-') ? 'descend' : 'ascend') : null,
-      render: (value: unknown, record: Row) => (link ? <Link to={link(record)}>{renderValue(column, value)}</Link> : renderValue(column, value)),
+      render: (value: unknown, record: Row) =>
+        link ? (
+          <Link to={link(record)} className="cell-link">
+            {renderValue(column, value, record)}
+          </Link>
+        ) : (
+          renderValue(column, value, record)
+        ),
     };
   });
 
-  if (leadingColumns?.length) columns.unshift(...leadingColumns);
+  if (leadingColumns?.length && !props.compact) columns.unshift(...leadingColumns);
 
   if (props.onEdit || props.onDelete) {
     columns.push({
       key: '__actions',
       title: t('common:actions.title'),
-      width: 110,
+      width: ACTIONS_WIDTH,
       align: 'right',
       fixed: 'right',
       render: (_value: unknown, record: Row) => (
         <Space size={0}>
           {props.onEdit && (
             <Tooltip title={t('common:actions.edit')}>
-              <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record)}`} onClick={() => props.onEdit!(record)} />
+              <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record, resource)}`} onClick={() => props.onEdit!(record)} />
             </Tooltip>
           )}
           {props.onDelete && (
             <Popconfirm
-              title={t('common:delete_confirm.title')}
-              description={t('common:delete_confirm.text', { name: recordLabel(record) })}
-              okText={t('common:actions.delete')}
+              title={t(resource.deleteDeactivates ? 'common:deactivate_confirm.title' : 'common:delete_confirm.title')}
+              description={t(resource.deleteDeactivates ? 'common:deactivate_confirm.text' : 'common:delete_confirm.text', { name: recordLabel(record, resource) })}
+              okText={t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}
               cancelText={t('common:actions.cancel')}
               okButtonProps={{ danger: true }}
               onConfirm={() => props.onDelete!(record)}
             >
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${recordLabel(record)}`} />
+              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}: ${recordLabel(record, resource)}`} />
             </Popconfirm>
           )}
         </Space>
@@ -132,24 +196,28 @@ export function ResourceTable(props: ResourceTableProps) {
     });
   }
 
+  const width = columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 150), props.expandable ? 48 : 0);
+
   return (
     <Table<Row>
       rowKey="id"
-      size="middle"
+      size={props.compact ? 'small' : 'middle'}
       columns={columns}
       dataSource={records}
       loading={props.loading}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={props.compact ? undefined : { x: width }}
+      sticky={props.compact ? undefined : { offsetHeader: 56 }}
       locale={props.empty ? { emptyText: props.empty } : undefined}
       expandable={props.expandable ? { expandedRowRender: props.expandable } : undefined}
       pagination={{
         current: props.page,
         pageSize: props.size,
         total: props.total,
-        showSizeChanger: true,
+        showSizeChanger: !props.compact,
         pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (total, range) => t('common:table.total', { count: total, from: range[0], to: range[1] }),
-        hideOnSinglePage: false,
+        showTotal: props.compact ? undefined : (total, range) => t('common:table.total', { count: total, from: range[0], to: range[1] }),
+        hideOnSinglePage: !!props.compact,
       }}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'sort') {

@@ -34,3 +34,12 @@ export function formatMoney(amount: number, lang: Lang, fractionDigits = 0): str
 export function formatNumber(value: number, lang: Lang): string {
   return new Intl.NumberFormat(intlLocale(lang)).format(value);
 }
+
+/** A short "Browser, OS" from a user agent (the full text belongs in a tooltip). */
+export function shortAgent(agent: string | null): string {
+  if (!agent) return '';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /OPR\//.test(agent) ? 'Opera' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
+  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  if (browser && os) return `${browser}, ${os}`;
+  return browser ?? os ?? agent.slice(0, 40);
+}

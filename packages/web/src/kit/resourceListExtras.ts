@@ -4,12 +4,14 @@ import type { JsonApiRecord } from '@dp/contracts';
 
 /**
  * What a screen adds to the generic ResourceListPage without forking it: actions in the page
- * header and columns in front of the resource's own (a favorites star, a selection mark ...).
+ * header, columns in front of the resource's own (a favorites star ...) and cells of its own.
  * A screen wraps ResourceListPage in ResourceListExtras.Provider.
  */
 export interface ResourceListExtrasValue {
   headerExtra?: ReactNode;
   leadingColumns?: TableColumnsType<JsonApiRecord<Record<string, unknown>>>;
+  /** A screen's own rendering of a column's cells (the audit trail names records), by field. */
+  cellRenderers?: Record<string, (value: unknown, record: JsonApiRecord<Record<string, unknown>>) => ReactNode>;
 }
 
 export const ResourceListExtras = createContext<ResourceListExtrasValue>({});

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { findResource, hasAnyPermission, type AnyResource, type JsonApiList, type JsonApiRecord, type RefDef } from '@dp/contracts';
+import { findResource, hasAnyPermission, seededText, type AnyResource, type JsonApiList, type JsonApiRecord, type RefDef } from '@dp/contracts';
+import { currentLang } from '../app/i18n.ts';
 import { useSession } from '../app/session.ts';
 import { api, gatewayPath, type Query } from './api.ts';
 import { queryKeys, type ListParams } from './queryKeys.ts';
@@ -131,7 +132,10 @@ export function useRefOptions(ref: RefDef | undefined) {
         .sort((a, b) => a.label.localeCompare(b.label));
     },
   });
-  return { ...query, allowed, options: query.data ?? [] };
+  // Seeded names (the demo roles, client groups) in the reader's language.
+  const lang = currentLang();
+  const options = useMemo(() => (query.data ?? []).map((option) => ({ ...option, label: seededText(option.label, lang) })), [query.data, lang]);
+  return { ...query, allowed, options };
 }
 
 /** Labels of referenced records by `${type}:${id}`, from a list's `included`. */

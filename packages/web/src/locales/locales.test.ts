@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODES, RESOURCES, SCREEN_ROUTES } from '@dp/contracts';
+import { MODES, RESOURCES, SCREEN_ROUTES, SERVICES } from '@dp/contracts';
 import i18n, { resources } from '../app/i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -44,6 +44,18 @@ describe('locales', () => {
         }
         for (const [name, filter] of Object.entries(r.filters)) {
           if (filter.widget) expect(i18n.exists(key(`filters.${name}`), { lng }), `${lng} ${key(`filters.${name}`)}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('names every service, and every option a filter offers, in both languages', () => {
+    for (const lng of ['ru', 'en']) {
+      for (const service of SERVICES) expect(i18n.exists(`common:services.${service}`, { lng }), `${lng} common:services.${service}`).toBe(true);
+      for (const r of RESOURCES) {
+        for (const option of Object.values(r.filters).flatMap((f) => f.options ?? []).filter((o) => o.label !== String(o.value))) {
+          const key = option.label.includes(':') ? option.label : `${r.service}:${option.label}`;
+          expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
         }
       }
     }

@@ -1,9 +1,10 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { randomToken, sha256 } from '../../kit/secrets.ts';
 import { refreshTokens, sessions } from './session.table.ts';
+import { clients } from '../clients.storage/client.table.ts';
 import { getMe } from '../clients.storage/get-me.ts';
 import type { RequestMeta } from './auth-history.ts';
 
@@ -44,6 +45,17 @@ export async function tokenPair(ctx: ServiceContext, db: DbOrTx, sessionId: stri
     expires_in: ctx.tokens.ttlSeconds,
     user: await getMe(db, ctx.config, userId, clientId, undefined, sessionId),
   };
+}
+
+/** A user's sessions that still work (not ended, not expired), newest first, with the client each acts as. */
+export async function listActiveSessions(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: sessions.id, created_at: sessions.created_at, expires_at: sessions.expires_at, ip: sessions.ip, user_agent: sessions.user_agent, client_id: sessions.client_id, client_name: clients.name })
+    .from(sessions)
+    .leftJoin(clients, eq(clients.id, sessions.client_id))
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`)))
+    .orderBy(desc(sessions.created_at))
+    .limit(100);
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {

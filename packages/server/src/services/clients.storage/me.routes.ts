@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
-import { meUpdateBody, type MeUser } from '@dp/contracts';
+import { meRemoveBody, meUpdateBody, type MeUser } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { requireAuth } from '../../kit/request-context.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { users } from './user.table.ts';
 import { screenRoutes } from './screen-route.table.ts';
 import { getMe } from './get-me.ts';
+import { removeOwnAccount } from './remove-account.ts';
 
 const BASE = '/gateway/clients.storage/api/v1';
 const tags = ['clients.storage'];
@@ -33,6 +34,13 @@ export function registerMeRoutes(app: FastifyInstance, ctx: ServiceContext) {
     const attrs = request.body.data.attributes;
     if (Object.keys(attrs).length) await ctx.db.update(users).set({ ...attrs, updated_at: new Date() }).where(eq(users.id, auth.userId));
     return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions, auth.sessionId)) };
+  });
+
+  // Account removal: the own account is deactivated after the e-mail is typed again.
+  r.delete(`${BASE}/me`, { schema: { tags, summary: 'Remove own account (deactivate it)', body: meRemoveBody } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    await removeOwnAccount(ctx.db, auth, request.body.data.email, request.ip);
+    return reply.status(204).send();
   });
 
   r.get(`${BASE}/me/routes`, { schema: { tags, summary: 'The screens registry the side menu is built from' } }, async () => {

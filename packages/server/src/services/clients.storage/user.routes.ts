@@ -12,6 +12,8 @@ import { inScope, requireAuth, type AuthContext } from '../../kit/request-contex
 import { clients } from './client.table.ts';
 import { userClients, users } from './user.table.ts';
 import { setUserActive } from './user.hooks.ts';
+import { assertCovers } from './assert-grantable.ts';
+import { listActiveSessions } from '../auth.processing/sessions.ts';
 
 const BASE = '/gateway/clients.storage/api/v1';
 const tags = ['clients.storage'];
@@ -83,6 +85,24 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, re
         size: query['page[size]'] ?? 20,
       });
       return { data: found.map((row) => toRecord('users', row, ['name', 'last_name', 'email', 'active'])) };
+    },
+  );
+
+  // A user's working sessions (where and since when it is signed in): only for someone who covers the user.
+  r.get(
+    `${BASE}/users/:id/sessions`,
+    { schema: { tags, summary: "A user's active sessions", params: z.object({ id: id() }) } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const user = await findScoped(ctx.db, binding, request.params.id, auth);
+      await assertCovers(ctx.db, auth, { id: user.id, internal: user.internal === true });
+      const rows = await listActiveSessions(ctx.db, user.id);
+      const data = rows.map((row) => {
+        const record = toRecord('sessions', row, ['created_at', 'expires_at', 'ip', 'user_agent']);
+        const client = row.client_id ? { id: row.client_id, name: row.client_name } : null;
+        return { ...record, attributes: { ...record.attributes, client, current: row.id === auth.sessionId } };
+      });
+      return { data };
     },
   );
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../kit/db.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { siteTasks, type SiteTaskPayload } from './site-task.table.ts';
+import { publishTask } from './task-streams.ts';
 
 export interface NewSiteTask {
   siteId: number;
@@ -12,12 +13,15 @@ export interface NewSiteTask {
   oldHost?: string | null;
   domainCode?: string | null;
   www?: boolean;
+  /** The machine a delete_vm task takes down. */
+  vmId?: number | null;
   payload?: SiteTaskPayload;
 }
 
 /**
  * A site task waiting for approval (status NEW), created in the caller's transaction by the
- * site transitions of sites.context (creation, host change, core switch, unpublishing).
+ * site transitions of sites.context (creation, host change, core switch, unpublishing); the
+ * tasks stream announces it when that transaction commits.
  */
 export async function createSiteTask(tx: DbOrTx, auth: AuthContext | null, task: NewSiteTask, ip: string | null = null) {
   const [created] = await tx
@@ -31,6 +35,7 @@ export async function createSiteTask(tx: DbOrTx, auth: AuthContext | null, task:
       old_host: task.oldHost ?? null,
       domain_code: task.domainCode ?? null,
       www: task.www ?? false,
+      vm_id: task.vmId ?? null,
       payload: task.payload ?? {},
     })
     .returning();
@@ -43,5 +48,6 @@ export async function createSiteTask(tx: DbOrTx, auth: AuthContext | null, task:
     clientId: task.clientId,
     ip,
   });
+  await publishTask(tx, created!.id);
   return created!;
 }

@@ -3,6 +3,7 @@ import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LocaleSwitch } from '../../app/AppShell.tsx';
 import { Logo } from '../../kit/Logo.tsx';
+import { useDocumentTitle } from '../../kit/PageHeader.tsx';
 
 /** The narrow centred area that anyone not signed in sees (spec 000 §2 Layout). */
 export function AuthCard({
@@ -24,6 +25,7 @@ export function AuthCard({
   after?: ReactNode;
 }) {
   const { t } = useTranslation('auth');
+  useDocumentTitle(typeof title === 'string' ? title : null);
   return (
     <div className="auth-page">
       <main className={wide ? 'auth-page__inner auth-page__inner--wide' : 'auth-page__inner'}>

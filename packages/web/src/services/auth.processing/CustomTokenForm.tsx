@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Alert, Button, Form, Input, Select, Space, Tree, type FormInstance } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tree, Typography, type FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   customTokenCreateBody,
   hasPermission,
   PERMISSIONS,
+  permissionLabel,
   translateMessage,
   type CustomTokenCreated,
   type JsonApiRecord,
@@ -17,6 +18,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { isRequired, zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
+import { serviceName } from '../../kit/resourceText.ts';
 
 const fields = customTokenCreateBody.shape.data.shape;
 const clientsRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
@@ -82,10 +84,20 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
     () =>
       Object.entries(grantable).map(([service, codes]) => ({
         key: service,
-        title: service,
-        children: codes.map((code) => ({ key: `${service}${KEY_SEPARATOR}${code}`, title: code })),
+        title: serviceName(t, service),
+        children: codes.map((code) => ({
+          key: `${service}${KEY_SEPARATOR}${code}`,
+          title: (
+            <span>
+              {permissionLabel({ service, code }, lang).name}{' '}
+              <Typography.Text type="secondary" className="code-option__code">
+                {code}
+              </Typography.Text>
+            </span>
+          ),
+        })),
       })),
-    [grantable],
+    [grantable, t, lang],
   );
 
   const create = useMutation({

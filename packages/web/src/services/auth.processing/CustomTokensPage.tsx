@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CustomTokenAttributes, CustomTokenCreated, JsonApiRecord, PermissionMap } from '@dp/contracts';
+import { permissionLabel, type CustomTokenAttributes, type CustomTokenCreated, type JsonApiRecord, type PermissionMap } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
+import { serviceName } from '../../kit/resourceText.ts';
 import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
 
@@ -20,17 +21,20 @@ const PAGE_SIZES = ['20', '50', '100'];
 const countPermissions = (map: PermissionMap) => Object.values(map).reduce((sum, codes) => sum + codes.length, 0);
 
 function PermissionsCell({ permissions }: { permissions: PermissionMap }) {
-  const { t } = useTranslation('custom_tokens');
+  const { t } = useTranslation(['custom_tokens', 'common']);
+  const { lang } = useSession();
   const count = countPermissions(permissions);
   if (count === 0) return <Typography.Text type="secondary">{t('no_permissions')}</Typography.Text>;
   const content = (
     <div className="token-permissions">
       {Object.entries(permissions).map(([service, codes]) => (
         <div key={service} className="token-permissions__service">
-          <Typography.Text strong>{service}</Typography.Text>
+          <Typography.Text strong>{serviceName(t, service)}</Typography.Text>
           <div>
             {codes.map((code) => (
-              <Tag key={code}>{code}</Tag>
+              <Tooltip key={code} title={code}>
+                <Tag>{permissionLabel({ service, code }, lang).name}</Tag>
+              </Tooltip>
             ))}
           </div>
         </div>

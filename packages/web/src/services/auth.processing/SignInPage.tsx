@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { passwordSignIn, type AuthResult, type Lang } from '@dp/contracts';
+import { email, passwordSignIn, type AuthResult, type Lang } from '@dp/contracts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { HOME_PATH, RESTORE_PATH } from '../../app/guards.ts';
@@ -13,6 +13,8 @@ import { AuthCard } from './AuthCard.tsx';
 import { ExternalSignInButtons } from './ExternalSignInButtons.tsx';
 
 const fields = passwordSignIn.shape;
+/** The identity is an e-mail: its format is checked here, before the server is asked. */
+const identityRule = email();
 
 /** '/' for anyone not signed in: e-mail, password, "Forgot password?", language. */
 export default function SignInPage() {
@@ -42,7 +44,7 @@ export default function SignInPage() {
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
       {status && <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />}
       <Form layout="vertical" name="sign-in" requiredMark={false} onFinish={(values) => signIn.mutate(values)} disabled={signIn.isPending}>
-        <Form.Item name="identity" label={t('fields.email')} rules={[zodRule(fields.identity, currentLang)]}>
+        <Form.Item name="identity" label={t('fields.email')} rules={[zodRule(identityRule, currentLang)]} validateTrigger="onBlur">
           <Input prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" autoFocus size="large" />
         </Form.Item>
         <Form.Item name="secret" label={t('fields.password')} rules={[zodRule(fields.secret, currentLang)]}>

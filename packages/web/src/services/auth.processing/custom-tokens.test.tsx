@@ -88,7 +88,8 @@ describe('custom tokens screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Создать первый токен' }));
     const drawer = await screen.findByRole('dialog');
-    // Only what the user holds is offered.
+    // Only what the user holds is offered, by name, the code beside it.
+    expect(within(drawer).getByText('Клиенты: просмотр')).toBeTruthy();
     expect(within(drawer).getByText('clients.get_full_list')).toBeTruthy();
     expect(within(drawer).queryByText('users.get_list')).toBeNull();
     await user.click(within(drawer).getByRole('button', { name: 'Создать' }));
@@ -96,7 +97,7 @@ describe('custom tokens screen', () => {
     expect(calls('POST')).toHaveLength(0);
 
     await user.type(within(drawer).getByLabelText('Название'), 'Выгрузка склада');
-    await user.click(within(drawer).getByRole('checkbox', { name: 'clients.get_full_list' }));
+    await user.click(within(drawer).getByRole('checkbox', { name: /clients\.get_full_list/ }));
     await user.click(within(drawer).getByRole('button', { name: 'Создать' }));
 
     await waitFor(() => expect(calls('POST')).toHaveLength(1));

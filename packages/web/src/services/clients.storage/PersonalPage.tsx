@@ -13,10 +13,11 @@ import {
 import { notify } from '../../app/notify.ts';
 import { updateUser, useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError, type ApiError } from '../../kit/api.ts';
-import { formatDateTime } from '../../kit/format.ts';
+import { formatDateTime, shortAgent } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { ExternalSignInCard } from '../auth.processing/ExternalSignInCard.tsx';
+import { RemoveAccountCard } from './RemoveAccountCard.tsx';
 import { isRequired, sameAsRule, zodRule, type SchemaLike } from '../../kit/rules.ts';
 
 const profileFields = meUpdateBody.shape.data.shape.attributes.shape;
@@ -152,14 +153,6 @@ const EVENT_COLORS: Record<string, string> = {
   switch_client: 'blue',
 };
 
-/** A short "Browser on OS" from a user agent; the full text is in the tooltip. */
-export function shortAgent(agent: string | null): string {
-  if (!agent) return '';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /OPR\//.test(agent) ? 'Opera' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
-  if (browser && os) return `${browser}, ${os}`;
-  return browser ?? os ?? agent.slice(0, 40);
-}
 
 function HistoryCard() {
   const { t } = useTranslation(['clients.storage', 'auth', 'common']);
@@ -240,7 +233,7 @@ function HistoryCard() {
   );
 }
 
-/** /personal/: profile, password change, activity history. */
+/** /personal/: profile, password change, external sign-in, activity history, account removal. */
 export default function PersonalPage() {
   const { t } = useTranslation(['clients.storage']);
   const { user } = useSession();
@@ -260,6 +253,9 @@ export default function PersonalPage() {
         </Col>
         <Col span={24}>
           <HistoryCard />
+        </Col>
+        <Col span={24}>
+          <RemoveAccountCard />
         </Col>
       </Row>
     </div>

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Card, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { CheckCircleFilled, GlobalOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
+import { CheckCircleFilled, GlobalOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { siteResource } from '@dp/contracts';
+import { hasAnyPermission, siteResource } from '@dp/contracts';
+import { SiteStatusTag } from './site-tags.tsx';
+import { SITE_CREATE_PATH } from './site-api.ts';
 import { HOME_PATH } from '../../app/guards.ts';
 import { selectSite, useSession } from '../../app/session.ts';
 import type { SiteAttributes } from '../../app/data.ts';
@@ -19,6 +21,8 @@ import './site-select.css';
 export interface SiteCard extends SiteAttributes {
   id: string;
   clientName: string;
+  /** 1 published, 2 draft, 3 pending (absent in old caches). */
+  status?: number;
 }
 
 export interface ClientSites {
@@ -46,6 +50,11 @@ export function groupSitesByClient(sites: SiteCard[], firstClientId?: number | n
   for (const group of result) group.sites.sort((a, b) => a.name.localeCompare(b.name));
   const first = firstClientId == null ? null : String(firstClientId);
   return result.sort((a, b) => Number(b.clientId === first) - Number(a.clientId === first) || a.clientName.localeCompare(b.clientName));
+}
+
+/** The sites edited last (spec 000 §9: the last 5), most recent first, that are still reachable. */
+export function recentSites(sites: SiteCard[], history: { id: string }[]): SiteCard[] {
+  return history.map((entry) => sites.find((site) => site.id === entry.id)).filter((site): site is SiteCard => !!site);
 }
 
 /** The favorite sites among `sites`, by name: the "Favorites" group shown before the clients. */
@@ -81,7 +90,7 @@ export function useSelectableSites() {
  */
 export default function SiteSelectPage() {
   const { t } = useTranslation(['sites.context', 'common', 'clients.storage']);
-  const { siteId, user } = useSession();
+  const { siteId, user, editHistory } = useSession();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const sites = useSelectableSites();
@@ -91,8 +100,14 @@ export default function SiteSelectPage() {
     const found = (sites.data ?? []).filter((site) => matchesSearch(site, search));
     const byClient = groupSitesByClient(found, user?.client?.id);
     const starred = favoriteSites(found, favorites.ids);
-    return starred.length ? [{ clientId: 'favorites', clientName: t('select.favorites'), sites: starred }, ...byClient] : byClient;
-  }, [sites.data, search, user?.client?.id, favorites.ids, t]);
+    const recent = recentSites(found, editHistory);
+    return [
+      ...(starred.length ? [{ clientId: 'favorites', clientName: t('select.favorites'), sites: starred }] : []),
+      ...(recent.length ? [{ clientId: 'recent', clientName: t('select.recent'), sites: recent }] : []),
+      ...byClient,
+    ];
+  }, [sites.data, search, user?.client?.id, favorites.ids, editHistory, t]);
+  const canCreate = hasAnyPermission(user?.permissions ?? {}, 'sites.context', ['sites.create']);
 
   const choose = (site: SiteCard) => {
     selectSite({ id: site.id, name: site.name, host: site.host, client: site.clientName });
@@ -150,6 +165,7 @@ export default function SiteSelectPage() {
             title={
               <Space>
                 {group.clientId === 'favorites' && <StarFilled aria-hidden style={{ color: '#faad14' }} />}
+                {group.clientId === 'recent' && <HistoryOutlined aria-hidden />}
                 <span>{group.clientName}</span>
                 <Badge count={group.sites.length} color="#8c8c8c" showZero />
               </Space>
@@ -169,7 +185,7 @@ export default function SiteSelectPage() {
                     </span>
                     <span className="site-tile__body">
                       <span className="site-tile__name">{site.name}</span>
-                      {group.clientId === 'favorites' && (
+                      {(group.clientId === 'favorites' || group.clientId === 'recent') && (
                         <Typography.Text type="secondary" className="site-tile__client">
                           {site.clientName}
                         </Typography.Text>
@@ -181,6 +197,7 @@ export default function SiteSelectPage() {
                         <Tag className="site-tile__type" variant="filled">
                           {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}
                         </Tag>
+                        {site.status !== undefined && <SiteStatusTag status={site.status} />}
                       </span>
                     </span>
                   </button>
@@ -206,6 +223,12 @@ export default function SiteSelectPage() {
         title={t('select.title')}
         subtitle={t('select.subtitle')}
         extra={
+          <Space wrap>
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(SITE_CREATE_PATH)}>
+              {t('sites.create_title')}
+            </Button>
+          )}
           <Input.Search
             allowClear
             value={search}
@@ -214,6 +237,7 @@ export default function SiteSelectPage() {
             aria-label={t('select.search')}
             style={{ width: 320 }}
           />
+          </Space>
         }
       />
       {body}

@@ -1,0 +1,166 @@
+import type { Lang } from '../kit/messages.ts';
+
+/**
+ * Human names and descriptions of the permission codes, in both languages, keyed by service and
+ * code (`routes.get_list` of clients.storage and of gateway.processing are different rights).
+ * The seed stores the Russian texts; the web shows a seeded text in the reader's language as long
+ * as nobody has edited it (see seededText).
+ */
+export type PermissionColumn = 'read' | 'create' | 'change' | 'delete' | 'special';
+export const PERMISSION_COLUMNS: PermissionColumn[] = ['read', 'create', 'change', 'delete', 'special'];
+
+type Texts = Record<Lang, string>;
+export interface PermissionText {
+  name: Texts;
+  description: Texts;
+}
+
+const READ = ['get_list', 'get_full_list', 'list', 'view'];
+const CHANGE = ['patch', 'edit'];
+
+/** Where a code sits in the matrix: its entity (`users` of `users.get_list`) and its column. */
+export function permissionParts(code: string): { entity: string; action: string; column: PermissionColumn } {
+  const at = code.lastIndexOf('.');
+  if (at < 0) return { entity: code.endsWith('_mode') ? 'modes' : '', action: code, column: 'special' };
+  const entity = code.slice(0, at);
+  const action = code.slice(at + 1);
+  const column: PermissionColumn = READ.includes(action) ? 'read' : action === 'create' ? 'create' : CHANGE.includes(action) ? 'change' : action === 'delete' ? 'delete' : 'special';
+  return { entity, action, column };
+}
+
+/** The entities of each service: the rows of the permission matrix. '' holds a service's general codes. */
+export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
+  'auth.processing': {
+    modes: { ru: 'Режимы меню', en: 'Menu modes' },
+    custom_tokens: { ru: 'Пользовательские токены', en: 'Custom tokens' },
+    '': { ru: 'Платформа', en: 'Platform' },
+  },
+  'clients.storage': {
+    clients: { ru: 'Клиенты', en: 'Clients' },
+    groups: { ru: 'Группы клиентов', en: 'Client groups' },
+    users: { ru: 'Пользователи', en: 'Users' },
+    roles: { ru: 'Роли', en: 'Roles' },
+    permissions: { ru: 'Права', en: 'Permissions' },
+    routes: { ru: 'Маршруты экранов', en: 'Screen routes' },
+    audit: { ru: 'Журнал аудита', en: 'Audit trail' },
+    satisfaction: { ru: 'Опрос удовлетворённости', en: 'Satisfaction survey' },
+  },
+  'gateway.processing': {
+    routes: { ru: 'Маршруты шлюза', en: 'Gateway routes' },
+    restrictions: { ru: 'Ограничения', en: 'Restrictions' },
+  },
+  'sites.context': {
+    sites: { ru: 'Сайты', en: 'Sites' },
+    pages: { ru: 'Страницы', en: 'Pages' },
+    layouts: { ru: 'Макеты', en: 'Layouts' },
+    templates: { ru: 'Шаблоны', en: 'Templates' },
+    dealers: { ru: 'Дилерские центры', en: 'Dealer centres' },
+    site_groups: { ru: 'Группы сайтов', en: 'Site groups' },
+  },
+  'content.storage': { op_news: { ru: 'Новости платформы', en: 'Platform news' } },
+  seo: { seo_configs: { ru: 'SEO-настройки', en: 'SEO settings' } },
+  marketplace: { modules: { ru: 'Модули', en: 'Modules' } },
+  'sites.controller': { '': { ru: 'Задачи сайтов', en: 'Site tasks' } },
+  'error-collection-system': { '': { ru: 'Сбор ошибок', en: 'Error collection' } },
+  'request.storage': {
+    callback_requests: { ru: 'Заявки на обратный звонок', en: 'Callback requests' },
+    email_actions: { ru: 'Почтовые действия', en: 'E-mail actions' },
+    proxy_actions: { ru: 'Прокси-действия', en: 'Proxy actions' },
+    offensive_words: { ru: 'Запрещённые слова', en: 'Offensive words' },
+  },
+  'form-constructor': { form_constructor: { ru: 'Конструктор форм', en: 'Form constructor' } },
+  'cars.catalog': {
+    brands: { ru: 'Марки', en: 'Brands' },
+    models: { ru: 'Модели', en: 'Models' },
+    marketing_complectations: { ru: 'Маркетинговые комплектации', en: 'Marketing trims' },
+    discounts: { ru: 'Скидки', en: 'Discounts' },
+    programs: { ru: 'Кредитные программы', en: 'Credit programs' },
+    vin_data: { ru: 'VIN-данные', en: 'VIN data' },
+  },
+};
+
+const text = (ru: string, en: string): Texts => ({ ru, en });
+const special = (name: Texts, description: Texts): PermissionText => ({ name, description });
+
+/** Codes whose meaning is not read / create / change / delete of an entity. */
+const SPECIAL_TEXTS: Record<string, Record<string, PermissionText>> = {
+  'auth.processing': {
+    site_mode: special(text('Режим «Сайт»', 'Site mode'), text('Открывает режим «Сайт»: выбор сайта и экраны его содержимого', 'Opens the Site mode: site selection and the screens of its content')),
+    dictionaries_mode: special(
+      text('Режим «Справочники»', 'Dictionaries mode'),
+      text('Открывает режим «Справочники»: группы клиентов, все сайты, этажи', 'Opens the Dictionaries mode: client groups, all sites, floors'),
+    ),
+    settings_mode: special(
+      text('Режим «Настройки»', 'Settings mode'),
+      text('Открывает режим «Настройки»: доступ и администрирование платформы', 'Opens the Settings mode: access and platform administration'),
+    ),
+    'custom_tokens.view': special(
+      text('Пользовательские токены', 'Custom tokens'),
+      text('Создавать, видеть и отзывать API-токены своего клиента', 'Create, see and revoke the API tokens of one\'s client'),
+    ),
+    root: special(
+      text('Администратор платформы (root)', 'Platform administrator (root)'),
+      text(
+        'Вход как любой клиент; сотрудник платформы с этим правом выдаёт любые права и проходит любые ограничения',
+        'Log in as any client; platform staff holding it grant anything and pass every restriction',
+      ),
+    ),
+    read_and_write: special(text('Чтение и запись', 'Read and write'), text('Общее право чтения и изменения данных', 'General right to read and change data')),
+  },
+  'clients.storage': {
+    'satisfaction.report': special(
+      text('Отчёт об удовлетворённости', 'Satisfaction report'),
+      text('Скачивать оценки пользователей за месяц в CSV', 'Download the users\' ratings of a month as CSV'),
+    ),
+  },
+  'sites.context': {
+    'sites.republish': special(text('Сайты: переопубликование', 'Sites: republish'), text('Заново собирать и публиковать страницы сайтов', 'Render and publish the pages of sites again')),
+  },
+  marketplace: {
+    'modules.install': special(
+      text('Модули: установка на сайты', 'Modules: install on sites'),
+      text('Устанавливать и удалять модули на доступных сайтах', 'Install and uninstall modules on reachable sites'),
+    ),
+  },
+  'sites.controller': {
+    tasks: special(
+      text('Задачи сайтов', 'Site tasks'),
+      text(
+        'Видеть и обрабатывать задачи создания и изменения виртуальных машин сайтов: одобрять, отклонять, повторять',
+        'See and handle the tasks that create or change site virtual machines: approve, decline, retry',
+      ),
+    ),
+  },
+  'error-collection-system': {
+    sso_show: special(text('Система сбора ошибок', 'Error collection system'), text('Открывать проекты и поиск системы сбора ошибок', 'Open the projects and search of the error collection system')),
+  },
+  'request.storage': {
+    'offensive_words.admin': special(text('Запрещённые слова: управление', 'Offensive words: manage'), text('Вести список запрещённых слов в заявках', 'Keep the list of words refused in requests')),
+  },
+  'cars.catalog': {
+    'vin_data.import': special(text('VIN-данные: импорт', 'VIN data: import'), text('Загружать данные автомобилей по VIN', 'Upload car data by VIN')),
+  },
+};
+
+const ACTION_TEXTS: Record<Exclude<PermissionColumn, 'special'>, { name: Texts; description: Texts }> = {
+  read: { name: text('просмотр', 'view'), description: text('Видеть раздел «{entity}»: список и карточки записей', 'See "{entity}": the list and each record') },
+  create: { name: text('создание', 'create'), description: text('Создавать записи раздела «{entity}»', 'Create records in "{entity}"') },
+  change: { name: text('изменение', 'change'), description: text('Изменять записи раздела «{entity}»', 'Change records in "{entity}"') },
+  delete: { name: text('удаление', 'delete'), description: text('Удалять записи раздела «{entity}»', 'Delete records in "{entity}"') },
+};
+
+/** The name and description of a code in a language; null for a code nobody has named. */
+export function permissionText(service: string, code: string, lang: Lang): { name: string; description: string } | null {
+  const own = SPECIAL_TEXTS[service]?.[code];
+  if (own) return { name: own.name[lang], description: own.description[lang] };
+  const { entity, column } = permissionParts(code);
+  const entityName = PERMISSION_ENTITIES[service]?.[entity]?.[lang];
+  if (!entityName || column === 'special') return null;
+  const action = ACTION_TEXTS[column];
+  return { name: `${entityName}: ${action.name[lang]}`, description: action.description[lang].replace('{entity}', entityName) };
+}
+
+/** The name of a matrix row (an entity of a service) in a language, or null. */
+export function permissionEntityName(service: string, entity: string, lang: Lang): string | null {
+  return PERMISSION_ENTITIES[service]?.[entity]?.[lang] ?? null;
+}

@@ -1,0 +1,21 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'gold' };
+const TYPE_COLORS: Record<number, string> = { 1: 'purple', 2: 'geekblue', 3: 'default' };
+
+/** A site's status (1 published, 2 draft, 3 pending) as a coloured tag. */
+export function SiteStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation('sites.context');
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid="site-status">
+      {t(`sites.statuses.${status}`, { defaultValue: String(status) })}
+    </Tag>
+  );
+}
+
+/** A site's type (1 official demo, 2 official master, 3 client). */
+export function SiteTypeTag({ type }: { type: number }) {
+  const { t } = useTranslation('sites.context');
+  return <Tag color={TYPE_COLORS[type]}>{t(`sites.types.${type}`, { defaultValue: String(type) })}</Tag>;
+}
