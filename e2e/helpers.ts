@@ -5,7 +5,12 @@ import { PORT } from './playwright.config.ts';
 export const ADMIN = 'admin@platform.test';
 export const SHOTS = 'test-results/screenshots';
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in and sets the interface language (Russian unless told), whatever language an earlier
+ * spec left on the shared demo account; on a phone the switch is in the profile menu, so the
+ * language is left as it is there.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, lang: 'RU' | 'EN' = 'RU') {
   await skipSurvey(page);
   await page.goto('/');
   await page.getByLabel(/^(E-mail)$/).fill(email);
@@ -16,6 +21,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByTestId('profile-menu').or(choice)).toBeVisible();
   if (await choice.isVisible()) await page.locator('.client-choice__card').first().click();
   await expect(page.getByTestId('profile-menu')).toBeVisible();
+  if (await page.getByTestId('locale-switch').isVisible()) await useLanguage(page, lang);
 }
 
 /** No satisfaction survey over the page (it appears 5 s after entry unless its cookie is set). */
@@ -48,11 +54,16 @@ export async function expectMenu(page: Page, wanted: string[], absent: string[] 
 /** The interface language, whatever a previous run left on the account. */
 export async function useLanguage(page: Page, lang: 'RU' | 'EN') {
   await page.getByTestId('locale-switch').getByText(lang, { exact: true }).click();
-  await expect(page.getByTestId('mode-switch').getByText(lang === 'RU' ? 'Настройки' : 'Settings')).toBeVisible();
+  // The page's language follows the interface's (i18n.ts), whatever modes the user has.
+  await expect(page.locator('html')).toHaveAttribute('lang', lang.toLowerCase());
 }
 
 export async function signOut(page: Page) {
-  await page.getByTestId('profile-menu').click();
-  await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).click();
-  await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible();
+  // Once seen on a loaded machine: the click reached the dropdown while it re-rendered and was
+  // lost. Open the menu and click again until the sign-in page shows (a real failure still fails).
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).isVisible())) await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).click({ timeout: 3000 });
+    await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }
