@@ -28,3 +28,4 @@ export * from './sites.context/site-group.resource.ts';
 export * from './sites.context/dealer.resource.ts';
 export * from './sites.context/site-actions.ts';
 export * from './kit/realtime.ts';
+export * from './kit/workflow.ts';

@@ -110,6 +110,19 @@ export const messages = {
   client_groups_staff_only: { ru: 'Включать клиентов в группы могут только сотрудники платформы', en: 'Only platform staff can put clients into groups' },
   remove_email_mismatch: { ru: 'Введённый e-mail не совпадает с адресом учётной записи', en: 'The e-mail typed does not match the account\'s address' },
   last_platform_staff: { ru: 'Нельзя удалить последнего активного сотрудника платформы', en: 'The last active platform staff member cannot be removed' },
+  site_cannot_change: { ru: 'Запись нельзя перенести на другой сайт', en: 'The record cannot be moved to another site' },
+  state_not_draft: { ru: 'Изменить или удалить можно только черновик', en: 'Only a draft can be changed or deleted' },
+  state_already_published: { ru: 'Эта версия уже опубликована', en: 'This version is already published' },
+  state_not_published: { ru: 'Эта версия не опубликована', en: 'This version is not published' },
+  state_not_submitted: {
+    ru: 'На сайте включена строгая публикация: сначала отправьте версию на утверждение',
+    en: 'The site publishes strictly: submit the version for approval first',
+  },
+  strict_publishing_permission: {
+    ru: 'На сайте включена строгая публикация: публиковать может только тот, у кого есть право публикации',
+    en: 'The site publishes strictly: only a holder of the publishing permission may publish',
+  },
+  publish_at_in_past: { ru: 'Время публикации должно быть в будущем', en: 'The publication time must be in the future' },
   default_client_not_chosen: { ru: 'Основной клиент должен быть среди клиентов пользователя', en: 'The default client must be one of the user\'s clients' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
 

@@ -42,6 +42,8 @@ export interface ResourceHooks {
   decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext }): Promise<void>;
   /** Replaces the delete (users are deactivated, never destroyed). */
   remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
+  /** Refuses a delete before the machinery does it (only drafts of a workflow state go). */
+  beforeDelete?(ctx: WriteContext & { existing: Row }): Promise<void> | void;
 }
 
 export interface Binding {
@@ -51,6 +53,16 @@ export interface Binding {
   hooks: ResourceHooks;
   /** Rows with a null tenant (platform roles) are readable by every client, writable by staff only. */
   sharedWhenNull: boolean;
+  /** Records of a site (pages, stages, redirects...): `site_id` and `client_id` columns, see withSite. */
+  siteOwned?: SiteOwnership;
+}
+
+/** How the machinery reaches the site of a site-owned record (given by sites.context). */
+export interface SiteOwnership {
+  /** The site if the caller reaches it, else null. */
+  findSite(tx: DbOrTx, auth: AuthContext, siteId: number): Promise<{ id: number; client_id: number } | null>;
+  /** Refuses writes to content the site may not change (official master content). */
+  assertEditable(tx: DbOrTx, auth: AuthContext, siteId: number): Promise<void>;
 }
 
 /** Declared resources bound to their tables; refs and deletes look each other up here. */
@@ -218,6 +230,24 @@ function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, exi
   if (foreign !== undefined) throw badRequest('invalid_reference', `/data/attributes/${tenant}`, { id: String(foreign) });
 }
 
+/**
+ * A site-owned record is written only on a site the caller reaches, and whose content it may
+ * change; its client is the site's (never taken from the body) and it never moves to another site.
+ */
+async function withSite(binding: Binding, tx: DbOrTx, auth: AuthContext, attrs: Attrs, existing?: Row): Promise<Attrs> {
+  const owned = binding.siteOwned;
+  if (!owned) return attrs;
+  if (existing) {
+    if (attrs.site_id !== undefined && Number(attrs.site_id) !== existing.site_id) throw badRequest('site_cannot_change', '/data/attributes/site_id');
+    await owned.assertEditable(tx, auth, existing.site_id as number);
+    return attrs;
+  }
+  const site = await owned.findSite(tx, auth, Number(attrs.site_id));
+  if (!site) throw badRequest('invalid_reference', '/data/attributes/site_id', { id: String(attrs.site_id) });
+  await owned.assertEditable(tx, auth, site.id);
+  return { ...attrs, client_id: site.client_id };
+}
+
 /** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
 export async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
   for (const other of registry.all()) {
@@ -345,7 +375,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
   r.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: resourceBody(resource.create) } }, async (request, res) => {
     const auth = requireAuth(request.auth);
     const row = await db.transaction(async (tx) => {
-      let attrs = request.body.data.attributes as Attrs;
+      let attrs = await withSite(binding, tx, auth, request.body.data.attributes as Attrs);
       checkTenantWrite(binding, attrs, auth);
       await checkRefs(tx, registry, resource, attrs, auth);
       await checkUnique(tx, binding, attrs);
@@ -369,7 +399,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       const auth = requireAuth(request.auth);
       const row = await db.transaction(async (tx) => {
         const existing = await findScoped(tx, binding, request.params.id, auth);
-        let attrs = request.body.data.attributes as Attrs;
+        let attrs = await withSite(binding, tx, auth, request.body.data.attributes as Attrs, existing);
         checkTenantWrite(binding, attrs, auth, existing);
         await checkRefs(tx, registry, resource, attrs, auth);
         await checkUnique(tx, binding, attrs, existing.id);
@@ -396,6 +426,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     await db.transaction(async (tx) => {
       const existing = await findScoped(tx, binding, request.params.id, auth);
       checkTenantWrite(binding, {}, auth, existing);
+      await withSite(binding, tx, auth, {}, existing);
+      await hooks.beforeDelete?.({ tx, auth, request, existing });
       if (hooks.remove) {
         await hooks.remove({ tx, auth, request, existing });
         return;

@@ -5,8 +5,13 @@ import type { Database } from './db.ts';
 export type JobHandler = (data: any) => Promise<void>;
 
 export interface JobQueue {
-  /** `singletonKey`: no second job of the same key while one waits or runs. */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * `singletonKey`: no second job of the same key while one waits or runs; `startAfter`: not
+   * before that moment (publication by time). Answers the job's id (null when a singleton refused it).
+   */
+  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  /** Cancels a job that has not run yet (a cancelled publication by time). */
+  cancel(name: string, id: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +47,10 @@ export async function startJobs(
   return {
     async send(name, data, options = {}) {
       // Retries with back-off: a mail server that is down for a minute loses nothing.
-      await boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...options });
+      return boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...options });
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
   };

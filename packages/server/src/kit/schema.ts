@@ -12,3 +12,5 @@ export * from '../services/auth.processing/auth-data.table.ts';
 export * from './audit.table.ts';
 export * from '../services/marketplace/module.table.ts';
 export * from '../services/sites.controller/site-task.table.ts';
+export * from '../services/sites.context/content.table.ts';
+export * from '../services/content.storage/stage.table.ts';

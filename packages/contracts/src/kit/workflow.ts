@@ -1,0 +1,38 @@
+import { api, type ApiRoute, type ServiceName } from '../permissions.ts';
+
+/** Statuses of page, layout and stage states (spec 000 §4): 1 draft, 2 submitted, 3 published. */
+export const STATE_STATUS = { draft: 1, submitted: 2, published: 3 } as const;
+/** Spec 000 §4 publication status: 1 in progress, 2 success, 3 has error, 4 cannot get. */
+export const PUBLICATION_STATUSES = [1, 2, 3, 4] as const;
+
+/** The workflow columns every state answers with (server kit/state-columns.ts). */
+export const STATE_ENTITY_FIELDS = [
+  'status',
+  'version',
+  'published_at',
+  'published_by',
+  'submitted_by',
+  'superseded_at',
+  'publish_at',
+  'publication_status',
+  'publication_error',
+  'copied_from_id',
+  'created_by',
+] as const;
+
+/**
+ * The gateway rows of a states resource's workflow routes (server kit/state-workflow.ts):
+ * submit, publish, unpublish, copy, restore, schedule and its cancellation.
+ */
+export function workflowApiRoutes(service: ServiceName, name: string, codes: { change: string[]; publish: string[] }): ApiRoute[] {
+  const base = `/api/v1/${name}/{id}`;
+  return [
+    api(service, 'POST', `${base}/submit`, codes.change),
+    api(service, 'POST', `${base}/copy`, codes.change),
+    api(service, 'POST', `${base}/restore`, codes.change),
+    api(service, 'POST', `${base}/publish`, codes.publish),
+    api(service, 'POST', `${base}/unpublish`, codes.publish),
+    api(service, 'POST', `${base}/schedule`, codes.publish),
+    api(service, 'DELETE', `${base}/schedule`, codes.publish),
+  ];
+}

@@ -1,0 +1,301 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { hasPermission, id, STATE_STATUS, type ServiceName } from '@dp/contracts';
+import type { ServiceContext } from './context.ts';
+import type { DbOrTx, Tx } from './db.ts';
+import { recordAudit } from './audit.ts';
+import { AppError } from './errors.ts';
+import { toRecord } from './jsonapi.ts';
+import { findScoped, type ResourceHooks, type ResourceRegistry, type Row } from './crud-routes.ts';
+import { requireAuth, type AuthContext } from './request-context.ts';
+
+/** Spec 000 §4 publication status of a state. */
+export const PUBLICATION_STATUS = { inProgress: 1, success: 2, error: 3, cannotGet: 4 } as const;
+
+/** The job that publishes a state at its chosen moment. */
+export const PUBLISH_STATE_JOB = 'content.publish-state';
+
+type StatesTable = PgTable & {
+  id: PgColumn;
+  status: PgColumn;
+  version: PgColumn;
+  superseded_at: PgColumn;
+  site_id: PgColumn;
+};
+
+/**
+ * A kind of workflow state (page, layout, stage states; later credit program states): draft (1)
+ * → submitted (2) → published (3) with copy, unpublish, publication by time and kept versions
+ * (DESIGN.md §10). Each service declares one and gets the routes and hooks below.
+ */
+export interface WorkflowDef {
+  /** The states resource, as declared in contracts (its service and name: the routes' path). */
+  resource: { service: ServiceName; name: string };
+  states: StatesTable;
+  /** The column naming the owner (page_id of page states). */
+  owner: PgColumn;
+  /** Fields a copy or a restore takes over (the content, not the workflow columns). */
+  contentFields: string[];
+  /** The code that publishes on a site with strict publishing (spec: submission first). */
+  publishPermission: string;
+  /** Whether the site of a state publishes strictly (sites.strict_publishing). */
+  isStrict(tx: DbOrTx, siteId: number): Promise<boolean>;
+  /** After a publish or unpublish: the public renderer drops what it caches for the site. */
+  onPublicationChange?(tx: DbOrTx, state: Row): Promise<void>;
+}
+
+export interface WorkflowActor {
+  auth: Pick<AuthContext, 'userId' | 'clientId' | 'permissions' | 'tokenId'>;
+  ip: string | null;
+}
+
+const conflict = (key: 'state_not_draft' | 'state_already_published' | 'state_not_published' | 'state_not_submitted') => new AppError(409, key);
+
+/** The current published state of the owner, if any (the kept versions have `superseded_at`). */
+export async function currentPublished(tx: DbOrTx, def: WorkflowDef, ownerId: number): Promise<Row | null> {
+  const [row] = await tx
+    .select()
+    .from(def.states)
+    .where(and(eq(def.owner, ownerId), eq(def.states.status, STATE_STATUS.published), isNull(def.states.superseded_at)))
+    .limit(1);
+  return (row as Row | undefined) ?? null;
+}
+
+/** A draft can be changed or deleted; a submitted or published state cannot (spec 000 §4). */
+export function assertDraft(state: Row) {
+  if (state.status !== STATE_STATUS.draft) throw conflict('state_not_draft');
+}
+
+async function audit(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, action: string, state: Row, changes: Record<string, unknown> = {}) {
+  await recordAudit(tx, actor.auth, {
+    action,
+    service: def.resource.service,
+    resource: def.resource.name,
+    recordId: state.id,
+    changes: { status: state.status, ...changes },
+    clientId: state.client_id as number,
+    ip: actor.ip,
+  });
+}
+
+async function update(tx: DbOrTx, def: WorkflowDef, stateId: number, values: Record<string, unknown>): Promise<Row> {
+  const [row] = await tx
+    .update(def.states)
+    .set({ ...values, updated_at: new Date() } as never)
+    .where(eq(def.states.id, stateId))
+    .returning();
+  return row as Row;
+}
+
+/** draft → submitted. */
+export async function submitState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  assertDraft(state);
+  const submitted = await update(tx, def, state.id, { status: STATE_STATUS.submitted, submitted_by: actor.auth.userId });
+  await audit(tx, def, actor, 'submit', submitted);
+  return submitted;
+}
+
+/**
+ * Publishes a state unless it is the published one: the owner's previous published state is
+ * kept as a version (superseded), this one gets the next version number. With strict publishing
+ * only a submitted state is published, and only by a holder of the publishing permission.
+ */
+export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  if (state.status === STATE_STATUS.published && state.superseded_at == null) throw conflict('state_already_published');
+  if (await def.isStrict(tx, state.site_id as number)) {
+    if (state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
+    if (!hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
+      throw new AppError(403, 'strict_publishing_permission');
+  }
+  const ownerId = state[ownerKey(def)] as number;
+  const now = new Date();
+  await tx
+    .update(def.states)
+    .set({ superseded_at: now, updated_at: now } as never)
+    .where(and(eq(def.owner, ownerId), eq(def.states.status, STATE_STATUS.published), isNull(def.states.superseded_at)));
+  const [{ last }] = (await tx.select({ last: max(def.states.version) }).from(def.states).where(eq(def.owner, ownerId))) as [{ last: number | null }];
+  const published = await update(tx, def, state.id, {
+    status: STATE_STATUS.published,
+    version: (last ?? 0) + 1,
+    published_at: now,
+    published_by: actor.auth.userId,
+    superseded_at: null,
+    publish_at: null,
+    publish_job_id: null,
+    publication_status: PUBLICATION_STATUS.success,
+    publication_error: null,
+  });
+  await audit(tx, def, actor, 'publish', published, { version: published.version });
+  await def.onPublicationChange?.(tx, published);
+  return published;
+}
+
+/** The published state goes off the site; it stays as a kept version. */
+export async function unpublishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  if (state.status !== STATE_STATUS.published || state.superseded_at != null) throw conflict('state_not_published');
+  const unpublished = await update(tx, def, state.id, { superseded_at: new Date() });
+  await audit(tx, def, actor, 'unpublish', unpublished);
+  await def.onPublicationChange?.(tx, unpublished);
+  return unpublished;
+}
+
+/** A new draft with the content of `state` (copy, or restore of a kept version). */
+export async function copyState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row, action = 'copy'): Promise<Row> {
+  const content = Object.fromEntries(def.contentFields.map((field) => [field, state[field]]));
+  const [created] = await tx
+    .insert(def.states)
+    .values({
+      ...content,
+      [ownerKey(def)]: state[ownerKey(def)],
+      site_id: state.site_id,
+      client_id: state.client_id,
+      status: STATE_STATUS.draft,
+      copied_from_id: state.id,
+      created_by: actor.auth.userId,
+    } as never)
+    .returning();
+  await audit(tx, def, actor, action, created as Row, { copied_from_id: state.id });
+  return created as Row;
+}
+
+/**
+ * Publication at a chosen moment (a pg-boss job). The rules of publishing are checked now, for
+ * the person scheduling, and again when the job runs; the state shows "in progress".
+ */
+export async function schedulePublication(ctx: ServiceContext, tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row, at: Date): Promise<Row> {
+  if (at.getTime() <= Date.now()) throw new AppError(400, 'publish_at_in_past', undefined, '/data/publish_at');
+  if (state.status === STATE_STATUS.published && state.superseded_at == null) throw conflict('state_already_published');
+  if ((await def.isStrict(tx, state.site_id as number)) && state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
+  if (state.publish_job_id) await ctx.jobs.cancel(PUBLISH_STATE_JOB, state.publish_job_id as string);
+  const jobId = await ctx.jobs.send(
+    PUBLISH_STATE_JOB,
+    { resource: `${def.resource.service}/${def.resource.name}`, state_id: state.id, user_id: actor.auth.userId, client_id: actor.auth.clientId },
+    { startAfter: at },
+  );
+  const scheduled = await update(tx, def, state.id, { publish_at: at, publish_job_id: jobId, publication_status: PUBLICATION_STATUS.inProgress, publication_error: null });
+  await audit(tx, def, actor, 'schedule', scheduled, { publish_at: at.toISOString() });
+  return scheduled;
+}
+
+export async function cancelPublication(ctx: ServiceContext, tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  if (state.publish_job_id) await ctx.jobs.cancel(PUBLISH_STATE_JOB, state.publish_job_id as string);
+  const cancelled = await update(tx, def, state.id, { publish_at: null, publish_job_id: null, publication_status: null });
+  await audit(tx, def, actor, 'cancel_schedule', cancelled);
+  return cancelled;
+}
+
+/** The owner's column name in the states table (page_id). */
+const ownerKey = (def: WorkflowDef) => def.owner.name;
+
+/** The hooks of a states resource: created as drafts; only drafts change or go. */
+export function workflowHooks(): ResourceHooks {
+  return {
+    beforeCreate: (attrs, { auth }) => ({ ...attrs, status: STATE_STATUS.draft, created_by: auth.userId }),
+    beforeUpdate(attrs, { existing }) {
+      assertDraft(existing);
+      return attrs;
+    },
+    beforeDelete({ existing }) {
+      assertDraft(existing);
+    },
+  };
+}
+
+/** Workflows by "service/name", for the publication job. */
+export class WorkflowRegistry {
+  private defs = new Map<string, WorkflowDef>();
+  add(def: WorkflowDef) {
+    this.defs.set(`${def.resource.service}/${def.resource.name}`, def);
+  }
+  get(key: string) {
+    return this.defs.get(key);
+  }
+}
+
+/**
+ * The job of a publication by time: publishes as the person who scheduled it, with that person's
+ * permissions now; a refusal or an error leaves the state unpublished with status "has error".
+ */
+export async function runScheduledPublication(
+  ctx: ServiceContext,
+  workflows: WorkflowRegistry,
+  data: { resource: string; state_id: number; user_id: number; client_id: number | null },
+  loadPermissions: (db: DbOrTx, userId: number) => Promise<Record<string, string[]>>,
+) {
+  const def = workflows.get(data.resource);
+  if (!def) return;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [state] = await tx.select().from(def.states).where(eq(def.states.id, data.state_id)).limit(1);
+      // Cancelled, deleted or published by hand meanwhile: nothing to do.
+      if (!state || !(state as Row).publish_at) return;
+      const permissions = await loadPermissions(tx, data.user_id);
+      await publishState(tx, def, { auth: { userId: data.user_id, clientId: data.client_id, permissions }, ip: null }, state as Row);
+    });
+  } catch (error) {
+    const message = error instanceof AppError ? error.key : 'internal';
+    await ctx.db
+      .update(def.states)
+      .set({ publication_status: PUBLICATION_STATUS.error, publication_error: message, publish_job_id: null } as never)
+      .where(eq(def.states.id, data.state_id));
+    ctx.log.warn({ err: error, state: data }, 'scheduled publication failed');
+  }
+}
+
+const scheduleBody = z.strictObject({ data: z.strictObject({ publish_at: z.iso.datetime({ offset: true }) }) });
+
+/**
+ * The workflow routes of a states resource, beside its CRUD routes:
+ * POST {states}/{id}/submit | publish | unpublish | copy | restore, POST and DELETE {states}/{id}/schedule.
+ * Restore is copy under another name: a kept version comes back as a new draft.
+ */
+export function registerWorkflowRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry, def: WorkflowDef) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const binding = registry.get(def.resource);
+  const base = `/gateway/${def.resource.service}/api/v1/${def.resource.name}`;
+  const tags = [def.resource.service];
+  const attributes = Object.keys(binding.resource.entity.shape);
+  const params = z.object({ id: id() });
+  const reply = (row: Row) => ({ data: toRecord(def.resource.name, row, attributes) });
+
+  /** Finds the state in the caller's scope, checks the site may change it, runs `work` in one transaction. */
+  const onState = (request: FastifyRequest, stateId: number, work: (tx: Tx, actor: WorkflowActor, state: Row) => Promise<Row>) => {
+    const auth = requireAuth(request.auth);
+    return ctx.db.transaction(async (tx) => {
+      const state = await findScoped(tx, binding, stateId, auth);
+      await binding.siteOwned?.assertEditable(tx, auth, state.site_id as number);
+      return work(tx, { auth, ip: request.ip }, state);
+    });
+  };
+  const action = (name: string, work: (tx: Tx, actor: WorkflowActor, state: Row) => Promise<Row>) =>
+    r.post(`${base}/:id/${name}`, { schema: { tags, summary: `${name} a state of ${def.resource.name}`, params } }, async (request) =>
+      reply(await onState(request, request.params.id, work)),
+    );
+
+  action('submit', (tx, actor, state) => submitState(tx, def, actor, state));
+  action('publish', (tx, actor, state) => publishState(tx, def, actor, state));
+  action('unpublish', (tx, actor, state) => unpublishState(tx, def, actor, state));
+  action('copy', (tx, actor, state) => copyState(tx, def, actor, state));
+  action('restore', (tx, actor, state) => {
+    if (state.status !== STATE_STATUS.published) throw conflict('state_not_published');
+    return copyState(tx, def, actor, state, 'restore');
+  });
+  r.post(`${base}/:id/schedule`, { schema: { tags, summary: `Publish a state of ${def.resource.name} at a time`, params, body: scheduleBody } }, async (request) =>
+    reply(await onState(request, request.params.id, (tx, actor, state) => schedulePublication(ctx, tx, def, actor, state, new Date(request.body.data.publish_at)))),
+  );
+  r.delete(`${base}/:id/schedule`, { schema: { tags, summary: `Cancel the publication by time`, params } }, async (request) =>
+    reply(await onState(request, request.params.id, (tx, actor, state) => cancelPublication(ctx, tx, def, actor, state))),
+  );
+}
+
+/** The kept versions of an owner, newest first (published states, the current one included). */
+export async function listVersions(db: DbOrTx, def: WorkflowDef, ownerId: number) {
+  return db
+    .select()
+    .from(def.states)
+    .where(and(eq(def.owner, ownerId), eq(def.states.status, STATE_STATUS.published)))
+    .orderBy(desc(def.states.version));
+}
