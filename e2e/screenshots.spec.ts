@@ -97,6 +97,9 @@ for (const lang of LANGS) {
           const clipped = await clippedCells(page);
           if (clipped.length) problems.push(`${screen.name} ${lang} ${width}: clipped ${clipped.slice(0, 3).join(' | ')}`);
         }
+        // Nothing pushes the page wider than the window (a phone would scroll sideways).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${screen.name} ${lang} ${width}: ${overflow}px wider than the window`);
         const codes = await rawCodes(page);
         // The permissions list and a permission's page show the code as a field of its own.
         if (codes.length && !['permissions', 'permission'].includes(screen.name))

@@ -73,7 +73,7 @@ test('the administrator signs in, sees each mode, switches to English, creates a
   await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible();
 });
 
-test('a site editor sees only the site mode and cannot open the clients screen', async ({ page }) => {
+test('a site editor has no settings mode and cannot open the clients screen', async ({ page }) => {
   await signIn(page, 'editor@avtograd-sever.test');
   await expect(page.getByTestId('mode-switch').getByText('Настройки')).toHaveCount(0);
   await page.goto('/clients.storage/clients/');

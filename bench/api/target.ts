@@ -5,12 +5,17 @@
  * signs in as the administrator, captures the measured responses and starts the bare Fastify
  * ceiling. Reports a `ready` message over IPC and closes everything on `stop`.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import inspector from 'node:inspector/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp, type App } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/kit/config.ts';
 import { loadDemoData, generatePassword } from '../../packages/server/src/seed/demo-data.ts';
 import { clientGroups, clients } from '../../packages/server/src/kit/schema.ts';
+import { eq } from 'drizzle-orm';
 import { REGIONS, SEARCH, makeClient } from './clients-data.ts';
 
 export interface TargetInput {
@@ -19,20 +24,29 @@ export interface TargetInput {
   /** A temporary folder run.ts made (and removes): PGlite's data, the mail outbox. */
   dataDir: string;
   clients: number;
+  /** The built web to serve (bench/web); none by default. */
+  webDist?: string | null;
+}
+
+/** A measured request: its path on the app and the same body from the bare servers. */
+export interface TargetCase {
+  key: 'me' | 'client' | 'sorted' | 'search';
+  path: string;
+  bytes: number;
+  /** Bare Fastify returning the same JSON, serialized on every request as the real routes do. */
+  ceilingUrl: string;
+  /** Bare node:http returning the same bytes, serialized once. */
+  rawUrl: string;
 }
 
 export interface TargetReady {
   type: 'ready';
   kind: 'pglite' | 'postgres';
   appUrl: string;
-  /** Bare Fastify returning the clients page body, and one returning the /me body. */
-  ceilingUrl: string;
-  ceilingMeUrl: string;
   token: string;
-  mePath: string;
-  listPath: string;
-  listBytes: number;
-  meBytes: number;
+  /** The administrator's whole sign-in answer (tokens and user), as the web stores it. */
+  signIn: Record<string, unknown>;
+  cases: TargetCase[];
   listTotal: number;
   seedSeconds: number;
 }
@@ -48,10 +62,10 @@ async function main() {
 
   let application: App | null = null;
   let ceiling: ReturnType<typeof Fastify> | null = null;
-  let ceilingMe: ReturnType<typeof Fastify> | null = null;
+  let raw: http.Server | null = null;
   const cleanup = async () => {
     await ceiling?.close().catch(() => undefined);
-    await ceilingMe?.close().catch(() => undefined);
+    raw?.close();
     await application?.close().catch((error) => console.error('closing the app failed:', error));
   };
   // The parent going away (killed, crashed) ends this process too.
@@ -68,7 +82,7 @@ async function main() {
         logLevel: 'silent',
         runJobs: false,
         loadDemoData: false,
-        webDist: null,
+        webDist: input.webDist ?? null,
         host: '127.0.0.1',
         accessTokenTtlSeconds: 3600,
       },
@@ -100,55 +114,96 @@ async function main() {
       body: JSON.stringify({ data: { method: 'password', identity: demo.admin, secret: password } }),
     });
     if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+    const signInData = ((await signIn.json()) as { data: { access_token: string } }).data;
+    const token = signInData.access_token;
     const headers = { authorization: `Bearer ${token}` };
 
+    const get = async (path: string) => {
+      const response = await fetch(appUrl + path, { headers });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
+      return text;
+    };
+
     const mePath = `${API}/me`;
-    const meResponse = await fetch(appUrl + mePath, { headers });
-    const meText = await meResponse.text();
-    if (meResponse.status !== 200) throw new Error(`GET /me answered ${meResponse.status}: ${meText}`);
+    const meText = await get(mePath);
     const meBody = JSON.parse(meText) as { data: { attributes: { email: string } } };
     if (meBody.data.attributes.email !== demo.admin) throw new Error(`GET /me returned ${meBody.data.attributes.email}`);
 
     const listPath = `${API}/clients?page[size]=100&filter[search]=${encodeURIComponent(SEARCH)}&sort=name`;
-    const listResponse = await fetch(appUrl + listPath, { headers });
-    const listText = await listResponse.text();
-    if (listResponse.status !== 200) throw new Error(`the clients page answered ${listResponse.status}: ${listText}`);
+    const listText = await get(listPath);
     const listBody = JSON.parse(listText) as { data: { attributes: { name: string } }[]; meta: { page: { total: number } } };
     if (listBody.data.length !== 100) throw new Error(`the clients page has ${listBody.data.length} items, not 100`);
     const stray = listBody.data.find((record) => !record.attributes.name.includes(SEARCH));
     if (stray) throw new Error(`the clients page holds "${stray.attributes.name}", which does not match "${SEARCH}"`);
 
-    // The ceilings: the same JSON as objects (serialized on every request as the real routes do),
-    // no hooks, no auth, no database.
-    const bare = async (body: unknown) => {
-      const server = Fastify({ logger: false });
-      server.get('/ceiling', async () => body);
-      await server.listen({ host: '127.0.0.1', port: 0 });
-      return server;
-    };
-    ceiling = await bare(listBody);
-    ceilingMe = await bare(meBody);
-    const urlOf = (server: ReturnType<typeof Fastify>) => `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/ceiling`;
-    const ceilingText = await (await fetch(urlOf(ceiling))).text();
-    if (ceilingText !== listText) throw new Error('the ceiling does not return the same JSON as the clients page');
+    const sortedPath = `${API}/clients?page[size]=100&sort=name`;
+    const sortedText = await get(sortedPath);
+    if ((JSON.parse(sortedText) as { data: unknown[] }).data.length !== 100) throw new Error('the sorted clients page does not hold 100 items');
 
+    // One client in the middle of the loaded ones, with its group in `included`.
+    const [middle] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, makeClient(Math.floor(input.clients / 2), []).code));
+    if (!middle) throw new Error('the middle client is missing');
+    const clientPath = `${API}/clients/${middle.id}`;
+    const clientText = await get(clientPath);
+
+    // The ceilings: the same JSON as objects (serialized on every request as the real routes do),
+    // no hooks, no auth, no database; and bare node:http sending the same bytes.
+    const bodies = { me: meText, client: clientText, sorted: sortedText, search: listText };
+    ceiling = Fastify({ logger: false });
+    for (const [key, text] of Object.entries(bodies)) {
+      const body = JSON.parse(text) as unknown;
+      ceiling.get(`/ceiling/${key}`, async () => body);
+    }
+    await ceiling.listen({ host: '127.0.0.1', port: 0 });
+    const rawBodies = new Map(Object.entries(bodies).map(([key, text]) => [`/raw/${key}`, Buffer.from(text)]));
+    raw = http.createServer((request, response) => {
+      const body = rawBodies.get(request.url ?? '');
+      response.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': body?.length ?? 0 });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => raw!.listen(0, '127.0.0.1', resolve));
+    const ceilingBase = `http://127.0.0.1:${(ceiling.server.address() as AddressInfo).port}/ceiling`;
+    const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/raw`;
+    for (const [key, text] of Object.entries(bodies)) {
+      if ((await (await fetch(`${ceilingBase}/${key}`)).text()) !== text) throw new Error(`the ceiling of ${key} does not return the same JSON`);
+    }
+
+    const paths = { me: mePath, client: clientPath, sorted: sortedPath, search: listPath };
     const ready: TargetReady = {
       type: 'ready',
       kind: database.kind,
       appUrl,
-      ceilingUrl: urlOf(ceiling),
-      ceilingMeUrl: urlOf(ceilingMe),
       token,
-      mePath,
-      listPath,
-      listBytes: Buffer.byteLength(listText),
-      meBytes: Buffer.byteLength(meText),
+      signIn: signInData,
+      cases: (['me', 'client', 'sorted', 'search'] as const).map((key) => ({
+        key,
+        path: paths[key],
+        bytes: Buffer.byteLength(bodies[key]),
+        ceilingUrl: `${ceilingBase}/${key}`,
+        rawUrl: `${rawBase}/${key}`,
+      })),
       listTotal: listBody.meta.page.total,
       seedSeconds,
     };
     send(ready);
-    await new Promise<void>((resolve) => process.on('message', (message: { type?: string }) => message?.type === 'stop' && resolve()));
+    // BENCH_CPU_PROF: a V8 CPU profile of each measured case, started and stopped by run.ts.
+    const profiler = new inspector.Session();
+    profiler.connect();
+    await new Promise<void>((resolve) =>
+      process.on('message', (message: { type?: string; file?: string }) => {
+        if (message?.type === 'stop') resolve();
+        else if (message?.type === 'profile-start')
+          void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start')).then(() => send({ type: 'profile-started' }));
+        else if (message?.type === 'profile-stop')
+          void profiler.post('Profiler.stop').then(({ profile }) => {
+            fs.mkdirSync(path.dirname(message.file!), { recursive: true });
+            fs.writeFileSync(message.file!, JSON.stringify(profile));
+            send({ type: 'profile-stopped' });
+          });
+      }),
+    );
+    profiler.disconnect();
     process.removeAllListeners('disconnect');
     await cleanup();
     process.exit(0);

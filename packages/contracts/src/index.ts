@@ -29,3 +29,19 @@ export * from './sites.context/dealer.resource.ts';
 export * from './sites.context/site-actions.ts';
 export * from './kit/realtime.ts';
 export * from './kit/workflow.ts';
+// sites.context pages
+export * from './sites.context/content-fields.ts';
+export * from './sites.context/content.resource.ts';
+// content.storage stages and media.storage library (issue 10, media and stages)
+export * from './content.storage/stage.resource.ts';
+export * from './media.storage/media.resource.ts';
+export * from './sites.context/content-actions.ts';
+// floors.storage, render and seo (issue 10, floors and SEO)
+export * from './floors.storage/rich-text.ts';
+export * from './floors.storage/components.ts';
+export * from './floors.storage/floor.resource.ts';
+export * from './render/dictionaries.ts';
+export * from './seo/redirect.resource.ts';
+export * from './seo/seo-config.resource.ts';
+export * from './seo/seo-constant.resource.ts';
+export * from './seo/redirect-import.ts';

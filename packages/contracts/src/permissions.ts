@@ -1,3 +1,5 @@
+import { workflowApiRoutes } from './kit/workflow.ts';
+
 /**
  * Services, permission codes, modes, the screens' route registry and the default API route
  * table. The database is seeded from here; after that the tables are the truth.
@@ -18,6 +20,10 @@ export const SERVICES = [
   'request.storage',
   'form-constructor',
   'cars.catalog',
+  // media library (issue 10, media and stages)
+  'media.storage',
+  // render dictionaries (issue 10, floors and SEO): colour schemes, locales, title weights, colours, components.
+  'render',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -61,8 +67,23 @@ export const PERMISSIONS: PermissionDef[] = [
     'sites.republish', 'dealers.patch', 'dealers.delete',
     'site_groups.get_list', 'site_groups.create', 'site_groups.patch', 'site_groups.delete',
   ]),
+  // sites.context pages (issue 10): publishing on sites with strict publishing (docs/decisions.md, "Pages").
+  ...codes('sites.context', ['pages.publish', 'layouts.publish']),
+  // content.storage: the specials and news views over collection pages (pages engineer).
+  ...codes('content.storage', ['collections.get_list']),
   ...codes('content.storage', ['op_news.create', 'op_news.patch']),
+  // content.storage stages (issue 10): read, write (stages and their states), publish on strict sites.
+  ...codes('content.storage', ['stages.get_list', 'stages.patch', 'stages.publish']),
+  // media.storage: the media library (files, folders, crops, the clients' media elements).
+  ...codes('media.storage', ['media.get_list', 'media.create', 'media.patch', 'media.delete']),
   ...codes('seo', ['seo_configs.patch']),
+  // seo (issue 10, floors and SEO): codes the spec leaves unnamed for redirects, SEO settings and constants.
+  ...codes('seo', [
+    'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
+    'seo_constants.get_list', 'seo_constants.create', 'seo_constants.patch', 'seo_constants.delete',
+  ]),
+  // floors.storage (issue 10): floors (enable and disable with floors.patch) and their groups (read with floors.get_list).
+  ...codes('floors.storage', ['floors.get_list', 'floors.create', 'floors.patch', 'floors.delete', 'floor_groups.create', 'floor_groups.patch', 'floor_groups.delete']),
   // marketplace: modules.install (unnamed by the spec) installs and uninstalls modules on reachable sites.
   ...codes('marketplace', ['modules.view', 'modules.patch', 'modules.install']),
   ...codes('sites.controller', ['tasks']),
@@ -124,9 +145,22 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('sites.context', 'pages', '/sites.context/sites/{siteId}/pages', 'site', 'content', 30, ['pages.get_list']),
   screen('sites.context', 'layouts', '/sites.context/sites/{siteId}/layouts', 'site', 'content', 40, ['layouts.patch']),
   screen('sites.context', 'templates', '/sites.context/sites/{siteId}/templates', 'site', 'content', 50, ['templates.patch']),
-  screen('content.storage', 'stages', '/content.storage/stages/{siteId}', 'site', 'content', 60, ['pages.patch']),
-  screen('seo', 'redirects', '/seo/sites/{siteId}/redirects', 'site', 'seo', 70, ['seo_configs.patch']),
-  screen('seo', 'seo_config', '/seo/sites/{siteId}/seo_config', 'site', 'seo', 80, ['seo_configs.patch']),
+  // sites.context pages: editors of a page (and a state), a layout, a template; collections by type.
+  screen('sites.context', 'page_edit', '/sites.context/sites/{siteId}/pages/{pageId}/{pageStateId?}', 'site', 'content', 31, ['pages.get_list'], { in_menu: false }),
+  screen('sites.context', 'layout_edit', '/sites.context/sites/{siteId}/layouts/{layoutId}/{layoutStateId?}', 'site', 'content', 41, ['layouts.patch'], { in_menu: false }),
+  screen('sites.context', 'template_edit', '/sites.context/sites/{siteId}/templates/{templateId}', 'site', 'content', 51, ['templates.patch'], { in_menu: false }),
+  screen('sites.context', 'collections', '/sites.context/sites/{siteId}/collections/any', 'site', 'content', 55, ['pages.get_list']),
+  screen('sites.context', 'collections_news', '/sites.context/sites/{siteId}/collections/news', 'site', 'content', 56, ['pages.get_list'], { in_menu: false }),
+  screen('sites.context', 'collections_article', '/sites.context/sites/{siteId}/collections/article', 'site', 'content', 57, ['pages.get_list'], { in_menu: false }),
+  screen('sites.context', 'collections_specials', '/sites.context/sites/{siteId}/collections/specials', 'site', 'content', 58, ['pages.get_list'], { in_menu: false }),
+  // content.storage stages and media.storage library (issue 10, media and stages).
+  screen('content.storage', 'stages', '/content.storage/stages/{siteId}', 'site', 'content', 60, ['stages.get_list', 'stages.patch']),
+  screen('content.storage', 'stage_edit', '/content.storage/stages/{siteId}/{stageId}/{stageStateId?}', 'site', 'content', 61, ['stages.get_list', 'stages.patch'], { in_menu: false }),
+  screen('media.storage', 'media_library', '/media.storage/library/{siteId}', 'site', 'content', 65, ['media.get_list']),
+  // seo (issue 10, floors and SEO): redirects with their import, SEO settings, SEO constants.
+  screen('seo', 'redirects', '/seo/sites/{siteId}/redirects', 'site', 'seo', 70, ['redirects.get_list']),
+  screen('seo', 'seo_config', '/seo/sites/{siteId}/seo_config', 'site', 'seo', 80, ['seo_configs.get_list', 'seo_configs.patch']),
+  screen('seo', 'seo_constants', '/seo/sites/{siteId}/constants', 'site', 'seo', 85, ['seo_constants.get_list']),
   screen('marketplace', 'site_marketplace', '/marketplace/marketplace/{siteId}', 'site', 'marketplace', 90, ['modules.view']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
@@ -134,7 +168,13 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('sites.context', 'site_groups', '/sites.context/groups', 'dictionaries', 'sites', 22, ['site_groups.get_list']),
   screen('sites.context', 'forks', '/sites.context/forks', 'dictionaries', 'sites', 24, ['sites.get_full_list']),
   screen('sites.context', 'dealers', '/sites.context/dealers', 'dictionaries', 'sites', 26, ['dealers.get_list']),
-  screen('floors.storage', 'floors', '/floors.storage/floors', 'dictionaries', 'content', 30, []),
+  // floors.storage (issue 10): floors and their groups; creation and editing on pages of their own.
+  screen('floors.storage', 'floors', '/floors.storage/floors', 'dictionaries', 'content', 30, ['floors.get_list']),
+  screen('floors.storage', 'floor_create', '/floors.storage/floors/create', null, 'content', 31, ['floors.create']),
+  screen('floors.storage', 'floor_edit', '/floors.storage/floors/edit/{id}', null, 'content', 32, ['floors.get_list']),
+  screen('floors.storage', 'floor_groups', '/floors.storage/groups', 'dictionaries', 'content', 33, ['floors.get_list']),
+  screen('floors.storage', 'floor_group_create', '/floors.storage/groups/create', null, 'content', 34, ['floor_groups.create']),
+  screen('floors.storage', 'floor_group_edit', '/floors.storage/groups/edit/{id}', null, 'content', 35, ['floors.get_list']),
 
   screen('clients.storage', 'clients', '/clients.storage/clients/', 'settings', 'access', 10, ['clients.get_full_list']),
   screen('clients.storage', 'users', '/clients.storage/users/', 'settings', 'access', 20, ['users.get_list']),
@@ -287,6 +327,30 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('sites.context', 'DELETE', '/api/v1/sites/{id}/favicons', ['sites.patch']),
   api('sites.context', 'POST', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
   api('sites.context', 'DELETE', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
+  // sites.context pages: the workflow of page and layout states (publishing on strict sites also
+  // needs pages.publish / layouts.publish, checked by the kit), the tree's move, the restyling page
+  // creation, collections by type; content.storage's specials and news views over collection pages.
+  ...workflowApiRoutes('sites.context', 'page_states', { change: ['pages.patch'], publish: ['pages.patch', 'pages.publish'] }),
+  ...workflowApiRoutes('sites.context', 'layout_states', { change: ['layouts.patch'], publish: ['layouts.patch', 'layouts.publish'] }),
+  api('sites.context', 'POST', '/api/v1/pages/{id}/move', ['pages.patch']),
+  api('sites.context', 'POST', '/api/v1/pages/{id}/restyle', ['pages.patch']),
+  api('sites.context', 'GET', '/api/v1/sites/{siteId}/collections/{type}', ['pages.get_list']),
+  api('sites.context', 'POST', '/api/v1/sites/{siteId}/collections/{type}', ['pages.patch']),
+  api('content.storage', 'GET', '/api/v1/specials', ['collections.get_list']),
+  api('content.storage', 'GET', '/api/v1/news', ['collections.get_list']),
+  // content.storage stages: the workflow of stage states (publishing on strict sites also needs
+  // stages.publish, checked by the kit).
+  ...workflowApiRoutes('content.storage', 'stage_states', { change: ['stages.patch'], publish: ['stages.patch', 'stages.publish'] }),
+  // media.storage: upload (spec 000 §7 POST /file), the bytes (GET /storage/{id}), files_size,
+  // a file's change, delete and crop, the clients' media elements.
+  api('media.storage', 'POST', '/api/v1/file', ['media.create']),
+  api('media.storage', 'GET', '/api/v1/storage/{id}', ['media.get_list']),
+  api('media.storage', 'GET', '/api/v1/files_size', ['media.get_list']),
+  api('media.storage', 'PATCH', '/api/v1/files/{id}', ['media.patch']),
+  api('media.storage', 'DELETE', '/api/v1/files/{id}', ['media.delete']),
+  api('media.storage', 'POST', '/api/v1/files/{id}/crop', ['media.create']),
+  api('media.storage', 'GET', '/api/v1/clients/{id}/media_elements', ['media.get_list']),
+  api('media.storage', 'PUT', '/api/v1/clients/{id}/media_elements', ['media.patch']),
   // marketplace: a site's modules (install and uninstall for dealers holding modules.install,
   // suspend, resume and mass changes for staff), and the installed codes the shell reads for
   // any site the caller reaches (menu, guard, paused-module notice).
@@ -298,6 +362,19 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('marketplace', 'POST', '/api/v1/sites/{siteId}/modules/{code}/resume', ['modules.patch']),
   api('marketplace', 'POST', '/api/v1/modules/mass_install', ['modules.patch']),
   api('marketplace', 'POST', '/api/v1/modules/mass_uninstall', ['modules.patch']),
+  // floors.storage (issue 10): enable and disable a floor; sites.context's search of the sites that place a floor.
+  api('floors.storage', 'POST', '/api/v1/floors/{id}/enable', ['floors.patch']),
+  api('floors.storage', 'POST', '/api/v1/floors/{id}/disable', ['floors.patch']),
+  api('sites.context', 'GET', '/api/v1/sites/search_by_floor', ['sites.get_full_list', 'pages.get_list']),
+  // render (issue 10): the dictionaries of the page and floor editors, open to every signed-in user.
+  api('render', 'GET', '/api/v1/color_schemes'),
+  api('render', 'GET', '/api/v1/locales'),
+  api('render', 'GET', '/api/v1/title_weights'),
+  api('render', 'GET', '/api/v1/colors'),
+  api('render', 'GET', '/api/v1/components'),
+  // seo (issue 10): import of redirects from a CSV or XLSX file, a preview first, then the apply.
+  api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects/preview', ['redirects.create']),
+  api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects', ['redirects.create']),
 ];
 
 /** The services as select options; their names are the web's common:services. */

@@ -10,6 +10,15 @@ import { screenRouteResource } from './clients.storage/route.resource.ts';
 import { auditResource } from './clients.storage/audit.resource.ts';
 import { apiRouteResource, restrictionResource } from './gateway.processing/api-route.resource.ts';
 import { moduleResource } from './marketplace/module.resource.ts';
+import { layoutResource, layoutStateResource, pageResource, pageStateResource, templateResource } from './sites.context/content.resource.ts';
+// media and stages (issue 10)
+import { stageResource, stageStateResource } from './content.storage/stage.resource.ts';
+import { mediaFileResource, mediaFolderResource } from './media.storage/media.resource.ts';
+// floors and SEO (issue 10)
+import { floorGroupResource, floorResource } from './floors.storage/floor.resource.ts';
+import { redirectResource } from './seo/redirect.resource.ts';
+import { seoConfigResource } from './seo/seo-config.resource.ts';
+import { seoConstantResource } from './seo/seo-constant.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -28,6 +37,23 @@ export const RESOURCES: AnyResource[] = [
   restrictionResource,
   // marketplace
   moduleResource,
+  // sites.context pages: templates, layouts and their states, pages and their states.
+  templateResource,
+  layoutResource,
+  layoutStateResource,
+  pageResource,
+  pageStateResource,
+  // content.storage stages and media.storage library (issue 10, media and stages).
+  stageResource,
+  stageStateResource,
+  mediaFolderResource,
+  mediaFileResource,
+  // floors.storage and seo (issue 10, floors and SEO).
+  floorResource,
+  floorGroupResource,
+  redirectResource,
+  seoConfigResource,
+  seoConstantResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

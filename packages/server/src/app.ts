@@ -20,6 +20,7 @@ import type { ServiceContext } from './kit/context.ts';
 import { promoteExistingStaff, seedReferenceData } from './seed/reference-data.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
 import { authenticate } from './services/auth.processing/authenticate.ts';
+import { AccessCache } from './services/auth.processing/access-cache.ts';
 import { registerAuthRoutes } from './services/auth.processing/auth.routes.ts';
 import { registerCustomTokenRoutes } from './services/auth.processing/custom-token.routes.ts';
 import { registerAuthDataRoutes } from './services/auth.processing/auth-data.routes.ts';
@@ -39,6 +40,19 @@ import { MODULE_NOTICE_JOB, sendModuleNotices, type ModuleNotice } from './servi
 import { Realtime } from './kit/realtime.ts';
 import { registerSiteTaskRoutes } from './services/sites.controller/site-task.routes.ts';
 import { runSiteTask, SITE_TASK_JOB } from './services/sites.controller/run-site-task.ts';
+// floors.storage, render and seo (issue 10, floors and SEO)
+import { registerFloorRoutes } from './services/floors.storage/floor.routes.ts';
+import { registerRenderRoutes } from './services/render/render.routes.ts';
+import { registerSeoRoutes } from './services/seo/seo.routes.ts';
+// sites.context pages: content routes, the publication by time of every workflow state.
+import { registerContentRoutes } from './services/sites.context/content.routes.ts';
+import { publishStateJob } from './services/sites.context/content-workflows.ts';
+import { PUBLISH_STATE_JOB } from './kit/state-workflow.ts';
+
+// content.storage stages and media.storage library (issue 10, media and stages); the stage
+// states' workflow joins the shared registry of the publication job on import.
+import { registerStageRoutes } from './services/content.storage/stage.routes.ts';
+import { registerMediaRoutes } from './services/media.storage/media.routes.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -57,6 +71,8 @@ export function jobHandlers(ctx: ServiceContext) {
     // marketplace
     [MODULE_NOTICE_JOB]: (data: ModuleNotice) => sendModuleNotices(ctx, data),
     [SITE_TASK_JOB]: (data: { task_id: number }) => runSiteTask(ctx, data),
+    // sites.context pages: page, layout (and stage) states published at their chosen moment.
+    [PUBLISH_STATE_JOB]: publishStateJob(ctx),
   };
 }
 
@@ -123,6 +139,12 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const routeTable = new RouteTable(database.db);
   await routeTable.reload();
   routeTable.startPolling(2000, (error) => app.log.warn({ err: error }, 'route table reload failed'));
+  // auth.processing: who each bearer token is, cached per process; every change of access is
+  // NOTIFYed by triggers and drops what it concerns (access-cache.ts); route edits reload the table.
+  const access = new AccessCache({ onRoutesChanged: () => void routeTable.reload().catch((error) => app.log.warn({ err: error }, 'route table reload failed')) });
+  await access.start(database);
+  access.syncAfterWrites(app);
+  ctx.access = access;
   // marketplace: routes of a site module refuse sites without it.
   // Update streams: sockets authenticate like gateway calls; changes fan out through LISTEN/NOTIFY.
   // Registered before the gateway, so that an upgrade the gateway refuses still has its socket closed.
@@ -149,8 +171,17 @@ export async function buildApp(config: Config, options: { database?: Database } 
   // sites.context: transitions, copies, DNS check, images (files kit) beside the site resource.
   await registerSiteRoutes(app, ctx, registry, ctx.files);
   registerFileRoutes(app, ctx.files);
+  // content.storage stages and media.storage library (issue 10, media and stages).
+  registerStageRoutes(app, ctx, registry);
+  await registerMediaRoutes(app, ctx);
   registerMarketplaceRoutes(app, ctx, registry);
+  // sites.context pages: workflow of page and layout states, tree moves, restyling, collections.
+  registerContentRoutes(app, ctx, registry);
   registerSiteTaskRoutes(app, ctx, realtime);
+  // floors.storage: enable, disable, search sites by floor; render dictionaries; seo: redirect import.
+  registerFloorRoutes(app, ctx, registry);
+  registerRenderRoutes(app);
+  await registerSeoRoutes(app, ctx, registry);
 
   serveWeb(app, config.webDist);
 
@@ -163,6 +194,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     async close() {
       routeTable.stop();
       try {
+        await access.stop();
         await realtime.close();
         await app.close();
         await jobs.stop().catch(() => undefined);

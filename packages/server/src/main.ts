@@ -5,9 +5,10 @@ import { loadDemoData } from './seed/demo-data.ts';
 /** `npm start`: one process serving the SPA and the API, jobs included unless RUN_JOBS=false. */
 async function main() {
   const config = loadConfig();
-  const { app, database, close } = await buildApp(config);
+  const { app, database, ctx, close } = await buildApp(config);
   if (config.loadDemoData) {
-    const demo = await loadDemoData(database.db, config.demoPassword);
+    // ctx.files: the demo stages' pictures go to the media library (content.storage, media.storage).
+    const demo = await loadDemoData(database.db, config.demoPassword, ctx.files);
     if (demo) printDemoSignIn(demo, config.port);
   }
   await app.listen({ port: config.port, host: config.host });

@@ -28,6 +28,29 @@ import { dealerResource, siteGroupResource } from '@dp/contracts';
 import { modules } from './services/marketplace/module.table.ts';
 import { moduleHooks } from './services/marketplace/module.hooks.ts';
 
+// sites.context pages
+import { layoutResource, layoutStateResource, pageResource, pageStateResource, templateResource } from '@dp/contracts';
+import { layouts, layoutStates, pages, pageStates, templates } from './services/sites.context/content.table.ts';
+import { siteOwnership } from './services/sites.context/site-ownership.ts';
+import { layoutHooks, layoutStateHooks, pageHooks, pageStateHooks, parentSite, templateHooks } from './services/sites.context/content.hooks.ts';
+
+// floors.storage and seo (issue 10, floors and SEO)
+import { floorGroupResource, floorResource, redirectResource, seoConfigResource, seoConstantResource } from '@dp/contracts';
+import { floorGroups, floors } from './services/floors.storage/floor.table.ts';
+import { floorHooks } from './services/floors.storage/floor.hooks.ts';
+import { redirects, seoConfigs, seoConstants } from './services/seo/seo.table.ts';
+import { redirectHooks } from './services/seo/redirect.hooks.ts';
+import { seoConfigHooks, seoConstantHooks } from './services/seo/seo.hooks.ts';
+import { siteOwnership as seoSiteOwnership } from './services/sites.context/site-ownership.ts';
+
+// content.storage stages and media.storage library (issue 10, media and stages)
+import { mediaFileResource, mediaFolderResource, stageResource, stageStateResource } from '@dp/contracts';
+import { stages, stageStates } from './services/content.storage/stage.table.ts';
+import { stageHooks, stageSite, stageStateHooks } from './services/content.storage/stage.hooks.ts';
+import { mediaFiles, mediaFolders } from './services/media.storage/media.table.ts';
+import { fileHooks, folderHooks } from './services/media.storage/media.hooks.ts';
+import { siteOwnership as stageSiteOwnership } from './services/sites.context/site-ownership.ts';
+
 const bindable = (r: unknown) => r as AnyResource;
 
 /** Each declared resource and the table that stores it: the one line a new resource adds here. */
@@ -59,4 +82,34 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(restrictionResource), restrictions);
   // marketplace
   registry.bind(bindable(moduleResource), modules, { hooks: moduleHooks(Object.keys(moduleResource.entity.shape)) });
+  // sites.context pages: site-owned content; states name their layout or page, whose site they take.
+  const site = siteOwnership(registry);
+  registry.bind(bindable(templateResource), templates, { hooks: templateHooks, siteOwned: site });
+  registry.bind(bindable(layoutResource), layouts, { hooks: layoutHooks, siteOwned: site });
+  registry.bind(bindable(layoutStateResource), layoutStates, {
+    hooks: layoutStateHooks,
+    siteOwned: siteOwnership(registry, { field: 'layout_id', siteOf: parentSite(() => registry, layouts, layoutResource) }),
+  });
+  registry.bind(bindable(pageResource), pages, { hooks: pageHooks, siteOwned: site });
+  registry.bind(bindable(pageStateResource), pageStates, {
+    hooks: pageStateHooks,
+    siteOwned: siteOwnership(registry, { field: 'page_id', siteOf: parentSite(() => registry, pages, pageResource) }),
+  });
+  // floors.storage: platform floors (no client) are every client's to read and staff's to write.
+  registry.bind(bindable(floorResource), floors, { hooks: floorHooks, sharedWhenNull: true });
+  registry.bind(bindable(floorGroupResource), floorGroups);
+  // seo: records of a site (its client is the site's).
+  const seoSite = seoSiteOwnership(registry);
+  registry.bind(bindable(redirectResource), redirects, { hooks: redirectHooks, siteOwned: seoSite });
+  registry.bind(bindable(seoConfigResource), seoConfigs, { hooks: seoConfigHooks, siteOwned: seoSite });
+  registry.bind(bindable(seoConstantResource), seoConstants, { hooks: seoConstantHooks, siteOwned: seoSite });
+  // content.storage stages: site-owned; a state names its stage, whose site it takes.
+  registry.bind(bindable(stageResource), stages, { hooks: stageHooks, siteOwned: stageSiteOwnership(registry) });
+  registry.bind(bindable(stageStateResource), stageStates, {
+    hooks: stageStateHooks(),
+    siteOwned: stageSiteOwnership(registry, { field: 'stage_id', siteOf: stageSite(() => registry) }),
+  });
+  // media.storage: a client's folders and files (platform ones, without a client, are staff's).
+  registry.bind(bindable(mediaFolderResource), mediaFolders, { hooks: folderHooks });
+  registry.bind(bindable(mediaFileResource), mediaFiles as never, { hooks: fileHooks });
 }

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'auth_data_created', 'auth_data_deleted', 'token_created', 'token_deleted', 'token_used',
   // marketplace
   'module_install', 'module_uninstall', 'module_suspend', 'module_resume',
+  // floors.storage (issue 10)
+  'enable', 'disable',
 ] as const;
 
 /** The objects entries name (`resource`); their words are in the web's audit.objects. */
@@ -20,6 +22,8 @@ export const AUDIT_OBJECTS = [
   'clients', 'groups', 'users', 'roles', 'permissions', 'routes', 'restrictions', 'sites', 'sessions', 'custom_tokens', 'auth_data',
   // marketplace
   'modules',
+  // floors.storage and seo (issue 10)
+  'floors', 'redirects', 'seo_configs', 'seo_constants',
 ] as const;
 
 const options = (values: readonly string[], key: (value: string) => string) => values.map((value) => ({ value, label: key(value) }));

@@ -57,8 +57,25 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     dealers: { ru: 'Дилерские центры', en: 'Dealer centres' },
     site_groups: { ru: 'Группы сайтов', en: 'Site groups' },
   },
-  'content.storage': { op_news: { ru: 'Новости платформы', en: 'Platform news' } },
-  seo: { seo_configs: { ru: 'SEO-настройки', en: 'SEO settings' } },
+  'content.storage': {
+    op_news: { ru: 'Новости платформы', en: 'Platform news' },
+    // sites.context pages: the specials and news views over collection pages.
+    collections: { ru: 'Коллекции (спецпредложения, новости)', en: 'Collections (specials, news)' },
+    // content.storage stages (issue 10, media and stages).
+    stages: { ru: 'Сцены (баннеры главной страницы)', en: 'Stages (main page banners)' },
+  },
+  // media.storage: the media library (issue 10, media and stages).
+  'media.storage': { media: { ru: 'Медиабиблиотека', en: 'Media library' } },
+  // seo and floors.storage (issue 10, floors and SEO).
+  seo: {
+    seo_configs: { ru: 'SEO-настройки', en: 'SEO settings' },
+    redirects: { ru: 'Редиректы', en: 'Redirects' },
+    seo_constants: { ru: 'SEO-константы', en: 'SEO constants' },
+  },
+  'floors.storage': {
+    floors: { ru: 'Этажи', en: 'Floors' },
+    floor_groups: { ru: 'Группы этажей', en: 'Floor groups' },
+  },
   marketplace: { modules: { ru: 'Модули', en: 'Modules' } },
   'sites.controller': { '': { ru: 'Задачи сайтов', en: 'Site tasks' } },
   'error-collection-system': { '': { ru: 'Сбор ошибок', en: 'Error collection' } },
@@ -115,6 +132,22 @@ const SPECIAL_TEXTS: Record<string, Record<string, PermissionText>> = {
   },
   'sites.context': {
     'sites.republish': special(text('Сайты: переопубликование', 'Sites: republish'), text('Заново собирать и публиковать страницы сайтов', 'Render and publish the pages of sites again')),
+    // sites.context pages: publishing on sites with strict publishing.
+    'pages.publish': special(
+      text('Страницы: публикация', 'Pages: publish'),
+      text('Публиковать страницы на сайтах со строгой публикацией (после утверждения)', 'Publish pages on sites with strict publishing (after submission)'),
+    ),
+    'layouts.publish': special(
+      text('Макеты: публикация', 'Layouts: publish'),
+      text('Публиковать макеты на сайтах со строгой публикацией (после утверждения)', 'Publish layouts on sites with strict publishing (after submission)'),
+    ),
+  },
+  // content.storage stages: publishing on sites with strict publishing.
+  'content.storage': {
+    'stages.publish': special(
+      text('Сцены: публикация', 'Stages: publish'),
+      text('Публиковать сцены на сайтах со строгой публикацией (после утверждения)', 'Publish stages on sites with strict publishing (after submission)'),
+    ),
   },
   marketplace: {
     'modules.install': special(

@@ -122,6 +122,11 @@ export const messages = {
     ru: 'На сайте включена строгая публикация: публиковать может только тот, у кого есть право публикации',
     en: 'The site publishes strictly: only a holder of the publishing permission may publish',
   },
+  state_kept_version: {
+    ru: 'Это сохранённая версия: восстановите её как черновик, чтобы опубликовать снова',
+    en: 'This is a kept version: restore it as a draft to publish it again',
+  },
+  publication_queue_refused: { ru: 'Не удалось поставить публикацию в очередь', en: 'The publication could not be queued' },
   publish_at_in_past: { ru: 'Время публикации должно быть в будущем', en: 'The publication time must be in the future' },
   default_client_not_chosen: { ru: 'Основной клиент должен быть среди клиентов пользователя', en: 'The default client must be one of the user\'s clients' },
   unsupported_auth_method: { ru: 'Способ входа не поддерживается', en: 'This sign-in method is not supported' },
@@ -230,6 +235,58 @@ export const messages = {
   dns_6: { ru: 'A-запись www не совпадает с A-записью домена', en: 'The A record of www is not equal to the host\'s' },
   dns_7: { ru: 'Не удалось получить DNS-записи', en: 'Failed to get the DNS records' },
 
+  // sites.context: pages, layouts, templates, collections (issue 10, pages).
+  page_uri: {
+    ru: 'Адрес страницы начинается с «/» и состоит из латинских букв, цифр, «-», «_» и «/» без пустых частей',
+    en: 'A page address starts with "/" and holds Latin letters, digits, "-", "_" and "/" without empty parts',
+  },
+  page_uri_taken: { ru: 'На сайте уже есть страница с адресом {uri}', en: 'The site already has a page at {uri}' },
+  page_parent_cycle: { ru: 'Страницу нельзя вложить в неё саму или в её вложенную страницу', en: 'A page cannot be put inside itself or one of its own subpages' },
+  page_has_children: { ru: 'У страницы есть вложенные страницы: сначала перенесите или удалите их', en: 'The page has subpages: move or delete them first' },
+  origin_read_only: {
+    ru: 'Запись скопирована с официального мастер-сайта и доступна только для чтения',
+    en: 'This record was copied from an official master site and is read-only',
+  },
+  no_published_version: { ru: 'У страницы нет опубликованной версии', en: 'The page has no published version' },
+  versions_of_other_owner: { ru: 'Сравнивать можно только версии одной записи', en: 'Only versions of the same record can be compared' },
+  other_site_record: { ru: 'Запись {id} относится к другому сайту', en: 'The record {id} belongs to another site' },
+  image_url: { ru: 'Укажите адрес изображения: https://… или /files/…', en: 'Give the image address: https://… or /files/…' },
+  video_duration: { ru: 'Длительность в формате ISO 8601, например PT1M30S', en: 'The duration in ISO 8601, e.g. PT1M30S' },
+  date_time: { ru: 'Неверные дата и время', en: 'Invalid date and time' },
+
+  // media.storage and content.storage stages (issue 10, media and stages).
+  file_in_use: {
+    ru: 'Файл используется ({places}): сначала замените его там',
+    en: 'The file is in use ({places}): replace it there first',
+  },
+  file_private: {
+    ru: 'Закрытый файл нельзя показать на сайте: выберите общедоступный',
+    en: 'A private file cannot be shown on a site: choose a public one',
+  },
+  file_kind: { ru: 'Нужен файл типа «{kind}»', en: 'A file of the kind "{kind}" is needed' },
+  file_unavailable: { ru: 'Файл недоступен в текущем хранилище', en: 'The file is not available in the current storage' },
+  image_too_many_pixels: {
+    ru: 'Изображение слишком большое: не больше {megapixels} мегапикселей',
+    en: 'The image is too large: at most {megapixels} megapixels',
+  },
+  image_unreadable: { ru: 'Не удалось прочитать изображение', en: 'The image could not be read' },
+  crop_outside: { ru: 'Область обрезки выходит за края изображения {width}×{height}', en: 'The crop box goes beyond the edges of the {width}×{height} image' },
+  crop_not_image: { ru: 'Обрезать можно только изображение', en: 'Only an image can be cropped' },
+  folder_cycle: { ru: 'Папку нельзя вложить в неё саму или в её вложенную папку', en: 'A folder cannot be put inside itself or one of its own subfolders' },
+  folder_other_client: { ru: 'Папка {id} принадлежит другому клиенту', en: 'The folder {id} belongs to another client' },
+  variant_not_found: { ru: 'У файла нет варианта «{variant}»', en: 'The file has no variant "{variant}"' },
+  color_format: { ru: 'Цвет в формате #rrggbb', en: 'A colour as #rrggbb' },
+  stage_link_link: { ru: 'Ссылка начинается с «/» или с http(s)://', en: 'A link starts with "/" or http(s)://' },
+  stage_link_phone: { ru: 'Телефон: цифры, пробелы, скобки, дефисы и «+» в начале', en: 'A phone: digits, spaces, brackets, hyphens and a leading "+"' },
+  stage_link_email: { ru: 'Неправильный формат email', en: 'Invalid email format' },
+  stage_link_anchor: { ru: 'Якорь: «#» и латинские буквы, цифры, «-», «_»', en: 'An anchor: "#" and Latin letters, digits, "-", "_"' },
+  video_url: { ru: 'Ссылка на видео должна вести на https://{hosts}', en: 'The video address must be https:// on {hosts}' },
+  stage_image_size: {
+    ru: 'Изображение для «{screen}» должно быть {width}×{height} пикселей, а не {actual}: обрежьте его под этот размер',
+    en: 'The image for {screen} must be {width}×{height} pixels, not {actual}: crop it to this size',
+  },
+  stage_of_other_site: { ru: 'Сцена {id} относится к другому сайту', en: 'The stage {id} belongs to another site' },
+
   // sites.controller: site tasks, virtual machines, update streams.
   tasks_staff_only: {
     ru: 'Действия с задачами сайтов и виртуальными машинами доступны только сотрудникам платформы',
@@ -253,6 +310,56 @@ export const messages = {
   vm_hostname_taken: { ru: 'Виртуальная машина с именем хоста {hostname} уже существует', en: 'A virtual machine with the hostname {hostname} already exists' },
   vm_host_is_technical_domain: { ru: 'Имя хоста совпадает с техническим доменом {domain}', en: 'The hostname equals the technical domain {domain}' },
   websocket_required: { ru: 'Это поток обновлений: подключайтесь по WebSocket', en: 'This is an update stream: connect over WebSocket' },
+
+  // floors.storage: floors, their components and values (spec 000 §5, §8), rich text.
+  floor_code_format: {
+    ru: 'Идентификатор этажа: латинские буквы, цифры и «- _ : .», первой — латинская буква',
+    en: 'A floor id holds Latin letters, digits and "- _ : ." and starts with a Latin letter',
+  },
+  floor_code_taken: { ru: 'Этаж с идентификатором «{code}» уже существует', en: 'A floor with the id "{code}" already exists' },
+  floor_component_not_found: { ru: 'Компонент «{component}» не найден', en: 'The component "{component}" was not found' },
+  floor_wrong_type: { ru: 'Неверный тип значения «{field}»', en: 'Wrong type of the value "{field}"' },
+  floor_value_missing: { ru: 'Слишком мало значений: не заполнено «{field}» компонента «{component}»', en: 'Too few values: "{field}" of the component "{component}" is missing' },
+  floor_unknown_value: { ru: 'Слишком много значений: компонент «{component}» не принимает «{field}»', en: 'Too many values: the component "{component}" takes no "{field}"' },
+  floor_too_few_values: { ru: 'Слишком мало значений в «{field}»: нужно не меньше {min}', en: 'Too few values in "{field}": at least {min} needed' },
+  floor_too_many_values: { ru: 'Слишком много значений в «{field}»: не больше {max}', en: 'Too many values in "{field}": at most {max}' },
+  floor_disabled: { ru: 'Этаж «{code}» отключён: включите его или выберите другой', en: 'The floor "{code}" is disabled: enable it or choose another one' },
+  floor_official_read_only: { ru: 'Официальные этажи изменяют только сотрудники платформы', en: 'Official floors are changed by platform staff only' },
+  floor_official_staff_only: { ru: 'Отмечать этажи официальными могут только сотрудники платформы', en: 'Only platform staff can mark floors as official' },
+  floor_in_use: {
+    ru: 'Этаж используется на сайтах ({count}): сначала уберите его со страниц, макетов и шаблонов',
+    en: 'The floor is used on {count} site(s): remove it from their pages, layouts and templates first',
+  },
+  link_format: { ru: 'Ссылка: адрес страницы (/…), https://…, mailto: или tel:', en: 'A link is a page address (/…), https://…, mailto: or tel:' },
+  rich_text_html: {
+    ru: 'HTML не допускается: используйте **жирный**, *курсив*, [ссылку](/адрес), «- » для списка и «## » для заголовка',
+    en: 'HTML is not allowed: use **bold**, *italic*, [a link](/address), "- " for a list and "## " for a heading',
+  },
+  rich_text_link: { ru: 'Ссылка «{href}» недопустима: только /адрес, https://…, mailto: или tel:', en: 'The link "{href}" is not allowed: only /address, https://…, mailto: or tel:' },
+
+  // seo: redirects and their import, SEO settings, SEO constants.
+  redirect_from_uri: { ru: 'Адрес «откуда»: путь на сайте, начинается с «/», без пробелов и «#»', en: 'The "from" address is a path of the site: it starts with "/", without spaces or "#"' },
+  redirect_to_uri: { ru: 'Адрес «куда»: путь на сайте (/…) или https://…', en: 'The "to" address is a path of the site (/…) or https://…' },
+  redirect_from_required: { ru: 'Укажите страницу или адрес «откуда»', en: 'Give the "from" page or address' },
+  redirect_to_required: { ru: 'Укажите страницу или адрес «куда»', en: 'Give the "to" page or address' },
+  redirect_page_or_uri: { ru: 'Укажите либо страницу, либо адрес', en: 'Give either a page or an address, not both' },
+  redirect_same: { ru: 'Редирект ведёт на тот же адрес', en: 'The redirect leads to the same address' },
+  redirect_loop: { ru: 'Редиректы образуют цикл: {chain}', en: 'The redirects make a loop: {chain}' },
+  redirect_from_taken: { ru: 'Редирект с адреса {uri} на этом сайте уже есть', en: 'The site already has a redirect from {uri}' },
+  redirect_code: { ru: 'Код редиректа: 301 или 302', en: 'The redirect code is 301 or 302' },
+  import_file_format: { ru: 'Неверный формат файла: допустимы CSV и XLSX', en: 'Incorrect file format: CSV and XLSX allowed' },
+  import_too_many_rows: { ru: 'В файле больше {max} строк: разделите его на части', en: 'The file has more than {max} rows: split it into parts' },
+  import_file_unreadable: { ru: 'Не удалось прочитать файл: он повреждён или это не книга XLSX', en: 'The file could not be read: it is damaged or not an XLSX workbook' },
+  import_file_too_large_unpacked: { ru: 'Книга XLSX слишком велика в распакованном виде: больше {size} МБ', en: 'The XLSX workbook is too large unpacked: more than {size} MB' },
+  import_csv_malformed: { ru: 'Строка {line}: неверная разметка CSV (проверьте кавычки)', en: 'Line {line}: malformed CSV (check the quotes)' },
+  import_file_empty: { ru: 'В файле нет строк с редиректами', en: 'The file has no redirect rows' },
+  import_duplicate_in_file: { ru: 'Повтор: адрес {uri} уже есть в строке {row}', en: 'Duplicate: {uri} is already in row {row}' },
+  import_duplicate_existing: { ru: 'Повтор: редирект с {uri} на сайте уже есть', en: 'Duplicate: the site already redirects {uri}' },
+  seo_content_required: { ru: 'В ручном режиме нужно заполнить содержимое', en: 'The manual mode needs the contents' },
+  seo_constant_placeholder: { ru: 'Допустимы только латинские буквы и «_»', en: 'Only Latin letters and "_" are allowed' },
+  seo_constant_taken: { ru: 'Константа {placeholder} на этом сайте уже есть', en: 'The site already has the constant {placeholder}' },
+  seo_config_exists: { ru: 'У сайта уже есть SEO-настройки: измените их', en: 'The site already has SEO settings: change them instead' },
+  counter_id: { ru: 'Номер счётчика: латинские буквы, цифры и «-»', en: 'A counter id holds Latin letters, digits and "-"' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -39,7 +39,37 @@ export interface Config {
   dnsServers: string[];
   // sites.controller
   /** The driver that runs approved site tasks (PROVISIONING_DRIVER): `local` provisions on this server. */
-  provisioningDriver: string;
+  provisioningDriver: string;  // media.storage (issue 10, media and stages)
+  /** Where stored files live (STORAGE_DRIVER): `local` under DATA_DIR/files, `s3` in an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Limits of the media library (MEDIA_IMAGE_MAX_MB, MEDIA_VIDEO_MAX_MB, MEDIA_MAX_MEGAPIXELS). */
+  media: { imageMaxBytes: number; videoMaxBytes: number; maxMegapixels: number };
+}
+
+/** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  s3: { endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean; prefix: string } | null;
+}
+
+/** STORAGE_DRIVER and S3_*: an unknown driver or an s3 driver without a bucket stops the start. */
+export function parseStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = (env.STORAGE_DRIVER || 'local').trim();
+  if (driver !== 'local' && driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, not "${driver}"`);
+  if (driver === 'local') return { driver, s3: null };
+  if (!env.S3_BUCKET?.trim()) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  return {
+    driver,
+    s3: {
+      endpoint: env.S3_ENDPOINT?.trim() || null,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      bucket: env.S3_BUCKET.trim(),
+      accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+      forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, true),
+      prefix: (env.S3_PREFIX ?? '').trim().replace(/^\/+/, ''),
+    },
+  };
 }
 
 /** One OpenID Connect provider of OIDC_PROVIDERS. */
@@ -100,6 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((server) => server.trim())
       .filter(Boolean),
     provisioningDriver: (env.PROVISIONING_DRIVER || 'local').trim(),
+    // media.storage
+    storage: parseStorageConfig(env),
+    media: {
+      imageMaxBytes: Number(env.MEDIA_IMAGE_MAX_MB || 20) * 1024 * 1024,
+      videoMaxBytes: Number(env.MEDIA_VIDEO_MAX_MB || 100) * 1024 * 1024,
+      maxMegapixels: Number(env.MEDIA_MAX_MEGAPIXELS || 40),
+    },
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

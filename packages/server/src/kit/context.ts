@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './files.ts';
 import type { AccessTokens } from '../services/auth.processing/access-token.ts';
+import type { AccessCache } from '../services/auth.processing/access-cache.ts';
 
 /** What the services' functions need from the app; built once in buildApp. */
 export interface ServiceContext {
@@ -20,4 +21,6 @@ export interface ServiceContext {
   refreshKey: Uint8Array;
   /** Stored files (site images now, the media library later): DATA_DIR/files. */
   files: FileStorage;
+  /** Who each bearer token is, per process, dropped on every notified change (auth.processing). */
+  access?: AccessCache;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
 import type { Db, DbOrTx, Tx } from './db.ts';
@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
 import { requireAuth, type AuthContext } from './request-context.ts';
 import { diffFields, recordAudit, snapshot } from './audit.ts';
+import { escapeLike, searchCondition } from './search-index.ts';
 
 type Table = PgTable & { id: PgColumn };
 export type Row = Record<string, unknown> & { id: number };
@@ -63,6 +64,11 @@ export interface SiteOwnership {
   findSite(tx: DbOrTx, auth: AuthContext, siteId: number): Promise<{ id: number; client_id: number } | null>;
   /** Refuses writes to content the site may not change (official master content). */
   assertEditable(tx: DbOrTx, auth: AuthContext, siteId: number): Promise<void>;
+  /**
+   * Records below another site-owned record (a page's states): the create body names the parent
+   * (`field`, e.g. page_id) instead of the site, and the site is the parent's (null: not reached).
+   */
+  parent?: { field: string; siteOf(tx: DbOrTx, auth: AuthContext, parentId: number): Promise<number | null> };
 }
 
 /** Declared resources bound to their tables; refs and deletes look each other up here. */
@@ -83,8 +89,8 @@ export class ResourceRegistry {
 }
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
-/** A user's text as a literal inside LIKE patterns. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A user's text as a literal inside LIKE patterns (kept here for the services that import it). */
+export { escapeLike };
 const isNumeric = (column: PgColumn) => column.dataType === 'number';
 
 /** Rows whose link (join table) holds one of `ids`. */
@@ -116,10 +122,9 @@ function filterConditions(binding: Binding, query: Record<string, unknown>): SQL
     }
     const columns = fields.map((c) => cols[c]!);
     const first = columns[0]!;
-    if (def.op === 'search') {
-      const pattern = `%${escapeLike(String(value))}%`;
-      conditions.push(or(...columns.map((c) => ilike(c, pattern)))!);
-    } else if (def.op === 'eq' && def.path) conditions.push(sql`${first}->>${def.path} = ${String(value)}`);
+    // search_fold(column) like search_fold('%text%'): the expression of the tables' trigram indexes (search-index.ts).
+    if (def.op === 'search') conditions.push(searchCondition(columns, String(value)));
+    else if (def.op === 'eq' && def.path) conditions.push(sql`${first}->>${def.path} = ${String(value)}`);
     else if (def.op === 'eq') conditions.push(eq(first, value));
     else if (def.op === 'in') {
       const list = String(value).split(',').map((v) => (isNumeric(first) ? Number(v) : v));
@@ -242,10 +247,17 @@ async function withSite(binding: Binding, tx: DbOrTx, auth: AuthContext, attrs: 
     await owned.assertEditable(tx, auth, existing.site_id as number);
     return attrs;
   }
-  const site = await owned.findSite(tx, auth, Number(attrs.site_id));
+  let siteId = Number(attrs.site_id);
+  if (owned.parent) {
+    const parentId = Number(attrs[owned.parent.field]);
+    const parentSite = await owned.parent.siteOf(tx, auth, parentId);
+    if (parentSite === null) throw badRequest('invalid_reference', `/data/attributes/${owned.parent.field}`, { id: String(parentId) });
+    siteId = parentSite;
+  }
+  const site = await owned.findSite(tx, auth, siteId);
   if (!site) throw badRequest('invalid_reference', '/data/attributes/site_id', { id: String(attrs.site_id) });
   await owned.assertEditable(tx, auth, site.id);
-  return { ...attrs, client_id: site.client_id };
+  return { ...attrs, site_id: site.id, client_id: site.client_id };
 }
 
 /** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
@@ -270,26 +282,29 @@ export async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, 
 }
 
 /**
- * One page and the total. A filtered list counts with a window in the same statement, so the
- * filter (often a substring search) is evaluated once; an unfiltered one counts separately,
- * because a window count would sort the whole table before the limit.
+ * One page and the total in one statement (one round trip): the count is an uncorrelated
+ * subquery, which PostgreSQL computes once (an InitPlan), so the page itself can stop after
+ * `limit` rows along an index of the sort, and a search filter is served by its trigram index for
+ * both. A page past the end has no row to carry the total, which is then counted alone.
  */
-async function selectPage(db: Db, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number, filtered: boolean) {
-  if (filtered) {
-    const rows = (await db
-      .select({ ...columnsOf(table), __total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(table)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)) as unknown as (Row & { __total: number })[];
-    if (rows.length || offset === 0) return { rows, total: rows[0]?.__total ?? 0 };
-  }
-  const [rows, [counted]] = await Promise.all([
-    db.select().from(table).where(where).orderBy(...order).limit(limit).offset(offset) as unknown as Promise<Row[]>,
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const total = sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
+  return db
+    .select({ ...columnsOf(table), __total: total })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+async function selectPage(db: Db, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const rows = (await selectPageQuery(db, table, where, order, limit, offset)) as unknown as (Row & { __total?: number })[];
+  // __total stays on the rows: records are built from the declared attributes only.
+  if (rows.length) return { rows: rows as Row[], total: rows[0]!.__total ?? 0 };
+  if (offset === 0) return { rows: [], total: 0 };
+  const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 export function listQuerySchema(resource: AnyResource) {
@@ -356,7 +371,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
     const filters = filterConditions(binding, query);
     const where = and(scopeCondition(binding, auth), ...filters);
-    const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size, filters.length > 0);
+    const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size);
     const rows = await attachLinks(db, binding, page.rows);
     await hooks.decorate?.(rows, { db, auth });
     const included = await loadIncluded(db, registry, resource, rows, auth);

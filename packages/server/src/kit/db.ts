@@ -36,6 +36,8 @@ export interface ListenHandlers {
   onPayload(payload: string): void;
   onReconnect?(): void;
   onError?(error: unknown): void;
+  /** The connection is gone (notifications are being missed until onReconnect). */
+  onLost?(): void;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -136,12 +138,14 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
   const lost = (client: pg.Client, error?: unknown) => {
     if (client !== current) return;
     current = null;
+    handlers.onLost?.();
     if (error) handlers.onError?.(error);
     client.end().catch(() => undefined);
     schedule();
   };
   const connect = async (reconnecting: boolean) => {
-    const client = new pg.Client({ connectionString: url, application_name: 'dp-realtime' });
+    // keepAlive: a peer that vanished without a word is noticed, and onLost called.
+    const client = new pg.Client({ connectionString: url, application_name: channel.replace(/^dp_/, 'dp-'), keepAlive: true });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);

@@ -15,6 +15,16 @@ export class AppError extends Error {
   ) {
     super(key);
   }
+
+  /** Further field errors of the same answer (a floor's values: every problem at once), at most MAX_ERRORS in all. */
+  others?: AppError[];
+}
+
+/** One 400 carrying several field errors: the first is thrown, the rest travel in `others`. */
+export function fieldErrors(errors: AppError[]): AppError {
+  const [first, ...rest] = errors;
+  if (rest.length) first!.others = rest;
+  return first!;
 }
 
 export const notFound = () => new AppError(404, 'not_found');
@@ -84,7 +94,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   const lang = request.lang ?? 'ru';
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
-    return reply.status(error.status).send(errorBody([appErrorToJson(error, lang)]));
+    return reply.status(error.status).send(errorBody([error, ...(error.others ?? [])].map((one) => appErrorToJson(one, lang))));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply

@@ -5,26 +5,31 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import type { Config } from './config.ts';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config, StorageConfig } from './config.ts';
 import { AppError } from './errors.ts';
 
 /**
  * The files kit (DESIGN.md §10): a storage driver (`local` under DATA_DIR/files, outside the web
- * root; an S3-compatible one plugs in behind the same interface), types sniffed from the bytes,
- * image dimensions, and the one route that serves stored files. Site favicons and logos use it
- * now; the media library grows out of it.
+ * root; `s3` for any S3-compatible store), types sniffed from the bytes, image dimensions, and the
+ * one route that serves public stored files. Site favicons and logos and the media library
+ * (services/media.storage) keep their bytes here.
  */
 export interface StoredFile {
-  /** 32 hex characters: unguessable, so a file's address is its only key. */
+  /** 32 hex characters: unguessable, so a public file's address is its only key. */
   id: string;
   mime: string;
   ext: string;
   size: number;
   created_at: string;
+  /** Private files (media access 2) are never served at /files/…, only through the gateway. */
+  private?: boolean;
 }
 
 export interface FileStorage {
-  put(data: Buffer, type: { mime: string; ext: string }): Promise<StoredFile>;
+  /** The driver's name, kept with each media file (`local`, `s3`). */
+  readonly driver: string;
+  put(data: Buffer, type: { mime: string; ext: string }, options?: { private?: boolean }): Promise<StoredFile>;
   /** The file and its bytes as a stream; null when there is none. */
   get(id: string): Promise<{ meta: StoredFile; stream: Readable } | null>;
   remove(id: string): Promise<void>;
@@ -32,14 +37,23 @@ export interface FileStorage {
 
 const FILE_ID = /^[a-f0-9]{32}$/;
 export const isFileId = (id: string) => FILE_ID.test(id);
+const newFileMeta = (data: Buffer, type: { mime: string; ext: string }, isPrivate: boolean): StoredFile => ({
+  id: randomBytes(16).toString('hex'),
+  mime: type.mime,
+  ext: type.ext,
+  size: data.length,
+  created_at: new Date().toISOString(),
+  ...(isPrivate ? { private: true } : {}),
+});
 
 /** Files in a folder: `<id>` holds the bytes, `<id>.json` what they are. */
 export class LocalFileStorage implements FileStorage {
+  readonly driver = 'local';
   constructor(private dir: string) {}
 
-  async put(data: Buffer, type: { mime: string; ext: string }): Promise<StoredFile> {
+  async put(data: Buffer, type: { mime: string; ext: string }, options: { private?: boolean } = {}): Promise<StoredFile> {
     await fs.promises.mkdir(this.dir, { recursive: true });
-    const meta: StoredFile = { id: randomBytes(16).toString('hex'), mime: type.mime, ext: type.ext, size: data.length, created_at: new Date().toISOString() };
+    const meta = newFileMeta(data, type, options.private === true);
     // Written under temporary names and renamed: a reader never sees half a file.
     const file = path.join(this.dir, meta.id);
     await fs.promises.writeFile(`${file}.tmp`, data);
@@ -68,7 +82,74 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
-export function createFileStorage(config: Pick<Config, 'dataDir'>): FileStorage {
+/**
+ * Objects of an S3-compatible bucket: `<prefix><id>`, what they are in the object's content type
+ * and metadata. Checksums only when the operation requires them, since S3-compatible stores
+ * (MinIO, Ceph, the tests' s3rver) differ in the newer default ones.
+ */
+export class S3FileStorage implements FileStorage {
+  readonly driver = 's3';
+  private client: S3Client;
+  constructor(private options: NonNullable<StorageConfig['s3']>) {
+    this.client = new S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+    });
+  }
+
+  private key = (id: string) => `${this.options.prefix}${id}`;
+
+  async put(data: Buffer, type: { mime: string; ext: string }, options: { private?: boolean } = {}): Promise<StoredFile> {
+    const meta = newFileMeta(data, type, options.private === true);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.key(meta.id),
+        Body: data,
+        ContentType: meta.mime,
+        ContentLength: data.length,
+        Metadata: { ext: meta.ext, created: meta.created_at, private: meta.private ? '1' : '0' },
+      }),
+    );
+    return meta;
+  }
+
+  async get(id: string) {
+    if (!isFileId(id)) return null;
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
+      const metadata = object.Metadata ?? {};
+      const meta: StoredFile = {
+        id,
+        mime: object.ContentType ?? 'application/octet-stream',
+        ext: metadata.ext ?? 'bin',
+        size: Number(object.ContentLength ?? 0),
+        created_at: metadata.created ?? '',
+        ...(metadata.private === '1' ? { private: true } : {}),
+      };
+      return { meta, stream: object.Body as Readable };
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async remove(id: string) {
+    if (!isFileId(id)) return;
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
+  }
+
+  close() {
+    this.client.destroy();
+  }
+}
+
+export function createFileStorage(config: Pick<Config, 'dataDir'> & { storage?: StorageConfig }): FileStorage {
+  if (config.storage?.driver === 's3' && config.storage.s3) return new S3FileStorage(config.storage.s3);
   return new LocalFileStorage(path.join(config.dataDir, 'files'));
 }
 
@@ -101,14 +182,18 @@ export type ImageExt = keyof typeof IMAGE_MIME;
 const ACTIVE_TYPES = /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml|application\/javascript|text\/javascript)$/;
 
 /**
- * GET /files/<id>.<ext>: public, as favicons and logos are part of public sites; the address is
- * unguessable. `nosniff`, and anything that could run as an attachment.
+ * GET /files/<id>.<ext>: public, as favicons, logos and public media files are part of public
+ * sites; the address is unguessable. `nosniff`, and anything that could run as an attachment.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: FileStorage) {
   app.get('/files/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const found = await storage.get(String(name).split('.')[0] ?? '');
-    if (!found) throw new AppError(404, 'not_found');
+    // A private media file answers like a missing one: only the gateway serves it (GET /storage/{id}).
+    if (!found || found.meta.private) {
+      found?.stream.destroy();
+      throw new AppError(404, 'not_found');
+    }
     const { meta, stream } = found;
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -123,27 +208,39 @@ export function registerFileRoutes(app: FastifyInstance, storage: FileStorage) {
 export interface UploadedPart {
   field: string;
   data: Buffer;
+  /** The name the browser gave (never trusted for the type). */
+  filename: string;
 }
 
 /**
- * The files of a multipart request, read into memory within `maxBytes` each; other fields are
- * ignored. A request that is not multipart, or has no file, gives an empty list.
+ * The files and text fields of a multipart request, files read into memory within `maxBytes`
+ * each. A request that is not multipart, or has no file, gives empty lists.
  */
-export async function readUploadedFiles(request: FastifyRequest, maxBytes: number): Promise<UploadedPart[]> {
-  if (!request.isMultipart()) return [];
-  const parts: UploadedPart[] = [];
+export async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<{ files: UploadedPart[]; fields: Record<string, string> }> {
+  const files: UploadedPart[] = [];
+  const fields: Record<string, string> = {};
+  if (!request.isMultipart()) return { files, fields };
+  const tooLarge = () => new AppError(400, 'file_too_large', { size: Math.round(maxBytes / 1024 / 1024) });
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       const data = await part.toBuffer();
-      if (part.file.truncated || data.length > maxBytes) throw new AppError(400, 'file_too_large', { size: Math.round(maxBytes / 1024 / 1024) });
-      parts.push({ field: part.fieldname, data });
+      if (part.file.truncated || data.length > maxBytes) throw tooLarge();
+      files.push({ field: part.fieldname, data, filename: part.filename ?? '' });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, 'file_too_large', { size: Math.round(maxBytes / 1024 / 1024) });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw new AppError(400, 'upload_failed');
   }
-  return parts;
+  return { files, fields };
+}
+
+/** The files of a multipart request (see readMultipart); other fields are ignored. */
+export async function readUploadedFiles(request: FastifyRequest, maxBytes: number): Promise<UploadedPart[]> {
+  return (await readMultipart(request, maxBytes)).files;
 }

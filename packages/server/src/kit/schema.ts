@@ -14,3 +14,8 @@ export * from '../services/marketplace/module.table.ts';
 export * from '../services/sites.controller/site-task.table.ts';
 export * from '../services/sites.context/content.table.ts';
 export * from '../services/content.storage/stage.table.ts';
+// media.storage: the media library (issue 10, media and stages)
+export * from '../services/media.storage/media.table.ts';
+// floors.storage and seo (issue 10, floors and SEO)
+export * from '../services/floors.storage/floor.table.ts';
+export * from '../services/seo/seo.table.ts';

@@ -23,6 +23,7 @@ type StatesTable = PgTable & {
   status: PgColumn;
   version: PgColumn;
   superseded_at: PgColumn;
+  publish_at: PgColumn;
   site_id: PgColumn;
 };
 
@@ -45,6 +46,8 @@ export interface WorkflowDef {
   isStrict(tx: DbOrTx, siteId: number): Promise<boolean>;
   /** After a publish or unpublish: the public renderer drops what it caches for the site. */
   onPublicationChange?(tx: DbOrTx, state: Row): Promise<void>;
+  /** Refuses every write to the states of an owner that cannot change (a page copied from a master: origin_id). */
+  assertOwnerEditable?(tx: DbOrTx, state: Row): Promise<void>;
 }
 
 export interface WorkflowActor {
@@ -52,7 +55,7 @@ export interface WorkflowActor {
   ip: string | null;
 }
 
-const conflict = (key: 'state_not_draft' | 'state_already_published' | 'state_not_published' | 'state_not_submitted') => new AppError(409, key);
+const conflict = (key: 'state_not_draft' | 'state_already_published' | 'state_not_published' | 'state_not_submitted' | 'state_kept_version') => new AppError(409, key);
 
 /** The current published state of the owner, if any (the kept versions have `superseded_at`). */
 export async function currentPublished(tx: DbOrTx, def: WorkflowDef, ownerId: number): Promise<Row | null> {
@@ -103,14 +106,25 @@ export async function submitState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowA
  * kept as a version (superseded), this one gets the next version number. With strict publishing
  * only a submitted state is published, and only by a holder of the publishing permission.
  */
-export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
-  if (state.status === STATE_STATUS.published && state.superseded_at == null) throw conflict('state_already_published');
+/**
+ * Whether `state` may be published now by `actor`: not the published one, not a kept version
+ * (restore makes a draft of it), and with strict publishing submitted and by a holder of the
+ * publishing permission.
+ */
+export async function assertPublishable(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row) {
+  if (state.status === STATE_STATUS.published) throw conflict(state.superseded_at == null ? 'state_already_published' : 'state_kept_version');
   if (await def.isStrict(tx, state.site_id as number)) {
     if (state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
     if (!hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
       throw new AppError(403, 'strict_publishing_permission');
   }
+}
+
+export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  await assertPublishable(tx, def, actor, state);
   const ownerId = state[ownerKey(def)] as number;
+  // The owner's states are locked: two publications at once cannot both become the current one.
+  await tx.select({ id: def.states.id }).from(def.states).where(eq(def.owner, ownerId)).for('update');
   const now = new Date();
   await tx
     .update(def.states)
@@ -163,28 +177,50 @@ export async function copyState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowAct
 
 /**
  * Publication at a chosen moment (a pg-boss job). The rules of publishing are checked now, for
- * the person scheduling, and again when the job runs; the state shows "in progress".
+ * the person scheduling, and again when the job runs; the state shows "in progress". The job is
+ * queued after the transaction commits (`queuePublication`): PGlite runs one transaction at a
+ * time, and a job must never name a moment its state does not hold.
  */
-export async function schedulePublication(ctx: ServiceContext, tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row, at: Date): Promise<Row> {
+export async function schedulePublication(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row, at: Date): Promise<{ state: Row; previousJobId: string | null }> {
   if (at.getTime() <= Date.now()) throw new AppError(400, 'publish_at_in_past', undefined, '/data/publish_at');
-  if (state.status === STATE_STATUS.published && state.superseded_at == null) throw conflict('state_already_published');
-  if ((await def.isStrict(tx, state.site_id as number)) && state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
-  if (state.publish_job_id) await ctx.jobs.cancel(PUBLISH_STATE_JOB, state.publish_job_id as string);
-  const jobId = await ctx.jobs.send(
-    PUBLISH_STATE_JOB,
-    { resource: `${def.resource.service}/${def.resource.name}`, state_id: state.id, user_id: actor.auth.userId, client_id: actor.auth.clientId },
-    { startAfter: at },
-  );
-  const scheduled = await update(tx, def, state.id, { publish_at: at, publish_job_id: jobId, publication_status: PUBLICATION_STATUS.inProgress, publication_error: null });
+  await assertPublishable(tx, def, actor, state);
+  const scheduled = await update(tx, def, state.id, { publish_at: at, publish_job_id: null, publication_status: PUBLICATION_STATUS.inProgress, publication_error: null });
   await audit(tx, def, actor, 'schedule', scheduled, { publish_at: at.toISOString() });
-  return scheduled;
+  return { state: scheduled, previousJobId: (state.publish_job_id as string | null) ?? null };
 }
 
-export async function cancelPublication(ctx: ServiceContext, tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
-  if (state.publish_job_id) await ctx.jobs.cancel(PUBLISH_STATE_JOB, state.publish_job_id as string);
-  const cancelled = await update(tx, def, state.id, { publish_at: null, publish_job_id: null, publication_status: null });
+/**
+ * After the commit of a schedule: cancels the job of an earlier moment and queues the new one. A
+ * queue that refuses leaves the state with publication status "has error".
+ */
+export async function queuePublication(ctx: ServiceContext, def: WorkflowDef, actor: WorkflowActor, state: Row, previousJobId: string | null): Promise<Row> {
+  if (previousJobId) await ctx.jobs.cancel(PUBLISH_STATE_JOB, previousJobId).catch(() => undefined);
+  const at = new Date(state.publish_at as Date | string);
+  const sameMoment = and(eq(def.states.id, state.id), eq(def.states.publish_at, at));
+  try {
+    const jobId = await ctx.jobs.send(
+      PUBLISH_STATE_JOB,
+      { resource: `${def.resource.service}/${def.resource.name}`, state_id: state.id, publish_at: at.toISOString(), user_id: actor.auth.userId, client_id: actor.auth.clientId },
+      { startAfter: at },
+    );
+    const [row] = await ctx.db.update(def.states).set({ publish_job_id: jobId } as never).where(sameMoment).returning();
+    return (row as Row | undefined) ?? state;
+  } catch (error) {
+    ctx.log.error({ err: error, state: state.id }, 'publication could not be queued');
+    const [row] = await ctx.db
+      .update(def.states)
+      .set({ publication_status: PUBLICATION_STATUS.error, publication_error: 'publication_queue_refused' } as never)
+      .where(sameMoment)
+      .returning();
+    return (row as Row | undefined) ?? state;
+  }
+}
+
+/** Cancels a publication by time; the job is cancelled after the commit (the answer's `jobId`). */
+export async function cancelPublication(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<{ state: Row; jobId: string | null }> {
+  const cancelled = await update(tx, def, state.id, { publish_at: null, publish_job_id: null, publication_status: null, publication_error: null });
   await audit(tx, def, actor, 'cancel_schedule', cancelled);
-  return cancelled;
+  return { state: cancelled, jobId: (state.publish_job_id as string | null) ?? null };
 }
 
 /** The owner's column name in the states table (page_id). */
@@ -218,29 +254,33 @@ export class WorkflowRegistry {
 /**
  * The job of a publication by time: publishes as the person who scheduled it, with that person's
  * permissions now; a refusal or an error leaves the state unpublished with status "has error".
+ * A job whose moment the state no longer holds (cancelled, rescheduled, published by hand,
+ * deleted) does nothing.
  */
 export async function runScheduledPublication(
   ctx: ServiceContext,
   workflows: WorkflowRegistry,
-  data: { resource: string; state_id: number; user_id: number; client_id: number | null },
+  data: { resource: string; state_id: number; publish_at?: string; user_id: number; client_id: number | null },
   loadPermissions: (db: DbOrTx, userId: number) => Promise<Record<string, string[]>>,
 ) {
   const def = workflows.get(data.resource);
   if (!def) return;
+  const holdsMoment = (state: Row | undefined) =>
+    !!state?.publish_at && (!data.publish_at || new Date(state.publish_at as Date | string).getTime() === new Date(data.publish_at).getTime());
   try {
     await ctx.db.transaction(async (tx) => {
-      const [state] = await tx.select().from(def.states).where(eq(def.states.id, data.state_id)).limit(1);
-      // Cancelled, deleted or published by hand meanwhile: nothing to do.
-      if (!state || !(state as Row).publish_at) return;
+      const [state] = await tx.select().from(def.states).where(eq(def.states.id, data.state_id)).limit(1).for('update');
+      if (!holdsMoment(state as Row | undefined)) return;
       const permissions = await loadPermissions(tx, data.user_id);
       await publishState(tx, def, { auth: { userId: data.user_id, clientId: data.client_id, permissions }, ip: null }, state as Row);
     });
   } catch (error) {
     const message = error instanceof AppError ? error.key : 'internal';
+    const conditions = [eq(def.states.id, data.state_id), ...(data.publish_at ? [eq(def.states.publish_at, new Date(data.publish_at))] : [])];
     await ctx.db
       .update(def.states)
       .set({ publication_status: PUBLICATION_STATUS.error, publication_error: message, publish_job_id: null } as never)
-      .where(eq(def.states.id, data.state_id));
+      .where(and(...conditions));
     ctx.log.warn({ err: error, state: data }, 'scheduled publication failed');
   }
 }
@@ -262,11 +302,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: ServiceContext
   const reply = (row: Row) => ({ data: toRecord(def.resource.name, row, attributes) });
 
   /** Finds the state in the caller's scope, checks the site may change it, runs `work` in one transaction. */
-  const onState = (request: FastifyRequest, stateId: number, work: (tx: Tx, actor: WorkflowActor, state: Row) => Promise<Row>) => {
+  const onState = <T>(request: FastifyRequest, stateId: number, work: (tx: Tx, actor: WorkflowActor, state: Row) => Promise<T>) => {
     const auth = requireAuth(request.auth);
     return ctx.db.transaction(async (tx) => {
       const state = await findScoped(tx, binding, stateId, auth);
       await binding.siteOwned?.assertEditable(tx, auth, state.site_id as number);
+      await def.assertOwnerEditable?.(tx, state);
       return work(tx, { auth, ip: request.ip }, state);
     });
   };
@@ -283,12 +324,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: ServiceContext
     if (state.status !== STATE_STATUS.published) throw conflict('state_not_published');
     return copyState(tx, def, actor, state, 'restore');
   });
-  r.post(`${base}/:id/schedule`, { schema: { tags, summary: `Publish a state of ${def.resource.name} at a time`, params, body: scheduleBody } }, async (request) =>
-    reply(await onState(request, request.params.id, (tx, actor, state) => schedulePublication(ctx, tx, def, actor, state, new Date(request.body.data.publish_at)))),
-  );
-  r.delete(`${base}/:id/schedule`, { schema: { tags, summary: `Cancel the publication by time`, params } }, async (request) =>
-    reply(await onState(request, request.params.id, (tx, actor, state) => cancelPublication(ctx, tx, def, actor, state))),
-  );
+  r.post(`${base}/:id/schedule`, { schema: { tags, summary: `Publish a state of ${def.resource.name} at a time`, params, body: scheduleBody } }, async (request) => {
+    const actor = { auth: requireAuth(request.auth), ip: request.ip };
+    const done = await onState(request, request.params.id, (tx, a, state) => schedulePublication(tx, def, a, state, new Date(request.body.data.publish_at)));
+    return reply(await queuePublication(ctx, def, actor, done.state, done.previousJobId));
+  });
+  r.delete(`${base}/:id/schedule`, { schema: { tags, summary: `Cancel the publication by time`, params } }, async (request) => {
+    const done = await onState(request, request.params.id, (tx, actor, state) => cancelPublication(tx, def, actor, state));
+    if (done.jobId) await ctx.jobs.cancel(PUBLISH_STATE_JOB, done.jobId).catch(() => undefined);
+    return reply(done.state);
+  });
 }
 
 /** The kept versions of an owner, newest first (published states, the current one included). */

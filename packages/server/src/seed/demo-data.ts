@@ -6,6 +6,14 @@ import { clientGroups, clients, dealers, permissions, rolePermissions, roles, si
 import { hashPassword } from '../services/auth.processing/password.ts';
 import { installDemoModules } from '../services/marketplace/module-seed.ts';
 import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
+// floors.storage and seo (issue 10, floors and SEO)
+import { seedDemoFloors } from '../services/floors.storage/demo-floors.ts';
+import { seedDemoSeo } from '../services/seo/demo-seo.ts';
+// sites.context pages (issue 10)
+import { seedDemoContent } from '../services/sites.context/demo-content.ts';
+// content.storage stages and media.storage library (issue 10, media and stages)
+import type { FileStorage } from '../kit/files.ts';
+import { seedDemoStages } from '../services/content.storage/demo-stages.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
@@ -23,20 +31,43 @@ const MANAGER_CODES: Record<string, string[]> = {
     'sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list',
     // sites.context: the manager creates and copies the client's sites and keeps its dealer centres.
     'sites.create', 'dealers.create', 'dealers.patch', 'dealers.delete', 'site_groups.get_list',
+    // sites.context pages: the manager also publishes on sites with strict publishing.
+    'pages.publish', 'layouts.publish',
   ],
-  seo: ['seo_configs.patch'],
+  // seo (issue 10): redirects with their import, SEO settings and constants of the client's sites.
+  seo: [
+    'seo_configs.patch', 'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
+    'seo_constants.get_list', 'seo_constants.create', 'seo_constants.patch', 'seo_constants.delete',
+  ],
+  // floors.storage (issue 10): the client's floors.
+  'floors.storage': ['floors.get_list', 'floors.create', 'floors.patch', 'floors.delete'],
   // marketplace: the manager installs and uninstalls modules on the client's sites.
   marketplace: ['modules.view', 'modules.install'],
+  // content.storage stages and media.storage (issue 10): the manager also publishes stages on strict sites.
+  // (pages engineer: collections.get_list reads the specials and news views.)
+  'content.storage': ['stages.get_list', 'stages.patch', 'stages.publish', 'collections.get_list'],
+  'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
   // sites.controller: the manager follows the tasks of the client's sites (acting on them is staff's).
   'sites.controller': ['tasks'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
-  'auth.processing': ['site_mode'],
+  // floors.storage (issue 10): the floor library is in the dictionaries mode.
+  'auth.processing': ['site_mode', 'dictionaries_mode'],
   // sites.context: the editor sees the site's settings (read-only) and users.
   'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list', 'site_groups.get_list'],
-  seo: ['seo_configs.patch'],
+  // seo (issue 10): redirects with their import, SEO settings and constants of the client's sites.
+  seo: [
+    'seo_configs.patch', 'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
+    'seo_constants.get_list', 'seo_constants.create', 'seo_constants.patch', 'seo_constants.delete',
+  ],
+  // floors.storage (issue 10): the editor keeps the client's floors.
+  'floors.storage': ['floors.get_list', 'floors.create', 'floors.patch', 'floors.delete'],
   // marketplace: the editor sees the site's modules.
   marketplace: ['modules.view'],
+  // content.storage stages and media.storage (issue 10): the editor keeps stages and the media library.
+  // (pages engineer: collections.get_list reads the specials and news views.)
+  'content.storage': ['stages.get_list', 'stages.patch', 'collections.get_list'],
+  'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
 };
 
 const DEMO_CLIENTS = [
@@ -97,7 +128,7 @@ async function createRole(db: Db, code: keyof typeof DEMO_ROLES, grants: Record<
 }
 
 /** Loads the demo installation once: it does nothing when any user exists. */
-export async function loadDemoData(db: Db, configuredPassword: string | null): Promise<DemoAccounts | null> {
+export async function loadDemoData(db: Db, configuredPassword: string | null, files?: FileStorage): Promise<DemoAccounts | null> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return null;
   const password = configuredPassword ?? generatePassword();
@@ -145,6 +176,13 @@ export async function loadDemoData(db: Db, configuredPassword: string | null): P
 
   // sites.context: the platform's official demo and master sites, sources of copies and forks.
   await insertOfficialSites(db);
+  // floors.storage and seo (issue 10): the floor library, and SEO of the demo client sites.
+  await seedDemoFloors(db);
+  await seedDemoSeo(db);
+  // sites.context pages (issue 10): templates, layouts and pages of the demo sites, on the demo floors.
+  await seedDemoContent(db);
+  // content.storage (issue 10): banners of the main pages, pictures in the clients' media libraries.
+  if (files) await seedDemoStages(db, files);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.

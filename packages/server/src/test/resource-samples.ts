@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { resourceKey, type AnyResource } from '@dp/contracts';
 import type { TestApp } from './test-app.ts';
-import { roles } from '../kit/schema.ts';
+import { roles, sites } from '../kit/schema.ts';
+// sites.context pages
+import { layouts, pages } from '../services/sites.context/content.table.ts';
+// content.storage stages
+import { stages } from '../services/content.storage/stage.table.ts';
 
 /**
  * How the conformance suite makes a valid record of each resource. `clientId` is the owning
@@ -21,15 +25,76 @@ export const SAMPLES: Record<string, Sample> = {
   'clients.storage/roles': async (_t, clientId) => ({ code: `role-${suffix()}`, name: `Роль ${suffix()}`, client_id: clientId }),
   'clients.storage/permissions': async () => ({ service: 'clients.storage', code: `test.${suffix()}`, name: 'Тестовое право' }),
   'clients.storage/routes': async () => ({ name: `screen_${suffix()}`, path: `/test/${suffix()}`, service: 'platform', group: 'main', title: 'menu.test' }),
-  'gateway.processing/routes': async () => ({ name: `Маршрут ${suffix()}`, service: 'floors.storage', method: 'GET', path: `/api/v1/test-${suffix()}` }),
+  'gateway.processing/routes': async () => ({ name: `Маршрут ${suffix()}`, service: 'error-collection-system', method: 'GET', path: `/api/v1/test-${suffix()}` }),
   // On a service nobody calls in the tests, so that the restriction stops nobody else.
   'gateway.processing/restrictions': async (t) => {
     const [role] = await t.database.db.insert(roles).values({ code: `r-${suffix()}`, name: 'Ограниченная роль' }).returning();
-    return { name: `Ограничение ${suffix()}`, service: 'floors.storage', method: 'GET', role_ids: [role!.id] };
+    return { name: `Ограничение ${suffix()}`, service: 'error-collection-system', method: 'GET', role_ids: [role!.id] };
   },
   // marketplace
   'marketplace/modules': async () => ({ code: `module-${suffix()}`, name: `Модуль ${suffix()}` }),
+  // sites.context pages: site-owned content (a site of the client), states of a layout or a page of it.
+  'sites.context/templates': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Шаблон ${suffix()}`, description: 'Обычная страница' }),
+  'sites.context/layouts': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Макет ${suffix()}` }),
+  'sites.context/layout_states': async (t, clientId) => {
+    const [layout] = await t.database.db.insert(layouts).values({ site_id: await siteFor(t, clientId), client_id: clientId, name: 'Основной' }).returning();
+    return { layout_id: layout!.id, caption: `Версия макета ${suffix()}` };
+  },
+  'sites.context/pages': async (t, clientId) => ({ site_id: await siteFor(t, clientId), uri: `/page-${suffix()}`, caption: `Страница ${suffix()}` }),
+  'sites.context/page_states': async (t, clientId) => {
+    const [page] = await t.database.db.insert(pages).values({ site_id: await siteFor(t, clientId), client_id: clientId, uri: `/p-${suffix()}` }).returning();
+    return { page_id: page!.id, caption: `Версия страницы ${suffix()}`, hide_from_menu: true };
+  },
+  // floors.storage and seo (issue 10, floors and SEO)
+  'floors.storage/floors': async (_t, clientId) => ({
+    client_id: clientId,
+    code: `floor-${suffix()}`,
+    title: `Этаж ${suffix()}`,
+    component: 'text',
+    values: { title: 'О компании', body: 'Дилерский центр **с 1998 года**.' },
+  }),
+  'floors.storage/groups': async () => ({ name: `Группа этажей ${suffix()}`, description: 'Блоки страниц' }),
+  'seo/redirects': async (t, clientId) => ({ site_id: await siteFor(t, clientId), from_uri: `/old-${suffix()}`, to_uri: `/new-${suffix()}`, code: 301 }),
+  // One SEO settings record per site: each sample on a new site of the client.
+  'seo/seo_configs': async (t, clientId) => {
+    const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
+    return { site_id: site!.id, robots_mode: 1, robots: 'User-agent: *\nDisallow: /admin', verification_codes: [{ provider: 'yandex', code: `y${suffix()}` }] };
+  },
+  'seo/seo_constants': async (t, clientId) => ({ site_id: await siteFor(t, clientId), placeholder: `CITY_${letters(suffix())}`, value: 'Казань' }),
+  // content.storage stages and media.storage folders (issue 10, media and stages).
+  'content.storage/stages': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Баннер ${suffix()}` }),
+  'content.storage/stage_states': async (t, clientId) => {
+    const [stage] = await t.database.db.insert(stages).values({ site_id: await siteFor(t, clientId), client_id: clientId, name: 'Весенняя акция' }).returning();
+    return { stage_id: stage!.id, name: `Версия баннера ${suffix()}`, title: 'Весна в АвтоГраде', position: 'center' };
+  },
+  'media.storage/folders': async (_t, clientId) => ({ client_id: clientId, name: `Папка ${suffix()}` }),
 };
+
+/** Hex digits as letters: placeholders take Latin letters and '_' only. */
+const letters = (text: string) => text.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
+
+/** A site of the client for site-owned samples (one per client, made on first use). */
+const sitesOfClients = new Map<string, number>();
+async function siteFor(t: TestApp, clientId: number) {
+  const key = `${t.config.dataDir}:${clientId}`;
+  if (!sitesOfClients.has(key)) {
+    const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
+    sitesOfClients.set(key, site!.id);
+  }
+  return sitesOfClients.get(key)!;
+}
+
+/**
+ * A valid new value for the text field the suite changes, where `changed-<id>` is not one (a page
+ * address starts with '/'); by resource.
+ */
+export const TEXT_UPDATES: Record<string, (id: string) => string> = {
+  'sites.context/pages': (id) => `/changed-${id}`,
+  // seo
+  'seo/redirects': (id) => `/changed-${id}`,
+  'seo/seo_constants': (id) => `CHANGED_${letters(id)}`,
+};
+export const textUpdateFor = (resource: AnyResource, id: string) => TEXT_UPDATES[resourceKey(resource)]?.(id) ?? `changed-${id}`;
 
 /** What DELETE needs besides the id (a typed confirmation), by resource; nothing for most. */
 export const DELETE_QUERIES: Record<string, (record: { attributes: Record<string, unknown> }) => string> = {
@@ -39,7 +104,10 @@ export const DELETE_QUERIES: Record<string, (record: { attributes: Record<string
 export const deleteQueryFor = (resource: AnyResource, record: { attributes: Record<string, unknown> }) => DELETE_QUERIES[resourceKey(resource)]?.(record) ?? '';
 
 export function sampleFor(resource: AnyResource): Sample {
-  const sample = SAMPLES[resourceKey(resource)];
-  if (!sample) throw new Error(`no sample for ${resourceKey(resource)}: add one to test/resource-samples.ts`);
-  return sample;
+  // Looked up when a test runs, so that a resource without a sample yet fails its own tests only.
+  return (t, clientId) => {
+    const sample = SAMPLES[resourceKey(resource)];
+    if (!sample) throw new Error(`no sample for ${resourceKey(resource)}: add one to test/resource-samples.ts`);
+    return sample(t, clientId);
+  };
 }

@@ -18,29 +18,12 @@ import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
 import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
 import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice.tsx';
+import { LocaleSwitch } from './LocaleSwitch.tsx';
+
+export { LocaleSwitch };
 
 const SIDER_WIDTH = 256;
 const COLLAPSED_KEY = 'menu_collapsed';
-
-export function LocaleSwitch({ size = 'small' }: { size?: 'small' | 'middle' }) {
-  const { t } = useTranslation();
-  const { lang } = useSession();
-  return (
-    <Segmented<Lang>
-      size={size}
-      data-testid="locale-switch"
-      aria-label={t('language')}
-      value={lang}
-      options={[
-        { value: 'ru', label: 'RU', title: 'Русский' },
-        { value: 'en', label: 'EN', title: 'English' },
-      ]}
-      onChange={(value) => {
-        chooseLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
-      }}
-    />
-  );
-}
 
 /** Switches the menu mode and opens its first screen. */
 export function useSwitchMode(ctx: MenuContext | null) {

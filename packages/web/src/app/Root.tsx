@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,10 @@ import { notify } from './notify.ts';
 import { SCREEN_PATHS } from './screens.tsx';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
-import { AppShell } from './AppShell.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+
+/** The shell of signed-in pages: its own chunk, so the sign-in page does not load it. */
+const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })));
 
 /** Tells the user why they are back at the sign-in page after a failed refresh. */
 function useExpiryNotice() {
@@ -91,6 +93,7 @@ export function Root() {
     );
   }
   // Signed in on a path the web does not know: "page not found", inside the shell.
-  if (decision.kind === 'not_found') return <AppShell page={<NotFoundPage />} />;
-  return <AppShell />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>{decision.kind === 'not_found' ? <AppShell page={<NotFoundPage />} /> : <AppShell />}</Suspense>
+  );
 }

@@ -1,4 +1,10 @@
 import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+// sites.context pages
+import { ReadOutlined } from '@ant-design/icons';
+// media.storage library (issue 10, media and stages)
+import { FolderOpenOutlined } from '@ant-design/icons';
+// floors.storage and seo (issue 10, floors and SEO)
+import { ContainerOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   ApiOutlined, AppstoreOutlined, AuditOutlined, StopOutlined, BellOutlined, BlockOutlined, BookOutlined, BuildOutlined, ClusterOutlined, CrownOutlined,
   DeploymentUnitOutlined, FileTextOutlined, GlobalOutlined, KeyOutlined, LayoutOutlined, LockOutlined, NotificationOutlined,
@@ -19,13 +25,17 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   pages: <FileTextOutlined aria-hidden />,
   layouts: <LayoutOutlined aria-hidden />,
   templates: <BlockOutlined aria-hidden />,
+  collections: <ReadOutlined aria-hidden />,
   stages: <PictureOutlined aria-hidden />,
+  media_library: <FolderOpenOutlined aria-hidden />,
   redirects: <SwapOutlined aria-hidden />,
   seo_config: <SearchOutlined aria-hidden />,
+  seo_constants: <TagsOutlined aria-hidden />,
   site_marketplace: <ShopOutlined aria-hidden />,
   client_groups: <ClusterOutlined aria-hidden />,
   all_sites: <GlobalOutlined aria-hidden />,
   floors: <BuildOutlined aria-hidden />,
+  floor_groups: <ContainerOutlined aria-hidden />,
   clients: <TeamOutlined aria-hidden />,
   users: <UserOutlined aria-hidden />,
   roles: <SafetyOutlined aria-hidden />,

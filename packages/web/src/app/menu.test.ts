@@ -11,7 +11,8 @@ function ctx(overrides: Partial<MenuContext> = {}): MenuContext {
       ...ALL_MODES,
       'clients.storage': ['clients.get_full_list', 'groups.list', 'users.get_list'],
       'sites.context': ['sites.get_full_list', 'sites.patch', 'pages.get_list'],
-      seo: ['seo_configs.patch'],
+      seo: ['seo_configs.patch', 'redirects.get_list'],
+      'floors.storage': ['floors.get_list'],
     }),
     routes: SCREEN_ROUTES,
     screens: ALL_SCREENS,
@@ -36,7 +37,7 @@ describe('menu building', () => {
 
   it('lists only the items of the asked mode', () => {
     const dictionaries = names(buildMenu(ctx(), 'dictionaries'));
-    expect(dictionaries).toEqual(['client_groups', 'all_sites', 'forks', 'floors']);
+    expect(dictionaries).toEqual(['client_groups', 'all_sites', 'forks', 'floors', 'floor_groups']);
     expect(buildMenu(ctx(), null)).toEqual([]);
   });
 
@@ -72,7 +73,7 @@ describe('menu building', () => {
 
     const withSite = buildMenu(ctx({ siteId: '42' }), 'site');
     const items = withSite.flatMap((group) => group.items);
-    expect(items.map((item) => item.name)).toEqual(['site_select', 'site_settings', 'site_users', 'pages', 'redirects', 'seo_config']);
+    expect(items.map((item) => item.name)).toEqual(['site_select', 'site_settings', 'site_users', 'pages', 'collections', 'redirects', 'seo_config']);
     expect(items.find((item) => item.name === 'pages')!.path).toBe('/sites.context/sites/42/pages');
     expect(items.find((item) => item.name === 'redirects')!.path).toBe('/seo/sites/42/redirects');
   });

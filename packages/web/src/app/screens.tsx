@@ -38,8 +38,34 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/marketplace/settings/module_edit/{moduleCode}': lazy(() => import('../services/marketplace/ModuleEditPage.tsx')),
   '/marketplace/marketplace/{siteId}': lazy(() => import('../services/marketplace/SiteMarketplacePage.tsx')),
   '/mulitlanuge/settings/{siteId}': lazy(() => import('../services/marketplace/MultiLanguageSettingsPage.tsx')),
+  // sites.context pages: the page tree and editor, layouts, templates, collections by type.
+  '/sites.context/sites/{siteId}/pages': lazy(() => import('../services/sites.context/content/PagesPage.tsx')),
+  '/sites.context/sites/{siteId}/pages/{pageId}/{pageStateId?}': lazy(() => import('../services/sites.context/content/PageEditPage.tsx')),
+  '/sites.context/sites/{siteId}/layouts': lazy(() => import('../services/sites.context/content/LayoutsPage.tsx')),
+  '/sites.context/sites/{siteId}/layouts/{layoutId}/{layoutStateId?}': lazy(() => import('../services/sites.context/content/LayoutEditPage.tsx')),
+  '/sites.context/sites/{siteId}/templates': lazy(() => import('../services/sites.context/content/TemplatesPage.tsx')),
+  '/sites.context/sites/{siteId}/templates/{templateId}': lazy(() => import('../services/sites.context/content/TemplateEditPage.tsx')),
+  '/sites.context/sites/{siteId}/collections/any': lazy(() => import('../services/sites.context/content/CollectionsPage.tsx')),
+  '/sites.context/sites/{siteId}/collections/news': lazy(() => import('../services/sites.context/content/CollectionsPage.tsx')),
+  '/sites.context/sites/{siteId}/collections/article': lazy(() => import('../services/sites.context/content/CollectionsPage.tsx')),
+  '/sites.context/sites/{siteId}/collections/specials': lazy(() => import('../services/sites.context/content/CollectionsPage.tsx')),
+  // floors.storage (issue 10): floors with their editor, floor groups.
+  '/floors.storage/floors': lazy(() => import('../services/floors.storage/FloorsPage.tsx')),
+  '/floors.storage/floors/create': lazy(() => import('../services/floors.storage/FloorEditPage.tsx')),
+  '/floors.storage/floors/edit/{id}': lazy(() => import('../services/floors.storage/FloorEditPage.tsx')),
+  '/floors.storage/groups': lazy(() => import('../services/floors.storage/FloorGroupsPage.tsx')),
+  '/floors.storage/groups/create': lazy(() => import('../services/floors.storage/FloorGroupEditPage.tsx')),
+  '/floors.storage/groups/edit/{id}': lazy(() => import('../services/floors.storage/FloorGroupEditPage.tsx')),
+  // seo (issue 10): redirects and their import, SEO settings, SEO constants of the current site.
+  '/seo/sites/{siteId}/redirects': lazy(() => import('../services/seo/RedirectsPage.tsx')),
+  '/seo/sites/{siteId}/seo_config': lazy(() => import('../services/seo/SeoConfigPage.tsx')),
+  '/seo/sites/{siteId}/constants': lazy(() => import('../services/seo/SeoConstantsPage.tsx')),
   // sites.controller
   '/sites.controller/tasks_page/': lazy(() => import('../services/sites.controller/TasksPage.tsx')),
+  // content.storage stages and media.storage library (issue 10, media and stages)
+  '/content.storage/stages/{siteId}': lazy(() => import('../services/content.storage/StagesPage.tsx')),
+  '/content.storage/stages/{siteId}/{stageId}/{stageStateId?}': lazy(() => import('../services/content.storage/StageEditPage.tsx')),
+  '/media.storage/library/{siteId}': lazy(() => import('../services/media.storage/MediaLibraryPage.tsx')),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

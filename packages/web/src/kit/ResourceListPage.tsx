@@ -191,7 +191,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
         title={title}
         subtitle={t(`${resource.service}:${resource.name}.subtitle`, { defaultValue: '' }) || undefined}
         extra={
-          <Space>
+          <Space wrap>
             <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {extras.headerExtra}
             {createButton}

@@ -30,23 +30,22 @@ describe('locales', () => {
   });
 
   it('labels every column, form field and filter of every resource in both languages', () => {
+    // Every missing key is listed at once, not only the first.
+    const missing: string[] = [];
+    const need = (key: string, lng: string) => i18n.exists(key, { lng }) || missing.push(`${lng} ${key}`);
     for (const lng of ['ru', 'en']) {
       for (const r of RESOURCES) {
         const key = (rest: string) => `${r.service}:${r.name}.${rest}`;
-        expect(i18n.exists(key('title'), { lng }), `${lng} ${key('title')}`).toBe(true);
-        expect(i18n.exists(key('create_title'), { lng }), `${lng} ${key('create_title')}`).toBe(true);
-        for (const field of [...r.columns.map((c) => c.field), ...r.form.map((f) => f.field)]) {
-          expect(i18n.exists(key(`fields.${field}`), { lng }), `${lng} ${key(`fields.${field}`)}`).toBe(true);
-        }
+        need(key('title'), lng);
+        need(key('create_title'), lng);
+        for (const field of [...r.columns.map((c) => c.field), ...r.form.map((f) => f.field)]) need(key(`fields.${field}`), lng);
         for (const option of r.form.flatMap((f) => f.options ?? []).filter((o) => o.label !== String(o.value))) {
-          const key = option.label.includes(':') ? option.label : `${r.service}:${option.label}`;
-          expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
+          need(option.label.includes(':') ? option.label : `${r.service}:${option.label}`, lng);
         }
-        for (const [name, filter] of Object.entries(r.filters)) {
-          if (filter.widget) expect(i18n.exists(key(`filters.${name}`), { lng }), `${lng} ${key(`filters.${name}`)}`).toBe(true);
-        }
+        for (const [name, filter] of Object.entries(r.filters)) if (filter.widget) need(key(`filters.${name}`), lng);
       }
     }
+    expect(missing).toEqual([]);
   });
 
   it('names every service, and every option a filter offers, in both languages', () => {

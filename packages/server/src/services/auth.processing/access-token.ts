@@ -4,6 +4,8 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface AccessClaims {
   sub: string;
   sid: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
 }
 
 /** Short-lived HS256 access tokens; the session id inside lets logout refuse them at once. */
@@ -30,8 +32,8 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { sub: payload.sub, sid: payload.sid };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
     } catch {
       return null;
     }

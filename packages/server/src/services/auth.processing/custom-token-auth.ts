@@ -7,13 +7,13 @@ import type { AuthContext } from '../../kit/request-context.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { effectivePermissionsSql } from '../clients.storage/effective-permissions.ts';
 import { userClientIdsSql } from '../clients.storage/user-clients.ts';
+import { ACCESS_CACHE_MAX_AGE_MS, type LoadedAccess } from './access-cache.ts';
 
 interface TokenRow {
   id: number;
   client_ids: number[];
   brand_ids: number[];
   permissions: PermissionMap;
-  owner_client_id: number | null;
   user_id: number;
   email: string;
   internal: boolean;
@@ -56,11 +56,12 @@ export function tokenAccess(
 /**
  * A custom token as the caller of an API call (bearer `dpt_...`): found by the hash of its value,
  * so a deleted token is refused on the next call; confined to its clients, brands and permissions.
+ * Its use is marked by noteTokenUse, on every call (authenticate.ts).
  */
-export async function authenticateCustomToken(ctx: ServiceContext, token: string, meta: { ip?: string | null } = {}): Promise<AuthContext | null> {
+export async function loadCustomTokenAccess(ctx: ServiceContext, token: string): Promise<LoadedAccess | null> {
   if (token.length > 200) return null;
   const result = await ctx.db.execute(sql`
-    select t.id, t.client_ids, t.brand_ids, t.permissions, t.client_id as owner_client_id,
+    select t.id, t.client_ids, t.brand_ids, t.permissions,
       u.id as user_id, u.email, u.internal,
       ${effectivePermissionsSql(sql`u.id`)} as creator_permissions,
       (select array_agg(x.client_id order by x.client_id) from (${userClientIdsSql(sql`u.id`)}) x) as creator_client_ids,
@@ -87,8 +88,8 @@ export async function authenticateCustomToken(ctx: ServiceContext, token: string
     tokenId: row.id,
     brandIds: row.brand_ids?.length ? row.brand_ids : null,
   };
-  await noteTokenUse(ctx, auth, row.owner_client_id, meta.ip ?? null);
-  return auth;
+  // A token has no expiry of its own: deletion and its creator's changes are notified.
+  return { auth, validUntil: Date.now() + ACCESS_CACHE_MAX_AGE_MS };
 }
 
 /**
@@ -96,18 +97,26 @@ export async function authenticateCustomToken(ctx: ServiceContext, token: string
  * older than a minute. The compare happens in the update, so concurrent calls and processes
  * write one entry, not one each.
  */
-async function noteTokenUse(ctx: ServiceContext, auth: AuthContext, ownerClientId: number | null, ip: string | null) {
+export async function noteTokenUse(ctx: ServiceContext, auth: AuthContext, ip: string | null) {
   const result = await ctx.db.execute(sql`
     update custom_tokens set last_used_at = now()
     where id = ${auth.tokenId!} and (last_used_at is null or last_used_at < now() - make_interval(secs => ${TOKEN_USE_AUDIT_SECONDS}))
-    returning id`);
-  if ((result as unknown as { rows: unknown[] }).rows.length === 0) return;
+    returning client_id`);
+  const [marked] = (result as unknown as { rows: { client_id: number | null }[] }).rows;
+  if (!marked) return;
   await recordAudit(ctx.db, auth, {
     action: 'token_used',
     service: 'auth.processing',
     resource: 'custom_tokens',
     recordId: auth.tokenId,
-    clientId: ownerClientId,
+    clientId: marked.client_id,
     ip,
   });
+}
+
+/** A custom token as the caller, without the process's cache (authenticate.ts goes through it). */
+export async function authenticateCustomToken(ctx: ServiceContext, token: string, meta: { ip?: string | null } = {}): Promise<AuthContext | null> {
+  const loaded = await loadCustomTokenAccess(ctx, token);
+  if (loaded) await noteTokenUse(ctx, loaded.auth, meta.ip ?? null);
+  return loaded?.auth ?? null;
 }

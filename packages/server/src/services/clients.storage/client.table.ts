@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchIndex } from '../../kit/search-index.ts';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,10 +27,11 @@ export const clients = pgTable(
     media_elements: jsonb('media_elements').$type<{ id: string; type: string; url: string; title?: string }[]>().notNull().default([]),
     ...timestamps,
   },
-  // Trigram indexes serve the list's substring search (ILIKE '%...%') without a full scan.
+  // The list's substring search (kit/search-index.ts) and its default order (name, then id).
   (t) => [
-    index('clients_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('clients_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    searchIndex('clients_name_fold', t.name),
+    searchIndex('clients_code_fold', t.code),
+    index('clients_name_order').on(t.name, t.id),
     index('clients_group_ids').using('gin', t.group_ids),
   ],
 );

@@ -23,9 +23,13 @@ const routeAttributes = ['name', 'path', 'service', 'mode', 'group', 'title', 'p
 export function registerMeRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(`${BASE}/me`, { schema: { tags, summary: 'The signed-in user with effective permissions' } }, async (request) => {
+  // Kept serialized with the cached caller (access-cache.ts): every change /me shows is notified
+  // and drops it, so a repeated /me costs neither SQL nor JSON.stringify.
+  r.get(`${BASE}/me`, { schema: { tags, summary: 'The signed-in user with effective permissions' } }, async (request, reply) => {
     const auth = requireAuth(request.auth);
-    return { data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions, auth.sessionId)) };
+    const load = async () => JSON.stringify({ data: meRecord(await getMe(ctx.db, ctx.config, auth.userId, auth.clientId, auth.permissions, auth.sessionId)) });
+    const json = ctx.access ? await ctx.access.derive(auth, 'me', load) : await load();
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   // Only the profile's own fields: the body schema refuses roles, clients, active and the rest.

@@ -1,20 +1,31 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { clientGroups, clients, timestamps } from './client.table.ts';
+import { searchIndex } from '../../kit/search-index.ts';
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  last_name: text('last_name'),
-  phone: text('phone'),
-  locale: text('locale').notNull().default('ru'),
-  password_hash: text('password_hash'),
-  active: boolean('active').notNull().default(true),
-  /** Provider staff: set only by internal root holders, and only on an internal e-mail domain. */
-  internal: boolean('internal').notNull().default(false),
-  default_client_id: integer('default_client_id').references(() => clients.id),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    last_name: text('last_name'),
+    phone: text('phone'),
+    locale: text('locale').notNull().default('ru'),
+    password_hash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    /** Provider staff: set only by internal root holders, and only on an internal e-mail domain. */
+    internal: boolean('internal').notNull().default(false),
+    default_client_id: integer('default_client_id').references(() => clients.id),
+    ...timestamps,
+  },
+  // The list's substring search (kit/search-index.ts) and its default order (last name, then id).
+  (t) => [
+    searchIndex('users_name_fold', t.name),
+    searchIndex('users_last_name_fold', t.last_name),
+    searchIndex('users_email_fold', t.email),
+    index('users_last_name_order').on(t.last_name, t.id),
+  ],
+);
 
 /** The clients a user works for (default client included). */
 export const userClients = pgTable(

@@ -3,12 +3,28 @@ import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { siteOwnerColumns, stateColumns } from '../../kit/state-columns.ts';
 
-/** An image of a stage for one screen size, with its alt and title. */
+/**
+ * An image of a stage for one screen size: a media library file (its id) with the public
+ * addresses of the size it is shown at and of its webp, and its alt and title.
+ */
 export interface StageImage {
-  file_id: string;
+  file_id: number;
   url: string;
+  webp_url: string | null;
+  width: number | null;
+  height: number | null;
   alt: string | null;
   title: string | null;
+}
+
+/** The video of a stage: a hosted one by its page address, or a native mp4 of the media library. */
+export interface StageVideo {
+  type: 'youtube' | 'vimeo' | 'rutube' | 'native';
+  url: string | null;
+  file_id: number | null;
+  autoplay: boolean;
+  muted: boolean;
+  loop: boolean;
 }
 
 /** A hero banner of a site's main page (spec 000 §1 Stage); what it shows lives in its states. */
@@ -42,7 +58,7 @@ export const stageStates = pgTable(
     subtitle: text('subtitle'),
     images: jsonb('images').$type<{ pc: StageImage | null; tablet: StageImage | null; mobile: StageImage | null }>().notNull().default({ pc: null, tablet: null, mobile: null }),
     disable_webp: boolean('disable_webp').notNull().default(false),
-    video: jsonb('video').$type<Record<string, unknown> | null>(),
+    video: jsonb('video').$type<StageVideo | null>(),
     buttons: jsonb('buttons').$type<Record<string, unknown>[]>().notNull().default([]),
     cards: jsonb('cards').$type<Record<string, unknown>[]>().notNull().default([]),
     group_ids: integer('group_ids').array().notNull().default([]),

@@ -22,12 +22,18 @@ type GenerateInput = z.output<typeof generateSiteBody>['data'];
  * dialog's flags). The services that own that content register a copier here when they land;
  * until then the flags are accepted and copy nothing (docs/decisions.md, "Sites").
  */
-export type SiteCopyKind = 'stages' | 'redirects' | 'seo_constants';
-export type SiteCopier = (tx: DbOrTx, sites: { from: Row; to: Row }, ctx: TransitionContext) => Promise<void>;
+export type SiteCopyKind = 'stages' | 'redirects' | 'seo_constants' | 'pages';
+/** `how` the new site was made: a fork keeps its master's content read-only (origin_id). */
+export type SiteCopier = (tx: DbOrTx, sites: { from: Row; to: Row; how?: 'copy' | 'fork' | 'generate' }, ctx: TransitionContext) => Promise<void>;
 const copiers = new Map<SiteCopyKind, SiteCopier[]>();
 
 export function registerSiteCopier(kind: SiteCopyKind, copier: SiteCopier) {
   copiers.set(kind, [...(copiers.get(kind) ?? []), copier]);
+}
+
+/** Runs the copiers of `kind` (sites.context pages: 'pages' runs on every copy, fork and generate). */
+async function runCopiers(kind: SiteCopyKind, ctx: TransitionContext, from: Row, to: Row, how: 'copy' | 'fork' | 'generate') {
+  for (const copier of copiers.get(kind) ?? []) await copier(ctx.tx, { from, to, how }, ctx);
 }
 
 /** The settings a new site takes over from its source (not its hosts, status, dealers or credentials). */
@@ -138,10 +144,11 @@ export async function copySite(ctx: TransitionContext, source: Row, input: CopyI
     'copy',
     source,
   );
-  const flags: [SiteCopyKind, boolean | undefined][] = [['stages', input.copy_stages], ['redirects', input.copy_redirects], ['seo_constants', input.copy_seo_constants]];
+  // Pages, layouts and templates are the site itself: always copied (docs/decisions.md, "Pages").
+  const flags: [SiteCopyKind, boolean | undefined][] = [['pages', true], ['stages', input.copy_stages], ['redirects', input.copy_redirects], ['seo_constants', input.copy_seo_constants]];
   for (const [kind, wanted] of flags) {
     if (!wanted) continue;
-    for (const copier of copiers.get(kind) ?? []) await copier(ctx.tx, { from: source, to: row }, ctx);
+    await runCopiers(kind, ctx, source, row, 'copy');
   }
   return row;
 }
@@ -153,12 +160,14 @@ export async function forkSite(ctx: TransitionContext, master: Row, input: ForkI
   const technicalHost = technicalHostOf({ ...input, auto_technical_host: input.auto_technical_host ?? !input.subdomain }, ctx.config.technicalDomain);
   const free = technicalHost && !input.technical_host && !input.subdomain ? await freeTechnicalHost(ctx.tx, technicalHost, ctx.config.technicalDomain) : technicalHost;
   await assertHostsAllowed(ctx.tx, ctx.config.technicalDomain, { host: input.host ?? null, technical_host: free }, { pointer: actionPointer });
-  return insertSite(
+  const row = await insertSite(
     ctx,
     { ...settingsOf(master), name: input.name, host: input.host ?? null, technical_host: free, client_id: input.client_id, type: 3, dealer_ids: [], origin_site_id: master.id },
     'fork',
     master,
   );
+  await runCopiers('pages', ctx, master, row, 'fork');
+  return row;
 }
 
 /**
@@ -187,10 +196,12 @@ export async function generateSite(ctx: TransitionContext, input: GenerateInput)
     ...(input.color_scheme !== undefined ? { color_scheme: input.color_scheme } : {}),
     ...(input.brand_id !== undefined ? { brand_id: input.brand_id } : {}),
   };
-  return insertSite(
+  const row = await insertSite(
     ctx,
     { ...settings, context, name, host: input.host ?? null, technical_host: technicalHost, client_id: input.client_id, type: 3, dealer_ids: [], origin_site_id: demo.id },
     'generate',
     demo as unknown as Row,
   );
+  await runCopiers('pages', ctx, demo as unknown as Row, row, 'generate');
+  return row;
 }

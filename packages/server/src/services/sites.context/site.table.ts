@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchIndex } from '../../kit/search-index.ts';
 import { clients, timestamps } from '../clients.storage/client.table.ts';
 
 /** The brand and colour schemes a site is rendered with (spec 000 §3 Site.context). */
@@ -64,8 +65,11 @@ export const sites = pgTable(
   },
   (t) => [
     index('sites_client_idx').on(t.client_id),
-    index('sites_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('sites_host_trgm').using('gin', t.host.op('gin_trgm_ops')),
+    // The list's substring search (kit/search-index.ts) and its default order.
+    searchIndex('sites_name_fold', t.name),
+    searchIndex('sites_host_fold', t.host),
+    searchIndex('sites_technical_host_fold', t.technical_host),
+    index('sites_name_order').on(t.name, t.id),
     index('sites_origin_idx').on(t.origin_site_id),
   ],
 );
@@ -91,5 +95,12 @@ export const dealers = pgTable(
     phone: text('phone'),
     ...timestamps,
   },
-  (t) => [index('dealers_client_idx').on(t.client_id)],
+  (t) => [
+    index('dealers_client_idx').on(t.client_id),
+    // The list's substring search (kit/search-index.ts) and its default order.
+    searchIndex('dealers_name_fold', t.name),
+    searchIndex('dealers_code_fold', t.code),
+    searchIndex('dealers_city_fold', t.city),
+    index('dealers_name_order').on(t.name, t.id),
+  ],
 );

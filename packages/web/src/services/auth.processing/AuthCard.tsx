@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LocaleSwitch } from '../../app/AppShell.tsx';
+import { LocaleSwitch } from '../../app/LocaleSwitch.tsx';
 import { Logo } from '../../kit/Logo.tsx';
 import { useDocumentTitle } from '../../kit/PageHeader.tsx';
 

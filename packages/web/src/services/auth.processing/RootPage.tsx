@@ -96,6 +96,8 @@ export default function RootPage() {
             rowKey="id"
             size="middle"
             loading={clients.isFetching}
+            // On a phone the table scrolls inside its card rather than widening the page.
+            scroll={{ x: 640 }}
             dataSource={(clients.data?.data ?? []) as ClientRow[]}
             locale={{
               emptyText: clients.isLoading ? <span /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('root.no_match', { search }) : t('root.empty')} />,

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Alert, Button, Empty, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useFloorOptions, type Placed } from './content-api.ts';
+
+/** Moves the item at `from` to `to` (drag and drop, the arrow buttons). */
+export function moveItem<T>(list: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * The floors placed on a page, in a layout's header or footer, or in a template: added from the
+ * floor library, ordered by drag and drop (or the arrows, for the keyboard), removed, and given
+ * values for this place over the floor's own (the floors service checks them on save).
+ */
+export function FloorsEditor({ value = [], onChange, disabled, label, id }: { value?: Placed[]; onChange?: (value: Placed[]) => void; disabled?: boolean; label: string; id?: string }) {
+  const { t } = useTranslation('sites.context');
+  const { floors, isLoading, isError } = useFloorOptions();
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [textError, setTextError] = useState<string | null>(null);
+  const [adding, setAdding] = useState<number | null>(null);
+  const set = (next: Placed[]) => onChange?.(next);
+  const name = (floorId: number) => floors.find((floor) => floor.id === floorId);
+
+  const openValues = (index: number) => {
+    setEditing(index);
+    setText(JSON.stringify(value[index]?.values ?? {}, null, 2));
+    setTextError(null);
+  };
+  const saveValues = () => {
+    try {
+      const parsed = text.trim() ? JSON.parse(text) : {};
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('object');
+      set(value.map((entry, index) => (index === editing ? { ...entry, values: parsed as Record<string, unknown> } : entry)));
+      setEditing(null);
+    } catch {
+      setTextError(t('floors_editor.values_invalid'));
+    }
+  };
+
+  return (
+    <div className="floors-editor" id={id} aria-label={label}>
+      {isError && <Alert type="warning" showIcon title={t('floors_editor.library_failed')} />}
+      {value.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('floors_editor.empty')} />
+      ) : (
+        <ol className="floors-editor__list">
+          {value.map((entry, index) => {
+            const floor = name(entry.floor_id);
+            const overrides = Object.keys(entry.values ?? {}).length;
+            return (
+              <li
+                key={`${entry.floor_id}-${index}`}
+                className={dragged === index ? 'floors-editor__item floors-editor__item--dragged' : 'floors-editor__item'}
+                draggable={!disabled}
+                onDragStart={(event) => {
+                  setDragged(index);
+                  event.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(event) => {
+                  if (dragged === null) return;
+                  event.preventDefault();
+                }}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  if (dragged !== null) set(moveItem(value, dragged, index));
+                  setDragged(null);
+                }}
+                onDragEnd={() => setDragged(null)}
+              >
+                <HolderOutlined className="floors-editor__handle" aria-hidden />
+                <span className="floors-editor__index">{index + 1}</span>
+                <span className="floors-editor__name">
+                  <Typography.Text ellipsis={{ tooltip: true }}>{floor?.title ?? t('floors_editor.unknown', { id: entry.floor_id })}</Typography.Text>
+                  {floor && <Typography.Text type="secondary" className="floors-editor__code">{floor.code}</Typography.Text>}
+                  {floor && !floor.enabled && <Tag color="warning">{t('floors_editor.disabled')}</Tag>}
+                  {overrides > 0 && <Tag>{t('floors_editor.overrides', { count: overrides })}</Tag>}
+                </span>
+                {!disabled && (
+                  <Space size={0} className="floors-editor__actions">
+                    <Tooltip title={t('floors_editor.up')}>
+                      <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('floors_editor.up')} disabled={index === 0} onClick={() => set(moveItem(value, index, index - 1))} />
+                    </Tooltip>
+                    <Tooltip title={t('floors_editor.down')}>
+                      <Button type="text" size="small" icon={<ArrowDownOutlined aria-hidden />} aria-label={t('floors_editor.down')} disabled={index === value.length - 1} onClick={() => set(moveItem(value, index, index + 1))} />
+                    </Tooltip>
+                    <Tooltip title={t('floors_editor.values')}>
+                      <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={t('floors_editor.values')} onClick={() => openValues(index)} />
+                    </Tooltip>
+                    <Tooltip title={t('floors_editor.remove')}>
+                      <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('floors_editor.remove')} onClick={() => set(value.filter((_, i) => i !== index))} />
+                    </Tooltip>
+                  </Space>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {!disabled && (
+        <Space.Compact className="floors-editor__add">
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={isLoading}
+            placeholder={t('floors_editor.choose')}
+            aria-label={t('floors_editor.choose')}
+            value={adding ?? undefined}
+            onChange={(next) => setAdding(next)}
+            style={{ minWidth: 240 }}
+            popupMatchSelectWidth={false}
+            options={floors.filter((floor) => floor.enabled).map((floor) => ({ value: floor.id, label: `${floor.title} (${floor.code})` }))}
+            notFoundContent={t('floors_editor.library_empty')}
+          />
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            disabled={adding === null}
+            onClick={() => {
+              if (adding === null) return;
+              set([...value, { floor_id: adding, values: {} }]);
+              setAdding(null);
+            }}
+          >
+            {t('floors_editor.add')}
+          </Button>
+        </Space.Compact>
+      )}
+      <Modal
+        open={editing !== null}
+        title={t('floors_editor.values_title', { name: editing !== null ? name(value[editing]?.floor_id ?? 0)?.title ?? '' : '' })}
+        onCancel={() => setEditing(null)}
+        onOk={saveValues}
+        okText={t('floors_editor.apply')}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('floors_editor.values_hint')}</Typography.Paragraph>
+        <Input.TextArea
+          rows={10}
+          value={text}
+          aria-label={t('floors_editor.values')}
+          status={textError ? 'error' : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTextError(null);
+          }}
+          className="floors-editor__json"
+        />
+        {textError && <Typography.Text type="danger">{textError}</Typography.Text>}
+      </Modal>
+    </div>
+  );
+}
