@@ -3,6 +3,7 @@
  * environment, a fresh database on the DATABASE_URL server, and printing tables.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -26,12 +27,57 @@ export interface CaseResult {
   errors: number;
   timeouts: number;
   requests: number;
+  /**
+   * CPU per completed request, ms, during the measured run (Linux /proc): of the server process
+   * (`MeasureOptions.pid`, all its threads) and of every PostgreSQL process of the machine. On a
+   * machine shared with other work these stay meaningful where req/s do not: a quiet machine of
+   * N cores serves about N / (server + PostgreSQL + load generator CPU) requests a second.
+   */
+  serverCpu?: number;
+  postgresCpu?: number;
 }
 
 export interface MeasureOptions {
   connections: number;
   warmup: number;
   duration: number;
+  /** The server's process, for `serverCpu`. */
+  pid?: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * CPU (user + system) a process has used so far, ms; with `reaped`, also that of its children
+ * that have ended; null where /proc is not there.
+ */
+export function processCpuMs(pid: number, reaped = false): number | null {
+  try {
+    // The command name (field 2) may hold spaces: the fields after its closing parenthesis.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return (fields[11]! + fields[12]! + (reaped ? fields[13]! + fields[14]! : 0)) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used so far by PostgreSQL, ms: every process named postgres (the server and its live
+ * backends), plus the backends that have ended, which the server counts as its reaped children.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += processCpuMs(Number(entry), true) ?? 0;
+  }
+  return total;
 }
 
 /**
@@ -50,8 +96,15 @@ export async function measure(
   const warm = await run(options.warmup);
   if (warm.non2xx + warm.errors + warm.timeouts > 0)
     throw new BenchError(`${name}: warm-up had ${warm.non2xx} non-2xx answers, ${warm.errors} errors, ${warm.timeouts} timeouts`);
+  const serverBefore = options.pid ? processCpuMs(options.pid) : null;
+  const postgresBefore = fs.existsSync('/proc') ? postgresCpuMs() : null;
   const result = await around(() => run(options.duration));
+  const serverAfter = options.pid ? processCpuMs(options.pid) : null;
+  const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
+  const completed = Math.max(1, result['2xx']);
   return {
+    ...(serverBefore !== null && serverAfter !== null ? { serverCpu: (serverAfter - serverBefore) / completed } : {}),
+    ...(postgresBefore !== null && postgresAfter !== null ? { postgresCpu: (postgresAfter - postgresBefore) / completed } : {}),
     name,
     // Completed 2xx requests over the measured time (autocannon's per-second average drops the tail).
     rps: result['2xx'] / result.duration,

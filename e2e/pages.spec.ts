@@ -9,30 +9,53 @@ import { signIn } from './helpers.ts';
 const MANAGER = 'manager@motorcity-kzn.test';
 const SITE = 'Мотор Сити — Toyota';
 
-/** Turns strict publishing on for the site through the API, as the signed-in manager. */
-async function strictPublishing(page: Page, siteId: string) {
-  const status = await page.evaluate(async (id) => {
-    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
-    const response = await fetch(`/gateway/sites.context/api/v1/sites/${id}`, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
-      body: JSON.stringify({ data: { type: 'sites', id, attributes: { strict_publishing: true } } }),
-    });
-    return response.status;
-  }, siteId);
+/** Turns strict publishing on or off for the site through the API, as the signed-in manager. */
+async function strictPublishing(page: Page, siteId: string, on: boolean) {
+  const status = await page.evaluate(
+    async ([id, strict]) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
+      const response = await fetch(`/gateway/sites.context/api/v1/sites/${id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
+        body: JSON.stringify({ data: { type: 'sites', id, attributes: { strict_publishing: strict } } }),
+      });
+      return response.status;
+    },
+    [siteId, on] as const,
+  );
   expect(status).toBe(200);
 }
+
+/** Signs in as the manager and opens a screen of the demo site's content menu; answers the site's id. */
+async function openSiteScreen(page: Page, item: string, heading: string) {
+  await signIn(page, MANAGER);
+  await page.goto('/sites.context/select');
+  await page.getByText(SITE).first().click();
+  await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  return /sites\/(\d+)\//.exec(page.url())![1]!;
+}
+
+/** Names of this run: specs share one app, so records never collide with another spec's or run's. */
+const unique = Date.now().toString(36);
 
 const versions = (page: Page) => page.locator('.versions-panel');
 
 test('a page with floors is created, submitted and published under strict publishing, and an earlier version restored', async ({ page }) => {
-  await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
-  await page.getByText(SITE).first().click();
-  await page.getByTestId('side-menu').getByText('Страницы', { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Страницы' })).toBeVisible();
-  const siteId = /sites\/(\d+)\/pages/.exec(page.url())![1]!;
-  await strictPublishing(page, siteId);
+  // A long story on a shared, loaded machine: each step waits on what it needs, the whole gets room.
+  test.setTimeout(180_000);
+  const siteId = await openSiteScreen(page, 'Страницы', 'Страницы');
+  await strictPublishing(page, siteId, true);
+  try {
+    await createSubmitPublishRestore(page);
+  } finally {
+    // Other specs use the same demo site: it publishes as before.
+    await strictPublishing(page, siteId, false);
+  }
+});
+
+async function createSubmitPublishRestore(page: Page) {
+  const uri = `/test-drive-${unique}`;
   await page.reload();
 
   // Step 1: address, name, template.
@@ -41,7 +64,7 @@ test('a page with floors is created, submitted and published under strict publis
   await dialog.getByLabel('Адрес (URI)').fill('test drive');
   await dialog.getByRole('button', { name: 'Далее: содержимое' }).click();
   await expect(dialog.getByText('Адрес страницы начинается с «/»')).toBeVisible();
-  await dialog.getByLabel('Адрес (URI)').fill('/test-drive');
+  await dialog.getByLabel('Адрес (URI)').fill(uri);
   await dialog.getByLabel('Название страницы').fill('Запись на тест-драйв');
   await dialog.getByLabel('Шаблон').click();
   await page.locator('.ant-select-item-option', { hasText: 'Обычная страница' }).click();
@@ -96,4 +119,34 @@ test('a page with floors is created, submitted and published under strict publis
   await expect(page.locator('.state-facts').getByText('Черновик')).toBeVisible();
   await expect(page.getByLabel('Название страницы')).toHaveValue('Запись на тест-драйв');
   await expect(floors).toHaveCount(3);
+  await expect(page.getByText(uri).first()).toBeVisible();
+}
+
+test('a layout version is scheduled for publication, shown on the state, and the schedule cancelled', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openSiteScreen(page, 'Макеты', 'Макеты');
+  await page.getByRole('button', { name: 'Новый макет' }).click();
+  const create = page.getByRole('dialog');
+  await create.getByLabel('Название').fill(`Праздничный ${unique}`);
+  await create.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByRole('heading', { name: `Праздничный ${unique}` })).toBeVisible();
+  await expect(page.locator('.state-facts').getByText('Черновик')).toBeVisible();
+
+  // Tomorrow at 10:00 in the browser's time zone.
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const moment = `${String(tomorrow.getDate()).padStart(2, '0')}.${String(tomorrow.getMonth() + 1).padStart(2, '0')}.${tomorrow.getFullYear()} 10:00`;
+  await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать по времени' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Опубликовать по времени' });
+  await schedule.getByLabel('Опубликовать по времени').fill(moment);
+  await schedule.getByLabel('Опубликовать по времени').press('Enter');
+  await schedule.getByRole('button', { name: 'Опубликовать по времени' }).click();
+  await expect(page.locator('.state-publication')).toContainText(`Будет опубликовано ${moment}`);
+  await expect(page.locator('.state-facts')).toContainText('в процессе');
+  await expect(page.locator('.state-facts').getByText('Черновик')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Отменить публикацию по времени' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Отменить публикацию по времени' }).click();
+  await expect(page.getByText('Публикация по времени отменена')).toBeVisible();
+  await expect(page.locator('.state-publication')).toHaveCount(0);
+  await expect(page.locator('.state-facts')).not.toContainText('в процессе');
 });

@@ -55,7 +55,7 @@ async function benchOne(label: string, databaseUrl: string | null) {
     const bytes = target.cases.map((c) => `${c.key} ${fmt(c.bytes)} B`).join(', ');
     console.log(`   ready in ${target.seedSeconds.toFixed(1)} s (${target.kind}); search: 100 of ${fmt(target.listTotal)} matching; bodies: ${bytes}`);
     const auth = { authorization: `Bearer ${target.token}` };
-    const options = { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION };
+    const options = { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, pid: child.pid };
     const rows: { app: CaseResult; ceiling: CaseResult | null }[] = [];
     for (const item of target.cases.filter((c) => SELECTED.includes(c.key))) {
       const name = CASE_NAMES[item.key];
@@ -67,13 +67,16 @@ async function benchOne(label: string, databaseUrl: string | null) {
       rows.push({ app, ceiling });
     }
     console.log(`\n${label} — ${CONNECTIONS} connections, ${DURATION} s per case, ${fmt(CLIENTS)} clients, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)} at the end\n`);
+    const cpu = (value: number | undefined) => (value === undefined ? '–' : fmt(value, 2));
     printTable(
-      ['case', 'req/s', 'p50 ms', 'p99 ms', 'bare Fastify, same body, req/s', 'x same-body', 'non-2xx'],
+      ['case', 'req/s', 'p50 ms', 'p99 ms', 'app CPU ms/req', 'PostgreSQL CPU ms/req', 'bare Fastify, same body, req/s', 'x same-body', 'non-2xx'],
       rows.map(({ app, ceiling }) => [
         app.name,
         fmt(app.rps),
         fmt(app.p50),
         fmt(app.p99),
+        cpu(app.serverCpu),
+        target.kind === 'postgres' ? cpu(app.postgresCpu) : '–',
         ceiling ? fmt(ceiling.rps) : '–',
         ceiling ? (app.rps / ceiling.rps).toFixed(3) : '–',
         String(failuresOf(app) + (ceiling ? failuresOf(ceiling) : 0)),

@@ -99,7 +99,8 @@ interface ClientRow {
 
 /**
  * The same clients in Directus's database, ids included, with the indexes the app has on its
- * clients table (read from the app's database) and trigram indexes on lower(name) and
+ * clients table (read from the app's database; its search indexes are on the app's own
+ * search_fold(), which Directus does not call) and trigram indexes on lower(name) and
  * lower(code), the expressions Directus's `_icontains` filters on. `group_ids` is json there
  * (Directus has no integer arrays).
  */
@@ -112,7 +113,7 @@ async function loadDirectusClients(appUrl: string, directusUrl: string): Promise
     const rows = (await app.query<ClientRow>('select id, name, code, group_ids, holding, billing_id, media_elements, created_at, updated_at from clients order by id')).rows;
     const appIndexes = (
       await app.query<{ indexdef: string }>(
-        `select indexdef from pg_indexes where schemaname = 'public' and tablename = 'clients' and indexdef not like '%UNIQUE%' and indexdef not like '%group_ids%'`,
+        `select indexdef from pg_indexes where schemaname = 'public' and tablename = 'clients' and indexdef not like '%UNIQUE%' and indexdef not like '%group_ids%' and indexdef not like '%search_fold%'`,
       )
     ).rows.map((r) => r.indexdef);
     await directus.query('create extension if not exists pg_trgm');
@@ -267,9 +268,9 @@ async function main() {
         for (const { key, name } of CASES) {
           const item = target.cases.find((c) => c.key === key)!;
           process.stdout.write(`   ${name}: app...`);
-          const app = await measure(`app: ${name}`, target.appUrl + item.path, appHeaders, options, (run) => profiled(child, `peer-${key}`, run));
+          const app = await measure(`app: ${name}`, target.appUrl + item.path, appHeaders, { ...options, pid: child.pid }, (run) => profiled(child, `peer-${key}`, run));
           process.stdout.write(` ${fmt(app.rps)} req/s; Directus...`);
-          const peer = await measure(`Directus: ${name}`, directus.url + directusPath(key, clientId), directusHeaders, options);
+          const peer = await measure(`Directus: ${name}`, directus.url + directusPath(key, clientId), directusHeaders, { ...options, pid: directus.child.pid });
           process.stdout.write(` ${fmt(peer.rps)} req/s; bare node:http...`);
           const raw = await measure(`bare node:http: ${name}`, item.rawUrl, {}, options);
           console.log(` ${fmt(raw.rps)} req/s`);
@@ -291,6 +292,15 @@ async function main() {
             fmt(r.raw.rps),
             (r.app.rps / r.raw.rps).toFixed(3),
           ]),
+        );
+        // CPU per request, server process plus PostgreSQL: what each system costs the machine,
+        // which holds where the machine is shared with other work and req/s do not.
+        const cpuOf = (r: CaseResult) => (r.serverCpu ?? NaN) + (r.postgresCpu ?? 0);
+        const cpuCell = (r: CaseResult) => `${fmt(cpuOf(r), 2)} (${fmt(r.serverCpu ?? NaN, 2)} + ${fmt(r.postgresCpu ?? NaN, 2)})`;
+        console.log('\nCPU per request, ms (server process + PostgreSQL), during the same runs\n');
+        printTable(
+          ['case', 'this app', `Directus ${DIRECTUS_VERSION}`, 'Directus / app'],
+          results.map((r) => [r.name, cpuCell(r.app), cpuCell(r.directus), `${(cpuOf(r.directus) / cpuOf(r.app)).toFixed(2)}×`]),
         );
         const failed = results.flatMap((r) => [r.app, r.directus, r.raw]).filter((r) => failuresOf(r) > 0);
         if (failed.length) throw new BenchError(failed.map((r) => `${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('\n'));

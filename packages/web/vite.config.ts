@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.DP_BACKEND ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  // precompress: .br and .gz beside every built asset, served as they are (docs/performance.md).
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -40,8 +40,17 @@ export * from './sites.context/content-actions.ts';
 export * from './floors.storage/rich-text.ts';
 export * from './floors.storage/components.ts';
 export * from './floors.storage/floor.resource.ts';
+export * from './floors.storage/demo-floor-groups.ts';
 export * from './render/dictionaries.ts';
 export * from './seo/redirect.resource.ts';
 export * from './seo/seo-config.resource.ts';
 export * from './seo/seo-constant.resource.ts';
 export * from './seo/redirect-import.ts';
+// cars.catalog: the reference catalogue (issue 12).
+export * from './cars.catalog/catalog-fields.ts';
+export * from './cars.catalog/brand.resource.ts';
+export * from './cars.catalog/model.resource.ts';
+export * from './cars.catalog/generation.resource.ts';
+export * from './cars.catalog/restyling.resource.ts';
+export * from './cars.catalog/complectation.resource.ts';
+export * from './cars.catalog/dictionary.resource.ts';

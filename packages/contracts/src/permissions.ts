@@ -91,6 +91,8 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('request.storage', ['callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin']),
   ...codes('form-constructor', ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit']),
   ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list', 'vin_data.import']),
+  // cars.catalog (issue 12): the write codes the spec leaves unnamed; reading the model tree takes models.get_list.
+  ...codes('cars.catalog', ['brands', 'models', 'generations', 'restylings', 'complectations', 'bodies', 'fuels', 'transmissions', 'wheel_drives', 'colors'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -162,6 +164,18 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('seo', 'seo_config', '/seo/sites/{siteId}/seo_config', 'site', 'seo', 80, ['seo_configs.get_list', 'seo_configs.patch']),
   screen('seo', 'seo_constants', '/seo/sites/{siteId}/constants', 'site', 'seo', 85, ['seo_constants.get_list']),
   screen('marketplace', 'site_marketplace', '/marketplace/marketplace/{siteId}', 'site', 'marketplace', 90, ['modules.view']),
+
+  // cars.catalog (issue 12): the reference catalogue in the dictionaries menu (spec 001 §2).
+  screen('cars.catalog', 'catalog_brands', '/cars.catalog/brands/', 'dictionaries', 'catalog', 40, ['brands.get_list']),
+  screen('cars.catalog', 'catalog_models', '/cars.catalog/models/', 'dictionaries', 'catalog', 41, ['models.get_list']),
+  screen('cars.catalog', 'catalog_generations', '/cars.catalog/generations/', 'dictionaries', 'catalog', 42, ['models.get_list']),
+  screen('cars.catalog', 'catalog_restylings', '/cars.catalog/restylings/', 'dictionaries', 'catalog', 43, ['models.get_list']),
+  screen('cars.catalog', 'catalog_complectations', '/cars.catalog/complectations/', 'dictionaries', 'catalog', 44, ['models.get_list']),
+  screen('cars.catalog', 'catalog_bodies', '/cars.catalog/bodies/', 'dictionaries', 'catalog', 50, ['brands.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_fuels', '/cars.catalog/fuels/', 'dictionaries', 'catalog', 51, ['brands.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_transmissions', '/cars.catalog/transmissions/', 'dictionaries', 'catalog', 52, ['brands.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_wheel_drives', '/cars.catalog/wheel_drives/', 'dictionaries', 'catalog', 53, ['brands.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_colors', '/cars.catalog/colors/', 'dictionaries', 'catalog', 54, ['brands.get_list', 'models.get_list']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
@@ -372,6 +386,10 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('render', 'GET', '/api/v1/title_weights'),
   api('render', 'GET', '/api/v1/colors'),
   api('render', 'GET', '/api/v1/components'),
+  // site-renderer (issue 11): short-lived preview links of draft page, layout and stage states.
+  api('sites.context', 'POST', '/api/v1/page_states/{id}/preview', ['pages.get_list', 'pages.patch']),
+  api('sites.context', 'POST', '/api/v1/layout_states/{id}/preview', ['layouts.patch']),
+  api('content.storage', 'POST', '/api/v1/stage_states/{id}/preview', ['stages.get_list', 'stages.patch']),
   // seo (issue 10): import of redirects from a CSV or XLSX file, a preview first, then the apply.
   api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects/preview', ['redirects.create']),
   api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects', ['redirects.create']),

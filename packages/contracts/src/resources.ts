@@ -19,6 +19,13 @@ import { floorGroupResource, floorResource } from './floors.storage/floor.resour
 import { redirectResource } from './seo/redirect.resource.ts';
 import { seoConfigResource } from './seo/seo-config.resource.ts';
 import { seoConstantResource } from './seo/seo-constant.resource.ts';
+// cars.catalog: the reference catalogue (issue 12)
+import { brandResource } from './cars.catalog/brand.resource.ts';
+import { modelResource } from './cars.catalog/model.resource.ts';
+import { generationResource } from './cars.catalog/generation.resource.ts';
+import { restylingResource } from './cars.catalog/restyling.resource.ts';
+import { complectationResource } from './cars.catalog/complectation.resource.ts';
+import { bodyResource, colorResource, fuelResource, transmissionResource, wheelDriveResource } from './cars.catalog/dictionary.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -54,6 +61,17 @@ export const RESOURCES: AnyResource[] = [
   redirectResource,
   seoConfigResource,
   seoConstantResource,
+  // cars.catalog: the reference catalogue (issue 12).
+  brandResource,
+  modelResource,
+  generationResource,
+  restylingResource,
+  complectationResource,
+  bodyResource,
+  fuelResource,
+  transmissionResource,
+  wheelDriveResource,
+  colorResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

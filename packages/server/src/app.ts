@@ -1,21 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { RESOURCES, t } from '@dp/contracts';
+import { RESOURCES } from '@dp/contracts';
 import type { Config } from './kit/config.ts';
 import { openDatabase, type Database } from './kit/db.ts';
-import { handleClientError, handleError, handleFrameworkError, errorBody } from './kit/errors.ts';
+import { handleClientError, handleError, handleFrameworkError } from './kit/errors.ts';
 import { registerBodyParser } from './kit/input-guard.ts';
 import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { startJobs, type JobQueue } from './kit/jobs.ts';
 import { createMailer } from './kit/mail.ts';
 import { loadSecret } from './kit/secrets.ts';
-import { registerBrowserProtection, sendIndexHtml } from './kit/browser-protection.ts';
+import { registerBrowserProtection } from './kit/browser-protection.ts';
+import { serveWeb } from './kit/serve-web.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { promoteExistingStaff, seedReferenceData } from './seed/reference-data.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
@@ -53,6 +51,9 @@ import { PUBLISH_STATE_JOB } from './kit/state-workflow.ts';
 // states' workflow joins the shared registry of the publication job on import.
 import { registerStageRoutes } from './services/content.storage/stage.routes.ts';
 import { registerMediaRoutes } from './services/media.storage/media.routes.ts';
+// site-renderer (issue 11): the public sites at their hosts, preview links of drafts.
+import { registerSiteRenderer } from './services/site-renderer/serve-site.ts';
+import { registerPreviewRoutes } from './services/site-renderer/preview.routes.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   } as ServiceContext;
   const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs });
   ctx.jobs = jobs;
+  // site-renderer (issue 11): a request for a public site (any host but the admin's) is answered here, before the gateway.
+  const siteRenderer = await registerSiteRenderer(app, ctx, database);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -182,6 +185,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerFloorRoutes(app, ctx, registry);
   registerRenderRoutes(app);
   await registerSeoRoutes(app, ctx, registry);
+  registerPreviewRoutes(app, ctx, registry, siteRenderer.previewKey);
 
   serveWeb(app, config.webDist);
 
@@ -203,21 +207,4 @@ export async function buildApp(config: Config, options: { database?: Database } 
       }
     },
   };
-}
-
-/** The built SPA: files as they are, every other non-API path gets index.html (client routing). */
-function serveWeb(app: FastifyInstance, webDist: string | null) {
-  const index = webDist ? path.join(webDist, 'index.html') : null;
-  const hasWeb = index !== null && fs.existsSync(index);
-  // wildcard: files are looked up per request, so a rebuilt web is served without a restart.
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false });
-    // The page always goes through sendIndexHtml, which gives it this reply's CSP nonce.
-    for (const url of ['/', '/index.html']) app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndexHtml(reply, index!));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const apiPath = request.url.startsWith('/gateway/') || request.url.startsWith('/docs');
-    if (!apiPath && request.method === 'GET' && hasWeb) return sendIndexHtml(reply, index!);
-    return reply.status(404).send(errorBody([{ status: '404', code: 'route_not_found', title: t('route_not_found', request.lang ?? 'ru') }]));
-  });
 }

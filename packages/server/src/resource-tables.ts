@@ -51,6 +51,11 @@ import { mediaFiles, mediaFolders } from './services/media.storage/media.table.t
 import { fileHooks, folderHooks } from './services/media.storage/media.hooks.ts';
 import { siteOwnership as stageSiteOwnership } from './services/sites.context/site-ownership.ts';
 
+// cars.catalog: the reference catalogue (issue 12)
+import { bodyResource, brandResource, colorResource, complectationResource, fuelResource, generationResource, modelResource, restylingResource, transmissionResource, wheelDriveResource } from '@dp/contracts';
+import { carBodies, carBrands, carColors, carComplectations, carFuels, carGenerations, carModels, carRestylings, carTransmissions, carWheelDrives } from './services/cars.catalog/catalog.table.ts';
+import { brandHooks, complectationHooks, generationHooks, modelHooks, restylingHooks } from './services/cars.catalog/catalog.hooks.ts';
+
 const bindable = (r: unknown) => r as AnyResource;
 
 /** Each declared resource and the table that stores it: the one line a new resource adds here. */
@@ -112,4 +117,15 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   // media.storage: a client's folders and files (platform ones, without a client, are staff's).
   registry.bind(bindable(mediaFolderResource), mediaFolders, { hooks: folderHooks });
   registry.bind(bindable(mediaFileResource), mediaFiles as never, { hooks: fileHooks });
+  // cars.catalog: the platform's reference catalogue (staff write it, readers of every client read it).
+  registry.bind(bindable(brandResource), carBrands, { hooks: brandHooks });
+  registry.bind(bindable(modelResource), carModels, { hooks: modelHooks });
+  registry.bind(bindable(generationResource), carGenerations, { hooks: generationHooks });
+  registry.bind(bindable(restylingResource), carRestylings, { hooks: restylingHooks });
+  registry.bind(bindable(complectationResource), carComplectations, { hooks: complectationHooks });
+  registry.bind(bindable(bodyResource), carBodies);
+  registry.bind(bindable(fuelResource), carFuels);
+  registry.bind(bindable(transmissionResource), carTransmissions);
+  registry.bind(bindable(wheelDriveResource), carWheelDrives);
+  registry.bind(bindable(colorResource), carColors);
 }

@@ -2,6 +2,7 @@ import type { Lang } from '../kit/messages.ts';
 import { PERMISSIONS } from '../permissions.ts';
 import { permissionText } from './permission-texts.ts';
 import { SPEC_MODULES } from '../marketplace/module.resource.ts';
+import { DEMO_FLOOR_GROUPS } from '../floors.storage/demo-floor-groups.ts';
 
 type Texts = Record<Lang, string>;
 const text = (ru: string, en: string): Texts => ({ ru, en });
@@ -40,6 +41,8 @@ function seededIndex(): Map<string, Texts> {
   }
   // marketplace: the names and descriptions of the spec's modules.
   for (const module of Object.values(SPEC_MODULES)) all.push(text(module.ru[0], module.en[0]), text(module.ru[1], module.en[1]));
+  // floors.storage: the demo floor groups.
+  for (const group of Object.values(DEMO_FLOOR_GROUPS)) all.push(group.name, group.description);
   index = new Map(all.flatMap((texts) => [[texts.ru, texts] as const, [texts.en, texts] as const]));
   return index;
 }

@@ -115,7 +115,7 @@ export const floorResource = defineResource({
     { field: 'title', sortable: true, width: 220 },
     { field: 'code', sortable: true, width: 170 },
     { field: 'description', width: 300 },
-    { field: 'component', sortable: true, render: 'tag', width: 170 },
+    { field: 'component', sortable: true, render: 'tag', width: 210 },
     { field: 'group_id', render: 'refs', ref: floorGroupRef, width: 160 },
     { field: 'client_id', render: 'refs', ref: clientRef, width: 180 },
     { field: 'enabled', render: 'boolean', width: 120 },

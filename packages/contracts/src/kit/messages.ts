@@ -122,6 +122,10 @@ export const messages = {
     ru: 'На сайте включена строгая публикация: публиковать может только тот, у кого есть право публикации',
     en: 'The site publishes strictly: only a holder of the publishing permission may publish',
   },
+  strict_unpublish_permission: {
+    ru: 'На сайте включена строгая публикация: снимать с публикации может только тот, у кого есть право публикации',
+    en: 'The site publishes strictly: only a holder of the publishing permission may unpublish',
+  },
   state_kept_version: {
     ru: 'Это сохранённая версия: восстановите её как черновик, чтобы опубликовать снова',
     en: 'This is a kept version: restore it as a draft to publish it again',
@@ -360,6 +364,15 @@ export const messages = {
   seo_constant_taken: { ru: 'Константа {placeholder} на этом сайте уже есть', en: 'The site already has the constant {placeholder}' },
   seo_config_exists: { ru: 'У сайта уже есть SEO-настройки: измените их', en: 'The site already has SEO settings: change them instead' },
   counter_id: { ru: 'Номер счётчика: латинские буквы, цифры и «-»', en: 'A counter id holds Latin letters, digits and "-"' },
+  // site-renderer: preview links of drafts.
+  preview_no_host: { ru: 'У сайта ещё нет ни адреса, ни технического адреса: предпросмотр открыть негде', en: 'The site has neither a host nor a technical host yet: there is nowhere to open the preview' },
+  // cars.catalog: the reference catalogue (issue 12).
+  catalog_id_list: { ru: 'Укажите номера записей через запятую (не больше 200)', en: 'Give record ids separated by commas (at most 200)' },
+  color_hex: { ru: 'Цвет в формате #RRGGBB, например #1A2B3C', en: 'A colour as #RRGGBB, e.g. #1A2B3C' },
+  brand_has_models: { ru: 'У марки есть модели ({count}): сначала удалите их', en: 'The brand has models ({count}): delete them first' },
+  model_has_generations: { ru: 'У модели есть поколения ({count}): сначала удалите их', en: 'The model has generations ({count}): delete them first' },
+  generation_has_restylings: { ru: 'У поколения есть рестайлинги ({count}): сначала удалите их', en: 'The generation has restylings ({count}): delete them first' },
+  restyling_has_complectations: { ru: 'У рестайлинга есть комплектации ({count}): сначала удалите их', en: 'The restyling has complectations ({count}): delete them first' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

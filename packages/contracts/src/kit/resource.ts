@@ -59,6 +59,14 @@ export interface FormFieldDef {
   ref?: RefDef;
   options?: { value: string | number; label: string }[];
   span?: 1 | 2;
+  /**
+   * Cascading pickers (cars.catalog): the choices of this reference select are the records of
+   * `filter[<filter>]=<value of the form's field>`; none until that field has a value, and the
+   * choice is cleared when it changes.
+   */
+  within?: { field: string; filter: string };
+  /** A select that only narrows the choices of another (a brand above its models): shown, never sent. */
+  pickOnly?: boolean;
 }
 
 export interface ResourcePermissions {

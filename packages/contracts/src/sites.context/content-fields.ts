@@ -59,6 +59,13 @@ export const dateTime = () => z.iso.datetime({ offset: true, error: encodeMessag
 export const VIDEO_TYPES = ['youtube', 'vimeo', 'rutube', 'native'] as const;
 export const VIDEO_RATIOS = ['16:9', '4:3', '1:1', '9:16', '21:9'] as const;
 
+/** An ISO 8601 duration of the video markup: PT1M30S, PT2H, P0DT45S. */
+export const videoDuration = () =>
+  safeString()
+    .trim()
+    .max(40)
+    .regex(/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, { error: encodeMessage('video_duration') });
+
 /**
  * The video block with its schema.org VideoObject markup (spec 000 §3): a floor value of the
  * `video` component and a field of collection pages.
@@ -73,13 +80,7 @@ export const videoBlock = z.strictObject({
       name: requiredText(255),
       description: optionalMultiLineText(2000),
       uploadDate: dateTime().nullable().optional(),
-      // ISO 8601 duration: PT1M30S, PT2H, P0DT45S.
-      duration: safeString()
-        .trim()
-        .max(40)
-        .regex(/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, { error: encodeMessage('video_duration') })
-        .nullable()
-        .optional(),
+      duration: videoDuration().nullable().optional(),
       isFamilyFriendly: z.boolean().optional(),
       thumbnail: imageUrl().nullable().optional(),
     })

@@ -44,6 +44,9 @@ export interface Config {
   storage: StorageConfig;
   /** Limits of the media library (MEDIA_IMAGE_MAX_MB, MEDIA_VIDEO_MAX_MB, MEDIA_MAX_MEGAPIXELS). */
   media: { imageMaxBytes: number; videoMaxBytes: number; maxMegapixels: number };
+  // site-renderer
+  /** Host names of the admin besides PUBLIC_URL's, localhost and IP addresses (ADMIN_HOSTS); any other host gets a public site or the neutral page. */
+  adminHosts: string[];
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -137,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       videoMaxBytes: Number(env.MEDIA_VIDEO_MAX_MB || 100) * 1024 * 1024,
       maxMegapixels: Number(env.MEDIA_MAX_MEGAPIXELS || 40),
     },
+    // site-renderer
+    adminHosts: (env.ADMIN_HOSTS || '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -78,14 +78,16 @@ async function openPglite(dir: string | null): Promise<Database> {
   // pg_trgm backs the substring search of the lists (migration 0001).
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const ownParsers = takeDrizzleParsers(client);
+  const db = drizzlePglite({ client: withoutQueryParsers(client), schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     kind: 'pglite',
     db,
     async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
+      // Raw statements (pg-boss, hand-written SQL) read dates as PGlite does by itself.
+      if (values && values.length > 0) return client.query(text, values, { parsers: ownParsers });
+      const results = await client.exec(text, { parsers: ownParsers });
       return { rows: results.at(-1)?.rows ?? [] };
     },
     ping: () => client.query('select 1').then(() => true, () => false),
@@ -95,6 +97,56 @@ async function openPglite(dir: string | null): Promise<Database> {
       return () => stop().catch(() => undefined);
     },
   };
+}
+
+/** The types drizzle's PGlite driver reads as text (its column types parse them): dates, times, numeric arrays. */
+const TEXT_READ_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const ARRAY_ELEMENT: Record<number, number> = { 1231: types.NUMERIC, 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE };
+type Parser = (value: string, typeId?: number) => unknown;
+
+/**
+ * drizzle's PGlite driver gives every query a map of parsers (TEXT_READ_TYPES as text), which
+ * PGlite merges into its own map of some 300 types on every query: a third of the cost of a
+ * one-row select (docs/performance.md). So the client reads those types as text itself, once, and
+ * drizzle's queries go without the map (withoutQueryParsers). Returns PGlite's own parsers of
+ * those types, for the raw statements.
+ */
+function takeDrizzleParsers(client: PGlite): Record<number, Parser> {
+  const parsers = (client as unknown as { parsers: Record<number, Parser> }).parsers;
+  const own: Record<number, Parser> = {};
+  for (const id of TEXT_READ_TYPES) {
+    const element = ARRAY_ELEMENT[id];
+    const scalar = element === undefined ? parsers[id] : parsers[element];
+    own[id] = element === undefined ? (parsers[id] ?? ((value) => value)) : (value) => types.arrayParser(value, scalar ?? ((v: string) => v), id);
+  }
+  for (const id of TEXT_READ_TYPES) parsers[id] = (value) => value;
+  return own;
+}
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
+
+/** The client as drizzle sees it: the same, except that the parsers its queries carry are dropped (takeDrizzleParsers). */
+function withoutQueryParsers(client: PGlite): PGlite {
+  const strip = <T extends object>(target: T, wrap: (name: string | symbol, value: unknown) => unknown): T =>
+    new Proxy(target, {
+      get(object, name) {
+        const value = Reflect.get(object, name, object);
+        const wrapped = wrap(name, value);
+        if (wrapped !== undefined) return wrapped;
+        // PGlite's methods use private state: they run on the client itself, not on this proxy.
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  const transactionClient = (tx: object) =>
+    strip(tx, (name, value) =>
+      name === 'query' ? (text: string, params?: unknown[], options?: QueryOptions) => (value as Function).call(tx, text, params, withoutParsers(options)) : undefined,
+    );
+  return strip(client, (name) => {
+    if (name === 'query') return (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutParsers(options) as never);
+    if (name === 'transaction') return <T>(run: (tx: never) => Promise<T>) => client.transaction((tx) => run(transactionClient(tx) as never));
+    return undefined;
+  });
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -101,9 +101,11 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       .status(400)
       .send(errorBody(validationToJson(error.validation as unknown as ValidationIssue[], error.validationContext, lang)));
   }
-  // A unique index won a race the pre-check lost: still a clear 409, not a 500.
-  if ((error as { code?: string }).code === '23505') {
-    return reply.status(409).send(errorBody([{ status: '409', code: 'conflict_unique', title: t('conflict_unique', lang, { field: uniqueField(error) }) }]));
+  // A unique index won a race the pre-check lost: still a clear 409, not a 500. Drizzle wraps the
+  // driver's error in a DrizzleQueryError, so the database's code is on its `cause`.
+  const database = (error as { code?: string }).code === '23505' ? error : (error as { cause?: { code?: string } }).cause;
+  if (database?.code === '23505') {
+    return reply.status(409).send(errorBody([{ status: '409', code: 'conflict_unique', title: t('conflict_unique', lang, { field: uniqueField(database) }) }]));
   }
   const known = FRAMEWORK_ERRORS[error.code];
   if (known) {

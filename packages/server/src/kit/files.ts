@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, StorageConfig } from './config.ts';
 import { AppError } from './errors.ts';
 
@@ -87,25 +87,31 @@ export class LocalFileStorage implements FileStorage {
  * and metadata. Checksums only when the operation requires them, since S3-compatible stores
  * (MinIO, Ceph, the tests' s3rver) differ in the newer default ones.
  */
+/** Loaded with the first S3 storage, not with the app: the SDK is a good part of a start that stores files locally. */
+const s3Sdk = () => import('@aws-sdk/client-s3');
+
 export class S3FileStorage implements FileStorage {
   readonly driver = 's3';
-  private client: S3Client;
+  private client: Promise<S3Client>;
   constructor(private options: NonNullable<StorageConfig['s3']>) {
-    this.client = new S3Client({
+    this.client = s3Sdk().then(({ S3Client }) => new S3Client({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
-    });
+    }));
+    // A failure is reported by the first call that needs the client, not as an unhandled rejection.
+    this.client.catch(() => undefined);
   }
 
   private key = (id: string) => `${this.options.prefix}${id}`;
 
   async put(data: Buffer, type: { mime: string; ext: string }, options: { private?: boolean } = {}): Promise<StoredFile> {
     const meta = newFileMeta(data, type, options.private === true);
-    await this.client.send(
+    const { PutObjectCommand } = await s3Sdk();
+    await (await this.client).send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
         Key: this.key(meta.id),
@@ -121,7 +127,8 @@ export class S3FileStorage implements FileStorage {
   async get(id: string) {
     if (!isFileId(id)) return null;
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
+      const { GetObjectCommand } = await s3Sdk();
+      const object = await (await this.client).send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
       const metadata = object.Metadata ?? {};
       const meta: StoredFile = {
         id,
@@ -140,11 +147,12 @@ export class S3FileStorage implements FileStorage {
 
   async remove(id: string) {
     if (!isFileId(id)) return;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
+    const { DeleteObjectCommand } = await s3Sdk();
+    await (await this.client).send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
   }
 
   close() {
-    this.client.destroy();
+    void this.client.then((client) => client.destroy(), () => undefined);
   }
 }
 

@@ -19,3 +19,5 @@ export * from '../services/media.storage/media.table.ts';
 // floors.storage and seo (issue 10, floors and SEO)
 export * from '../services/floors.storage/floor.table.ts';
 export * from '../services/seo/seo.table.ts';
+// cars.catalog: the reference catalogue (issue 12)
+export * from '../services/cars.catalog/catalog.table.ts';

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { Buffer as XlsxBuffer, CellValue } from 'exceljs';
 import { AppError } from './errors.ts';
 
 /**
@@ -85,12 +85,12 @@ function csvDelimiter(text: string): string {
 }
 
 /** The text of an XLSX cell: strings, numbers, dates, rich text, links, a formula's stored result. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value !== 'object') return String(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result ?? null);
   if ('hyperlink' in value) return String((value as { text?: unknown }).text ?? value.hyperlink);
   if ('error' in value) return '';
   return '';
@@ -110,9 +110,11 @@ export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Pr
   const tooMany = () => new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
   if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL) {
     assertZipBounded(data, limits.maxUnpackedBytes ?? 30 * 1024 * 1024);
+    // Loaded when a workbook comes, not with the app: exceljs alone is a good part of a start.
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     try {
-      await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
+      await workbook.xlsx.load(data as unknown as XlsxBuffer);
     } catch {
       throw unreadable();
     }
@@ -123,7 +125,7 @@ export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Pr
     sheet.eachRow({ includeEmpty: false }, (row, number) => {
       if (rows.length > limits.maxRows) return;
       const values = Array.isArray(row.values) ? row.values.slice(1, maxColumns + 1) : [];
-      rows.push({ number, cells: Array.from({ length: values.length }, (_, index) => cut(cellText(values[index] as ExcelJS.CellValue).trim())) });
+      rows.push({ number, cells: Array.from({ length: values.length }, (_, index) => cut(cellText(values[index] as CellValue).trim())) });
     });
     if (rows.length > limits.maxRows) throw tooMany();
     return { format: 'xlsx', rows: rows.filter((row) => row.cells.some(Boolean)) };

@@ -147,9 +147,14 @@ export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: Workflow
   return published;
 }
 
-/** The published state goes off the site; it stays as a kept version. */
+/**
+ * The published state goes off the site; it stays as a kept version. With strict publishing what
+ * is on the site changes only by a holder of the publishing permission, taking off included.
+ */
 export async function unpublishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
   if (state.status !== STATE_STATUS.published || state.superseded_at != null) throw conflict('state_not_published');
+  if ((await def.isStrict(tx, state.site_id as number)) && !hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
+    throw new AppError(403, 'strict_unpublish_permission');
   const unpublished = await update(tx, def, state.id, { superseded_at: new Date() });
   await audit(tx, def, actor, 'unpublish', unpublished);
   await def.onPublicationChange?.(tx, unpublished);

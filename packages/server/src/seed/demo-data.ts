@@ -9,11 +9,13 @@ import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
 // floors.storage and seo (issue 10, floors and SEO)
 import { seedDemoFloors } from '../services/floors.storage/demo-floors.ts';
 import { seedDemoSeo } from '../services/seo/demo-seo.ts';
+import { seedDemoCatalog } from '../services/cars.catalog/demo-catalog.ts';
 // sites.context pages (issue 10)
 import { seedDemoContent } from '../services/sites.context/demo-content.ts';
 // content.storage stages and media.storage library (issue 10, media and stages)
 import type { FileStorage } from '../kit/files.ts';
 import { seedDemoStages } from '../services/content.storage/demo-stages.ts';
+import { seedDemoSiteContent } from '../services/site-renderer/demo-site-content.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
@@ -49,6 +51,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
   // sites.controller: the manager follows the tasks of the client's sites (acting on them is staff's).
   'sites.controller': ['tasks'],
+  // cars.catalog (issue 12): the manager reads the platform's catalogue (staff write it).
+  'cars.catalog': ['brands.get_list', 'models.get_list'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
   // floors.storage (issue 10): the floor library is in the dictionaries mode.
@@ -179,10 +183,14 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   // floors.storage and seo (issue 10): the floor library, and SEO of the demo client sites.
   await seedDemoFloors(db);
   await seedDemoSeo(db);
+  // cars.catalog (issue 12): the reference catalogue of the demo sites' brands.
+  await seedDemoCatalog(db);
   // sites.context pages (issue 10): templates, layouts and pages of the demo sites, on the demo floors.
   await seedDemoContent(db);
   // content.storage (issue 10): banners of the main pages, pictures in the clients' media libraries.
   if (files) await seedDemoStages(db, files);
+  // site-renderer (issue 11): what the demo sites show at <code>.localhost: texts, pictures, SEO, contacts, favicons.
+  if (files) await seedDemoSiteContent(db, files);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.

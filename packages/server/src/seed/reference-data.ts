@@ -1,5 +1,6 @@
 import { DEFAULT_API_ROUTES, PERMISSIONS, SCREEN_ROUTES, permissionText } from '@dp/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isInternalEmail, type Config } from '../kit/config.ts';
 import type { Db, DbOrTx } from '../kit/db.ts';
 import { apiRoutes, permissions, screenRoutes, users } from '../kit/schema.ts';
@@ -10,16 +11,10 @@ import { fillRouteModules, seedModules } from '../services/marketplace/module-se
  * start and only adds what is missing, so edits made in the admin are kept.
  */
 export async function seedReferenceData(db: Db) {
-  await db.insert(permissions).values(PERMISSIONS.map(namedPermission)).onConflictDoNothing();
+  await insertMissing(db, permissions, PERMISSIONS.map(namedPermission), [permissions.service, permissions.code]);
   await nameUnnamedPermissions(db);
-  await db
-    .insert(apiRoutes)
-    .values(DEFAULT_API_ROUTES.map((r) => ({ ...r, description: null })))
-    .onConflictDoNothing();
-  await db
-    .insert(screenRoutes)
-    .values(SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })))
-    .onConflictDoNothing();
+  await insertMissing(db, apiRoutes, DEFAULT_API_ROUTES.map((r) => ({ ...r, description: null })), [apiRoutes.service, apiRoutes.method, apiRoutes.path]);
+  await insertMissing(db, screenRoutes, SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })), [screenRoutes.name]);
   // marketplace: the module codes of the spec, and the module of routes seeded before they named one.
   await seedModules(db);
   await fillRouteModules(db);
@@ -31,8 +26,29 @@ const namedPermission = (p: { service: string; code: string }) => {
   return { service: p.service, code: p.code, name: texts?.name ?? p.code, description: texts?.description ?? null };
 };
 
+/**
+ * Inserts the rows of `values` whose key (the table's unique columns `key`) is not in the table.
+ * After the first start none is missing: reading the keys costs far less than offering every row
+ * again (building and planning a statement of hundreds of rows was a fifth of a start,
+ * docs/performance.md). The insert still skips conflicts: two processes may start at once.
+ */
+async function insertMissing<T extends Record<string, unknown>>(db: Db, table: PgTable, values: T[], key: PgColumn[]) {
+  const names = key.map((column) => Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0]);
+  const keyOf = (row: Record<string, unknown>) => JSON.stringify(names.map((name) => row[name]));
+  const stored = await db.select(Object.fromEntries(names.map((name, i) => [name, key[i]!]))).from(table);
+  const have = new Set(stored.map(keyOf));
+  const missing = values.filter((row) => !have.has(keyOf(row)));
+  if (missing.length) await db.insert(table).values(missing as never).onConflictDoNothing();
+}
+
 /** Permissions seeded before they had names (named by their code) get their names; edited ones are kept. */
 async function nameUnnamedPermissions(db: Db) {
+  const [unnamed] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(or(isNull(permissions.name), eq(permissions.name, permissions.code)))
+    .limit(1);
+  if (!unnamed) return;
   const rows = PERMISSIONS.map(namedPermission).map((p) => sql`(${p.service}, ${p.code}, ${p.name}, ${p.description})`);
   await db.execute(sql`
     update ${permissions} p set name = v.name, description = coalesce(p.description, v.description), updated_at = now()

@@ -6,6 +6,8 @@ import { roles, sites } from '../kit/schema.ts';
 import { layouts, pages } from '../services/sites.context/content.table.ts';
 // content.storage stages
 import { stages } from '../services/content.storage/stage.table.ts';
+// cars.catalog: the reference catalogue (issue 12)
+import { carBrands, carGenerations, carModels, carRestylings } from '../services/cars.catalog/catalog.table.ts';
 
 /**
  * How the conformance suite makes a valid record of each resource. `clientId` is the owning
@@ -68,7 +70,31 @@ export const SAMPLES: Record<string, Sample> = {
     return { stage_id: stage!.id, name: `Версия баннера ${suffix()}`, title: 'Весна в АвтоГраде', position: 'center' };
   },
   'media.storage/folders': async (_t, clientId) => ({ client_id: clientId, name: `Папка ${suffix()}` }),
+  // cars.catalog (issue 12): the platform's catalogue; each level under a new parent chain.
+  'cars.catalog/brands': async () => ({ name: `Марка ${suffix()}` }),
+  'cars.catalog/models': async (t) => ({ name: `Модель ${suffix()}`, name_ru: 'Модель', name_en: 'Model', brand_id: (await catalogChain(t)).brand }),
+  'cars.catalog/generations': async (t) => ({ name: `Поколение ${suffix()}`, model_id: (await catalogChain(t)).model }),
+  'cars.catalog/restylings': async (t) => ({ name: `Рестайлинг ${suffix()}`, marketing_name: 'Новый', sorting: 1, generation_id: (await catalogChain(t)).generation }),
+  'cars.catalog/complectations': async (t) => ({ name: `Комплектация ${suffix()}`, restyling_id: (await catalogChain(t)).restyling }),
+  'cars.catalog/bodies': async () => ({ name: `Кузов ${suffix()}`, name_ru: 'Седан', name_en: 'Sedan' }),
+  'cars.catalog/fuels': async () => ({ name: `Топливо ${suffix()}`, name_ru: 'Бензин', name_en: 'Petrol' }),
+  'cars.catalog/transmissions': async () => ({ name: `КПП ${suffix()}`, name_ru: 'Автомат', name_en: 'Automatic' }),
+  'cars.catalog/wheel_drives': async () => ({ name: `Привод ${suffix()}`, name_ru: 'Полный', name_en: 'All-wheel' }),
+  'cars.catalog/colors': async () => ({ name: `Цвет ${suffix()}`, hex: '1a2b3c' }),
 };
+
+/** A new brand → model → generation → restyling chain of the catalogue, for samples of its lower levels. */
+async function catalogChain(t: TestApp) {
+  const db = t.database.db;
+  const [brand] = await db.insert(carBrands).values({ name: `Марка ${suffix()}` }).returning();
+  const [model] = await db.insert(carModels).values({ name: `Модель ${suffix()}`, brand_id: brand!.id }).returning();
+  const [generation] = await db.insert(carGenerations).values({ name: 'I', model_id: model!.id, brand_id: brand!.id }).returning();
+  const [restyling] = await db
+    .insert(carRestylings)
+    .values({ name: 'Рестайлинг', generation_id: generation!.id, model_id: model!.id, brand_id: brand!.id })
+    .returning();
+  return { brand: brand!.id, model: model!.id, generation: generation!.id, restyling: restyling!.id };
+}
 
 /** Hex digits as letters: placeholders take Latin letters and '_' only. */
 const letters = (text: string) => text.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);

@@ -1,19 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
 import { FullPageLoader } from '../kit/Loader.tsx';
-import { useCurrentSite, useMeRefresh, useRoutesRegistry } from './data.ts';
+import { StatusPanel } from '../kit/StatusPanel.tsx';
+import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
 import { SCREEN_PATHS } from './screens.tsx';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
-import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** The shell of signed-in pages: its own chunk, so the sign-in page does not load it. */
 const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })));
+/** Its own chunk too: antd's Result brings its illustrations. */
+const NotFoundPage = lazy(() => import('./NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
 
 /** Tells the user why they are back at the sign-in page after a failed refresh. */
 function useExpiryNotice() {
@@ -37,17 +39,18 @@ export function Root() {
   useExpiryNotice();
   useMeRefresh(signedIn);
   const routes = useRoutesRegistry(signedIn);
+  const texts = useLanguageBundle(signedIn);
   const site = useCurrentSite();
 
-  if (signedIn && routes.isPending) return <FullPageLoader />;
-  if (signedIn && routes.isError) {
+  if (signedIn && (routes.isPending || texts.isPending)) return <FullPageLoader />;
+  if (signedIn && (routes.isError || texts.isError)) {
     return (
-      <Result
+      <StatusPanel
         status="error"
-        title={t('routes_load_failed')}
-        subTitle={errorTitle(routes.error, session.lang)}
+        title={t(routes.isError ? 'routes_load_failed' : 'load_failed')}
+        subTitle={errorTitle(routes.error ?? texts.error, session.lang)}
         extra={[
-          <Button key="retry" type="primary" onClick={() => void routes.refetch()}>
+          <Button key="retry" type="primary" onClick={() => void (routes.isError ? routes.refetch() : texts.refetch())}>
             {t('actions.retry')}
           </Button>,
           <Button key="logout" onClick={() => void logout()}>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../kit/PageHeader.tsx';
+import { StatusPanel } from '../kit/StatusPanel.tsx';
 import { notify } from './notify.ts';
 import { HOME_PATH } from './guards.ts';
 
@@ -31,7 +32,7 @@ export function RouteError({ inShell = false }: { inShell?: boolean }) {
 
   return (
     <div className={inShell ? 'route-error route-error--in-shell' : 'route-error'}>
-      <Result
+      <StatusPanel
         status="warning"
         title={title}
         subTitle={t('route_error.hint')}

@@ -1,35 +1,54 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { siteResource, type JsonApiRecord, type MeUser, type ScreenRoute } from '@dp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { JsonApiRecord, MeUser, ScreenRoute } from '@dp/contracts';
 import { api, gatewayPath, isApiError } from '../kit/api.ts';
-import { fetchInstalledModules } from '../services/marketplace/site-modules.ts';
 import { queryKeys } from '../kit/queryKeys.ts';
 import { leaveSite, updateUser, useSession } from './session.ts';
+import { loadLanguage } from './i18n.ts';
 
-/** The routes registry as stored on the server (GET /me/routes). */
+/** The routes registry as stored on the server (GET /me/routes); app/preload.ts asks for it early. */
+export const routesQuery = queryOptions({
+  queryKey: queryKeys.routes(),
+  staleTime: 5 * 60_000,
+  queryFn: async ({ signal }) => {
+    const records = await api.get<JsonApiRecord<ScreenRoute>[]>(gatewayPath('clients.storage', 'me/routes'), undefined, signal);
+    return (records ?? []).map((record) => ({ ...record.attributes }));
+  },
+});
+
 export function useRoutesRegistry(enabled: boolean) {
+  return useQuery({ ...routesQuery, enabled });
+}
+
+/** The signed-in user (GET /me); app/preload.ts asks for it early. */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me(),
+  staleTime: 5 * 60_000,
+  queryFn: async ({ signal }) => {
+    const record = await api.get<JsonApiRecord<Omit<MeUser, 'id'>>>(gatewayPath('clients.storage', 'me'), undefined, signal);
+    return { ...record.attributes, id: Number(record.id) } as MeUser;
+  },
+});
+
+/**
+ * Every namespace of the interface language, for the signed-in pages (the app's code carries only
+ * those of the sign-in pages, app/i18n.ts). A language switch keeps the previous answer meanwhile,
+ * so the pages stay on screen; applyLanguage switches once the new texts are there.
+ */
+export function useLanguageBundle(enabled: boolean) {
+  const { lang } = useSession();
   return useQuery({
-    queryKey: queryKeys.routes(),
+    queryKey: ['locales', lang],
     enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const records = await api.get<JsonApiRecord<ScreenRoute>[]>(gatewayPath('clients.storage', 'me/routes'), undefined, signal);
-      return (records ?? []).map((record) => ({ ...record.attributes }));
-    },
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+    queryFn: () => loadLanguage(lang).then(() => lang),
   });
 }
 
 /** Refreshes the stored user from GET /me once a session starts (permissions may have changed). */
 export function useMeRefresh(enabled: boolean) {
-  const query = useQuery({
-    queryKey: queryKeys.me(),
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const record = await api.get<JsonApiRecord<Omit<MeUser, 'id'>>>(gatewayPath('clients.storage', 'me'), undefined, signal);
-      return { ...record.attributes, id: Number(record.id) } as MeUser;
-    },
-  });
+  const query = useQuery({ ...meQuery, enabled });
   useEffect(() => {
     if (query.data) updateUser(query.data);
   }, [query.data]);
@@ -55,18 +74,22 @@ export interface CurrentSite extends SiteAttributes {
   clientName: string | null;
 }
 
+/** The sites resource of sites.context, by name (its declaration stays out of the app's first chunk). */
+const SITES = { service: 'sites.context', name: 'sites' };
+
 /** The site being edited (GET /sites/{id}); an inaccessible site is forgotten. */
 export function useCurrentSite() {
   const { siteId, user } = useSession();
   const query = useQuery({
-    queryKey: queryKeys.resource(siteResource).detail(siteId ?? ''),
+    queryKey: queryKeys.resource(SITES).detail(siteId ?? ''),
     enabled: !!siteId && !!user,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       const [body, installed] = await Promise.all([
         api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>('GET', gatewayPath('sites.context', `sites/${encodeURIComponent(siteId!)}`), { signal }),
-        // marketplace: the site's modules gate its menu items and pages (spec 000 §2).
-        fetchInstalledModules(siteId!, signal),
+        // marketplace: the site's modules gate its menu items and pages (spec 000 §2). Imported
+        // here, not with the app: the sign-in page needs none of the marketplace's code.
+        import('../services/marketplace/site-modules.ts').then(({ fetchInstalledModules }) => fetchInstalledModules(siteId!, signal)),
       ]);
       const client = body.included?.find((record) => record.type === 'clients' && record.id === String(body.data.attributes.client_id));
       return {

@@ -11,6 +11,8 @@ import {
   PictureOutlined, SafetyOutlined, ScheduleOutlined, SearchOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined,
   SwapOutlined, TeamOutlined, UserOutlined, TranslationOutlined,
 } from '@ant-design/icons';
+// cars.catalog (issue 12): the reference catalogue
+import { AppstoreAddOutlined, BgColorsOutlined, BorderOutlined, ControlOutlined, DashboardOutlined, FireOutlined, HistoryOutlined, ProfileOutlined, ToolOutlined, TrademarkOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
 
@@ -51,6 +53,17 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   tasks: <ScheduleOutlined aria-hidden />,
   news: <NotificationOutlined aria-hidden />,
   notifications: <BellOutlined aria-hidden />,
+  // cars.catalog (issue 12)
+  catalog_brands: <TrademarkOutlined aria-hidden />,
+  catalog_models: <AppstoreAddOutlined aria-hidden />,
+  catalog_generations: <HistoryOutlined aria-hidden />,
+  catalog_restylings: <ToolOutlined aria-hidden />,
+  catalog_complectations: <ProfileOutlined aria-hidden />,
+  catalog_bodies: <BorderOutlined aria-hidden />,
+  catalog_fuels: <FireOutlined aria-hidden />,
+  catalog_transmissions: <ControlOutlined aria-hidden />,
+  catalog_wheel_drives: <DashboardOutlined aria-hidden />,
+  catalog_colors: <BgColorsOutlined aria-hidden />,
 };
 
 /** Every menu entry has its own icon, so that the collapsed menu tells them apart (app/menu.test.ts). */

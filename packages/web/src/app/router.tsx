@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Root } from './Root.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SCREENS, toRouterPath } from './screens.tsx';
 
@@ -10,6 +9,7 @@ const RestorePage = lazy(() => import('../services/auth.processing/RestorePage.t
 const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx'));
 const ClientChoicePage = lazy(() => import('../services/auth.processing/ClientChoicePage.tsx'));
 const OidcCallbackPage = lazy(() => import('../services/auth.processing/OidcCallbackPage.tsx'));
+const NotFoundPage = lazy(() => import('./NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
 
 /**
  * Every page hangs under Root, which applies the guards (signed out, an unknown path goes to '/';

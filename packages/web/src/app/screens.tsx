@@ -1,10 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// lazyScreen is React's lazy() with a preload (app/preload.ts asks for the opened page's code early).
+import { lazyScreen as lazy, type LazyScreen } from '../kit/lazyScreen.ts';
 
 /**
  * The screens the web has, by registry path. A route of the registry without an entry here is
  * neither listed in the menu nor reachable.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+/** A plain list screen of the car catalogue (cars.catalog, issue 12). */
+const catalogScreen = (name: string) => lazy(() => import('../services/cars.catalog/CatalogPages.tsx').then((module) => ({ default: module.CATALOG_PAGES[name]! })));
+
+export const SCREENS: Record<string, LazyScreen> = {
   '/home-page': lazy(() => import('../services/platform/HomePage.tsx')),
   '/personal/': lazy(() => import('../services/clients.storage/PersonalPage.tsx')),
   '/sites.context/select': lazy(() => import('../services/sites.context/SiteSelectPage.tsx')),
@@ -66,6 +70,17 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/content.storage/stages/{siteId}': lazy(() => import('../services/content.storage/StagesPage.tsx')),
   '/content.storage/stages/{siteId}/{stageId}/{stageStateId?}': lazy(() => import('../services/content.storage/StageEditPage.tsx')),
   '/media.storage/library/{siteId}': lazy(() => import('../services/media.storage/MediaLibraryPage.tsx')),
+  // cars.catalog (issue 12): the reference catalogue's lists and forms.
+  '/cars.catalog/brands/': catalogScreen('brands'),
+  '/cars.catalog/models/': catalogScreen('models'),
+  '/cars.catalog/generations/': catalogScreen('generations'),
+  '/cars.catalog/restylings/': catalogScreen('restylings'),
+  '/cars.catalog/complectations/': catalogScreen('complectations'),
+  '/cars.catalog/bodies/': catalogScreen('bodies'),
+  '/cars.catalog/fuels/': catalogScreen('fuels'),
+  '/cars.catalog/transmissions/': catalogScreen('transmissions'),
+  '/cars.catalog/wheel_drives/': catalogScreen('wheel_drives'),
+  '/cars.catalog/colors/': catalogScreen('colors'),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -63,6 +63,7 @@ export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', val
   const shape = shapeOf(schema);
   const picked: Values = {};
   for (const field of formFields(resource, mode, viewer)) {
+    if (field.pickOnly) continue;
     const name = field.field;
     let value = values[name];
     if (mode === 'edit' && sameValue(value, initial[name])) continue;
@@ -96,6 +97,23 @@ export function formFieldErrors(error: ApiError, shown: Set<string>, label: (fie
 function RefSelect({ field, multiple, ...rest }: { field: FormFieldDef; multiple: boolean; id?: string; value?: unknown; onChange?: (value: unknown) => void; 'aria-label'?: string }) {
   const { options, isFetching } = useRefOptions(field.ref);
   return <Select {...rest} mode={multiple ? 'multiple' : undefined} allowClear showSearch={{ optionFilterProp: 'label' }} loading={isFetching} options={options} />;
+}
+
+/**
+ * A reference select narrowed by another field of the form (field.within): brand → model →
+ * generation... Disabled until that field has a value; cleared when it changes.
+ */
+function WithinSelect({ field, form, ...rest }: { field: FormFieldDef; form: FormInstance<Values>; id?: string; value?: unknown; onChange?: (value: unknown) => void; 'aria-label'?: string }) {
+  const within = field.within!;
+  const parent = Form.useWatch(within.field, form) as unknown;
+  const { options, isFetching } = useRefOptions(field.ref, parent == null ? undefined : { [within.filter]: String(parent) });
+  const previous = useRef(parent);
+  useEffect(() => {
+    if (previous.current !== undefined && previous.current !== parent) rest.onChange?.(undefined);
+    previous.current = parent;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [parent]);
+  return <Select {...rest} allowClear disabled={parent == null} showSearch={{ optionFilterProp: 'label' }} loading={isFetching && parent != null} options={parent == null ? [] : options} />;
 }
 
 /** Permission codes of the service chosen in the same form, by name; the code under each name. */
@@ -201,6 +219,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
         return <CodeSelect {...common} form={form} />;
       case 'select':
       case 'multiselect':
+        if (field.ref && field.within) return <WithinSelect {...common} field={field} form={form} />;
         if (field.ref) return <RefSelect {...common} field={field} multiple={field.widget === 'multiselect'} />;
         return (
           <Select

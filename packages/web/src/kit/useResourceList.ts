@@ -117,16 +117,18 @@ export interface RefOption {
 export const refValue = (id: string): number | string => (/^\d+$/.test(id) ? Number(id) : id);
 
 /** Every record of a referenced resource as select options (label = the ref's label field). */
-export function useRefOptions(ref: RefDef | undefined) {
+export function useRefOptions(ref: RefDef | undefined, filters?: Record<string, string>) {
   const { user } = useSession();
   const target = ref ? findResource(ref.service, ref.name) : undefined;
   const allowed = !!ref && !!user && (!target || hasAnyPermission(user.permissions, target.service, target.permissions.list));
+  // Narrowed choices (cascading pickers) are cached apart from the whole list.
   const query = useQuery({
-    queryKey: queryKeys.resource(ref ?? { service: '-', name: '-' }).options(),
+    queryKey: filters ? [...queryKeys.resource(ref ?? { service: '-', name: '-' }).options(), filters] : queryKeys.resource(ref ?? { service: '-', name: '-' }).options(),
     enabled: allowed,
     staleTime: 60_000,
     queryFn: async () => {
-      const list = await api.fetchAll(listPath(ref!), {}, Math.min(500, target?.pageSize.max ?? 500));
+      const query = Object.fromEntries(Object.entries(filters ?? {}).map(([name, value]) => [`filter[${name}]`, value]));
+      const list = await api.fetchAll(listPath(ref!), query, Math.min(500, target?.pageSize.max ?? 500));
       return list.data
         .map((record) => ({ value: refValue(record.id), label: String(record.attributes[ref!.label] ?? `#${record.id}`) }))
         .sort((a, b) => a.label.localeCompare(b.label));

@@ -156,11 +156,14 @@ describe('custom tokens: creation and use', () => {
     const [code] = await t.database.db.select().from(permissions).where(and(eq(permissions.service, 'clients.storage'), eq(permissions.code, 'clients.get_full_list')));
     const [link] = await t.database.db.select().from(userRoles).where(eq(userRoles.user_id, owner.id));
     await t.database.db.delete(rolePermissions).where(and(eq(rolePermissions.role_id, link!.role_id), eq(rolePermissions.permission_id, code!.id)));
+    await t.ctx.access?.sync(); // a change made beside the API is heard as an API write would be
     expect((await t.request('GET', CLIENTS, { token: value })).statusCode).toBe(403);
 
     await t.database.db.insert(rolePermissions).values({ role_id: link!.role_id, permission_id: code!.id });
+    await t.ctx.access?.sync();
     expect((await t.request('GET', CLIENTS, { token: value })).statusCode).toBe(200);
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, owner.id));
+    await t.ctx.access?.sync();
     expect((await t.request('GET', CLIENTS, { token: value })).statusCode).toBe(401);
   });
 });

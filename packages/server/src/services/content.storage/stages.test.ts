@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { pages, sites } from '../../kit/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog, pages, rolePermissions, sites, userRoles } from '../../kit/schema.ts';
+import { PUBLISH_STATE_JOB } from '../../kit/state-workflow.ts';
+import { stageStates } from './stage.table.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { image, MEDIA, MEDIA_CODES, mp4, upload } from '../media.storage/media.fixtures.ts';
@@ -18,6 +20,7 @@ let site: number;
 let strictSite: number;
 let otherSite: number;
 let editor: string;
+let editorId: number;
 let publisher: string;
 let outsider: string;
 let pcImage: number;
@@ -39,7 +42,9 @@ beforeAll(async () => {
   site = await insert(client, false);
   strictSite = await insert(client, true);
   otherSite = await insert(otherClient, false);
-  editor = (await t.signIn((await t.createUser({ grants: EDIT, clientIds: [client] })).email)).access_token;
+  const editorUser = await t.createUser({ grants: EDIT, clientIds: [client] });
+  editorId = editorUser.id;
+  editor = (await t.signIn(editorUser.email)).access_token;
   publisher = (await t.signIn((await t.createUser({ grants: PUBLISH, clientIds: [client] })).email)).access_token;
   outsider = (await t.signIn((await t.createUser({ grants: EDIT, clientIds: [otherClient] })).email)).access_token;
   const file = async (data: Buffer, fields: Record<string, string | number> = {}) => {
@@ -212,17 +217,33 @@ describe('the workflow of stage states', () => {
     expect(attrs(await action(draft, 'publish', publisher))).toMatchObject({ status: 3, version: 1 });
   });
 
-  it('publishes at the chosen moment', async () => {
-    const { draft } = await newStage(site, 'Летняя распродажа');
-    const at = new Date(Date.now() + 1500);
-    const scheduled = await call('POST', `/stage_states/${draft}/schedule`, editor, { publish_at: at.toISOString() });
-    expect(scheduled.statusCode, scheduled.body).toBe(200);
-    expect(attrs(scheduled)).toMatchObject({ status: 1, publication_status: 1, publish_at: at.toISOString() });
-    const done = await waitUntil('the scheduled stage publication', async () => {
-      const current = await stateOf(draft);
-      return current.status === 3 ? current : undefined;
-    });
-    expect(done).toMatchObject({ version: 1, publication_status: 2, publish_at: null });
+  it('keeps the rules of spec 000 §4: only a draft is submitted, changed or deleted; publish unless published; restore only a version', async () => {
+    const { draft } = await newStage(site, 'Правила');
+    expect(firstError(await action(draft, 'unpublish'))).toMatchObject({ code: 'state_not_published' });
+    expect(firstError(await action(draft, 'restore'))).toMatchObject({ code: 'state_not_published' });
+    await action(draft, 'submit');
+    for (const refused of [await action(draft, 'submit'), await change(draft, { title: 'x' }), await call('DELETE', `/stage_states/${draft}`, editor)]) {
+      expect(refused.statusCode).toBe(409);
+      expect(firstError(refused)).toMatchObject({ code: 'state_not_draft', title: 'Only a draft can be changed or deleted' });
+    }
+    // A submitted state is copied into a new draft, which changes; the submitted one is published.
+    const copy = await action(draft, 'copy');
+    expect(attrs(copy)).toMatchObject({ status: 1, copied_from_id: Number(draft) });
+    expect((await change(copy.json().data.id, { title: 'Копия' })).statusCode).toBe(200);
+    expect(attrs(await action(draft, 'publish'))).toMatchObject({ status: 3, version: 1 });
+    const again = await action(draft, 'publish');
+    expect(again.statusCode).toBe(409);
+    expect(firstError(again).code).toBe('state_already_published');
+    expect(firstError(await action(draft, 'submit')).code).toBe('state_not_draft');
+    // Once superseded, a version is not published again: it is restored as a draft.
+    await action(copy.json().data.id, 'publish');
+    const kept = await action(draft, 'publish');
+    expect(kept.statusCode).toBe(409);
+    expect(firstError(kept).code).toBe('state_kept_version');
+    expect((await call('DELETE', `/stage_states/${draft}`, editor)).statusCode).toBe(409);
+    const audit = async (id: string) => (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.resource, 'stage_states'), eq(auditLog.record_id, id)))).map((entry) => entry.action);
+    expect(await audit(draft)).toEqual(expect.arrayContaining(['create', 'submit', 'publish']));
+    expect(await audit(copy.json().data.id)).toEqual(expect.arrayContaining(['copy', 'publish']));
   });
 
   it('deletes only drafts, and a stage with its states', async () => {
@@ -231,6 +252,102 @@ describe('the workflow of stage states', () => {
     expect((await call('DELETE', `/stage_states/${draft}`, editor)).statusCode).toBe(409);
     expect((await call('DELETE', `/stages/${stage}`, editor)).statusCode).toBe(204);
     expect((await call('GET', `/stage_states/${draft}`, editor)).statusCode).toBe(404);
+  });
+});
+
+/**
+ * Publication by time runs as a pg-boss job at the chosen moment. The tests choose a moment an
+ * hour ahead and then make the job due in the queue, waiting on the job itself, never on the clock.
+ */
+describe('publication by time, by its job', () => {
+  const schedule = (id: string, at: Date, token = editor) => call('POST', `/stage_states/${id}/schedule`, token, { publish_at: at.toISOString() });
+  const inAnHour = () => new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000);
+  const jobOf = async (stateId: string) => (await t.database.db.select({ id: stageStates.publish_job_id }).from(stageStates).where(eq(stageStates.id, Number(stateId))))[0]!.id;
+  const job = async (id: string) => {
+    const result = (await t.database.db.execute(sql`select state, start_after from pgboss.job where name = ${PUBLISH_STATE_JOB} and id = ${id}`)) as unknown as { rows: { state: string; start_after: Date | string }[] };
+    return result.rows[0];
+  };
+  /** The clock reaching the job's moment: the queue starts it at once. */
+  const makeDue = (id: string) => t.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${PUBLISH_STATE_JOB} and id = ${id}`);
+  const finished = (id: string) => waitUntil(`the publication job ${id}`, async () => ((await job(id))?.state === 'completed' ? true : undefined));
+
+  it('refuses a moment in the past, on the field, in the caller\'s language', async () => {
+    const { draft } = await newStage(site, 'Прошлое');
+    const past = await t.request('POST', `${API}/stage_states/${draft}/schedule`, { token: editor, lang: 'ru', body: { data: { publish_at: new Date(Date.now() - 60_000).toISOString() } } });
+    expect(past.statusCode).toBe(400);
+    expect(firstError(past)).toMatchObject({ code: 'publish_at_in_past', title: 'Время публикации должно быть в будущем', source: { pointer: '/data/publish_at' } });
+    expect((await stateOf(draft)).publish_at).toBeNull();
+  });
+
+  it('queues a job for the moment, shows it on the state and the stage, and publishes when the job runs', async () => {
+    const { stage, draft } = await newStage(site, 'Осенняя распродажа');
+    const at = inAnHour();
+    const scheduled = await schedule(draft, at);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(attrs(scheduled)).toMatchObject({ status: 1, publication_status: 1, publish_at: at.toISOString() });
+    expect(attrs(await call('GET', `/stages/${stage}`, editor)).publish_at).toBe(at.toISOString());
+    const jobId = await jobOf(draft);
+    const queued = await job(jobId!);
+    expect(queued!.state).toBe('created');
+    expect(new Date(queued!.start_after).getTime()).toBe(at.getTime());
+
+    await makeDue(jobId!);
+    await finished(jobId!);
+    expect(await stateOf(draft)).toMatchObject({ status: 3, version: 1, publication_status: 2, publish_at: null });
+    expect(attrs(await call('GET', `/stages/${stage}`, editor))).toMatchObject({ published: Number(draft), publish_at: null });
+    const audit = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.resource, 'stage_states'), eq(auditLog.record_id, draft)));
+    expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['schedule', 'publish']));
+  });
+
+  it('is cancelled: the job is cancelled, and a job of a moment the state no longer holds publishes nothing', async () => {
+    const { stage, draft } = await newStage(site, 'Отменённая');
+    await schedule(draft, inAnHour());
+    const jobId = (await jobOf(draft))!;
+    const cancelled = await call('DELETE', `/stage_states/${draft}/schedule`, editor);
+    expect(cancelled.statusCode).toBe(200);
+    expect(attrs(cancelled)).toMatchObject({ status: 1, publish_at: null, publication_status: null });
+    expect(attrs(await call('GET', `/stages/${stage}`, editor)).publish_at).toBeNull();
+    expect((await job(jobId))!.state).toBe('cancelled');
+
+    // Rescheduling replaces the job; the first one, were it to run anyway, finds its moment gone.
+    const first = inAnHour();
+    await schedule(draft, first);
+    const firstJob = (await jobOf(draft))!;
+    const second = new Date(first.getTime() + 60_000);
+    await schedule(draft, second);
+    const secondJob = (await jobOf(draft))!;
+    expect(secondJob).not.toBe(firstJob);
+    expect((await job(firstJob))!.state).toBe('cancelled');
+    const stale = (await t.ctx.jobs.send(PUBLISH_STATE_JOB, { resource: 'content.storage/stage_states', state_id: Number(draft), publish_at: first.toISOString(), user_id: editorId, client_id: client }))!;
+    await finished(stale);
+    expect(await stateOf(draft)).toMatchObject({ status: 1, publish_at: second.toISOString(), publication_status: 1 });
+    await call('DELETE', `/stage_states/${draft}/schedule`, editor);
+  });
+
+  it('on a strict site needs the publishing code to schedule, and the job checks it again when it runs', async () => {
+    const created = await call('POST', '/stages', editor, { attributes: { site_id: strictSite, name: 'Строгая по времени' } });
+    const draft = String(attrs(created).drafts[0]);
+    expect(firstError(await schedule(draft, inAnHour(), publisher)).code).toBe('state_not_submitted');
+    await action(draft, 'submit');
+    expect((await schedule(draft, inAnHour())).statusCode).toBe(403);
+    expect((await schedule(draft, inAnHour(), publisher)).statusCode).toBe(200);
+    const jobId = (await jobOf(draft))!;
+    await makeDue(jobId);
+    await finished(jobId);
+    expect(await stateOf(draft)).toMatchObject({ status: 3, version: 1, publication_status: 2 });
+
+    // A schedule whose author lost the code meanwhile ends with status 3 and the reason, unpublished.
+    const nextId = (await action(draft, 'copy')).json().data.id as string;
+    await action(nextId, 'submit');
+    const loser = await t.createUser({ grants: PUBLISH, clientIds: [client] });
+    const loserToken = (await t.signIn(loser.email)).access_token;
+    expect((await schedule(nextId, inAnHour(), loserToken)).statusCode).toBe(200);
+    const roles = await t.database.db.select({ role: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, loser.id));
+    await t.database.db.delete(rolePermissions).where(eq(rolePermissions.role_id, roles[0]!.role));
+    const refusedJob = (await jobOf(nextId))!;
+    await makeDue(refusedJob);
+    await finished(refusedJob);
+    expect(await stateOf(nextId)).toMatchObject({ status: 2, version: null, publication_status: 3, publication_error: 'strict_publishing_permission' });
   });
 });
 

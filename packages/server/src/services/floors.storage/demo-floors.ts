@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { floorValueProblems } from '@dp/contracts';
+import { DEMO_FLOOR_GROUPS, floorValueProblems } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { clients } from '../clients.storage/client.table.ts';
 import { floorGroups, floors } from './floor.table.ts';
@@ -21,14 +21,9 @@ export const DEMO_FLOOR_CODES = {
   form: 'callback-form',
 } as const;
 
-const GROUPS = [
-  { key: 'frame', name: 'Шапка и подвал', description: 'Блоки, которые макет показывает на каждой странице', position: 10 },
-  { key: 'content', name: 'Контент', description: 'Тексты, карточки и контакты', position: 20 },
-  { key: 'lists', name: 'Списки', description: 'Новости, спецпредложения и коллекции', position: 30 },
-  { key: 'actions', name: 'Кнопки и формы', description: 'Призывы к действию и формы заявок', position: 40 },
-] as const;
+const GROUPS = Object.entries(DEMO_FLOOR_GROUPS).map(([key, group]) => ({ key: key as keyof typeof DEMO_FLOOR_GROUPS, name: group.name.ru, description: group.description.ru, position: group.position }));
 
-type Group = (typeof GROUPS)[number]['key'];
+type Group = keyof typeof DEMO_FLOOR_GROUPS;
 interface DemoFloor {
   code: string;
   title: string;

@@ -87,6 +87,27 @@ describe('floor ids', () => {
   });
 });
 
+describe('presentation fields', () => {
+  it('take title position, offsets (none, small, medium, large), a colour of the render dictionary and an alignment', async () => {
+    const long = 'Блок с описанием услуг сервиса, акций и контактов дилерского центра в Казани и области';
+    const floor = await created(dealerA, textFloor({ client_id: clientA, description: long }));
+    // Defaults, and the description is kept whole (the list shows it cut at 70 characters).
+    expect(floor.attributes).toMatchObject({ title_position: 'left', offset_top: 'medium', offset_bottom: 'medium', background: null, alignment: 'left', enabled: true, official: false, description: long });
+    const wrong = await create(dealerA, textFloor({ client_id: clientA, title_position: 'top', offset_top: 'huge', offset_bottom: 'xl', background: 'purple', alignment: 'justify' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(errorsOf(wrong).map((error) => error.source?.pointer).sort()).toEqual(
+      ['alignment', 'background', 'offset_bottom', 'offset_top', 'title_position'].map((field) => `/data/attributes/${field}`),
+    );
+    expect(errorsOf(await create(dealerA, textFloor({ client_id: clientA, offset_top: 'huge' }), 'ru'))[0]!.title).toBe('Недопустимое значение');
+    const changed = await patch(dealerA, floor.id, { title_position: 'hidden', offset_top: 'none', offset_bottom: 'large', background: 'primary', alignment: 'center' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.attributes).toMatchObject({ title_position: 'hidden', offset_top: 'none', offset_bottom: 'large', background: 'primary', alignment: 'center' });
+    expect((await patch(dealerA, floor.id, { background: null })).json().data.attributes.background).toBeNull();
+    const tooLong = await patch(dealerA, floor.id, { description: 'x'.repeat(1001) });
+    expect(errorsOf(tooLong)[0]).toMatchObject({ title: 'The field must be 1000 characters or fewer', source: { pointer: '/data/attributes/description' } });
+  });
+});
+
 describe('the floor errors of spec 000 §8', () => {
   it('name an unknown component on the component field', async () => {
     const response = await create(dealerA, { ...textFloor({ client_id: clientA }), component: 'carousel' });

@@ -52,6 +52,11 @@ describe('sniffing and limits', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toMatch(/^inline; filename="banner\.png"/);
+    // Even what may show inline is sandboxed: nothing in it could run with the admin's origin.
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    const download = await bytesOf(editorA, response.json().data.id, '?download=1');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="banner\.png"/);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
     const pub = await t.request('GET', file.url);
     expect(pub.statusCode).toBe(200);
     expect(pub.headers['content-type']).toBe('image/png');
@@ -121,6 +126,36 @@ describe('variants and crops', () => {
     expect(variant(tall, 'stage_pc')).toBeUndefined();
     const square = attrs(await upload(t, editorA, { name: 'icon.png', data: await image(600, 600) }, { client_id: clientA }));
     expect(['favicon_192', 'favicon_512', 'apple_180'].map((name) => [variant(square, name).width, variant(square, name).height])).toEqual([[192, 192], [512, 512], [180, 180]]);
+  });
+
+  it('makes only the sizes an image can give: none from a smaller one, the exact size is the file itself', async () => {
+    const names = (file: any) => file.variants.map((v: any) => v.name).sort();
+    const small = attrs(await upload(t, editorA, { name: 'small.png', data: await image(960, 540) }, { client_id: clientA }));
+    expect(names(small)).toEqual(['thumb', 'webp']);
+    const exact = attrs(await upload(t, editorA, { name: 'exact.png', data: await image(1280, 720) }, { client_id: clientA }));
+    // 1280×720 is the tablet size itself; the PC size would need enlarging.
+    expect(names(exact)).toEqual(['thumb', 'webp']);
+    const mobile = attrs(await upload(t, editorA, { name: 'mobile.png', data: await image(504, 896) }, { client_id: clientA }));
+    expect(names(mobile)).toEqual(['thumb', 'webp']);
+    const mid = attrs(await upload(t, editorA, { name: 'mid.png', data: await image(300, 300) }, { client_id: clientA }));
+    expect(names(mid)).toEqual(['apple_180', 'favicon_192', 'thumb', 'webp']);
+    expect(variant(mid, 'favicon_192')).toMatchObject({ width: 192, height: 192, mime: 'image/png' });
+    const tiny = attrs(await upload(t, editorA, { name: 'tiny.gif', data: await image(64, 64, 'gif') }, { client_id: clientA }));
+    expect(names(tiny)).toEqual(['thumb', 'webp']);
+    // A thumbnail never enlarges.
+    expect(variant(tiny, 'thumb')).toMatchObject({ width: 64, height: 64 });
+  });
+
+  it('serves every stored variant as what its metadata says', async () => {
+    const response = await upload(t, editorA, { name: 'square.jpg', data: await image(1024, 1024, 'jpeg') }, { client_id: clientA });
+    const file = attrs(response);
+    for (const v of file.variants) {
+      const served = await bytesOf(editorA, response.json().data.id, `?variant=${v.name}`);
+      expect(served.headers['content-type']).toBe(v.mime);
+      expect(await sizeOf(served.rawPayload), v.name).toEqual({ width: v.width, height: v.height, format: v.ext === 'jpg' ? 'jpeg' : v.ext });
+    }
+    const missing = await t.request('GET', `${MEDIA}/storage/${response.json().data.id}?variant=stage_pc`, { token: editorA, lang: 'en' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('crops on the server to the chosen size: a new file from the original, which stays', async () => {

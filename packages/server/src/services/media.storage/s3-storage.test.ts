@@ -7,6 +7,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, png } from '../../test/images.ts';
 import { S3FileStorage } from '../../kit/files.ts';
+import { parseStorageConfig } from '../../kit/config.ts';
 import { image, MEDIA, MEDIA_CODES, upload } from './media.fixtures.ts';
 
 /**
@@ -28,9 +29,10 @@ beforeAll(async () => {
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({
-    storage: { driver: 's3', s3: { endpoint, region: 'us-east-1', bucket: BUCKET, ...credentials, forcePathStyle: true, prefix: 'media/' } },
-  });
+  // Configured the way a deployment is: by environment variables.
+  const storage = parseStorageConfig({ STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, S3_PREFIX: '/media/' });
+  expect(storage).toEqual({ driver: 's3', s3: { endpoint, region: 'us-east-1', bucket: BUCKET, ...credentials, forcePathStyle: true, prefix: 'media/' } });
+  t = await buildTestApp({ storage });
   clientId = await t.createClient();
   editor = (await t.signIn((await t.createUser({ grants: { ...MEDIA_CODES, 'sites.context': ['sites.create', 'sites.patch', 'sites.get_full_list'] }, clientIds: [clientId] })).email)).access_token;
 });
@@ -73,6 +75,15 @@ describe('the s3 driver', () => {
     expect((await t.request('GET', file.url)).statusCode).toBe(404);
   });
 
+  it('crops from the bucket: the original read back from the store, the crop stored beside it', async () => {
+    const source = await upload(t, editor, { name: 'wide.png', data: await image(2560, 1440) }, { client_id: clientId });
+    const cropped = await t.request('POST', `${MEDIA}/files/${source.json().data.id}/crop`, { token: editor, body: { data: { x: 0, y: 0, width: 2560, height: 1440, target: 'stage_tablet' } } });
+    expect(cropped.statusCode, cropped.body).toBe(201);
+    const file = cropped.json().data.attributes;
+    expect(file).toMatchObject({ driver: 's3', width: 1280, height: 720 });
+    expect(await objectExists(file.key)).toBe(true);
+  });
+
   it('keeps a private object off the public address', async () => {
     const response = await upload(t, editor, { name: 'private.png', data: await image(50, 50) }, { client_id: clientId, access: 2 });
     const file = response.json().data.attributes;
@@ -93,6 +104,12 @@ describe('the s3 driver', () => {
     expect(await objectExists(icon.file_id)).toBe(true);
     const served = await t.request('GET', icon.url);
     expect(served.rawPayload.equals(png(192, 192))).toBe(true);
+  });
+
+  it('refuses a start with a storage configuration that cannot work', () => {
+    expect(() => parseStorageConfig({ STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER must be local or s3, not "ftp"');
+    expect(() => parseStorageConfig({ STORAGE_DRIVER: 's3' })).toThrow('STORAGE_DRIVER=s3 needs S3_BUCKET');
+    expect(parseStorageConfig({})).toEqual({ driver: 'local', s3: null });
   });
 
   it('answers a missing object as none', async () => {

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/images.ts';
@@ -242,6 +242,41 @@ describe('redirect import', () => {
     expect(report.rows[2]).toMatchObject({ row: 4, status: 'error', errors: [{ field: 'code', message: 'Код редиректа: 301 или 302' }] });
     const applied = (await upload(site, dealerA, file, { apply: true })).json().data;
     expect(applied).toMatchObject({ created: 3 });
+  });
+
+  it('writes nothing at all when the apply fails midway, and says why', async () => {
+    const site = await newSite(clientA);
+    // 1500 good rows: two chunks of inserts. Another writer takes row 1300's address between the
+    // check and the write (a trigger stands in for it, raising what the unique index would), so
+    // the second chunk fails after the first 1000 rows and their audit entries were written.
+    const rows = Array.from({ length: 1500 }, (_, i) => (i === 1299 ? '/race-taken;/race-target' : `/bulk-${i};/bulk-target-${i}`));
+    const file = Buffer.from(['from;to', ...rows].join('\n'));
+    const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.resource, 'redirects'), eq(auditLog.client_id, clientA))))[0]!.n;
+    const before = await audits();
+    const preview = (await upload(site, dealerA, file)).json().data;
+    expect(preview).toMatchObject({ total: 1500, valid: 1500, errors: 0 });
+    await t.database.db.execute(sql.raw(`
+      create function refuse_race_taken() returns trigger language plpgsql as $$
+      begin
+        if new.from_uri = '/race-taken' then
+          raise exception using errcode = '23505', message = 'duplicate key value violates unique constraint "redirects_site_from"',
+            detail = 'Key (site_id, from_uri)=(' || new.site_id || ', /race-taken) already exists.';
+        end if;
+        return new;
+      end $$`));
+    await t.database.db.execute(sql.raw('create trigger refuse_race_taken before insert on redirects for each row execute function refuse_race_taken()'));
+    try {
+      const failed = await upload(site, dealerA, file, { apply: true });
+      expect(failed.statusCode, failed.body).toBe(409);
+      expect(errorsOf(failed as unknown as Response)[0]).toMatchObject({ code: 'conflict_unique' });
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_race_taken on redirects'));
+      await t.database.db.execute(sql.raw('drop function refuse_race_taken()'));
+    }
+    expect(await t.database.db.select().from(redirects).where(eq(redirects.site_id, site))).toEqual([]);
+    expect(await audits()).toBe(before);
+    // The same file goes in whole once nothing stands in the way.
+    expect((await upload(site, dealerA, file, { apply: true })).json().data).toMatchObject({ created: 1500, applied: true });
   });
 
   it('refuses a loop made inside the file, and reads a CSV saved by Russian Excel', async () => {

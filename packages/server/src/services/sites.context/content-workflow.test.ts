@@ -129,6 +129,12 @@ describe('page states through the workflow', () => {
     const done = await action(draft, 'publish', publisher.token);
     expect(done.statusCode).toBe(200);
     expect(attrs(done).published_by).toBe(publisher.id);
+    // Taking it off the site is the publisher's too.
+    const off = await action(draft, 'unpublish');
+    expect(off.statusCode).toBe(403);
+    expect(off.json().errors[0].title).toBe('The site publishes strictly: only a holder of the publishing permission may unpublish');
+    expect((await state(draft)).superseded_at).toBeNull();
+    expect((await action(draft, 'unpublish', publisher.token)).statusCode).toBe(200);
   });
 });
 
@@ -142,17 +148,19 @@ describe('publication by time', () => {
     expect(past.json().errors[0]).toMatchObject({ title: 'The publication time must be in the future', source: { pointer: '/data/publish_at' } });
   });
 
-  it('publishes the state at the chosen moment, shown as in progress until then', async () => {
+  it('publishes the state at the chosen moment by its job, shown as in progress until then', async () => {
     const { draft } = await newPage(site);
-    const at = new Date(Date.now() + 1500);
+    const at = new Date(Date.now() + 3000);
     const scheduled = await schedule(draft, at);
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     expect(attrs(scheduled)).toMatchObject({ status: 1, publication_status: 1, publish_at: at.toISOString() });
-    const done = await waitUntil('the scheduled publication', async () => {
-      const current = await state(draft);
-      return current.status === 3 ? current : undefined;
-    });
-    expect(done).toMatchObject({ version: 1, publication_status: 2, publish_at: null });
+    const job = await jobOf('page_states', draft);
+    expect(await jobState(job)).toBe('created');
+    expect((await state(draft)).status).toBe(1);
+    // The job's completion is the event: the state is published by then, not before its moment.
+    expect(await jobDone(job)).toBe('completed');
+    const done = await state(draft);
+    expect(done).toMatchObject({ status: 3, version: 1, publication_status: 2, publish_at: null });
     expect(new Date(done.published_at).getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
   });
 
@@ -177,15 +185,15 @@ describe('publication by time', () => {
     await action(draft, 'submit');
     // Scheduling on a strict site already needs the permission...
     expect((await schedule(draft, new Date(Date.now() + 60_000))).statusCode).toBe(403);
-    const scheduled = await schedule(draft, new Date(Date.now() + 1500), publisher.token);
+    const scheduled = await schedule(draft, new Date(Date.now() + 3000), publisher.token);
     expect(scheduled.statusCode).toBe(200);
+    const job = await jobOf('page_states', draft);
     // ...and the job checks it again: the publisher lost it meanwhile.
     const roles = await t.database.db.select({ role: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, publisher.id));
     await t.database.db.delete(rolePermissions).where(eq(rolePermissions.role_id, roles[0]!.role));
-    const failed = await waitUntil('the refused publication', async () => {
-      const current = await state(draft);
-      return current.publication_status === 3 ? current : undefined;
-    });
+    // The job ends normally: the refusal is the state's, not a failure to retry.
+    expect(await jobDone(job)).toBe('completed');
+    const failed = await state(draft);
     expect(failed).toMatchObject({ status: 2, publication_error: 'strict_publishing_permission', version: null });
   });
 });
@@ -221,6 +229,82 @@ describe('layout states through the workflow', () => {
     const [page] = await t.database.db.select().from(pages).where(eq(pages.id, Number((await state(draft)).page_id)));
     expect(page).toBeTruthy();
   });
+});
+
+describe('publication of a layout state by time', () => {
+  const layoutWithDraft = async (caption: string) => {
+    const layout = await call('POST', '/layouts', editor, { attributes: { site_id: site, name: `Макет ${caption}` } });
+    const draft = await call('POST', '/layout_states', editor, { attributes: { layout_id: Number(layout.json().data.id), caption } });
+    expect(draft.statusCode, draft.body).toBe(201);
+    return { layout: layout.json().data.id as string, draft: draft.json().data.id as string };
+  };
+  const layoutState = async (id: string) => attrs(await call('GET', `/layout_states/${id}`, editor));
+
+  it('is published by its job at the moment, superseding the published version', async () => {
+    const { draft: first } = await layoutWithDraft('Лето');
+    expect(attrs(await call('POST', `/layout_states/${first}/publish`, editor))).toMatchObject({ status: 3, version: 1 });
+    const next = (await call('POST', `/layout_states/${first}/copy`, editor)).json().data.id as string;
+    await call('PATCH', `/layout_states/${next}`, editor, { attributes: { caption: 'Осень' } });
+    const at = new Date(Date.now() + 1500);
+    const scheduled = await call('POST', `/layout_states/${next}/schedule`, editor, { publish_at: at.toISOString() });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(attrs(scheduled)).toMatchObject({ status: 1, publication_status: 1, publish_at: at.toISOString() });
+    expect(await jobDone(await jobOf('layout_states', next))).toBe('completed');
+    expect(await layoutState(next)).toMatchObject({ status: 3, version: 2, caption: 'Осень', publication_status: 2, publish_at: null });
+    const kept = await layoutState(first);
+    expect(kept.superseded_at).not.toBeNull();
+  });
+
+  it('is cancelled before its moment: the job is cancelled and the state stays a draft', async () => {
+    const { draft } = await layoutWithDraft('Зима');
+    await call('POST', `/layout_states/${draft}/schedule`, editor, { publish_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const job = await jobOf('layout_states', draft);
+    const cancelled = await call('DELETE', `/layout_states/${draft}/schedule`, editor);
+    expect(cancelled.statusCode).toBe(200);
+    expect(attrs(cancelled)).toMatchObject({ status: 1, publish_at: null, publication_status: null });
+    expect(await jobDone(job)).toBe('cancelled');
+    expect((await layoutState(draft)).status).toBe(1);
+  });
+
+  it('moves to a new moment: the earlier job is cancelled, the new one publishes', async () => {
+    const { draft } = await layoutWithDraft('Весна');
+    await call('POST', `/layout_states/${draft}/schedule`, editor, { publish_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const earlier = await jobOf('layout_states', draft);
+    const moved = await call('POST', `/layout_states/${draft}/schedule`, editor, { publish_at: new Date(Date.now() + 1500).toISOString() });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const later = await jobOf('layout_states', draft);
+    expect(later).not.toBe(earlier);
+    expect(await jobDone(earlier)).toBe('cancelled');
+    expect(await jobDone(later)).toBe('completed');
+    expect(await layoutState(draft)).toMatchObject({ status: 3, version: 1, publication_status: 2 });
+  });
+
+  it('is refused for a published state and for a moment that is not a time', async () => {
+    const { draft } = await layoutWithDraft('Опубликованный');
+    await call('POST', `/layout_states/${draft}/publish`, editor);
+    const again = await call('POST', `/layout_states/${draft}/schedule`, editor, { publish_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].title).toBe('This version is already published');
+    const bad = await call('POST', `/layout_states/${draft}/schedule`, editor, { publish_at: 'tomorrow' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+/** The publication job a state names now (the scheduling has queued it after its commit). */
+async function jobOf(table: 'page_states' | 'layout_states', id: string): Promise<string> {
+  const result = (await t.database.db.execute(sql`select publish_job_id from ${sql.identifier(table)} where id = ${Number(id)}`)) as unknown as { rows: { publish_job_id: string | null }[] };
+  const job = result.rows[0]?.publish_job_id;
+  expect(job).toBeTruthy();
+  return job!;
+}
+async function jobState(id: string) {
+  const result = (await t.database.db.execute(sql`select state from pgboss.job where name = ${PUBLISH_STATE_JOB} and id = ${id}`)) as unknown as { rows: { state: string }[] };
+  return result.rows[0]?.state;
+}
+/** Waits for the job to end (completed, cancelled or failed) and answers how it ended. */
+const jobDone = (id: string) => waitUntil(`the publication job ${id} to end`, async () => {
+  const current = await jobState(id);
+  return current && ['completed', 'cancelled', 'failed'].includes(current) ? current : undefined;
 });
 
 const schedule404 = (id: string, token: string) => call('POST', `/page_states/${id}/schedule`, token, { publish_at: new Date(Date.now() + 60_000).toISOString() });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LocaleSwitch } from '../../app/LocaleSwitch.tsx';
 import { Logo } from '../../kit/Logo.tsx';
@@ -32,7 +32,8 @@ export function AuthCard({
         <div className="auth-page__brand">
           <Logo size="large" />
         </div>
-        <Card className="auth-card" variant="borderless">
+        {/* A plain panel, not antd's Card: Card brings Tabs, Menu and Dropdown to the sign-in page (docs/performance.md). */}
+        <section className="auth-card">
           <Typography.Title level={4} className="auth-card__title">
             {title}
           </Typography.Title>
@@ -42,7 +43,7 @@ export function AuthCard({
             </Typography.Paragraph>
           )}
           {children}
-        </Card>
+        </section>
         <div className="auth-page__footer">
           {footer ?? <Typography.Text type="secondary">{t('footer')}</Typography.Text>}
           <LocaleSwitch />

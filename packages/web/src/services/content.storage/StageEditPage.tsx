@@ -14,6 +14,7 @@ import { StageStateForm, toFormValues, toInput, type StageFormValues } from './S
 import { StagePublication, StageStatusTag, StageVersions, StageWorkflowBar } from './StageWorkflow.tsx';
 import { STAGE_EDIT_PATH, STAGES_PATH, stagePath, useInvalidateStages, useStage, useStageRights, useStageStates, workingStageState, type StageStateRecord } from './stage-api.ts';
 import './stages.css';
+import { PreviewButton } from '../site-renderer/PreviewButton.tsx';
 
 /** `/data/attributes/buttons/0/link` → ['buttons', 0, 'link'], the form's name of the field. */
 const fieldPath = (pointer: string) =>
@@ -103,6 +104,7 @@ export default function StageEditPage() {
               <Space orientation="vertical" className="stage-editor__workflow">
                 <StageWorkflowBar state={state} strict={strict} editable={rights.change || rights.publish} onChanged={(next) => open(next.id)} onOpen={open} onDeleted={() => navigate(STAGE_EDIT_PATH(siteId, stageId))} />
                 <StagePublication state={state} />
+                <PreviewButton kind="stage_states" stateId={state.id} />
                 {strict && <Typography.Text type="secondary">{t('states.strict_hint')}</Typography.Text>}
                 {readOnly && rights.change && <Alert type="info" showIcon title={t('states.read_only')} />}
               </Space>

@@ -90,7 +90,7 @@ export function StagePreview({ values }: { values: PreviewValues }) {
             </div>
           )}
         </div>
-        {values.video?.type && <span className="stage-preview__video">{t('preview.video', { type: t(`video.types.${values.video.type}`) })}</span>}
+        {values.video?.type && values.video.type !== 'none' && <span className="stage-preview__video">{t('preview.video', { type: t(`video.types.${values.video.type}`) })}</span>}
       </div>
       <Typography.Text type="secondary" className="stage-preview__caption">
         {t('preview.caption', { width: size.width, height: size.height, workWidth: size.work.width, workHeight: size.work.height })}

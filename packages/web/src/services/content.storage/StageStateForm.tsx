@@ -15,7 +15,11 @@ import {
   STAGE_POSITIONS,
   STAGE_VIDEO_TYPES,
   hasAnyPermission,
+  isStageLink,
+  isVideoUrl,
+  t as messageText,
   translateMessage,
+  VIDEO_HOSTS,
   type StageScreen,
 } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
@@ -69,6 +73,23 @@ export function toFormValues(a: StageStateAttributes): StageFormValues {
 }
 
 const blank = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
+
+/**
+ * The contract's checks of a link and a video address in the browser, with its messages, so a
+ * wrong value is shown under its field before anything is sent (the server checks the same).
+ */
+const linkRule = (lang: 'ru' | 'en', typeOf: () => (typeof STAGE_BUTTON_TYPES)[number] | undefined) => ({
+  validator: async (_: unknown, value: string | null | undefined) => {
+    const type = typeOf() ?? 'link';
+    if (value && value.trim() && !isStageLink(type, value.trim())) throw new Error(messageText(`stage_link_${type}`, lang));
+  },
+});
+const videoUrlRule = (lang: 'ru' | 'en', type: keyof typeof VIDEO_HOSTS) => ({
+  validator: async (_: unknown, value: string | null | undefined) => {
+    if (!value || !value.trim()) throw new Error(messageText('required', lang));
+    if (!isVideoUrl(type, value.trim())) throw new Error(messageText('video_url', lang, { hosts: VIDEO_HOSTS[type].join(', ') }));
+  },
+});
 
 /** What PATCH takes: the images' and video's files by id (the addresses are the server's to set). */
 export function toInput(values: StageFormValues) {
@@ -196,7 +217,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           <Input maxLength={255} />
         </Form.Item>
         <Form.Item name="subtitle" label={t('fields.subtitle')}>
-          <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea maxLength={1000} rows={3} />
         </Form.Item>
         <Form.Item name="position" label={t('fields.position')}>
           <Segmented options={STAGE_POSITIONS.map((value) => ({ value, label: t(`positions.${value}`) }))} />
@@ -239,12 +260,12 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           <Select options={['none', ...STAGE_VIDEO_TYPES].map((value) => ({ value, label: t(`video.types.${value}`) }))} />
         </Form.Item>
         {videoType && videoType !== 'none' && videoType !== 'native' && (
-          <Form.Item name={['video', 'url']} label={t('fields.video_url')} extra={t(`video.hosts.${videoType}`)}>
+          <Form.Item name={['video', 'url']} label={t('fields.video_url')} extra={t(`video.hosts.${videoType}`)} required rules={[videoUrlRule(lang, videoType)]}>
             <Input maxLength={2048} placeholder="https://" />
           </Form.Item>
         )}
         {videoType === 'native' && (
-          <Form.Item name={['video', 'file_id']} label={t('fields.video_file')}>
+          <Form.Item name={['video', 'file_id']} label={t('fields.video_file')} rules={[{ required: true, message: messageText('required', lang) }]}>
             <LibraryFileInput clientId={clientId} kind="video" label={t('fields.video_file')} disabled={readOnly} url={videoUrl ?? null} onPicked={(media) => form.setFieldValue(['video', 'file_url'], media?.url ?? null)} />
           </Form.Item>
         )}
@@ -305,31 +326,36 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={10}>
-                      <Form.Item name={[field.name, 'link']} label={t('buttons.link')} rules={[{ required: true, message: t('buttons.link_required') }]}>
+                      <Form.Item
+                        name={[field.name, 'link']}
+                        label={t('buttons.link')}
+                        dependencies={[['buttons', field.name, 'type']]}
+                        rules={[{ required: true, whitespace: true, message: t('buttons.link_required') }, linkRule(lang, () => form.getFieldValue(['buttons', field.name, 'type']))]}
+                      >
                         <Input maxLength={2048} placeholder={t('buttons.link_placeholder')} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={6}>
+                    <Col xs={24} sm={12} md={6}>
                       <Form.Item name={[field.name, 'icon']} label={t('buttons.icon')}>
                         <Select options={iconOptions} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={6}>
+                    <Col xs={24} sm={12} md={6}>
                       <Form.Item name={[field.name, 'icon_position']} label={t('buttons.icon_position')}>
                         <Select options={STAGE_ICON_POSITIONS.map((value) => ({ value, label: t(`buttons.icon_positions.${value}`) }))} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={24} sm={12} md={6}>
                       <Form.Item name={[field.name, 'style']} label={t('buttons.style')}>
                         <Select options={STAGE_BUTTON_STYLES.map((value) => ({ value, label: t(`buttons.styles.${value}`) }))} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={24} sm={12} md={6}>
                       <Form.Item name={[field.name, 'size']} label={t('buttons.size')}>
                         <Select options={STAGE_BUTTON_SIZES.map((value) => ({ value, label: t(`buttons.sizes.${value}`) }))} />
                       </Form.Item>
                     </Col>
-                    <Col xs={24} md={4}>
+                    <Col xs={24}>
                       <Form.Item name={[field.name, 'full_width']} label={t('buttons.full_width')} valuePropName="checked">
                         <Switch />
                       </Form.Item>
@@ -367,11 +393,11 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
                     </Col>
                     <Col xs={24} md={12}>
                       <Form.Item name={[field.name, 'text']} label={t('cards.text')}>
-                        <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+                        <Input.TextArea maxLength={500} rows={2} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[field.name, 'link']} label={t('cards.link')}>
+                      <Form.Item name={[field.name, 'link']} label={t('cards.link')} rules={[linkRule(lang, () => 'link')]}>
                         <Input maxLength={2048} placeholder={t('buttons.link_placeholder')} />
                       </Form.Item>
                     </Col>

@@ -100,14 +100,15 @@ export default function StagesPage() {
             loading={stages.isPending}
             dataSource={rows}
             pagination={rows.length > 50 ? { pageSize: 50 } : false}
-            scroll={{ x: 820 }}
+            scroll={{ x: 1000 }}
             locale={{ emptyText: <Empty description={t('stages.empty')} /> }}
             onRow={(stage) => ({ onDoubleClick: () => open(stage) })}
             columns={[
-              { key: 'order', title: t('fields.order'), width: 90, render: (_: unknown, stage) => stage.attributes.order ?? '—' },
               {
                 key: 'name',
                 title: t('fields.name'),
+                width: 200,
+                fixed: 'left',
                 ellipsis: true,
                 render: (_: unknown, stage) => (
                   <Typography.Link onClick={() => open(stage)} data-testid="stage-name">
@@ -115,16 +116,17 @@ export default function StagesPage() {
                   </Typography.Link>
                 ),
               },
+              { key: 'order', title: t('fields.order'), width: 100, render: (_: unknown, stage) => stage.attributes.order ?? '—' },
               {
                 key: 'status',
                 title: t('stages.on_site'),
-                width: 170,
+                width: 140,
                 render: (_: unknown, stage) => (stage.attributes.published ? <Tag color="success">{t('stages.published')}</Tag> : <Tag>{t('stages.not_published')}</Tag>),
               },
               {
                 key: 'waiting',
                 title: t('stages.waiting'),
-                width: 200,
+                width: 160,
                 render: (_: unknown, stage) => (
                   <Space size={4} wrap>
                     {stage.attributes.drafts.length > 0 && <Tag>{t('stages.drafts', { count: stage.attributes.drafts.length })}</Tag>}
@@ -132,11 +134,11 @@ export default function StagesPage() {
                   </Space>
                 ),
               },
-              { key: 'publish_at', title: t('stages.publish_at'), width: 170, render: (_: unknown, stage) => (stage.attributes.publish_at ? formatDateTime(stage.attributes.publish_at) : '—') },
-              { key: 'updated', title: t('fields.updated_at'), width: 160, render: (_: unknown, stage) => formatDateTime(stage.attributes.updated_at) },
+              { key: 'publish_at', title: t('stages.publish_at'), width: 160, render: (_: unknown, stage) => (stage.attributes.publish_at ? formatDateTime(stage.attributes.publish_at) : '—') },
+              { key: 'updated', title: t('fields.updated_at'), width: 150, render: (_: unknown, stage) => formatDateTime(stage.attributes.updated_at) },
               {
                 key: 'actions',
-                width: 100,
+                width: 90,
                 fixed: 'right',
                 render: (_: unknown, stage) => (
                   <Space size={0}>

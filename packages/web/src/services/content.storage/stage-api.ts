@@ -106,7 +106,14 @@ export function useStageStates(stageId: string | undefined) {
     queryKey: [...stageStateKeys.lists(), stageId],
     enabled: !!stageId,
     queryFn: async () => (await api.fetchAll<StageStateAttributes>(stagePath('stage_states'), { 'filter[stage_id]': stageId, sort: '-id' }, 500)).data,
+    // While a publication by time is due within minutes, the editor follows it until it happens.
+    refetchInterval: (query) => (publicationSoon(query.state.data ?? []) ? 5000 : false),
   });
+}
+
+/** Whether a state of the list waits for its publication by time within the next ten minutes. */
+export function publicationSoon(states: { attributes: { publish_at: string | null; publication_status: number | null } }[], now = Date.now()): boolean {
+  return states.some(({ attributes: a }) => a.publish_at !== null && a.publication_status === 1 && new Date(a.publish_at).getTime() - now < 10 * 60_000);
 }
 
 export function useInvalidateStages() {

@@ -9,6 +9,7 @@ import { zodRule } from '../../kit/rules.ts';
 import { RichTextPreview } from './RichTextPreview.tsx';
 
 type Path = (string | number)[];
+// Text areas have fixed rows: antd's autoSize measures through a style attribute, which the CSP refuses.
 
 /** A field's label in the reader's language, with its hint under the control. */
 const texts = (field: { label: Record<Lang, string>; hint?: Record<Lang, string> }, lang: Lang) => ({ label: field.label[lang], extra: field.hint?.[lang] });
@@ -133,7 +134,7 @@ function RichTextField({ path, field, lang, disabled }: { path: Path; field: Val
         className="values-editor__rich-switch"
       />
       <Form.Item name={name} {...texts(field, lang)} required={field.required} rules={[zodRule(valueFieldSchema(field), lang)]} hidden={view === 'preview'}>
-        <Input.TextArea disabled={disabled} autoSize={{ minRows: 6, maxRows: 20 }} aria-label={field.label[lang]} />
+        <Input.TextArea disabled={disabled} rows={8} aria-label={field.label[lang]} />
       </Form.Item>
       {view === 'preview' && (
         <div className="values-editor__preview" aria-label={t('values.rich_preview')}>
@@ -154,7 +155,7 @@ function ValueInput({ path, field, lang, disabled }: { path: Path; field: ValueF
     case 'text':
       return <Form.Item {...common} rules={rules}><Input {...aria} maxLength={field.max} /></Form.Item>;
     case 'multiline':
-      return <Form.Item {...common} rules={rules}><Input.TextArea {...aria} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={field.max} /></Form.Item>;
+      return <Form.Item {...common} rules={rules}><Input.TextArea {...aria} rows={3} maxLength={field.max} /></Form.Item>;
     case 'link':
       return <Form.Item {...common} rules={rules}><Input {...aria} placeholder="/page, https://…, tel:, mailto:" /></Form.Item>;
     case 'phone':

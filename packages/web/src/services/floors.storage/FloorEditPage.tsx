@@ -11,6 +11,7 @@ import {
   FLOOR_OFFSETS,
   floorResource,
   hasPermission,
+  seededText,
   TITLE_POSITIONS,
   t as message,
   type Lang,
@@ -232,7 +233,7 @@ export default function FloorEditPage() {
                 </Col>
                 <Col xs={24} lg={12}>
                   <Form.Item name="group_id" label={t('floors.fields.group_id')}>
-                    <Select allowClear loading={groups.isFetching} aria-label={t('floors.fields.group_id')} options={(groups.data ?? []).map((group) => ({ value: Number(group.id), label: group.attributes.name }))} />
+                    <Select allowClear loading={groups.isFetching} aria-label={t('floors.fields.group_id')} options={(groups.data ?? []).map((group) => ({ value: Number(group.id), label: seededText(group.attributes.name, lang) }))} />
                   </Form.Item>
                 </Col>
                 <Col xs={24}>

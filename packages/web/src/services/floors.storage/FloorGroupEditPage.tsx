@@ -3,7 +3,7 @@ import { Button, Card, Result, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { floorGroupResource, hasPermission, type AnyResource, type JsonApiRecord } from '@dp/contracts';
+import { floorGroupResource, hasPermission, seededText, type AnyResource, type JsonApiRecord } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
@@ -18,7 +18,8 @@ const GROUPS_PATH = '/floors.storage/groups';
 export default function FloorGroupEditPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const { t } = useTranslation(['floors.storage', 'common']);
+  const { t, i18n } = useTranslation(['floors.storage', 'common']);
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
   const { user } = useSession();
   const group = useQuery({
     queryKey: floorGroupKeys.detail(id ?? ''),
@@ -34,7 +35,7 @@ export default function FloorGroupEditPage() {
   if (id && !group.data) return <div className="page"><Skeleton active /></div>;
   return (
     <div className="page">
-      <PageHeader title={id ? String(group.data!.attributes.name) : t('groups.create_title')} subtitle={mayWrite ? undefined : t('groups.staff_only')} extra={back} />
+      <PageHeader title={id ? seededText(String(group.data!.attributes.name), lang) : t('groups.create_title')} subtitle={mayWrite ? undefined : t('groups.staff_only')} extra={back} />
       <Card variant="borderless" className="page-card">
         <ResourceForm resource={resource} record={group.data ?? null} readOnly={!mayWrite} onSaved={(saved) => navigate(id ? GROUPS_PATH : `/floors.storage/groups/edit/${saved.id}`, { replace: !id })} onCancel={() => navigate(GROUPS_PATH)} />
       </Card>

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Switch, 
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMPONENTS, floorResource, hasPermission, type AnyResource, type JsonApiRecord } from '@dp/contracts';
+import { COMPONENTS, floorResource, hasPermission, seededText, type AnyResource, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -156,7 +156,7 @@ export default function FloorsPage() {
             loading={groups.isFetching}
             value={list.filters.group_id}
             onChange={setFilter('group_id')}
-            options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.attributes.name }))}
+            options={(groups.data ?? []).map((group) => ({ value: group.id, label: seededText(group.attributes.name, lang) }))}
             style={{ minWidth: 200 }}
             popupMatchSelectWidth={false}
           />

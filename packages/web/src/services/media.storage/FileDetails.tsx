@@ -7,9 +7,18 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
-import { folderTree } from './FolderTree.tsx';
+import { ALL_FILES, folderTree } from './FolderTree.tsx';
 import { ImageCropper } from './ImageCropper.tsx';
 import { changeMedia, deleteMedia, downloadMedia, formatBytes, useInvalidateMedia, useMediaRights, type MediaFile, type MediaFolder } from './media-api.ts';
+
+/** The folder tree as TreeSelect takes it: each node's value is its key. */
+type FolderNode = ReturnType<typeof folderTree>[number];
+interface FolderOption {
+  value: string;
+  title: FolderNode['title'];
+  children: FolderOption[];
+}
+const selectTree = (nodes: FolderNode[]): FolderOption[] => nodes.map((node) => ({ value: String(node.key), title: node.title, children: selectTree(node.children ?? []) }));
 
 /** The file shown large: the picture or the video, public ones only (private ones download). */
 export function FilePreview({ file }: { file: MediaFile }) {
@@ -33,7 +42,7 @@ export function FileDetails({ file, folders, onClose, onChanged }: { file: Media
   const [name, setName] = useState(file.attributes.name);
   const [cropping, setCropping] = useState(false);
   const a = file.attributes;
-  const tree = folderTree(folders, t('folders.root'));
+  const tree = selectTree(folderTree(folders, t('folders.root')));
 
   const change = useMutation({
     mutationFn: (attributes: { name?: string; folder_id?: number | null }) => changeMedia(file.id, attributes),
@@ -97,10 +106,10 @@ export function FileDetails({ file, folders, onClose, onChanged }: { file: Media
             className="media-details__folder"
             treeData={tree}
             treeDefaultExpandAll
-            value={a.folder_id === null ? 'all' : String(a.folder_id)}
+            value={a.folder_id === null ? ALL_FILES : String(a.folder_id)}
             disabled={!rights.change}
             aria-label={t('files.folder')}
-            onChange={(value) => change.mutate({ folder_id: value === 'all' ? null : Number(value) })}
+            onChange={(value) => change.mutate({ folder_id: value === ALL_FILES ? null : Number(value) })}
           />
         </div>
         <Descriptions column={1} size="small" bordered>

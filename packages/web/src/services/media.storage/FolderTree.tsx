@@ -31,16 +31,23 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
   const [fieldError, setFieldError] = useState<string | null>(null);
   const tree = useMemo(() => folderTree(folders, t('folders.all')), [folders, t]);
   const current = folders.find((folder) => folder.id === selected) ?? null;
+  // Every folder shows open unless the user closed it, so a folder made or loaded later is seen at once.
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const allKeys = [ALL_FILES, ...folders.map((folder) => folder.id)];
+  const expandedKeys = allKeys.filter((key) => !collapsed.has(key));
 
   const save = useMutation({
     mutationFn: async (name: string) => {
       if (editing?.mode === 'rename' && current) return api.patch(mediaPath(`folders/${current.id}`), { attributes: { name } });
       return api.post(mediaPath('folders'), { attributes: { name, client_id: clientId, parent_id: current ? Number(current.id) : null } });
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       notify.success(editing?.mode === 'rename' ? t('folders.renamed') : t('folders.created'));
+      const created = editing?.mode === 'create' ? (saved as MediaFolder | undefined) : undefined;
       setEditing(null);
       await invalidate();
+      // A new folder is opened, as file managers do: the files uploaded next go into it.
+      if (created?.id) onSelect(created.id);
     },
     onError: (error) => {
       const field = isApiError(error) ? error.fieldErrors().name?.[0] : undefined;
@@ -89,7 +96,8 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
       <Tree
         blockNode
         showLine
-        defaultExpandAll
+        expandedKeys={expandedKeys}
+        onExpand={(keys) => setCollapsed(new Set(allKeys.filter((key) => !keys.map(String).includes(key))))}
         treeData={tree}
         selectedKeys={[selected]}
         onSelect={(keys) => keys[0] !== undefined && onSelect(String(keys[0]))}

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Modal, Segmented, Space, Typography } from 'antd';
+import { Alert, Grid, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ReactCrop, { centerCrop, makeAspectCrop, type PercentCrop } from 'react-image-crop';
@@ -36,6 +36,7 @@ function initialCrop(target: Choice, width: number, height: number): PercentCrop
 export function ImageCropper({ file, target, onDone, onCancel }: { file: MediaFile; target?: CropTarget | null; onDone: (cropped: MediaFile) => void; onCancel: () => void }) {
   const { t } = useTranslation('media.storage');
   const { lang } = useSession();
+  const screens = Grid.useBreakpoint();
   const [choice, setChoice] = useState<Choice>(target ?? 'stage_pc');
   const [crop, setCrop] = useState<PercentCrop | undefined>();
   const image = useRef<HTMLImageElement | null>(null);
@@ -65,6 +66,11 @@ export function ImageCropper({ file, target, onDone, onCancel }: { file: MediaFi
   });
   const work = choice === 'free' ? undefined : WORK_AREAS[choice];
   const choices: Choice[] = target ? [target] : [...(Object.keys(CROP_TARGETS) as CropTarget[]), 'free'];
+  const options = choices.map((value) => ({ value, label: t(`cropper.targets.${value}`) }));
+  const choose = (value: Choice) => {
+    setChoice(value);
+    if (image.current) setCrop(initialCrop(value, image.current.width, image.current.height));
+  };
 
   return (
     <Modal
@@ -79,16 +85,13 @@ export function ImageCropper({ file, target, onDone, onCancel }: { file: MediaFi
       destroyOnHidden
     >
       <Space orientation="vertical" size="middle" className="cropper">
-        {choices.length > 1 && (
-          <Segmented
-            value={choice}
-            onChange={(value) => {
-              setChoice(value as Choice);
-              if (image.current) setCrop(initialCrop(value as Choice, image.current.width, image.current.height));
-            }}
-            options={choices.map((value) => ({ value, label: t(`cropper.targets.${value}`) }))}
-          />
-        )}
+        {choices.length > 1 &&
+          // Seven sizes do not fit a phone's width in a row: there they are a list.
+          (screens.md === false ? (
+            <Select className="cropper__targets" value={choice} onChange={choose} options={options} aria-label={t('cropper.target')} />
+          ) : (
+            <Segmented value={choice} onChange={(value) => choose(value as Choice)} options={options} aria-label={t('cropper.target')} />
+          ))}
         <Typography.Text type="secondary">
           {wanted ? t('cropper.hint_size', { width: wanted.width, height: wanted.height }) : t('cropper.hint_free')}
           {work ? ` ${t('cropper.hint_work')}` : ''}

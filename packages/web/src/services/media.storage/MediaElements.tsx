@@ -97,11 +97,14 @@ export function MediaElements({ clientId }: { clientId: number }) {
   if (query.isError) return <Result status="error" title={t('elements.load_failed')} subTitle={errorTitle(query.error, lang)} extra={<Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>} />;
   if (query.isPending) return <Skeleton active />;
   return (
-    <Card
-      title={t('elements.heading', { client: query.data.attributes.name })}
-      extra={
-        rights.change && (
-          <Space>
+    <Card title={<span className="media-elements__title">{t('elements.heading', { client: query.data.attributes.name })}</span>}>
+      {/* The actions sit in the body, beside the hint: a card header has no room for them on a phone. */}
+      <div className="media-elements__toolbar">
+        <Typography.Paragraph type="secondary" className="media-elements__hint">
+          {t('elements.hint')}
+        </Typography.Paragraph>
+        {rights.change && (
+          <Space wrap>
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ element: null })}>
               {t('elements.add')}
             </Button>
@@ -109,10 +112,8 @@ export function MediaElements({ clientId }: { clientId: number }) {
               {t('common:actions.save')}
             </Button>
           </Space>
-        )
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('elements.hint')}</Typography.Paragraph>
+        )}
+      </div>
       {dirty && <Alert type="info" showIcon title={t('elements.unsaved')} className="media-elements__unsaved" />}
       <Table<MediaElement>
         rowKey="id"

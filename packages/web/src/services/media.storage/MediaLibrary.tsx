@@ -187,7 +187,7 @@ export function MediaLibrary({ clientId, mode, kind, selectedId, onPick }: Media
           <Pagination className="media-pagination" current={page} pageSize={PAGE_SIZE} total={total} showSizeChanger={false} size={screens.sm === false ? 'small' : undefined} onChange={setPage} showTotal={(count) => t('files.total', { count })} />
         )}
       </div>
-      {open && <FileDetails file={open} folders={folders.data ?? []} onClose={() => setOpen(null)} onChanged={(next) => setOpen(next)} />}
+      {open && <FileDetails key={open.id} file={open} folders={folders.data ?? []} onClose={() => setOpen(null)} onChanged={(next) => setOpen(next)} />}
     </div>
   );
 }

@@ -36,7 +36,11 @@ export function MediaPickerDialog({ clientId, kind = 'image', cropTarget, requir
   const { t } = useTranslation(['media.storage', 'common']);
   const [selected, setSelected] = useState<MediaFile | null>(null);
   const [cropping, setCropping] = useState<MediaFile | null>(null);
-  const fits = (file: MediaFile) => !requiredSize || (file.attributes.width === requiredSize.width && file.attributes.height === requiredSize.height);
+  // Exactly the size, or a larger image of its ratio with the variant of that size made on upload.
+  const fits = (file: MediaFile) =>
+    !requiredSize ||
+    (file.attributes.width === requiredSize.width && file.attributes.height === requiredSize.height) ||
+    (!!cropTarget && file.attributes.variants.some((v) => v.name === cropTarget && v.width === requiredSize.width && v.height === requiredSize.height));
   const confirm = (file: MediaFile) => {
     if (kind === 'image' && cropTarget && !fits(file)) setCropping(file);
     else onPick(picked(file));

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
   const [fileError, setFileError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [shown, setShown] = useState<Shown>('all');
+  const narrow = Grid.useBreakpoint().md === false;
   const invalidate = useInvalidateSeo(redirectResource as unknown as AnyResource);
   const send = (apply: boolean) => uploadFiles(seoPath(`sites/${siteId}/import_redirects${apply ? '' : '/preview'}`), { file: file! }) as unknown as Promise<ImportReport>;
 
@@ -64,6 +65,42 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
     return false;
   };
 
+  const status = (row: ImportRowReport) => <Tag color={STATUS_COLORS[row.status]}>{t(`import.statuses.${row.status}`)}</Tag>;
+  const messages = (row: ImportRowReport) =>
+    row.errors.length ? (
+      <ul className="import-dialog__messages">
+        {row.errors.map((error, index) => <li key={index}>{error.message}</li>)}
+      </ul>
+    ) : (
+      <Typography.Text type="secondary">—</Typography.Text>
+    );
+  const address = (value: string) => <Typography.Text ellipsis={{ tooltip: value }} className="cell-text">{value || '—'}</Typography.Text>;
+  // What is wrong with a row is what the reader needs most: its column takes the rest of the width.
+  const wideColumns: TableColumnsType<ImportRowReport> = [
+    { key: 'row', dataIndex: 'row', title: t('import.columns.row'), width: 72 },
+    { key: 'from', dataIndex: 'from', title: t('import.columns.from'), width: 170, render: address },
+    { key: 'to', dataIndex: 'to', title: t('import.columns.to'), width: 170, render: address },
+    { key: 'code', dataIndex: 'code', title: t('import.columns.code'), width: 70 },
+    { key: 'status', title: t('import.columns.status'), width: 120, render: (_value, row) => status(row) },
+    { key: 'errors', title: t('import.columns.messages'), render: (_value, row) => messages(row) },
+  ];
+  // On a phone: the row, its redirect, and the check with its reasons under it.
+  const compactColumns: TableColumnsType<ImportRowReport> = [
+    { key: 'row', dataIndex: 'row', title: t('import.columns.row'), width: 80 },
+    {
+      key: 'redirect',
+      title: `${t('import.columns.from')} → ${t('import.columns.to')}`,
+      render: (_value, row) => (
+        <div className="import-dialog__redirect">
+          {address(row.from)}
+          {address(`→ ${row.to}`)}
+          {row.code ? <Typography.Text type="secondary">{t('import.columns.code')}: {row.code}</Typography.Text> : null}
+          <div className="import-dialog__check">{status(row)}{row.errors.length ? messages(row) : null}</div>
+        </div>
+      ),
+    },
+  ];
+
   const footer =
     step === 0 ? (
       <Space>
@@ -85,7 +122,7 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
 
   return (
     <Modal open title={t('import.title')} width={960} onCancel={onClose} footer={footer} destroyOnHidden className="import-dialog">
-      <Steps size="small" current={step} items={[{ title: t('import.step_file') }, { title: t('import.step_check') }, { title: t('import.step_done') }]} className="import-dialog__steps" />
+      <Steps size="small" responsive={false} current={step} items={[{ title: t('import.step_file') }, { title: t('import.step_check') }, { title: t('import.step_done') }]} className="import-dialog__steps" />
       {step === 0 && (
         <>
           <Typography.Paragraph>{t('import.format', { rows: REDIRECT_IMPORT_LIMITS.maxRows, size: REDIRECT_IMPORT_LIMITS.maxBytes / 1024 / 1024 })}</Typography.Paragraph>
@@ -112,11 +149,11 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
               className="import-dialog__alert"
             />
           )}
-          <Space size={32} wrap className="import-dialog__stats">
+          <Space size={narrow ? 16 : 32} wrap className="import-dialog__stats">
             <Statistic title={t('import.total')} value={report.total} />
-            <Statistic title={t('import.valid')} value={report.valid} valueStyle={{ color: '#389e0d' }} />
-            <Statistic title={t('import.errors')} value={report.errors} valueStyle={{ color: report.errors ? '#cf1322' : undefined }} />
-            <Statistic title={t('import.duplicates')} value={report.duplicates} valueStyle={{ color: report.duplicates ? '#d48806' : undefined }} />
+            <Statistic title={t('import.valid')} value={report.valid} styles={{ content: { color: '#389e0d' } }} />
+            <Statistic title={t('import.errors')} value={report.errors} styles={{ content: { color: report.errors ? '#cf1322' : undefined } }} />
+            <Statistic title={t('import.duplicates')} value={report.duplicates} styles={{ content: { color: report.duplicates ? '#d48806' : undefined } }} />
           </Space>
           <Segmented
             value={shown}
@@ -129,27 +166,9 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
             size="small"
             dataSource={rows}
             pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ x: 820 }}
-            columns={[
-              { key: 'row', dataIndex: 'row', title: t('import.columns.row'), width: 80 },
-              { key: 'from', dataIndex: 'from', title: t('import.columns.from'), width: 200, ellipsis: true },
-              { key: 'to', dataIndex: 'to', title: t('import.columns.to'), width: 200, ellipsis: true },
-              { key: 'code', dataIndex: 'code', title: t('import.columns.code'), width: 80 },
-              { key: 'status', dataIndex: 'status', title: t('import.columns.status'), width: 120, render: (status: ImportRowReport['status']) => <Tag color={STATUS_COLORS[status]}>{t(`import.statuses.${status}`)}</Tag> },
-              {
-                key: 'errors',
-                title: t('import.columns.messages'),
-                width: 300,
-                render: (_value, row) =>
-                  row.errors.length ? (
-                    <ul className="import-dialog__messages">
-                      {row.errors.map((error, index) => <li key={index}>{error.message}</li>)}
-                    </ul>
-                  ) : (
-                    <Typography.Text type="secondary">—</Typography.Text>
-                  ),
-              },
-            ]}
+            scroll={{ x: narrow ? undefined : 760 }}
+            tableLayout="fixed"
+            columns={narrow ? compactColumns : wideColumns}
           />
         </>
       )}

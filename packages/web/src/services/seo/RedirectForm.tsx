@@ -111,7 +111,7 @@ export function RedirectForm({ siteId, record, lang, footer, onDone }: { siteId:
   );
 
   return (
-    <Form<Values> form={form} id="redirect-form" name="redirect-form" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <Form<Values> form={form} id="redirect-form" name="redirect-form" className="redirect-form" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       {endFields('from', fromKind)}
       {endFields('to', toKind)}
       <Form.Item name="code" label={t('redirects.fields.code')}>

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Card, Col, DatePicker, Drawer, Empty, Form, Grid, Image, Input, InputNumber, Result, Row, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { z } from 'zod';
-import { COLLECTION_TYPES, hasPermission, imageUrl, pageResource, pageUri, requiredText, type CollectionPageAttributes, type CollectionType, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
+import { COLLECTION_TYPES, hasPermission, pageResource, pageUri, type CollectionPageAttributes, type CollectionType, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
-import { api, errorTitle, isApiError } from '../../../kit/api.ts';
+import { api, errorTitle } from '../../../kit/api.ts';
 import { formatDate } from '../../../kit/format.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
 import { useDealerChoices, useSite } from '../site-api.ts';
-import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
+import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
+import { CollectionFields, imageFromForm, videoFromForm } from './CollectionFields.tsx';
+import { contentFormErrors } from './content-errors.ts';
 import { pageOptions } from './CreatePageDialog.tsx';
 import { pageEditPath } from './PagesPage.tsx';
 import './content.css';
+import { CentralLockNotice } from './state-widgets.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -35,7 +37,8 @@ export default function CollectionsPage() {
   const { user, lang } = useSession();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
-  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch');
+  const central = useCentralLock(siteId);
+  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch') && !central;
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -54,8 +57,10 @@ export default function CollectionsPage() {
     mutationFn: (values: Record<string, any>) =>
       api.post<JsonApiRecord<PageAttributes>>(contentPath(`sites/${siteId}/collections/${type}`), {
         ...values,
-        description: values.description || null,
-        image: values.image?.url ? { url: values.image.url, title: values.image.title || null, alt: values.image.alt || null } : null,
+        parent_id: values.parent_id ?? null,
+        description: values.description?.trim() || null,
+        image: imageFromForm(values.image),
+        video: videoFromForm(values.video),
         publication_date: values.publication_date ? dayjs(values.publication_date).toISOString() : null,
       }),
     onSuccess: async (created) => {
@@ -65,10 +70,8 @@ export default function CollectionsPage() {
       navigate(pageEditPath(siteId, created.id, created.attributes.drafts[0]));
     },
     onError: (error) => {
-      if (isApiError(error)) {
-        const fields = error.errors.filter((entry) => entry.source?.pointer?.startsWith('/data/')).map((entry) => ({ name: entry.source!.pointer!.replace('/data/', '').split('/'), errors: [entry.title] }));
-        if (fields.length) return form.setFields(fields as never);
-      }
+      const fields = contentFormErrors(error, t, '/data/');
+      if (fields.length) return form.setFields(fields as never);
       notify.error(errorTitle(error));
     },
   });
@@ -87,6 +90,7 @@ export default function CollectionsPage() {
           </Space>
         }
       />
+      <CentralLockNotice locked={central} />
       <Card variant="borderless" className="page-card">
         <Tabs
           activeKey={type}
@@ -104,13 +108,13 @@ export default function CollectionsPage() {
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.data ?? []}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1100 }}
             onRow={(record) => ({ onClick: () => navigate(pageEditPath(siteId, record.id, record.attributes.page_state_id)), className: 'clickable-row' })}
             pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.meta.page.total ?? 0, onChange: setPage, showSizeChanger: false }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('common:nothing_found') : t('collections.empty')} /> }}
             columns={[
               { title: t('collections.fields.image'), width: 90, render: (_v, r) => (r.attributes.image ? <Image src={r.attributes.image.url} alt={r.attributes.image.alt ?? ''} width={64} height={40} preview={false} className="collection-thumb" fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw=" /> : '—') },
-              { title: t('collections.fields.title'), render: (_v, r) => <div><div>{r.attributes.title}</div><div className="muted">{r.attributes.uri}</div></div> },
+              { title: t('collections.fields.title'), width: 260, render: (_v, r) => <div><div>{r.attributes.title}</div><div className="muted">{r.attributes.uri}</div></div> },
               { title: t('collections.fields.order'), width: 90, render: (_v, r) => r.attributes.order },
               { title: t('collections.fields.publication_date'), width: 130, render: (_v, r) => formatDate(r.attributes.publication_date) || '—' },
               { title: t('collections.fields.tags'), width: 180, render: (_v, r) => r.attributes.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) },
@@ -143,9 +147,6 @@ export default function CollectionsPage() {
         }
       >
         <Form form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
-          <Form.Item name="title" label={t('collections.fields.title')} required rules={rule(requiredText(255))}>
-            <Input aria-label={t('collections.fields.title')} />
-          </Form.Item>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <Form.Item name="parent_id" label={t('pages.fields.parent_id')}>
@@ -153,45 +154,12 @@ export default function CollectionsPage() {
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="uri" label={t('pages.fields.uri')} required rules={rule(pageUri())} validateFirst>
+              <Form.Item name="uri" label={t('pages.fields.uri')} required rules={rule(pageUri())} validateFirst extra={t('pages.uri_hint')}>
                 <Input aria-label={t('pages.fields.uri')} placeholder="/news/opening" />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="order" label={t('collections.fields.order')}>
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('collections.fields.order')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="publication_date" label={t('collections.fields.publication_date')}>
-                <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} aria-label={t('collections.fields.publication_date')} />
-              </Form.Item>
-            </Col>
           </Row>
-          <Form.Item name="description" label={t('collections.fields.description')}>
-            <Input.TextArea rows={3} aria-label={t('collections.fields.description')} />
-          </Form.Item>
-          <Form.Item name={['image', 'url']} label={t('collections.fields.image')} extra={t('collections.image_hint')} rules={rule(imageUrl().or(z.literal('')).optional())}>
-            <Input aria-label={t('collections.fields.image')} placeholder="https://… /files/…" />
-          </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name={['image', 'title']} label={t('collections.fields.image_title')}>
-                <Input aria-label={t('collections.fields.image_title')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name={['image', 'alt']} label={t('collections.fields.image_alt')}>
-                <Input aria-label={t('collections.fields.image_alt')} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="tags" label={t('collections.fields.tags')}>
-            <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={t('collections.fields.tags')} />
-          </Form.Item>
-          <Form.Item name="dealer_ids" label={t('collections.fields.dealer_ids')}>
-            <Select mode="multiple" allowClear aria-label={t('collections.fields.dealer_ids')} options={dealers.options} loading={dealers.isFetching} />
-          </Form.Item>
+          <CollectionFields prefix={[]} clientId={site.data?.site.attributes.client_id ?? null} dealers={dealers} />
         </Form>
       </Drawer>
     </div>

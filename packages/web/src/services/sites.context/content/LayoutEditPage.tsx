@@ -1,23 +1,64 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Space, Switch } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, LAYOUT_STATE_CONTENT, layoutResource, requiredText } from '@dp/contracts';
+import { hasPermission, LAYOUT_STATE_CONTENT, layoutResource, requiredText, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
 import { useSite } from '../site-api.ts';
-import { contentPath, useInvalidateContent, useRecord, useStates, workingState, type Placed, type StateRecord } from './content-api.ts';
+import { contentPath, useInvalidateContent, useRecord, useStates, workingState, type Placed, type StateRecord, useCentralLock } from './content-api.ts';
+import { contentFormErrors } from './content-errors.ts';
 import { FloorsEditor } from './FloorsEditor.tsx';
 import { layoutEditPath } from './LayoutsPage.tsx';
-import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar } from './state-widgets.tsx';
+import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
+import { PreviewButton } from '../../site-renderer/PreviewButton.tsx';
 
 type Values = { caption: string; header_floors: Placed[]; footer_floors: Placed[] };
+
+type Layout = { name: string; origin_id: number | null; is_default: boolean };
+
+/** The layout's own name and default mark: they apply at once, not through a version. */
+function LayoutSettings({ layout, editable }: { layout: JsonApiRecord<Layout>; editable: boolean }) {
+  const { t } = useTranslation(['sites.context', 'common']);
+  const { lang } = useSession();
+  const [form] = Form.useForm<{ name: string; is_default: boolean }>();
+  const invalidate = useInvalidateContent();
+  useEffect(() => form.setFieldsValue({ name: layout.attributes.name, is_default: layout.attributes.is_default }), [layout, form]);
+  const save = useMutation({
+    mutationFn: (values: { name: string; is_default: boolean }) => api.patch(contentPath(`layouts/${layout.id}`), { type: 'layouts', id: layout.id, attributes: { name: values.name, is_default: !!values.is_default } }),
+    onSuccess: async () => {
+      await invalidate();
+      notify.success(t('common:notices.saved'));
+    },
+    onError: (error) => {
+      const fields = contentFormErrors(error, t);
+      if (fields.length) form.setFields(fields as never);
+      else notify.error(errorTitle(error));
+    },
+  });
+  return (
+    <Form form={form} layout="vertical" name="layout-settings" initialValues={{ name: layout.attributes.name, is_default: layout.attributes.is_default }} disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+      <Form.Item name="name" label={t('layouts.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
+        <Input aria-label={t('layouts.fields.name')} />
+      </Form.Item>
+      <Form.Item name="is_default" valuePropName="checked" label={t('layouts.fields.is_default')} extra={t('layouts.default_hint')}>
+        {/* The default passes to another layout only by marking that one. */}
+        <Switch aria-label={t('layouts.fields.is_default')} disabled={!editable || layout.attributes.is_default} />
+      </Form.Item>
+      {editable && (
+        <Button htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={save.isPending}>
+          {t('layouts.save_settings')}
+        </Button>
+      )}
+    </Form>
+  );
+}
 
 /**
  * /sites.context/sites/{siteId}/layouts/{layoutId}/{layoutStateId?}: the layout editor: caption,
@@ -30,14 +71,15 @@ export default function LayoutEditPage() {
   const { user, lang } = useSession();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const layout = useRecord<{ name: string; origin_id: number | null; is_default: boolean }>(layoutResource, layoutId);
+  const layout = useRecord<Layout>(layoutResource, layoutId);
   const states = useStates('layout_states', layoutId);
   const site = useSite(siteId);
   const invalidate = useInvalidateContent();
   const list = (states.data ?? []) as StateRecord[];
   const state = list.find((row) => row.id === layoutStateId);
   const locked = layout.data?.attributes.origin_id != null;
-  const canChange = hasPermission(user?.permissions ?? {}, 'sites.context', 'layouts.patch') && !locked;
+  const central = useCentralLock(siteId);
+  const canChange = hasPermission(user?.permissions ?? {}, 'sites.context', 'layouts.patch') && !locked && !central;
   const editable = canChange && state?.attributes.status === 1;
   useEffect(() => {
     if (state) form.setFieldsValue({ caption: state.attributes.caption, header_floors: (state.attributes.header_floors as Placed[]) ?? [], footer_floors: (state.attributes.footer_floors as Placed[]) ?? [] });
@@ -50,7 +92,11 @@ export default function LayoutEditPage() {
       await invalidate();
       notify.success(t('common:notices.saved'));
     },
-    onError: (error) => notify.error(errorTitle(error)),
+    onError: (error) => {
+      const fields = contentFormErrors(error, t);
+      if (fields.length) form.setFields(fields as never);
+      notify.error(fields.length ? t('states.form_invalid') : errorTitle(error));
+    },
   });
   const addState = useMutation({
     mutationFn: () => api.post<StateRecord>(contentPath('layout_states'), { type: 'layout_states', attributes: { layout_id: Number(layoutId), caption: layout.data!.attributes.name } }),
@@ -79,6 +125,7 @@ export default function LayoutEditPage() {
           </Button>
         }
       />
+      <CentralLockNotice locked={central} />
       {locked && <Alert type="warning" showIcon className="content-alert" title={t('pages.locked')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -94,12 +141,12 @@ export default function LayoutEditPage() {
             <Card
               variant="borderless"
               className="page-card state-editor"
-              title={t('layouts.state_title')}
+              title={<Space wrap>{t('layouts.state_title')}<PreviewButton kind="layout_states" stateId={state.id} /></Space>}
               extra={editable && <Button type="primary" icon={<SaveOutlined aria-hidden />} onClick={() => form.submit()} loading={save.isPending}>{t('common:actions.save')}</Button>}
             >
               <PublicationInfo state={state} />
-              <WorkflowBar kind="layout_states" state={state} strict={!!site.data?.site.attributes.strict_publishing} editable={!locked} changeCode="layouts.patch" publishCode="layouts.publish" onChanged={() => undefined} onOpen={open} onDeleted={() => navigate(layoutEditPath(siteId, layoutId))} />
-              {!editable && !locked && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
+              <WorkflowBar kind="layout_states" state={state} strict={!!site.data?.site.attributes.strict_publishing} editable={!locked && !central} changeCode="layouts.patch" publishCode="layouts.publish" onChanged={() => undefined} onOpen={open} onDeleted={() => navigate(layoutEditPath(siteId, layoutId))} />
+              {!editable && !locked && !central && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
               <Form<Values> form={form} layout="vertical" name="layout-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
                 <Form.Item name="caption" label={t('layout_states.fields.caption')} required rules={[zodRule(requiredText(255), () => lang)]}>
                   <Input aria-label={t('layout_states.fields.caption')} />
@@ -122,6 +169,9 @@ export default function LayoutEditPage() {
               </Card>
             )}
             <VersionsPanel kind="layout_states" states={list} currentId={state?.id} fields={LAYOUT_STATE_CONTENT} canRestore={canChange} onOpen={open} />
+            <Card size="small" title={t('layouts.settings_title')}>
+              <LayoutSettings layout={layout.data} editable={canChange} />
+            </Card>
           </Space>
         </Col>
       </Row>

@@ -11,8 +11,8 @@ import { api, errorTitle } from '../../../kit/api.ts';
 import { formatDateTime } from '../../../kit/format.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
-import { contentPath, useInvalidateContent, useSiteRecords, type StateAttributes, type StateRecord } from './content-api.ts';
-import { StatusTag } from './state-widgets.tsx';
+import { contentPath, useInvalidateContent, useSiteRecords, type StateAttributes, type StateRecord, useCentralLock } from './content-api.ts';
+import { StatusTag, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
 
 type Layout = { name: string; is_default: boolean; origin_id: number | null; updated_at: string };
@@ -24,7 +24,8 @@ export default function LayoutsPage() {
   const { t } = useTranslation(['sites.context', 'common']);
   const { user, lang } = useSession();
   const navigate = useNavigate();
-  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'layouts.patch');
+  const central = useCentralLock(siteId);
+  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'layouts.patch') && !central;
   const layouts = useSiteRecords<Layout>(layoutResource, siteId);
   const states = useSiteRecords<StateAttributes>(layoutStateResource, siteId);
   const invalidate = useInvalidateContent();
@@ -74,6 +75,7 @@ export default function LayoutsPage() {
           </Space>
         }
       />
+      <CentralLockNotice locked={central} />
       <Card variant="borderless" className="page-card">
         {layouts.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(layouts.error)} extra={<Button onClick={() => void layouts.refetch()}>{t('common:actions.retry')}</Button>} />

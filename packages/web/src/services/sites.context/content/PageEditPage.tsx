@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Collapse, DatePicker, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { COLLECTION_TYPES, hasPermission, layoutResource, PAGE_STATE_CONTENT, pageResource, pageUri, requiredText, siteGroupRef, type JsonApiRecord } from '@dp/contracts';
+import { hasPermission, layoutResource, PAGE_STATE_CONTENT, pageResource, pageUri, requiredText, siteGroupRef, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
@@ -13,11 +13,14 @@ import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
 import { useRefOptions } from '../../../kit/useResourceList.ts';
 import { useDealerChoices, useSite } from '../site-api.ts';
-import { contentPath, useInvalidateContent, useRecord, useSiteRecords, useStates, workingState, type PageAttributes, type StateRecord } from './content-api.ts';
+import { contentPath, useInvalidateContent, useRecord, useSiteRecords, useStates, workingState, type PageAttributes, type StateRecord, useCentralLock } from './content-api.ts';
+import { CollectionFields, imageFromForm, imageToForm, videoFromForm, videoToForm } from './CollectionFields.tsx';
+import { contentFormErrors } from './content-errors.ts';
 import { FloorsEditor } from './FloorsEditor.tsx';
-import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar } from './state-widgets.tsx';
+import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar, CentralLockNotice } from './state-widgets.tsx';
 import { pageEditPath } from './PagesPage.tsx';
 import './content.css';
+import { PreviewButton } from '../../site-renderer/PreviewButton.tsx';
 
 type Values = Record<string, any>;
 
@@ -32,7 +35,9 @@ function toForm(a: StateRecord['attributes']): Values {
     menu_header_not_clickable: a.menu_header_not_clickable,
     active_bread_crumbs: a.active_bread_crumbs,
     has_collection: !!collection,
-    collection: collection ? { ...collection, publication_date: collection.publication_date ? dayjs(collection.publication_date) : null, image: collection.image ?? {} } : { type: 'news', order: 0, tags: [], dealer_ids: [], image: {} },
+    collection: collection
+      ? { ...collection, publication_date: collection.publication_date ? dayjs(collection.publication_date) : null, image: imageToForm(collection.image), video: videoToForm(collection.video) }
+      : { type: 'news', order: 0, tags: [], dealer_ids: [], image: imageToForm(null), video: videoToForm(null) },
     seo_properties: a.seo_properties ?? {},
   };
 }
@@ -43,7 +48,6 @@ const clean = (object: Record<string, unknown>) => Object.fromEntries(Object.ent
 /** The PATCH attributes of the form (the whole content of the draft). */
 function toAttributes(values: Values) {
   const c = values.collection ?? {};
-  const image = c.image && !empty(c.image.url) ? clean({ url: c.image.url, title: c.image.title, alt: c.image.alt, file_id: c.image.file_id }) : null;
   return {
     caption: values.caption,
     order: values.order ?? 0,
@@ -58,23 +62,16 @@ function toAttributes(values: Values) {
           title: c.title,
           description: empty(c.description) ? null : c.description,
           publication_date: c.publication_date ? dayjs(c.publication_date).toISOString() : null,
-          image,
+          image: imageFromForm(c.image),
           dealer_ids: c.dealer_ids ?? [],
           tags: c.tags ?? [],
-          video: c.video ?? null,
+          video: videoFromForm(c.video),
         }
       : null,
     seo_properties: { ...clean(values.seo_properties ?? {}), noindex: !!values.seo_properties?.noindex },
   };
 }
 
-/** Field errors of the server (/data/attributes/collection/title) as the form's names. */
-function formErrors(error: unknown): { name: (string | number)[]; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  return error.errors
-    .filter((entry) => entry.source?.pointer?.startsWith('/data/attributes/'))
-    .map((entry) => ({ name: entry.source!.pointer!.replace('/data/attributes/', '').split('/').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [entry.title] }));
-}
 
 function PageSettings({ page, siteId, editable }: { page: JsonApiRecord<PageAttributes>; siteId: string; editable: boolean }) {
   const { t } = useTranslation(['sites.context', 'common']);
@@ -96,7 +93,7 @@ function PageSettings({ page, siteId, editable }: { page: JsonApiRecord<PageAttr
       notify.success(t('common:notices.saved'));
     },
     onError: (error) => {
-      const errors = formErrors(error);
+      const errors = contentFormErrors(error, t);
       if (errors.length) form.setFields(errors as never);
       else notify.error(errorTitle(error));
     },
@@ -149,13 +146,23 @@ export default function PageEditPage() {
   const list = (states.data ?? []) as StateRecord[];
   const state = list.find((row) => row.id === pageStateId);
   const locked = page.data?.attributes.origin_id != null;
-  const canChange = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch') && !locked;
+  const central = useCentralLock(siteId);
+  const canChange = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch') && !locked && !central;
   const editable = canChange && state?.attributes.status === 1;
   const hasCollection = Form.useWatch('has_collection', form) as boolean | undefined;
-  const initial = useMemo(() => (state ? toForm(state.attributes) : null), [state]);
+  // The form is filled again when another state opens or this one changed, not on every refetch.
+  const stateVersion = state ? `${state.id}@${state.attributes.updated_at}` : null;
+  const initial = useMemo(() => (state ? toForm(state.attributes) : null), [stateVersion]);
+  const [sections, setSections] = useState<string[]>([]);
   useEffect(() => {
-    if (initial) form.setFieldsValue(initial);
+    if (!initial) return;
+    form.resetFields();
+    form.setFieldsValue(initial);
+    setSections(initial.has_collection ? ['collection'] : []);
   }, [initial, form]);
+  /** Opens the folded sections holding a field with an error, so that the error is seen. */
+  const openSectionsOf = (names: (string | number)[][]) =>
+    setSections((open) => [...new Set([...open, ...names.flatMap((name) => (name[0] === 'collection' ? ['collection'] : name[0] === 'seo_properties' ? ['seo'] : []))])]);
 
   const save = useMutation({
     mutationFn: (values: Values) => api.patch<StateRecord>(contentPath(`page_states/${state!.id}`), { type: 'page_states', id: state!.id, attributes: toAttributes(values) }),
@@ -164,9 +171,12 @@ export default function PageEditPage() {
       notify.success(t('common:notices.saved'));
     },
     onError: (error) => {
-      const errors = formErrors(error);
-      if (errors.length) form.setFields(errors as never);
-      notify.error(errors.length ? t('common:form_invalid', { defaultValue: errorTitle(error) }) : errorTitle(error));
+      const errors = contentFormErrors(error, t);
+      if (errors.length) {
+        form.setFields(errors as never);
+        openSectionsOf(errors.map((entry) => entry.name));
+      }
+      notify.error(errors.length ? t('states.form_invalid') : errorTitle(error));
     },
   });
 
@@ -193,6 +203,7 @@ export default function PageEditPage() {
           </Button>
         }
       />
+      <CentralLockNotice locked={central} />
       {locked && <Alert type="warning" showIcon className="content-alert" title={t('pages.locked')} description={t('pages.locked_hint')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -204,7 +215,7 @@ export default function PageEditPage() {
             <Card
               variant="borderless"
               className="page-card state-editor"
-              title={<Space wrap>{t('pages.state_title')}</Space>}
+              title={<Space wrap>{t('pages.state_title')}<PreviewButton kind="page_states" stateId={state.id} /></Space>}
               extra={
                 editable && (
                   <Button type="primary" icon={<SaveOutlined aria-hidden />} onClick={() => form.submit()} loading={save.isPending}>
@@ -218,15 +229,15 @@ export default function PageEditPage() {
                 kind="page_states"
                 state={state}
                 strict={!!site.data?.site.attributes.strict_publishing}
-                editable={!locked}
+                editable={!locked && !central}
                 changeCode="pages.patch"
                 publishCode="pages.publish"
                 onChanged={() => undefined}
                 onOpen={open}
                 onDeleted={() => navigate(pageEditPath(siteId, pageId))}
               />
-              {!editable && !locked && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
-              <Form<Values> form={form} layout="vertical" name="page-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)} scrollToFirstError>
+              {!editable && !locked && !central && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
+              <Form<Values> form={form} layout="vertical" name="page-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)} onFinishFailed={({ errorFields }) => openSectionsOf(errorFields.map((field) => field.name))} scrollToFirstError>
                 <Row gutter={16}>
                   <Col xs={24} lg={16}>
                     <Form.Item name="caption" label={t('page_states.fields.caption')} required rules={rule(requiredText(255))}>
@@ -251,7 +262,8 @@ export default function PageEditPage() {
                 </Form.Item>
                 <Collapse
                   className="state-sections"
-                  defaultActiveKey={state.attributes.collection ? ['collection'] : []}
+                  activeKey={sections}
+                  onChange={(keys) => setSections(Array.isArray(keys) ? keys : [keys])}
                   items={[
                     {
                       key: 'collection',
@@ -262,58 +274,7 @@ export default function PageEditPage() {
                           <Form.Item name="has_collection" valuePropName="checked" label={t('page_states.collection_switch')}>
                             <Switch aria-label={t('page_states.collection_switch')} />
                           </Form.Item>
-                          {hasCollection && (
-                            <Row gutter={16}>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'type']} label={t('collections.fields.type')} required>
-                                  <Select aria-label={t('collections.fields.type')} options={COLLECTION_TYPES.map((type) => ({ value: type, label: t(`collections.types.${type}`) }))} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'order']} label={t('collections.fields.order')}>
-                                  <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('collections.fields.order')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24}>
-                                <Form.Item name={['collection', 'title']} label={t('collections.fields.title')} required rules={rule(requiredText(255))}>
-                                  <Input aria-label={t('collections.fields.title')} />
-                                </Form.Item>
-                                <Form.Item name={['collection', 'description']} label={t('collections.fields.description')}>
-                                  <Input.TextArea rows={3} aria-label={t('collections.fields.description')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'publication_date']} label={t('collections.fields.publication_date')}>
-                                  <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} aria-label={t('collections.fields.publication_date')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'tags']} label={t('collections.fields.tags')}>
-                                  <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={t('collections.fields.tags')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24}>
-                                <Form.Item name={['collection', 'image', 'url']} label={t('collections.fields.image')} extra={t('collections.image_hint')}>
-                                  <Input aria-label={t('collections.fields.image')} placeholder="https://… /files/…" />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'image', 'title']} label={t('collections.fields.image_title')}>
-                                  <Input aria-label={t('collections.fields.image_title')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24} lg={12}>
-                                <Form.Item name={['collection', 'image', 'alt']} label={t('collections.fields.image_alt')}>
-                                  <Input aria-label={t('collections.fields.image_alt')} />
-                                </Form.Item>
-                              </Col>
-                              <Col xs={24}>
-                                <Form.Item name={['collection', 'dealer_ids']} label={t('collections.fields.dealer_ids')}>
-                                  <Select mode="multiple" allowClear aria-label={t('collections.fields.dealer_ids')} options={dealers.options} loading={dealers.isFetching} />
-                                </Form.Item>
-                              </Col>
-                            </Row>
-                          )}
+                          {hasCollection && <CollectionFields prefix={['collection']} clientId={site.data?.site.attributes.client_id ?? null} dealers={dealers} disabled={!editable} withType />}
                         </>
                       ),
                     },

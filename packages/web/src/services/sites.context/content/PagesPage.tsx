@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Dropdown, Empty, Input, Popconfirm, Result, Skeleton, Space, Tag, Tooltip, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
-import { BranchesOutlined, DeleteOutlined, EditOutlined, LockOutlined, MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, BranchesOutlined, DeleteOutlined, EditOutlined, LockOutlined, MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, pageResource } from '@dp/contracts';
@@ -9,10 +9,11 @@ import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
-import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
+import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
 import { CreatePageDialog } from './CreatePageDialog.tsx';
 import { RestyleDialog } from './RestyleDialog.tsx';
 import './content.css';
+import { CentralLockNotice } from './state-widgets.tsx';
 
 export const pageEditPath = (siteId: string, pageId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/pages/${pageId}${stateId ? `/${stateId}` : ''}`;
 
@@ -47,7 +48,8 @@ export default function PagesPage() {
   const { t } = useTranslation(['sites.context', 'common']);
   const navigate = useNavigate();
   const { user } = useSession();
-  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch');
+  const central = useCentralLock(siteId);
+  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'pages.patch') && !central;
   const query = useSiteRecords<PageAttributes>(pageResource, siteId);
   const invalidate = useInvalidateContent();
   const [search, setSearch] = useState('');
@@ -75,6 +77,12 @@ export default function PagesPage() {
     },
     onError: (error) => notify.error(errorTitle(error)),
   });
+
+  const siblingsOf = (record: PageRecord) => byParent.get(record.attributes.parent_id != null && byParent.has(String(record.attributes.parent_id)) ? String(record.attributes.parent_id) : null) ?? [];
+  const siblingIndex = (record: PageRecord) => siblingsOf(record).findIndex((sibling) => sibling.id === record.id);
+  /** One place up (-1) or down (+1) among the siblings. */
+  const shift = (record: PageRecord, by: -1 | 1) =>
+    move.mutate({ id: record.id, target: { parent_id: record.attributes.parent_id, position: siblingIndex(record) + by } });
 
   const term = search.trim().toLowerCase();
   const matches = (record: PageRecord) => !term || `${record.attributes.caption ?? ''} ${record.attributes.uri}`.toLowerCase().includes(term);
@@ -119,6 +127,9 @@ export default function PagesPage() {
                 menu={{
                   items: [
                     { key: 'child', icon: <PlusOutlined aria-hidden />, label: t('pages.add_child'), onClick: () => setCreating({ parentId: Number(record.id) }) },
+                    // Drag and drop needs a mouse: the same moves by menu, for touch screens and keyboards.
+                    { key: 'up', icon: <ArrowUpOutlined aria-hidden />, label: t('pages.move_up'), disabled: locked || !!term || siblingIndex(record) <= 0, onClick: () => shift(record, -1) },
+                    { key: 'down', icon: <ArrowDownOutlined aria-hidden />, label: t('pages.move_down'), disabled: locked || !!term || siblingIndex(record) >= siblingsOf(record).length - 1, onClick: () => shift(record, 1) },
                     { key: 'restyle', icon: <BranchesOutlined aria-hidden />, label: t('pages.restyle'), disabled: !a.published, onClick: () => setRestyling(record) },
                     {
                       key: 'delete',
@@ -170,6 +181,7 @@ export default function PagesPage() {
           </Space>
         }
       />
+      <CentralLockNotice locked={central} />
       <Card variant="borderless" className="page-card">
         <Input.Search allowClear placeholder={t('pages.search')} aria-label={t('pages.search')} value={search} onChange={(event) => setSearch(event.target.value)} className="pages-search" />
         {query.isLoading ? (

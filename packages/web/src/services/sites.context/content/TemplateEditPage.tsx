@@ -11,10 +11,12 @@ import { api, errorTitle } from '../../../kit/api.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
 import { AuditHistory } from '../../../kit/AuditHistory.tsx';
-import { contentPath, useInvalidateContent, useRecord } from './content-api.ts';
+import { contentPath, useInvalidateContent, useRecord, useCentralLock } from './content-api.ts';
+import { contentFormErrors } from './content-errors.ts';
 import { FloorsEditor } from './FloorsEditor.tsx';
 import type { Template } from './TemplatesPage.tsx';
 import './content.css';
+import { CentralLockNotice } from './state-widgets.tsx';
 
 /** /sites.context/sites/{siteId}/templates/{templateId}: a template's name, description and floors. */
 export default function TemplateEditPage() {
@@ -26,7 +28,8 @@ export default function TemplateEditPage() {
   const template = useRecord<Template>(templateResource, templateId);
   const invalidate = useInvalidateContent();
   const locked = template.data?.attributes.origin_id != null;
-  const editable = hasPermission(user?.permissions ?? {}, 'sites.context', 'templates.patch') && !locked;
+  const central = useCentralLock(siteId);
+  const editable = hasPermission(user?.permissions ?? {}, 'sites.context', 'templates.patch') && !locked && !central;
   useEffect(() => {
     if (template.data) form.setFieldsValue(template.data.attributes);
   }, [template.data, form]);
@@ -37,7 +40,11 @@ export default function TemplateEditPage() {
       await invalidate();
       notify.success(t('common:notices.saved'));
     },
-    onError: (error) => notify.error(errorTitle(error)),
+    onError: (error) => {
+      const fields = contentFormErrors(error, t);
+      if (fields.length) form.setFields(fields as never);
+      notify.error(fields.length ? t('states.form_invalid') : errorTitle(error));
+    },
   });
   if (template.isError) return <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(template.error)} />;
   if (template.isLoading || !template.data) return <Skeleton active className="page" />;
@@ -48,6 +55,7 @@ export default function TemplateEditPage() {
         subtitle={t('templates.editor_subtitle')}
         extra={<Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(`/sites.context/sites/${siteId}/templates`)}>{t('templates.back')}</Button>}
       />
+      <CentralLockNotice locked={central} />
       {locked && <Alert type="warning" showIcon className="content-alert" title={t('pages.locked')} />}
       <Card variant="borderless" className="page-card">
         <Form form={form} layout="vertical" name="template-edit" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>

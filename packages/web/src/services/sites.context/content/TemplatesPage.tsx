@@ -11,8 +11,9 @@ import { api, errorTitle } from '../../../kit/api.ts';
 import { formatDateTime } from '../../../kit/format.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { zodRule } from '../../../kit/rules.ts';
-import { contentPath, useInvalidateContent, useSiteRecords, type Placed } from './content-api.ts';
+import { contentPath, useInvalidateContent, useSiteRecords, type Placed, useCentralLock } from './content-api.ts';
 import './content.css';
+import { CentralLockNotice } from './state-widgets.tsx';
 
 export type Template = { name: string; description: string | null; floors: Placed[]; origin_id: number | null; updated_at: string };
 export const templateEditPath = (siteId: string, id: string) => `/sites.context/sites/${siteId}/templates/${id}`;
@@ -23,7 +24,8 @@ export default function TemplatesPage() {
   const { t } = useTranslation(['sites.context', 'common']);
   const { user, lang } = useSession();
   const navigate = useNavigate();
-  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'templates.patch');
+  const central = useCentralLock(siteId);
+  const canEdit = hasPermission(user?.permissions ?? {}, 'sites.context', 'templates.patch') && !central;
   const templates = useSiteRecords<Template>(templateResource, siteId);
   const invalidate = useInvalidateContent();
   const [creating, setCreating] = useState(false);
@@ -57,6 +59,7 @@ export default function TemplatesPage() {
           </Space>
         }
       />
+      <CentralLockNotice locked={central} />
       <Card variant="borderless" className="page-card">
         {templates.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(templates.error)} extra={<Button onClick={() => void templates.refetch()}>{t('common:actions.retry')}</Button>} />

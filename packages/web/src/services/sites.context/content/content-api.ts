@@ -3,6 +3,7 @@ import { hasAnyPermission, layoutResource, layoutStateResource, pageResource, pa
 import { api, gatewayPath } from '../../../kit/api.ts';
 import { queryKeys } from '../../../kit/queryKeys.ts';
 import { useSession } from '../../../app/session.ts';
+import { useSite } from '../site-api.ts';
 
 /** Calls of the pages, layouts, templates and collections screens (server sites.context content.routes.ts). */
 export type Placed = { floor_id: number; values?: Record<string, unknown> };
@@ -127,4 +128,14 @@ export const cancelSchedule = (kind: StateKind, id: string) => api.call<StateRec
 /** The state an editor opens when none is named: the newest that is not a kept version. */
 export function workingState(states: StateRecord[]): StateRecord | undefined {
   return states.find((state) => !state.attributes.superseded_at) ?? states[0];
+}
+
+/**
+ * Central content of an official master site (spec 000 §4, §6): only platform staff change it
+ * there; everybody else sees it read-only (the server's check is central-content.ts).
+ */
+export function useCentralLock(siteId: string | undefined): boolean {
+  const { user } = useSession();
+  const site = useSite(siteId);
+  return site.data?.site.attributes.type === 2 && !user?.internal;
 }

@@ -12,6 +12,8 @@ import { formatDateTime } from '../../../kit/format.ts';
 import { cancelSchedule, contentPath, scheduleState, stateAction, useFloorOptions, useInvalidateContent, type StateKind, type StateRecord } from './content-api.ts';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
+/** Spec 000 §4 publication status: 1 in progress, 2 success, 3 has error, 4 cannot get. */
+const PUBLICATION_COLORS: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'warning' };
 
 /** A state's status in words: draft, submitted, published; a kept version says so. */
 export function StatusTag({ state }: { state: StateRecord }) {
@@ -318,7 +320,8 @@ export function VersionsPanel({
             <List.Item
               className={state.id === currentId ? 'versions-panel__item versions-panel__item--current' : 'versions-panel__item'}
               actions={[
-                state.attributes.status === 3 && canRestore ? (
+                // An earlier version comes back as a draft; the current one is copied from the workflow bar.
+                state.attributes.status === 3 && state.attributes.superseded_at && canRestore ? (
                   <Popconfirm key="restore" title={t('states.confirm.restore')} okText={t('states.actions.restore')} cancelText={t('common:actions.cancel')} onConfirm={() => restore.mutate(state.id)}>
                     <Button size="small" type="link" icon={<RollbackOutlined aria-hidden />} loading={restore.isPending && restore.variables === state.id}>
                       {t('states.actions.restore')}
@@ -356,8 +359,21 @@ export function StateFacts({ state }: { state: StateRecord }) {
         <StatusTag state={state} />
       </Descriptions.Item>
       {a.published_at && <Descriptions.Item label={t('states.facts.published_at')}>{formatDateTime(a.published_at)}</Descriptions.Item>}
+      {a.publication_status != null && (
+        <Descriptions.Item label={t('states.facts.publication_status')}>
+          <Tag color={PUBLICATION_COLORS[a.publication_status]}>{t(`states.publication_statuses.${a.publication_status}`)}</Tag>
+        </Descriptions.Item>
+      )}
+      {a.publish_at && <Descriptions.Item label={t('states.facts.publish_at')}>{formatDateTime(a.publish_at)}</Descriptions.Item>}
       <Descriptions.Item label={t('states.facts.updated_at')}>{formatDateTime(a.updated_at)}</Descriptions.Item>
       {a.copied_from_id && <Descriptions.Item label={t('states.facts.copied_from')}>#{a.copied_from_id}</Descriptions.Item>}
     </Descriptions>
   );
+}
+
+/** The notice of a screen whose content is an official master's central content. */
+export function CentralLockNotice({ locked }: { locked: boolean }) {
+  const { t } = useTranslation('sites.context');
+  if (!locked) return null;
+  return <Alert type="warning" showIcon className="content-alert" title={t('content.central_locked')} description={t('content.central_locked_hint')} />;
 }

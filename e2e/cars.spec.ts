@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './helpers.ts';
+
+/**
+ * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
+ * generation → restyling, each narrowed by the one above; a brand with models is not deleted, and
+ * the list says why.
+ */
+/** Unique per run: specs share one app and its data. */
+const RUN = Date.now().toString(36);
+test.describe.configure({ timeout: 120_000 });
+
+/** Chooses `option` in the select labelled `label` inside `scope`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
+}
+
+/** A call to the API as the signed-in user (to make records the test needs). */
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+test('add a complectation through the cascading pickers', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/cars.catalog/complectations/');
+  await expect(page.getByRole('heading', { name: 'Комплектации' })).toBeVisible();
+  await page.getByRole('button', { name: 'Создать' }).first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('Новая комплектация')).toBeVisible();
+  // Nothing below the brand can be chosen before it.
+  await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeDisabled();
+  await choose(page, 'Марка', 'Kia');
+  await choose(page, 'Модель', 'Sportage');
+  await choose(page, 'Поколение', 'V');
+  await choose(page, 'Рестайлинг', 'V');
+  const name = `E2E ${RUN}`;
+  await drawer.getByLabel('Название', { exact: true }).fill(name);
+  await drawer.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByText('Запись создана')).toBeVisible();
+  await page.getByPlaceholder('Поиск по названию').fill(name);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Kia');
+  await expect(row).toContainText('Sportage');
+
+  // Another brand empties the choices below it.
+  await row.getByRole('button', { name: `Изменить: ${name}` }).click();
+  await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeEnabled();
+  await choose(page, 'Марка', 'Toyota');
+  await expect(drawer.getByLabel('Поколение', { exact: true })).toBeDisabled();
+  await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeDisabled();
+});
+
+test('a brand with models is not deleted, and the list says why', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const brandName = `E2E Brand ${RUN}`;
+  const brand = await callApi(page, 'POST', '/gateway/cars.catalog/api/v1/brands', { data: { attributes: { name: brandName } } });
+  expect(brand.status).toBe(201);
+  const model = await callApi(page, 'POST', '/gateway/cars.catalog/api/v1/models', { data: { attributes: { name: `E2E Model ${RUN}`, brand_id: Number(brand.body.data.id) } } });
+  expect(model.status).toBe(201);
+  await page.goto('/cars.catalog/brands/');
+  await page.getByPlaceholder('Поиск по названию').fill(brandName);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: brandName });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Удалить: ${brandName}` }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('У марки есть модели (1): сначала удалите их')).toBeVisible();
+  await expect(row).toHaveCount(1);
+});

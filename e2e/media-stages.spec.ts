@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SHOTS, signIn } from './helpers.ts';
+
+/**
+ * Media library and stages (issue 10): a site editor uploads an image (a disguised SVG is refused
+ * by its bytes), crops it to the tablet stage size in the cropper and gets a new file of exactly
+ * that size; and schedules a stage: created, filled in with a library image and a button (a wrong
+ * link refused on its field), published at a chosen moment, the schedule cancelled and made again,
+ * and the banner published by its job at that moment.
+ */
+const EDITOR = 'editor@avtograd-sever.test';
+const SITE = 'АвтоГрад Север — Hyundai';
+/** Unique per run: specs share one app and its data. */
+const RUN = Date.now().toString(36);
+const ZONE = 'Europe/Moscow';
+
+test.use({ timezoneId: ZONE });
+
+async function openSite(page: Page, item: string) {
+  await page.goto('/sites.context/select');
+  await page.getByText(SITE).first().click();
+  await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
+  await expect(page.getByRole('heading', { name: item, exact: true })).toBeVisible();
+}
+
+/** A picture with something in it, so that a crop is visibly a part of it. */
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 70, b: 140 } } })
+    .composite([{ input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: { r: 230, g: 80, b: 40 } } }, left: Math.round(width / 3), top: Math.round(height / 3) }])
+    .png()
+    .toBuffer();
+
+test('upload and crop an image', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await openSite(page, 'Медиабиблиотека');
+
+  // A folder of this run, so that its files are easy to tell from the others.
+  const folder = `E2E ${RUN}`;
+  await page.getByRole('button', { name: 'Новая папка' }).click();
+  const folderDialog = page.getByRole('dialog');
+  await folderDialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(folderDialog.getByText('Это поле обязательно для заполнения')).toBeVisible();
+  await folderDialog.getByRole('textbox').fill(folder);
+  await folderDialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(folderDialog).toBeHidden();
+  // The new folder is opened at once: what is uploaded next goes into it.
+  await expect(page.locator('.media-folders__tree .ant-tree-node-selected')).toHaveText(folder);
+  await expect(page.getByText('Ничего не найдено: измените поиск, тип или папку')).toBeVisible();
+
+  // The type is what the bytes are: an SVG named .png is refused.
+  const upload = page.locator('.media-upload input[type=file]');
+  await upload.setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+  await expect(page.getByText(`Не удалось загрузить «logo-${RUN}.png»`)).toBeVisible();
+  await expect(page.getByText('Неверный формат файла: допустимы gif, jpeg, png, bmp, mp4')).toBeVisible();
+
+  const name = `салон-${RUN}.png`;
+  await upload.setInputFiles({ name, mimeType: 'image/png', buffer: await picture(2400, 1600) });
+  const cards = page.getByTestId('media-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('2400×1600');
+  await cards.first().click();
+
+  const drawer = page.locator('.ant-drawer');
+  await expect(drawer.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(drawer.getByRole('combobox', { name: 'Папка' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Обрезать' }).click();
+
+  // The cropper: the tablet stage ratio, the work area drawn inside; the server makes the crop.
+  const cropper = page.getByRole('dialog', { name: `Обрезка: ${name}` });
+  await expect(cropper).toBeVisible();
+  await cropper.getByText('Планшет 1280×720').click();
+  await expect(cropper.getByTestId('crop-box')).toContainText('→ 1280×720');
+  await expect(cropper.locator('.cropper__work')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/media-cropper-ru.png` });
+  await cropper.getByTestId('crop-save').click();
+  const croppedName = `салон-${RUN} (1280×720).png`;
+  await expect(page.getByText(`Сохранено как «${croppedName}»`)).toBeVisible();
+  await expect(cropper).toBeHidden();
+
+  // The drawer now shows the new file; the original stays beside it in the folder.
+  await expect(drawer.locator('.ant-drawer-title')).toHaveText(croppedName);
+  await expect(drawer.getByRole('row', { name: /Размеры/ })).toContainText('1280×720');
+  const address = ((await drawer.locator('.media-details__url').textContent()) ?? '').trim();
+  const served = await page.request.get(address);
+  expect(served.status()).toBe(200);
+  expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 1280, height: 720, format: 'png' });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: croppedName })).toContainText('1280×720');
+});
+
+/** "DD.MM.YYYY HH:mm" of a moment in the browser's time zone, as the date picker takes it. */
+const pickerText = (at: Date) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).replace(',', '');
+
+async function scheduleAt(page: Page, at: Date) {
+  await page.getByRole('button', { name: /^(Опубликовать по времени|Изменить время)$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Опубликовать по времени' });
+  await expect(dialog.getByText('UTC+03:00')).toBeVisible();
+  const input = dialog.getByRole('textbox', { name: 'Опубликовать по времени' });
+  await input.click();
+  await input.fill(pickerText(at));
+  await page.keyboard.press('Enter');
+  await dialog.getByTestId('schedule-ok').click();
+  await expect(dialog).toBeHidden();
+}
+
+test('schedule a stage', async ({ page }) => {
+  test.setTimeout(200_000);
+  await signIn(page, EDITOR);
+  await openSite(page, 'Сцены');
+
+  // A new stage: its name first; the server makes its first draft, which the editor opens.
+  const name = `E2E баннер ${RUN}`;
+  await page.getByRole('button', { name: 'Новая сцена' }).click();
+  const create = page.getByRole('dialog', { name: 'Новая сцена' });
+  await create.getByRole('button', { name: 'Создать' }).click();
+  await expect(create.getByText('Это поле обязательно для заполнения')).toBeVisible();
+  await create.getByRole('textbox').fill(name);
+  await create.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.locator('.page-header').getByText('Черновик')).toBeVisible();
+
+  // Content: a title, the PC image from the library (already 1920×1080), a button.
+  await page.getByLabel('Заголовок', { exact: true }).fill('Весна в АвтоГраде');
+  await page.getByTestId('stage-image-pc').getByRole('button', { name: 'Выбрать из библиотеки' }).click();
+  const picker = page.getByRole('dialog', { name: 'Выбор изображения' });
+  await picker.getByTestId('media-card').filter({ hasText: '1920×1080' }).first().click();
+  await picker.getByTestId('picker-choose').click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('stage-image-pc').locator('img')).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить кнопку' }).click();
+  await page.getByLabel('Текст', { exact: true }).fill('Записаться');
+  await page.getByLabel('Куда ведёт').fill('javascript:alert(1)');
+  await page.getByTestId('stage-save').click();
+  await expect(page.getByText('Ссылка начинается с «/» или с http(s)://')).toBeVisible();
+  await page.getByLabel('Куда ведёт').fill('/service');
+  await page.getByTestId('stage-save').click();
+  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByTestId('stage-preview')).toContainText('Весна в АвтоГраде');
+
+  // Publication by time: chosen, shown, cancelled after a confirmation.
+  await scheduleAt(page, new Date(Date.now() + 2 * 24 * 3_600_000));
+  const publication = page.getByTestId('stage-publication');
+  await expect(publication).toContainText('Будет опубликована');
+  await expect(publication).toContainText('UTC+03:00');
+  await expect(publication).toContainText('Статус публикации: в процессе');
+  await page.getByRole('button', { name: 'Отменить публикацию по времени' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Отменить публикацию по времени' }).click();
+  await expect(page.getByText('Публикация по времени отменена')).toBeVisible();
+  await expect(publication).toBeHidden();
+
+  // Scheduled again for the next whole minute: the stages list shows it, then the job publishes it.
+  const soon = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
+  await scheduleAt(page, soon);
+  await expect(publication).toContainText(pickerText(soon));
+  await page.screenshot({ path: `${SHOTS}/stage-scheduled-ru.png`, fullPage: true });
+  await page.getByRole('button', { name: 'К списку сцен' }).click();
+  const row = page.locator('.ant-table-row', { hasText: name });
+  await expect(row).toContainText('Не опубликована');
+  await expect(row).toContainText(pickerText(soon));
+  await row.getByTestId('stage-name').click();
+  await expect(page.locator('.page-header').getByText('Опубликована · в.1')).toBeVisible({ timeout: 150_000 });
+  await expect(publication).toBeHidden();
+  await page.getByRole('button', { name: 'К списку сцен' }).click();
+  await expect(page.locator('.ant-table-row', { hasText: name })).toContainText('Опубликована');
+});

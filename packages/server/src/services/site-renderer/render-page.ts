@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { Lang } from '@dp/contracts';
+import { html, join, raw, safeSrc, type Html } from './html.ts';
+import { collectionHeader } from './render-collections.ts';
+import { ancestorsOf, homeOf, localHref, tx, type RenderContext } from './render-context.ts';
+import { fallbackHeader, renderFloors } from './render-floors.ts';
+import { VIDEO_FRAME_HOSTS } from './render-media.ts';
+import { renderStages } from './render-stage.ts';
+import { siteScriptPath } from './site-script.ts';
+import type { SiteSnapshot } from './site-snapshot.ts';
+import { baseCss, paletteOf, schemeCss } from './site-styles.ts';
+import { say } from './texts.ts';
+
+/**
+ * Whole documents of public sites: the head (title, description, canonical address, Open Graph,
+ * robots, verification codes, favicons, languages, the stylesheet), the layout's header and footer
+ * floors around the page (landmarks: banner, navigation, main, contentinfo; a skip link; one h1),
+ * and the Content-Security-Policy that goes with it (the inline stylesheet by its hash, the site
+ * script, the counters' and video players' hosts).
+ */
+export interface RenderedDocument {
+  html: string;
+  csp: string;
+}
+
+/** Hosts each counter provider needs (scripts and beacons). */
+const COUNTER_HOSTS: Record<string, { script: string[]; connect: string[]; frame?: string[] }> = {
+  yandex_metrika: { script: ['https://mc.yandex.ru'], connect: ['https://mc.yandex.ru', 'https://mc.yandex.com'], frame: ['https://mc.yandex.ru'] },
+  google_analytics: { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'] },
+  google_tag_manager: { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] },
+  vk_pixel: { script: ['https://vk.com'], connect: ['https://vk.com'] },
+  top_mail_ru: { script: ['https://top-fwz1.mail.ru'], connect: ['https://top-fwz1.mail.ru'] },
+};
+
+const VERIFICATION_META: Record<string, string> = { yandex: 'yandex-verification', google: 'google-site-verification', bing: 'msvalidate.01', mail_ru: 'pmail-verification' };
+
+/** The counters a page starts (none in a preview): provider and id, both checked. */
+function countersOf(snap: SiteSnapshot, preview: boolean) {
+  if (preview) return [];
+  return (snap.seo?.counters ?? []).filter((counter) => counter.type in COUNTER_HOSTS && /^[A-Za-z0-9-]{1,64}$/.test(counter.id));
+}
+
+function contentSecurityPolicy(css: string, counters: { type: string }[]): string {
+  const hash = createHash('sha256').update(css).digest('base64');
+  const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set(counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []))];
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    ['script-src', "'self'", ...hosts('script')].join(' '),
+    "script-src-attr 'none'",
+    `style-src 'sha256-${hash}'`,
+    "img-src 'self' data: https:",
+    "media-src 'self' https:",
+    ['frame-src', ...VIDEO_FRAME_HOSTS, ...hosts('frame')].join(' '),
+    ['connect-src', "'self'", ...hosts('connect')].join(' '),
+  ].join('; ');
+}
+
+/** An address of the site as an absolute URL (canonical, Open Graph): site paths and stored files on the site's origin. */
+export function absolute(base: string, value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `${base}${value.startsWith('/') ? value : `/${value}`}`;
+}
+
+interface Head {
+  title: string;
+  description: string | null;
+  keywords: string | null;
+  canonical: string | null;
+  noindex: boolean;
+  og: { title: string; description: string | null; image: string | null; type: 'website' | 'article' } | null;
+}
+
+function favicons(snap: SiteSnapshot): Html {
+  const { icon, apple } = snap.site.favicons ?? { icon: null, apple: null };
+  const iconUrl = safeSrc(icon?.url);
+  const appleUrl = safeSrc(apple?.url);
+  return html`${iconUrl ? html`<link rel="icon" href="${iconUrl}" type="${icon!.mime}" sizes="${icon!.width}x${icon!.height}">` : null}${appleUrl ? html`<link rel="apple-touch-icon" href="${appleUrl}" sizes="${apple!.width}x${apple!.height}">` : null}`;
+}
+
+function alternates(ctx: RenderContext): Html | null {
+  const [main, ...extra] = ctx.snap.languages;
+  // The 404 page (no page of its own) has no alternates.
+  if (!extra.length || ctx.page.id === 0) return null;
+  const uri = ctx.page.uri;
+  return join(ctx.snap.languages.map((lang) => html`<link rel="alternate" hreflang="${lang}" href="${absolute(ctx.base, lang === main ? uri : uri === '/' ? `/${lang}` : `/${lang}${uri}`)}">`));
+}
+
+/** The document around `main`, with the layout's header and footer. */
+function documentOf(ctx: RenderContext, head: Head, main: Html): RenderedDocument {
+  const snap = ctx.snap;
+  const counters = countersOf(snap, ctx.preview);
+  const header = ctx.layout?.header_floors?.length ? renderFloors(ctx, ctx.layout.header_floors, 'header') : fallbackHeader(ctx);
+  const footer = ctx.layout?.footer_floors?.length ? renderFloors(ctx, ctx.layout.footer_floors, 'footer') : null;
+  // Floors and stages add their rules while drawn: the sheet is made last.
+  const css = `${baseCss}${schemeCss(snap.site.context?.color_scheme)}${ctx.css.join('')}`;
+  const verification = ctx.preview ? [] : (snap.seo?.verification_codes ?? []).filter((entry) => VERIFICATION_META[entry.provider] && /^[^\s"'<>]{1,200}$/.test(entry.code));
+  const og = head.og;
+  const page = html`<!doctype html>
+<html lang="${ctx.lang}" class="no-js">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${head.title}</title>
+${head.description ? html`<meta name="description" content="${head.description}">` : null}
+${head.keywords ? html`<meta name="keywords" content="${head.keywords}">` : null}
+${head.noindex || ctx.preview ? html`<meta name="robots" content="noindex, nofollow">` : null}
+${head.canonical ? html`<link rel="canonical" href="${head.canonical}">` : null}
+${og ? html`<meta property="og:type" content="${og.type}"><meta property="og:title" content="${og.title}">${og.description ? html`<meta property="og:description" content="${og.description}">` : null}${head.canonical ? html`<meta property="og:url" content="${head.canonical}">` : null}${og.image ? html`<meta property="og:image" content="${og.image}">` : null}<meta property="og:site_name" content="${snap.site.name}"><meta property="og:locale" content="${ctx.lang === 'ru' ? 'ru_RU' : 'en_US'}"><meta name="twitter:card" content="${og.image ? 'summary_large_image' : 'summary'}">` : null}
+${verification.map((entry) => html`<meta name="${VERIFICATION_META[entry.provider]!}" content="${entry.code}">`)}
+${favicons(snap)}
+${alternates(ctx)}
+<meta name="theme-color" content="${paletteOf(snap.site.context?.color_scheme).primary}">
+${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
+<style>${raw(css)}</style>
+<script src="${siteScriptPath}" defer></script>
+</head>
+<body data-page="${ctx.page.id}">
+<a class="skip-link" href="#content">${say(ctx.lang, 'skip_to_content')}</a>
+${ctx.preview ? html`<div class="preview-banner" role="status">${say(ctx.lang, 'preview')}</div>` : null}
+<header class="site-header">${header}</header>
+<main id="content" tabindex="-1">${main}</main>
+${footer ? html`<footer class="site-footer">${footer}</footer>` : null}
+</body>
+</html>
+`;
+  return { html: page.value, csp: contentSecurityPolicy(css, counters) };
+}
+
+function breadcrumbs(ctx: RenderContext): Html | null {
+  if (!ctx.state.active_bread_crumbs || ctx.page.uri === '/') return null;
+  const chain = ancestorsOf(ctx.snap, ctx.page);
+  const home = homeOf(ctx.snap);
+  if (home && !chain.some((page) => page.id === home.id)) chain.unshift(home);
+  const crumb = (page: { uri: string; state: { caption: string } }) => html`<li><a href="${localHref(ctx, page.uri)}">${page.uri === '/' ? say(ctx.lang, 'home') : (tx(ctx, page.state.caption) ?? page.uri)}</a></li>`;
+  return html`<nav class="breadcrumbs container" aria-label="${say(ctx.lang, 'breadcrumbs')}"><ol>${chain.map(crumb)}<li><span aria-current="page">${tx(ctx, ctx.state.caption) ?? ctx.page.uri}</span></li></ol></nav>`;
+}
+
+/** A page of the site: the main page with its stages, a collection page, or any other page. */
+export function renderSitePage(ctx: RenderContext): RenderedDocument {
+  const state = ctx.state;
+  const seo = state.seo_properties ?? {};
+  const collection = state.collection;
+  const caption = tx(ctx, state.caption) ?? ctx.page.uri;
+  const siteName = ctx.snap.site.name;
+  const isHome = ctx.page.uri === '/';
+  const title = tx(ctx, seo.title) ?? (collection ? tx(ctx, collection.title) : null) ?? (isHome ? siteName : `${caption} — ${siteName}`);
+  const description = tx(ctx, seo.description) ?? (collection ? tx(ctx, collection.description) : null);
+  const canonicalValue = tx(ctx, seo.canonical);
+  const canonical = canonicalValue && (/^https?:\/\/[^\s"'<>]+$/i.test(canonicalValue) || /^\/[^\s"'<>]*$/.test(canonicalValue)) ? absolute(ctx.base, canonicalValue) : absolute(ctx.base, localHref(ctx, ctx.page.uri));
+  const ogImage = safeSrc(tx(ctx, seo.og_image)) ?? safeSrc(collection?.image?.url);
+  const head: Head = {
+    title,
+    description,
+    keywords: tx(ctx, seo.keywords),
+    canonical,
+    noindex: seo.noindex === true,
+    og: { title: tx(ctx, seo.og_title) ?? title, description: tx(ctx, seo.og_description) ?? description, image: ogImage ? absolute(ctx.base, ogImage) : null, type: collection ? 'article' : 'website' },
+  };
+  const floors = renderFloors(ctx, state.floors, 'main');
+  let main: Html;
+  if (isHome) main = html`<h1 class="visually-hidden">${title}</h1>${renderStages(ctx)}${floors}`;
+  else if (collection) main = html`${breadcrumbs(ctx)}<div class="container page-title">${collectionHeader(ctx, collection)}</div>${floors}`;
+  else main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${floors}`;
+  return documentOf(ctx, head, main);
+}
+
+/** "Page not found" inside the site's default layout, so the visitor can go on from its menu. */
+export function renderNotFound(ctx: RenderContext): RenderedDocument {
+  const title = say(ctx.lang, 'not_found_title');
+  const main = html`<div class="notice-page"><h1>${title}</h1><p>${say(ctx.lang, 'not_found_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, '/')}">${say(ctx.lang, 'to_home')}</a></p></div>`;
+  return documentOf(ctx, { title: `${title} — ${ctx.snap.site.name}`, description: null, keywords: null, canonical: null, noindex: true, og: null }, main);
+}
+
+const NEUTRAL_CSS = 'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1f2b;background:#f3f5f8}main{max-width:560px;margin:12vh auto;padding:32px;background:#fff;border-radius:12px;text-align:center}h1{font-size:1.6rem;margin:0 0 .5em}p{margin:0;color:#4b5563}';
+const NEUTRAL_CSP = `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; style-src 'sha256-${createHash('sha256').update(NEUTRAL_CSS).digest('base64')}'`;
+
+/**
+ * A page that shows nothing of any site nor of the admin: an unknown host, a site that is not
+ * published, an expired preview link, the basic-auth prompt, an error.
+ */
+export function renderNeutralPage(lang: Lang, title: string, text: string): RenderedDocument {
+  const page = html`<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${raw(NEUTRAL_CSS)}</style></head>
+<body><main><h1>${title}</h1><p>${text}</p></main></body>
+</html>
+`;
+  return { html: page.value, csp: NEUTRAL_CSP };
+}

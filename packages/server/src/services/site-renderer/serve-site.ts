@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeRedirectUri, type Lang } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import type { Database } from '../../kit/db.ts';
+import { loadSecret, sha256 } from '../../kit/secrets.ts';
+import { siteIdForHost } from '../sites.controller/registered-hosts.ts';
+import { checkSiteBasicAuth } from '../sites.context/site-basic-auth.ts';
+import { adminHostMatcher, normalizeHost } from './admin-hosts.ts';
+import { renderPreview } from './render-preview.ts';
+import { contextFor, syntheticPage } from './page-context.ts';
+import { readPreviewToken } from './preview-token.ts';
+import { renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { robotsTxt, sitemapXml } from './seo-files.ts';
+import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
+import { checkForm, FORM_MAX_BYTES, type FormOutcome } from './site-forms.ts';
+import { siteScript, siteScriptPath } from './site-script.ts';
+import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
+import { say } from './texts.ts';
+
+/**
+ * The public sites' renderer (issue 11): a request whose Host is not the admin's is a site's.
+ * The host finds the site through its running machine (sites.controller registered-hosts.ts);
+ * then, in order: a clean 404 unless the site is published; https for sites not on plain http;
+ * basic auth when the site sets it; redirects; robots.txt and sitemap.xml; the page at the
+ * address, in the layout, from the cache (site-cache.ts) or rendered once. Nothing of the admin
+ * is ever served on a site's host, and nothing of a site on the admin's.
+ */
+export interface SiteState {
+  site: SiteRow;
+  /** Null while the site is not published: it answers the clean 404. */
+  snapshot: SiteSnapshot | null;
+}
+
+const PUBLISHED = 1;
+/** How many basic-auth headers that passed are remembered per site (the password check is slow on purpose). */
+const MAX_AUTHORIZED = 200;
+/** Paged lists go up to this page; a larger number shows the last one. */
+const MAX_LIST_PAGE = 1000;
+
+const HTML = 'text/html; charset=utf-8';
+
+function documentResponse(status: number, document: RenderedDocument, cacheControl: string, extra: Record<string, string> = {}): CachedResponse {
+  return {
+    status,
+    body: document.html,
+    headers: {
+      'content-type': HTML,
+      'content-security-policy': document.csp,
+      'x-frame-options': 'SAMEORIGIN',
+      'cache-control': cacheControl,
+      etag: `"${createHash('sha1').update(document.html).digest('base64url')}"`,
+      ...extra,
+    },
+  };
+}
+
+function textResponse(status: number, body: string, type: string, cacheControl = 'no-cache'): CachedResponse {
+  return { status, body, headers: { 'content-type': type, 'cache-control': cacheControl, etag: `"${createHash('sha1').update(body).digest('base64url')}"` } };
+}
+
+const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: '', headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
+
+/** The language a neutral page speaks: the site's, else the browser's first choice of ru and en. */
+const browserLang = (request: FastifyRequest): Lang => (/^\s*en\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'en' : 'ru');
+
+const neutral = (status: number, lang: Lang, title: Parameters<typeof say>[1], text: Parameters<typeof say>[1], extra: Record<string, string> = {}) =>
+  documentResponse(status, renderNeutralPage(lang, say(lang, title), say(lang, text)), 'no-store', { 'x-robots-tag': 'noindex', ...extra });
+
+/** The body of a posted form, or null when it is too large. */
+async function readBody(raw: IncomingMessage, limit: number): Promise<string | null> {
+  const declared = Number(raw.headers['content-length'] ?? 0);
+  if (declared > limit) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The request's path, decoded; null when it cannot be (bad percent-encoding). */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+export class SiteRenderer {
+  readonly cache = new SiteCache<SiteState>();
+  private readonly isAdminHost: (host: string) => boolean;
+
+  constructor(
+    private readonly ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+    readonly previewKey: Uint8Array,
+  ) {
+    this.isAdminHost = adminHostMatcher(ctx.config);
+  }
+
+  /** Whether the request is for the admin (it goes on to the admin's routes). */
+  isAdmin(request: FastifyRequest): boolean {
+    return this.isAdminHost(normalizeHost(request.host ?? ''));
+  }
+
+  /** The site of a published, known host; the whole answer for a site request. */
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let response: CachedResponse;
+    try {
+      response = await this.respond(request);
+    } catch (error) {
+      this.ctx.log.error({ err: error, host: request.host, url: request.url }, 'site rendering failed');
+      response = neutral(500, browserLang(request), 'error_title', 'error_text');
+    }
+    this.send(request, reply, response);
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
+    const etag = response.headers.etag;
+    if (etag && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && request.headers['if-none-match'] === etag) {
+      reply.code(304).headers({ etag, 'cache-control': response.headers['cache-control']! }).send();
+      return;
+    }
+    reply.code(response.status).headers(response.headers).send(request.method === 'HEAD' ? '' : response.body);
+  }
+
+  private async respond(request: FastifyRequest): Promise<CachedResponse> {
+    const host = normalizeHost(request.host ?? '');
+    const [rawPath, query = ''] = request.url.split(/\?(.*)/s, 2) as [string, string?];
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+      return neutral(405, browserLang(request), 'method_not_allowed', 'site_not_found_text', { allow: 'GET, HEAD, POST' });
+    }
+    if (rawPath === siteScriptPath) return textResponse(200, siteScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
+    if (rawPath.startsWith('/_preview/')) return this.preview(request, host, rawPath.slice('/_preview/'.length), query);
+
+    const siteId = await this.cache.siteOfHost(host, () => siteIdForHost(this.ctx.db, host));
+    const entry = siteId === null ? null : await this.cache.site(siteId, () => this.loadSite(siteId));
+    if (!entry) return neutral(404, browserLang(request), 'site_not_found_title', 'site_not_found_text');
+    const { site, snapshot } = entry.value;
+    const lang: Lang = site.locale === 'en' ? 'en' : 'ru';
+    if (site.status !== PUBLISHED || !snapshot) return neutral(404, lang, 'site_not_found_title', 'site_not_found_text');
+
+    // A site not on plain http is https only: a request that came over http (known behind a
+    // proxy, TRUST_PROXY) goes to https on the site's own host.
+    if (!site.use_http && this.ctx.config.trustProxy && request.protocol === 'http' && host === site.host) return redirectResponse(301, `https://${site.host}${request.url}`);
+    if (site.basic_auth_login && !(await this.authorized(request, entry))) {
+      // The realm is the host (headers are Latin-1: a site's name may not be).
+      return neutral(401, lang, 'auth_title', 'auth_text', { 'www-authenticate': `Basic realm="${host}", charset="UTF-8"` });
+    }
+
+    const path = decodedPath(rawPath);
+    if (path === null) return this.notFound(entry, lang, '', host, request);
+    const redirect = this.redirectOf(snapshot, rawPath, path, query);
+    if (redirect) return redirect;
+
+    const base = site.host ? `${site.use_http ? 'http' : 'https'}://${site.host}` : `${request.protocol}://${request.host}`;
+    if (path === '/robots.txt') return this.cache.response(entry, `robots|${host}`, () => textResponse(200, robotsTxt(snapshot, base), 'text/plain; charset=utf-8'));
+    if (path === '/sitemap.xml') return this.cache.response(entry, `sitemap|${host}`, () => textResponse(200, sitemapXml(snapshot, base), 'application/xml; charset=utf-8'));
+    if (path === '/favicon.ico') return site.favicons?.icon?.url ? redirectResponse(302, site.favicons.icon.url) : textResponse(404, '', 'text/plain; charset=utf-8');
+
+    // An extra language's prefix (/en/…): the same pages, the renderer's own words in that language.
+    const [, first = '', rest = ''] = /^\/([a-z]{2})(\/.*)?$/.exec(path) ?? [];
+    const extraLang = snapshot.languages.slice(1).find((code) => code === first);
+    const pageLang: Lang = extraLang ?? snapshot.languages[0]!;
+    const prefix = extraLang ? `/${extraLang}` : '';
+    const uri = extraLang ? rest || '/' : path;
+    if (uri.length > 1 && uri.endsWith('/')) return redirectResponse(301, `${prefix}${uri.replace(/\/+$/, '') || '/'}${query ? `?${query}` : ''}`);
+
+    const page = snapshot.pagesByUri.get(uri);
+    if (!page) return this.notFound(entry, pageLang, prefix, host, request);
+    const listPage = Math.min(Math.max(Number(/^(?:.*&)?page=(\d{1,4})(?:&|$)/.exec(query)?.[1] ?? 1), 1), MAX_LIST_PAGE);
+    const cacheControl = site.basic_auth_login ? 'private, no-cache' : 'no-cache';
+
+    if (request.method === 'POST') {
+      const form = await this.postedForm(request, pageLang);
+      if (!form) return neutral(413, pageLang, 'form_errors', 'form_too_long');
+      const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form }));
+      return documentResponse(form.ok ? 200 : 400, document, 'no-store');
+    }
+    return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
+      documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
+    );
+  }
+
+  private notFound(entry: SiteEntry<SiteState>, lang: Lang, prefix: string, host: string, request: FastifyRequest): CachedResponse {
+    const snapshot = entry.value.snapshot!;
+    const base = `${request.protocol}://${request.host}`;
+    return this.cache.response(entry, `404|${host}|${lang}`, () => documentResponse(404, renderNotFound(contextFor(snapshot, syntheticPage(snapshot), null, { lang, prefix, base, listPage: 1 })), 'no-cache'));
+  }
+
+  /** The redirect of an address: with its query string first, then the path alone (query kept). */
+  private redirectOf(snapshot: SiteSnapshot, rawPath: string, path: string, query: string): CachedResponse | null {
+    if (!snapshot.redirects.size) return null;
+    const candidates = [...new Set([rawPath, path].map((value) => normalizeRedirectUri(value)))];
+    for (const candidate of candidates) {
+      const withQuery = query ? snapshot.redirects.get(`${candidate}?${query}`) : undefined;
+      if (withQuery) return redirectResponse(withQuery.code === 302 ? 302 : 301, locationOf(withQuery.to, ''));
+      const plain = snapshot.redirects.get(candidate);
+      if (plain) return redirectResponse(plain.code === 302 ? 302 : 301, locationOf(plain.to, query));
+    }
+    return null;
+  }
+
+  /** Basic auth (site setting): a header that passed once is remembered while the site's entry lives. */
+  private async authorized(request: FastifyRequest, entry: SiteEntry<SiteState>): Promise<boolean> {
+    const header = request.headers.authorization;
+    if (typeof header !== 'string' || !/^basic /i.test(header) || header.length > 1000) return false;
+    const key = sha256(header);
+    if (entry.authorized.has(key)) return true;
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return false;
+    const ok = await checkSiteBasicAuth(this.ctx.db, entry.siteId, decoded.slice(0, colon), decoded.slice(colon + 1));
+    if (ok && entry.authorized.size < MAX_AUTHORIZED) entry.authorized.add(key);
+    return ok;
+  }
+
+  private async postedForm(request: FastifyRequest, lang: Lang): Promise<FormOutcome | null> {
+    const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const body = await readBody(request.raw, FORM_MAX_BYTES);
+    if (body === null) return null;
+    return checkForm(type === 'application/x-www-form-urlencoded' ? body : '', lang);
+  }
+
+  private async loadSite(siteId: number): Promise<{ value: SiteState; dependsOn: number[] } | null> {
+    const site = await loadSiteRow(this.ctx.db, siteId);
+    if (!site) return null;
+    if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
+    const snapshot = await loadSiteSnapshot(this.ctx.db, site);
+    return { value: { site, snapshot }, dependsOn: snapshot.dependsOn };
+  }
+
+  private async preview(request: FastifyRequest, host: string, token: string, query: string): Promise<CachedResponse> {
+    const lang = browserLang(request);
+    const claim = readPreviewToken(this.previewKey, decodeURIComponent(token.split('/')[0] ?? ''));
+    if (!claim) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
+    const site = await loadSiteRow(this.ctx.db, claim.siteId);
+    // Only on the site's own host names: a draft never shows under another site's address.
+    if (!site || (host !== site.host && host !== site.technical_host)) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
+    const base = `${request.protocol}://${request.host}`;
+    const listPage = Math.min(Math.max(Number(/^(?:.*&)?page=(\d{1,4})(?:&|$)/.exec(query)?.[1] ?? 1), 1), MAX_LIST_PAGE);
+    const document = await renderPreview(this.ctx.db, site, claim, { base, listPage });
+    if (!document) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
+    return documentResponse(200, document, 'no-store', { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
+  }
+}
+
+/** Where a redirect sends: its target, with the request's query string when the target has none. */
+function locationOf(to: string, query: string): string {
+  if (!query || to.includes('?') || to.includes('#')) return to;
+  return `${to}?${query}`;
+}
+
+const renderers = new WeakMap<FastifyInstance, SiteRenderer>();
+
+/** The renderer of an app (tests wait on its cache: `siteRendererOf(app).cache.sync()`). */
+export function siteRendererOf(app: FastifyInstance): SiteRenderer {
+  const renderer = renderers.get(app);
+  if (!renderer) throw new Error('no site renderer is registered on this app');
+  return renderer;
+}
+
+/**
+ * Registers the renderer before the admin's hooks: a request for a site is answered here and
+ * goes no further; an admin request passes on untouched. Every successful write through the
+ * gateway answers only after this process heard what it changed (SiteCache.sync), so an
+ * editor's next look at the site shows it.
+ */
+export async function registerSiteRenderer(app: FastifyInstance, ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>, database: Pick<Database, 'listen' | 'executeSql'>): Promise<SiteRenderer> {
+  const renderer = new SiteRenderer(ctx, await loadSecret(ctx.db, 'site-preview', null));
+  await renderer.cache.start(database);
+  renderers.set(app, renderer);
+  app.addHook('onRequest', async (request, reply) => {
+    if (renderer.isAdmin(request)) return;
+    // Stored files (site images, the media library's public files) are part of sites.
+    if (request.url.startsWith('/files/') && (request.method === 'GET' || request.method === 'HEAD')) return;
+    await renderer.handle(request, reply);
+    return reply;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/')) await renderer.cache.sync();
+    return payload;
+  });
+  app.addHook('onClose', () => renderer.cache.stop());
+  return renderer;
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one script of public sites, served at /_site/site.<hash>.js (CSP: scripts from the site's
+ * own origin only, plus the counters' hosts). Pages work without it; it adds the small things:
+ * the mobile menu's toggle, the stage's arrows, stages first for visitors of their personalization
+ * pages, form messages in the site's language, and the counters the SEO settings name (their
+ * providers' snippets, started from ids, so nothing typed by editors runs as code).
+ */
+const SCRIPT = String.raw`(function () {
+  var root = document.documentElement;
+  root.classList.remove('no-js');
+  root.classList.add('js');
+
+  function ready(fn) { if (document.readyState !== 'loading') fn(); else document.addEventListener('DOMContentLoaded', fn); }
+
+  function load(src) { var s = document.createElement('script'); s.async = true; s.src = src; document.head.appendChild(s); }
+
+  var COUNTERS = {
+    yandex_metrika: function (id) {
+      window.ym = window.ym || function () { (window.ym.a = window.ym.a || []).push(arguments); };
+      window.ym.l = 1 * new Date();
+      load('https://mc.yandex.ru/metrika/tag.js');
+      window.ym(Number(id), 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true });
+    },
+    google_analytics: function (id) {
+      window.dataLayer = window.dataLayer || [];
+      window.gtag = window.gtag || function () { window.dataLayer.push(arguments); };
+      window.gtag('js', new Date());
+      window.gtag('config', id);
+      load('https://www.googletagmanager.com/gtag/js?id=' + encodeURIComponent(id));
+    },
+    google_tag_manager: function (id) {
+      window.dataLayer = window.dataLayer || [];
+      window.dataLayer.push({ 'gtm.start': new Date().getTime(), event: 'gtm.js' });
+      load('https://www.googletagmanager.com/gtm.js?id=' + encodeURIComponent(id));
+    },
+    vk_pixel: function (id) {
+      var s = document.createElement('script');
+      s.async = true;
+      s.src = 'https://vk.com/js/api/openapi.js?169';
+      s.onload = function () { if (window.VK && window.VK.Retargeting) { window.VK.Retargeting.Init(id); window.VK.Retargeting.Hit(); } };
+      document.head.appendChild(s);
+    },
+    top_mail_ru: function (id) {
+      var tmr = window._tmr || (window._tmr = []);
+      tmr.push({ id: id, type: 'pageView', start: new Date().getTime() });
+      load('https://top-fwz1.mail.ru/js/code.js');
+    }
+  };
+
+  function counters() {
+    var meta = document.querySelector('meta[name="dp-counters"]');
+    if (!meta) return;
+    var list = [];
+    try { list = JSON.parse(meta.getAttribute('content') || '[]'); } catch (e) { return; }
+    list.forEach(function (c) {
+      if (COUNTERS[c.type] && /^[A-Za-z0-9-]+$/.test(c.id)) { try { COUNTERS[c.type](c.id); } catch (e) { /* a counter never breaks the page */ } }
+    });
+  }
+
+  function menu() {
+    var nav = document.getElementById('menu');
+    if (!nav) return;
+    var toggles = document.querySelectorAll('[data-menu-toggle]');
+    function set(open) {
+      nav.classList.toggle('is-open', open);
+      toggles.forEach(function (t) { t.setAttribute('aria-expanded', open ? 'true' : 'false'); });
+    }
+    toggles.forEach(function (t) {
+      t.addEventListener('click', function (e) { e.preventDefault(); set(!nav.classList.contains('is-open')); });
+    });
+    var close = nav.querySelector('.menu__close');
+    if (close) close.addEventListener('click', function (e) { e.preventDefault(); set(false); if (toggles[0]) toggles[0].focus(); });
+    document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && nav.classList.contains('is-open')) set(false); });
+  }
+
+  function visited() {
+    var id = document.body.getAttribute('data-page');
+    var list = [];
+    try { list = JSON.parse(localStorage.getItem('dp_visited') || '[]'); } catch (e) { list = []; }
+    if (!Array.isArray(list)) list = [];
+    if (id && list.indexOf(id) < 0) { list.unshift(id); list = list.slice(0, 50); try { localStorage.setItem('dp_visited', JSON.stringify(list)); } catch (e) { /* private mode */ } }
+    return list;
+  }
+
+  function stage(seen) {
+    var track = document.querySelector('.stage__track');
+    if (!track) return;
+    var slides = Array.prototype.slice.call(track.children);
+    var first = slides.filter(function (s) {
+      var pages = (s.getAttribute('data-personalize') || '').split(',');
+      return pages.some(function (p) { return p && seen.indexOf(p) >= 0; });
+    });
+    first.reverse().forEach(function (s) { track.insertBefore(s, track.firstChild); });
+    var prev = document.querySelector('[data-stage="prev"]');
+    var next = document.querySelector('[data-stage="next"]');
+    function go(dir) { track.scrollBy({ left: dir * track.clientWidth, behavior: 'smooth' }); }
+    if (prev) prev.addEventListener('click', function () { go(-1); });
+    if (next) next.addEventListener('click', function () { go(1); });
+  }
+
+  function forms() {
+    document.querySelectorAll('form.form input, form.form textarea').forEach(function (input) {
+      input.addEventListener('invalid', function () {
+        var v = input.validity;
+        var text = v.valueMissing ? input.getAttribute('data-msg-required') : (v.patternMismatch ? input.getAttribute('data-msg-pattern') : (v.tooLong ? input.getAttribute('data-msg-long') : ''));
+        input.setCustomValidity(text || '');
+      });
+      input.addEventListener('input', function () { input.setCustomValidity(''); });
+    });
+  }
+
+  ready(function () {
+    var seen = visited();
+    menu();
+    stage(seen);
+    forms();
+    counters();
+  });
+})();
+`;
+
+export const siteScript = SCRIPT;
+/** A short hash of the script in its address: cached for a year, a new version gets a new address. */
+export const siteScriptPath = `/_site/site.${createHash('sha256').update(SCRIPT).digest('hex').slice(0, 12)}.js`;

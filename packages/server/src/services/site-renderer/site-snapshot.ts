@@ -1,0 +1,174 @@
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { SITE_LOCALES, STATE_STATUS, type Lang } from '@dp/contracts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { dealers, sites } from '../sites.context/site.table.ts';
+import { layouts, layoutStates, pages, pageStates, type PlacedFloor } from '../sites.context/content.table.ts';
+import { centralContentSiteIds } from '../sites.context/central-content.ts';
+import { stageStates } from '../content.storage/stage.table.ts';
+import { floors } from '../floors.storage/floor.table.ts';
+import { redirects, seoConfigs, seoConstants } from '../seo/seo.table.ts';
+import { moduleInstallations, modules } from '../marketplace/module.table.ts';
+
+/**
+ * Everything a public site shows, read at once per site (a dozen statements) and kept by the
+ * site cache until a change of the site is NOTIFYed (site-cache.ts): the site, its pages with
+ * their published states, the published layouts, stages, the floors they place, SEO settings,
+ * constants, redirects and the dealer centres collections name. Pages render from it without SQL.
+ */
+export type SiteRow = typeof sites.$inferSelect;
+export type PageStateRow = typeof pageStates.$inferSelect;
+export type LayoutStateRow = typeof layoutStates.$inferSelect;
+export type StageStateRow = typeof stageStates.$inferSelect;
+export type FloorRow = typeof floors.$inferSelect;
+export type SeoConfigRow = typeof seoConfigs.$inferSelect;
+
+export interface SitePage {
+  id: number;
+  uri: string;
+  parent_id: number | null;
+  position: number;
+  layout_id: number | null;
+  state: PageStateRow;
+}
+
+export interface Redirect {
+  to: string;
+  code: number;
+}
+
+export interface Dealer {
+  id: number;
+  name: string;
+  city: string | null;
+  address: string | null;
+  phone: string | null;
+}
+
+export interface SiteSnapshot {
+  site: SiteRow;
+  /** The site's language and its extra ones (the multiple_locales module), main first. */
+  languages: Lang[];
+  pagesByUri: Map<string, SitePage>;
+  pagesById: Map<number, SitePage>;
+  /** Published pages under each parent (null: the top), in menu order. */
+  children: Map<number | null, SitePage[]>;
+  /** Published layout states by layout id, and the layout pages without one use. */
+  layouts: Map<number, LayoutStateRow>;
+  defaultLayoutId: number | null;
+  /** Published stage states shown on the main page, in order (the site's own and its master's). */
+  stages: StageStateRow[];
+  floors: Map<number, FloorRow>;
+  seo: SeoConfigRow | null;
+  constants: Map<string, string>;
+  /** Redirects by their "from" address. */
+  redirects: Map<string, Redirect>;
+  dealers: Map<number, Dealer>;
+  /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
+  dependsOn: number[];
+}
+
+const published = (table: typeof pageStates | typeof layoutStates | typeof stageStates) => and(eq(table.status, STATE_STATUS.published), isNull(table.superseded_at));
+
+/** Menu order: the state's order, then the place in the tree. */
+const byMenuOrder = (a: SitePage, b: SitePage) => a.state.order - b.state.order || a.position - b.position || a.id - b.id;
+
+/** The floors placed by a list of placements, as ids. */
+export const placedFloorIds = (lists: (PlacedFloor[] | null | undefined)[]) => lists.flatMap((list) => (list ?? []).map((placed) => placed.floor_id));
+
+/**
+ * Floors a site may show: enabled, and the platform's or the site client's own. A floor of another
+ * client is never shown, whatever a placement names.
+ */
+export async function loadFloors(db: DbOrTx, clientId: number, ids: number[]): Promise<Map<number, FloorRow>> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select()
+    .from(floors)
+    .where(and(inArray(floors.id, wanted), eq(floors.enabled, true), or(isNull(floors.client_id), eq(floors.client_id, clientId))));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The site row, or null when there is none. */
+export async function loadSiteRow(db: DbOrTx, siteId: number): Promise<SiteRow | null> {
+  const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+  return site ?? null;
+}
+
+export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteSnapshot> {
+  const siteIds = await centralContentSiteIds(db, site.id);
+  const masterIds = siteIds.filter((id) => id !== site.id);
+  const [pageRows, layoutRows, stageRows, seoRows, constantRows, redirectRows, localeRows, dealerRows] = await Promise.all([
+    db
+      .select({ id: pages.id, uri: pages.uri, parent_id: pages.parent_id, position: pages.position, layout_id: pages.layout_id, state: pageStates })
+      .from(pages)
+      .innerJoin(pageStates, and(eq(pageStates.page_id, pages.id), published(pageStates)))
+      .where(eq(pages.site_id, site.id)),
+    db
+      .select({ id: layouts.id, is_default: layouts.is_default, state: layoutStates })
+      .from(layouts)
+      .leftJoin(layoutStates, and(eq(layoutStates.layout_id, layouts.id), published(layoutStates)))
+      .where(eq(layouts.site_id, site.id))
+      .orderBy(asc(layouts.id)),
+    db
+      .select()
+      .from(stageStates)
+      .where(and(inArray(stageStates.site_id, siteIds), published(stageStates)))
+      .orderBy(asc(stageStates.order), asc(stageStates.id)),
+    db.select().from(seoConfigs).where(eq(seoConfigs.site_id, site.id)).limit(1),
+    db.select({ placeholder: seoConstants.placeholder, value: seoConstants.value }).from(seoConstants).where(eq(seoConstants.site_id, site.id)),
+    db.select({ from: redirects.from_uri, to: redirects.to_uri, code: redirects.code }).from(redirects).where(eq(redirects.site_id, site.id)),
+    db
+      .select({ active: moduleInstallations.active })
+      .from(moduleInstallations)
+      .innerJoin(modules, eq(modules.id, moduleInstallations.module_id))
+      .where(and(eq(moduleInstallations.site_id, site.id), eq(modules.code, 'multiple_locales'))),
+    site.dealer_ids.length || site.dealer_id
+      ? db
+          .select({ id: dealers.id, name: dealers.name, city: dealers.city, address: dealers.address, phone: dealers.phone })
+          .from(dealers)
+          .where(and(eq(dealers.client_id, site.client_id), inArray(dealers.id, [...site.dealer_ids, ...(site.dealer_id ? [site.dealer_id] : [])])))
+      : Promise.resolve([] as Dealer[]),
+  ]);
+
+  const pagesById = new Map<number, SitePage>(pageRows.map((row) => [row.id, row]));
+  const pagesByUri = new Map<string, SitePage>(pageRows.map((row) => [row.uri, row]));
+  const children = new Map<number | null, SitePage[]>();
+  for (const page of pageRows) {
+    // A page below a page that is not on the site is not reachable from the menu.
+    const parent = page.parent_id !== null && pagesById.has(page.parent_id) ? page.parent_id : null;
+    if (page.parent_id !== null && parent === null) continue;
+    children.set(parent, [...(children.get(parent) ?? []), page]);
+  }
+  for (const list of children.values()) list.sort(byMenuOrder);
+
+  const layoutStatesById = new Map<number, LayoutStateRow>();
+  for (const row of layoutRows) if (row.state) layoutStatesById.set(row.id, row.state);
+  const defaultLayoutId = layoutRows.find((row) => row.is_default)?.id ?? null;
+
+  // A master's stages reach its forks in the stage's site groups (none: every fork).
+  const stages = stageRows.filter((stage) => stage.site_id === site.id || !stage.group_ids.length || stage.group_ids.some((id) => site.group_ids.includes(id)));
+
+  const floorIds = placedFloorIds([...pageRows.map((row) => row.state.floors), ...[...layoutStatesById.values()].flatMap((state) => [state.header_floors, state.footer_floors])]);
+  const floorRows = await loadFloors(db, site.client_id, floorIds);
+
+  const main = (SITE_LOCALES as readonly string[]).includes(site.locale) ? (site.locale as Lang) : 'ru';
+  const extra = localeRows.some((row) => row.active) ? site.locales.filter((code): code is Lang => (SITE_LOCALES as readonly string[]).includes(code) && code !== main) : [];
+
+  return {
+    site,
+    languages: [main, ...new Set(extra)],
+    pagesByUri,
+    pagesById,
+    children,
+    layouts: layoutStatesById,
+    defaultLayoutId,
+    stages,
+    floors: floorRows,
+    seo: seoRows[0] ?? null,
+    constants: new Map(constantRows.map((row) => [row.placeholder, row.value])),
+    redirects: new Map(redirectRows.map((row) => [row.from, { to: row.to, code: row.code }])),
+    dealers: new Map(dealerRows.map((row) => [row.id, row])),
+    dependsOn: [site.id, ...masterIds],
+  };
+}

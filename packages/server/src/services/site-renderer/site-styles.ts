@@ -1,0 +1,181 @@
+import { COLOR_SCHEMES, COLORS, type Palette } from '@dp/contracts';
+
+/**
+ * The stylesheet of public sites: one base sheet for every site, the site's colour scheme as CSS
+ * variables, and the few values editors choose (stage colours) as rules made from checked colours
+ * only. It goes inline in the page (one request less), allowed by its hash in the CSP.
+ */
+const BASE = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;scroll-behavior:smooth}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--text);background:var(--background)}
+img,video,iframe{max-width:100%}
+img{height:auto}
+a{color:var(--link)}
+a:focus-visible,button:focus-visible,summary:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+h1,h2,h3,h4{line-height:1.2;margin:0 0 .6em}
+h1{font-size:clamp(1.8rem,4vw,2.6rem)}
+h2{font-size:clamp(1.4rem,3vw,2rem)}
+h3{font-size:1.2rem}
+p{margin:0 0 1em}
+.container{max-width:1200px;margin:0 auto;padding:0 20px}
+.visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.skip-link{position:absolute;left:12px;top:-60px;background:var(--primary);color:#fff;padding:10px 16px;z-index:100;border-radius:4px}
+.skip-link:focus{top:12px}
+.preview-banner{background:#fff3cd;color:#5c4400;border-bottom:2px solid #e0a800;padding:10px 20px;text-align:center;font-weight:600}
+.site-header{background:var(--background);border-bottom:1px solid var(--border);position:relative;z-index:10}
+.header-bar{display:flex;align-items:center;gap:12px 20px;min-height:72px;flex-wrap:wrap;padding-top:10px;padding-bottom:0}
+.logo{display:flex;align-items:center;text-decoration:none;color:var(--text);font-weight:700;font-size:1.15rem;margin-right:auto}
+.logo img{max-height:48px;width:auto}
+.logo--right{order:3;margin-right:0;margin-left:auto}
+.header-bar .menu-toggle{display:none}
+.menu ul{list-style:none;margin:0;padding:0}
+.menu{order:10;flex-basis:100%;border-top:1px solid var(--border)}.menu>ul{display:flex;gap:4px;flex-wrap:wrap;padding:4px 0}
+.menu li{position:relative}
+.menu a,.menu .menu__heading{display:block;padding:10px 12px;text-decoration:none;color:var(--text);border-radius:6px;font-weight:500}
+.menu a:hover{background:var(--surface)}
+.menu a[aria-current=page]{color:var(--primary);box-shadow:inset 0 -2px 0 var(--primary)}
+.menu .submenu{display:none;position:absolute;left:0;top:100%;min-width:240px;background:var(--background);border:1px solid var(--border);border-radius:8px;padding:6px;box-shadow:0 8px 24px rgba(0,0,0,.12)}
+.menu li:hover>.submenu,.menu li:focus-within>.submenu{display:block}
+.menu .menu__close{display:none}
+.header-phone{font-weight:700;text-decoration:none;color:var(--text);white-space:nowrap}
+.languages{display:flex;gap:6px;list-style:none;margin:0;padding:0}
+.languages a{text-decoration:none;padding:4px 8px;border-radius:4px;color:var(--text);border:1px solid var(--border);font-size:.85rem}
+.languages a[aria-current=true]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;padding:10px 20px;border-radius:8px;font-weight:600;text-decoration:none;border:2px solid transparent;cursor:pointer;font:inherit;font-weight:600;line-height:1.2}
+.btn--primary{background:var(--primary);color:var(--on-primary)}
+.btn--secondary{background:var(--secondary);color:var(--on-secondary)}
+.btn--outline{border-color:currentColor;color:var(--primary);background:transparent}.stage__panel .btn--outline,.bg-dark .btn--outline,.bg-primary .btn--outline,.bg-secondary .btn--outline{color:inherit}
+.btn--text{color:var(--primary);background:transparent;padding-left:0;padding-right:0}
+.btn--small{padding:6px 12px;font-size:.9rem}
+.btn--large{padding:14px 28px;font-size:1.1rem}
+.btn--full{width:100%}
+.buttons{display:flex;flex-wrap:wrap;gap:12px}
+.buttons--center{justify-content:center}
+.buttons--right{justify-content:flex-end}
+.icon{width:1.1em;height:1.1em;flex:none}
+.floor{padding:40px 0}
+.pt-none{padding-top:0}.pt-small{padding-top:20px}.pt-medium{padding-top:40px}.pt-large{padding-top:72px}
+.pb-none{padding-bottom:0}.pb-small{padding-bottom:20px}.pb-medium{padding-bottom:40px}.pb-large{padding-bottom:72px}
+.align-center{text-align:center}.align-right{text-align:right}
+.title-center{text-align:center}.title-right{text-align:right}
+.bg-white{background:#fff;color:#1a1f2b}
+.bg-light{background:var(--surface)}
+.bg-dark{background:#1a1f2b;color:#f1f3f6}
+.bg-primary{background:var(--primary);color:var(--on-primary)}
+.bg-secondary{background:var(--secondary);color:var(--on-secondary)}
+.bg-accent{background:var(--accent);color:var(--on-accent)}
+.bg-dark a,.bg-primary a,.bg-secondary a,.bg-accent a{color:inherit}
+.bg-primary .btn--primary,.bg-dark .btn--primary{background:var(--background);color:var(--text)}
+.floor__subtitle{color:var(--muted);font-size:1.1rem}
+.bg-dark .floor__subtitle,.bg-primary .floor__subtitle{color:inherit;opacity:.85}
+.weight-regular{font-weight:400}.weight-medium{font-weight:500}.weight-semibold{font-weight:600}.weight-bold{font-weight:700}
+.rich ul,.rich ol{padding-left:1.4em;margin:0 0 1em}
+.rich blockquote{margin:0 0 1em;padding:8px 16px;border-left:4px solid var(--accent);background:var(--surface)}
+.grid{display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));list-style:none;margin:0;padding:0}
+@media(min-width:900px){.grid--2{grid-template-columns:repeat(2,1fr)}.grid--3{grid-template-columns:repeat(3,1fr)}.grid--4{grid-template-columns:repeat(4,1fr)}}
+.card{background:var(--background);color:var(--text);border:1px solid var(--border);border-radius:12px;overflow:hidden;display:flex;flex-direction:column}
+.card__body{padding:18px 20px;display:flex;flex-direction:column;gap:6px;flex:1}
+.card__body p{margin:0}
+.card__meta{color:var(--muted);font-size:.9rem}
+.card__link{margin-top:auto;padding-top:8px;font-weight:600}
+.card img{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}
+.card h3 a{color:inherit;text-decoration:none}
+.card h3 a:hover{text-decoration:underline}
+.tags{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
+.tags li{background:var(--surface);color:var(--muted);border-radius:999px;padding:2px 10px;font-size:.85rem}
+.figure{margin:0}
+.figure figcaption{color:var(--muted);font-size:.9rem;margin-top:6px}
+.video{position:relative;width:100%;aspect-ratio:16/9;background:#000;border-radius:12px;overflow:hidden}
+.ratio-4-3{aspect-ratio:4/3}.ratio-1-1{aspect-ratio:1/1}.ratio-9-16{aspect-ratio:9/16;max-width:420px}.ratio-21-9{aspect-ratio:21/9}
+.video iframe,.video video{position:absolute;inset:0;width:100%;height:100%;border:0}
+.contacts{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(220px,1fr))}
+.contacts dl{margin:0}.contacts dt{font-weight:600;margin-top:8px}.contacts dd{margin:0}
+.list-plain{list-style:none;margin:0;padding:0}
+.stage{position:relative;background:var(--surface)}
+.stage__track{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scrollbar-width:none}
+.stage__track::-webkit-scrollbar{display:none}
+.stage__slide{position:relative;flex:0 0 100%;scroll-snap-align:start;min-height:clamp(420px,56vw,640px);display:flex;align-items:center;overflow:hidden}
+.stage__media,.stage__media img,.stage__media video,.stage__media iframe{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;border:0}
+.stage__content{position:relative;width:100%}
+.stage__panel{max-width:620px;padding:28px;color:#fff}
+.stage--center .stage__panel{margin:0 auto;text-align:center}
+.stage--right .stage__panel{margin-left:auto}
+.stage__panel--rounded{border-radius:16px}
+.stage__title{font-size:clamp(1.7rem,4vw,2.8rem);margin-bottom:.4em}
+.stage__subtitle{font-size:1.15rem}
+.stage__cards{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:16px 0 0}
+.stage__cards li{background:rgba(255,255,255,.14);border-radius:10px;padding:10px 14px}
+.stage__controls{position:absolute;right:20px;bottom:16px;display:flex;gap:8px}
+.stage__controls button{background:rgba(0,0,0,.55);color:#fff;border:0;border-radius:999px;width:44px;height:44px;font-size:1.2rem;cursor:pointer}
+.no-js .stage__controls{display:none}
+.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:16px 0 0;color:var(--muted);font-size:.9rem}
+.breadcrumbs li+li::before{content:"›";margin-right:6px}
+.breadcrumbs a{color:var(--muted)}
+.page-title{padding-top:20px}
+.article-meta{color:var(--muted);display:flex;flex-wrap:wrap;gap:16px;margin-bottom:16px}
+.article-image{margin:0 0 20px}
+.article-image img{border-radius:12px;width:100%;aspect-ratio:16/9;object-fit:cover}
+.lead{font-size:1.15rem}
+.pagination{display:flex;gap:6px;list-style:none;padding:0;margin:24px 0 0;flex-wrap:wrap}
+.pagination a,.pagination span{display:inline-block;min-width:40px;text-align:center;padding:8px 12px;border:1px solid var(--border);border-radius:6px;text-decoration:none;color:var(--text)}
+.pagination [aria-current=page]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
+.list-more{margin-top:20px}
+.form{display:grid;gap:14px;max-width:560px}
+.align-center .form{margin:0 auto;text-align:left}
+.field label{display:block;font-weight:600;margin-bottom:4px}
+.field input,.field textarea{width:100%;padding:11px 12px;border:1px solid #8a93a3;border-radius:8px;font:inherit;color:#1a1f2b;background:#fff}
+.field--check{display:flex;gap:10px;align-items:flex-start}
+.field--check input{width:20px;height:20px;margin-top:2px;flex:none}
+.field--check label{font-weight:400}
+.field__error{color:#b00020;font-size:.9rem;margin-top:4px}
+.bg-dark .field__error,.bg-primary .field__error{color:#ffd7dc}
+.form-notice{padding:12px 16px;border-radius:8px;background:#fff3cd;color:#5c4400;margin-bottom:12px}
+.form-notice--error{background:#fde2e4;color:#7a0014}
+.site-footer{background:#1a1f2b;color:#d7dbe2}
+.site-footer a{color:#fff}
+.footer-grid{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));padding-top:40px;padding-bottom:8px}
+.footer-grid h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;color:#fff}
+.copyright{border-top:1px solid rgba(255,255,255,.15);margin-top:24px;padding-top:16px;font-size:.9rem}
+.notice-page{max-width:640px;margin:0 auto;padding:96px 20px;text-align:center}
+@media(max-width:767px){
+.header-bar{min-height:60px}
+.header-bar .menu-toggle{display:inline-flex}
+.menu{display:none}
+.menu:target,.js .menu.is-open{display:block}
+.js .menu:target:not(.is-open){display:none}
+.menu>ul{flex-direction:column}
+.menu .submenu{display:block;position:static;box-shadow:none;border:0;padding-left:14px}
+.menu .menu__close{display:inline-flex;margin:6px 0}
+.header-phone{display:none}
+.header-cta{display:none}
+.floor{padding:28px 0}
+.pt-large{padding-top:40px}.pb-large{padding-bottom:40px}
+.stage__panel{padding:20px}
+}
+`;
+
+/** Readable text on a colour: white on dark ones, near-black on light ones. */
+function onColor(hex: string): string {
+  const value = hex.replace('#', '');
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16) / 255) as [number, number, number];
+  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return luminance > 0.35 ? '#111418' : '#FFFFFF';
+}
+
+export function paletteOf(scheme: string | null | undefined): Palette {
+  return (COLOR_SCHEMES.find((entry) => entry.code === scheme) ?? COLOR_SCHEMES[0]!).palette;
+}
+
+/** The scheme as CSS variables (every value from the contracts dictionary, never typed by editors). */
+export function schemeCss(scheme: string | null | undefined): string {
+  const p = paletteOf(scheme);
+  const dark = onColor(p.background) === '#FFFFFF';
+  return `:root{--primary:${p.primary};--secondary:${p.secondary};--accent:${p.accent};--background:${p.background};--surface:${p.surface};--text:${p.text};--muted:${p.muted};--border:${dark ? '#2f3640' : '#dde1e7'};--link:${dark ? p.secondary : p.primary};--on-primary:${onColor(p.primary)};--on-secondary:${onColor(p.secondary)};--on-accent:${onColor(p.accent)}}`;
+}
+
+/** The floors' background codes the sheet knows (COLORS in contracts); others are left without a background. */
+export const BACKGROUND_CODES = new Set(COLORS.map((color) => color.code).filter((code) => code !== 'transparent'));
+
+export const baseCss = BASE.replace(/\n/g, '');

@@ -1,0 +1,99 @@
+import type { Lang } from '@dp/contracts';
+
+/**
+ * The public sites' own words (what the renderer adds around editors' content): navigation,
+ * lists, forms, error pages. A site speaks its language (sites.locale) and, with extra languages,
+ * the one of the address prefix (/en/…).
+ */
+const TEXTS = {
+  skip_to_content: { ru: 'Перейти к содержимому', en: 'Skip to content' },
+  menu: { ru: 'Меню', en: 'Menu' },
+  close_menu: { ru: 'Закрыть меню', en: 'Close menu' },
+  main_menu: { ru: 'Основное меню', en: 'Main menu' },
+  footer_menu: { ru: 'Ссылки', en: 'Links' },
+  breadcrumbs: { ru: 'Навигационная цепочка', en: 'Breadcrumbs' },
+  home: { ru: 'Главная', en: 'Home' },
+  languages: { ru: 'Язык сайта', en: 'Site language' },
+  logo_alt: { ru: 'Логотип {name}', en: '{name} logo' },
+  call: { ru: 'Позвонить', en: 'Call' },
+  stage: { ru: 'Главные предложения', en: 'Featured' },
+  stage_slide: { ru: 'Слайд {n} из {total}', en: 'Slide {n} of {total}' },
+  previous: { ru: 'Назад', en: 'Previous' },
+  next: { ru: 'Вперёд', en: 'Next' },
+  read_more: { ru: 'Подробнее', en: 'Read more' },
+  all_news: { ru: 'Все новости', en: 'All news' },
+  all_specials: { ru: 'Все предложения', en: 'All offers' },
+  all_items: { ru: 'Смотреть все', en: 'See all' },
+  empty_list: { ru: 'Здесь пока ничего нет', en: 'Nothing here yet' },
+  pages: { ru: 'Страницы списка', en: 'List pages' },
+  page_n: { ru: 'Страница {n}', en: 'Page {n}' },
+  tags: { ru: 'Теги', en: 'Tags' },
+  published_on: { ru: 'Опубликовано', en: 'Published' },
+  valid_at: { ru: 'Действует в', en: 'Valid at' },
+  phones: { ru: 'Телефоны', en: 'Phones' },
+  hours: { ru: 'Часы работы', en: 'Opening hours' },
+  address: { ru: 'Адрес', en: 'Address' },
+  email: { ru: 'E-mail', en: 'E-mail' },
+  map: { ru: 'Открыть на карте', en: 'Open the map' },
+  social: { ru: 'Мы в соцсетях', en: 'Follow us' },
+  video: { ru: 'Видео', en: 'Video' },
+  gallery: { ru: 'Галерея', en: 'Gallery' },
+  form_name: { ru: 'Имя', en: 'Name' },
+  form_phone: { ru: 'Телефон', en: 'Phone' },
+  form_comment: { ru: 'Комментарий', en: 'Comment' },
+  form_submit: { ru: 'Отправить', en: 'Send' },
+  form_consent: { ru: 'Я согласен на обработку персональных данных', en: 'I agree to the processing of my personal data' },
+  form_consent_period: {
+    ru: 'Я согласен на обработку персональных данных; через {days} дн. после обращения они обезличиваются',
+    en: 'I agree to the processing of my personal data; they are depersonalized {days} days after the request',
+  },
+  form_required: { ru: 'Это поле обязательно для заполнения', en: 'This field is required' },
+  form_phone_invalid: { ru: 'Введите телефон в формате +7 (XXX) XXX-XX-XX', en: 'Enter the phone as +7 (XXX) XXX-XX-XX' },
+  form_too_long: { ru: 'Поле должно состоять из {length} знаков или меньше', en: 'The field must be {length} characters or fewer' },
+  form_invalid_characters: { ru: 'Поле содержит недопустимые символы', en: 'The field contains characters that are not allowed' },
+  form_errors: { ru: 'Проверьте поля формы', en: 'Please check the form' },
+  form_checked: { ru: 'Данные заполнены верно', en: 'The form is filled in correctly' },
+  form_not_connected: {
+    ru: 'Приём заявок с сайта ещё не подключён: ваши данные не сохранены. Позвоните нам, и мы поможем.',
+    en: 'Requests from this site are not connected yet: your data was not saved. Please call us and we will help.',
+  },
+  forms: {
+    ru: { callback: 'Обратный звонок', test_drive: 'Запись на тест-драйв', service: 'Запись на сервис', credit: 'Заявка на кредит', trade_in: 'Оценка для трейд-ин' },
+    en: { callback: 'Callback', test_drive: 'Test drive booking', service: 'Service booking', credit: 'Credit application', trade_in: 'Trade-in valuation' },
+  },
+  not_found_title: { ru: 'Страница не найдена', en: 'Page not found' },
+  not_found_text: { ru: 'Такой страницы на сайте нет. Возможно, её адрес изменился.', en: 'There is no such page on this site. Its address may have changed.' },
+  to_home: { ru: 'На главную', en: 'To the home page' },
+  site_not_found_title: { ru: 'Сайт не найден', en: 'Site not found' },
+  site_not_found_text: { ru: 'По этому адресу нет опубликованного сайта.', en: 'There is no published site at this address.' },
+  error_title: { ru: 'Сайт временно недоступен', en: 'The site is temporarily unavailable' },
+  error_text: { ru: 'Попробуйте обновить страницу через минуту.', en: 'Please reload the page in a minute.' },
+  auth_title: { ru: 'Нужен вход', en: 'Sign-in required' },
+  auth_text: { ru: 'Этот сайт закрыт паролем.', en: 'This site is protected by a password.' },
+  preview: { ru: 'Предпросмотр: черновик, посетители сайта его не видят', en: 'Preview: a draft that visitors of the site do not see' },
+  preview_expired_title: { ru: 'Ссылка предпросмотра устарела', en: 'The preview link has expired' },
+  preview_expired_text: { ru: 'Откройте предпросмотр ещё раз из панели управления.', en: 'Open the preview again from the admin panel.' },
+  method_not_allowed: { ru: 'Такой запрос сайт не принимает', en: 'The site does not accept this request' },
+} as const;
+
+type Key = keyof typeof TEXTS;
+type Simple = { [K in Key]: (typeof TEXTS)[K]['ru'] extends string ? K : never }[Key];
+
+/** A text of the renderer in `lang`, `{name}` parameters filled in (the result is text: escape it). */
+export function say(lang: Lang, key: Simple, params: Record<string, string | number> = {}): string {
+  const text: string = TEXTS[key][lang];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** What a request form is called (the form component's `form` choice). */
+export function formName(lang: Lang, form: string): string {
+  return (TEXTS.forms[lang] as Record<string, string>)[form] ?? TEXTS.forms[lang].callback;
+}
+
+/** A date as the site's language writes it: 15 ноября 2026 / November 15, 2026. */
+export function formatDate(lang: Lang, iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(date);
+}

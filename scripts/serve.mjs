@@ -1,0 +1,113 @@
+/**
+ * `npm run serve`: starts the server (packages/server/src/main.ts) from one bundled file, rebuilt
+ * only when its sources changed, so that a start loads one JavaScript file instead of
+ * transpiling and resolving several hundred TypeScript modules through a loader hook
+ * (docs/performance.md, "Start-up"). Packages stay in node_modules (not bundled); the workspace's
+ * own TypeScript (server and contracts) is bundled. `import.meta.url` keeps meaning the file it is
+ * written in, so paths computed from it (the migrations folder) are the same as from the sources.
+ *
+ * DP_SERVE_SOURCES=1 runs the sources through tsx instead, as the tests do.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'packages/server/src/main.ts');
+const outDir = path.join(root, 'packages/server/dist');
+const bundle = path.join(outDir, 'main.mjs');
+const fingerprintFile = path.join(outDir, 'main.fingerprint');
+/** What the bundle is made of: the workspace's TypeScript and the installed packages' versions. */
+const INPUTS = ['packages/server/src', 'packages/contracts/src', 'packages/server/package.json', 'packages/contracts/package.json', 'package-lock.json', 'tsconfig.base.json', 'scripts/serve.mjs'];
+const IGNORED = /\.test\.ts$|[/\\]test[/\\]/;
+
+function* files(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (!stat.isDirectory()) return yield [entry, stat];
+  for (const name of fs.readdirSync(entry).sort()) yield* files(path.join(entry, name));
+}
+
+/** Name, size and modification time of every input: any change, addition or removal changes it. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const [file, stat] of files(path.join(root, input))) {
+      if (!IGNORED.test(file)) hash.update(`${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** `import.meta.url` (and its dirname, filename) of each source file, as the file's own. */
+const ownImportMeta = {
+  name: 'own-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const url = pathToFileURL(args.path).href;
+      const contents = source
+        .replaceAll('import.meta.url', JSON.stringify(url))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Packages are imported from node_modules at run time; the workspace's own (@dp/*) are bundled. */
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@dp/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** esbuild as tsx (a dependency of the project) has it: no second copy to install. */
+async function loadEsbuild() {
+  const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const module = await import(pathToFileURL(fromTsx.resolve('esbuild')).href);
+  return module.build ? module : module.default;
+}
+
+async function buildBundle(current) {
+  const esbuild = await loadEsbuild();
+  const started = performance.now();
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    keepNames: true,
+    sourcemap: 'linked',
+    write: false,
+    outfile: bundle,
+    logLevel: 'warning',
+    plugins: [packagesOutside, ownImportMeta],
+  });
+  fs.mkdirSync(outDir, { recursive: true });
+  // Written beside and renamed: another start building at the same moment never reads half a file.
+  const suffix = `.${process.pid}.tmp`;
+  for (const file of result.outputFiles) fs.writeFileSync(file.path + suffix, file.contents);
+  for (const file of result.outputFiles) fs.renameSync(file.path + suffix, file.path);
+  fs.writeFileSync(fingerprintFile + suffix, current);
+  fs.renameSync(fingerprintFile + suffix, fingerprintFile);
+  console.log(`Server bundled in ${Math.round(performance.now() - started)} ms (packages/server/dist/main.mjs).`);
+}
+
+if (process.env.DP_SERVE_SOURCES === '1') {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const current = fingerprint();
+  const built = fs.existsSync(bundle) && fs.existsSync(fingerprintFile) && fs.readFileSync(fingerprintFile, 'utf8') === current;
+  if (!built) await buildBundle(current);
+  // Stack traces name the TypeScript sources.
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(bundle).href);
+}
