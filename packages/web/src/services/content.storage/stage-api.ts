@@ -92,6 +92,8 @@ export function useStages(siteId: string | undefined) {
   return useQuery({
     queryKey: [...stageKeys.lists(), siteId],
     enabled: !!siteId,
+    // Scheduled publications change a stage's status from a job: the list is asked again whenever it is shown.
+    staleTime: 0,
     queryFn: async () => (await api.fetchAll<StageAttributes>(stagePath('stages'), { 'filter[site_id]': siteId, sort: 'id' }, 500)).data,
   });
 }
