@@ -64,6 +64,15 @@ describe('the substring search of the lists', () => {
     }
   }, 120_000);
 
+  it('folds with PostgreSQL\'s own lower() where the database user may declare it (a superuser)', async () => {
+    const [row] = (await t.database.executeSql(
+      `select l.lanname as language, p.prosrc as source, (select rolsuper from pg_roles where rolname = current_user) as superuser
+       from pg_proc p join pg_language l on l.oid = p.prolang where p.proname = 'search_fold'`,
+    )).rows;
+    expect(row.superuser ? [row.language, row.source] : [row.language]).toEqual(row.superuser ? ['internal', 'lower'] : ['plpgsql']);
+    expect((await t.database.executeSql(`select search_fold('МОТОР Сити Ё') as folded`)).rows[0].folded).toBe('мотор сити ё');
+  });
+
   it('answers the total of a page past the end', async () => {
     const page = (await t.request('GET', `${LIST}?filter[search]=${encodeURIComponent('Казань')}&page[size]=100&page[number]=500`, { token: admin.access_token })).json();
     expect(page.data).toEqual([]);
