@@ -56,6 +56,15 @@ describe('rich text without HTML', () => {
     ]);
   });
 
+  it('ends a block where a line of another kind starts: a heading or a sentence directly followed by a list', () => {
+    expect(parseRichText('## Условия\n- без комиссии\n- до 7 лет\nОформление за час\n# Итог')).toEqual([
+      { type: 'heading', level: 2, children: [{ text: 'Условия' }] },
+      { type: 'list', ordered: false, items: [[{ text: 'без комиссии' }], [{ text: 'до 7 лет' }]] },
+      { type: 'paragraph', children: [{ text: 'Оформление за час' }] },
+      { type: 'heading', level: 1, children: [{ text: 'Итог' }] },
+    ]);
+  });
+
   it('refuses tags, comments and links that could run', () => {
     expect(richTextProblem('<b>жирный</b>')).toEqual({ key: 'rich_text_html' });
     expect(richTextProblem('< script>')).toEqual({ key: 'rich_text_html' });

@@ -70,19 +70,43 @@ export function parseInline(source: string): RichInline[] {
   return result;
 }
 
-/** The blocks of a rich text (see the subset above). Unsafe links become plain text. */
+type LineKind = 'blank' | 'heading' | 'bullet' | 'number' | 'quote' | 'text';
+const LINE_KINDS: [Exclude<LineKind, 'text'>, RegExp][] = [
+  ['blank', /^\s*$/],
+  ['heading', /^#{1,3}\s+/],
+  ['bullet', /^\s*[-*]\s+/],
+  ['number', /^\s*\d+[.)]\s+/],
+  ['quote', /^\s*>\s?/],
+];
+const kindOf = (line: string): LineKind => LINE_KINDS.find(([, pattern]) => pattern.test(line))?.[0] ?? 'text';
+const strip = (kind: LineKind, line: string) => line.replace(LINE_KINDS.find(([k]) => k === kind)?.[1] ?? /^/, '');
+
+function blockOf(kind: LineKind, lines: string[]): RichBlock {
+  if (kind === 'heading') return { type: 'heading', level: /^#+/.exec(lines[0]!)![0].length as 1 | 2 | 3, children: parseInline(strip(kind, lines[0]!)) };
+  if (kind === 'bullet' || kind === 'number') return { type: 'list', ordered: kind === 'number', items: lines.map((line) => parseInline(strip(kind, line))) };
+  if (kind === 'quote') return { type: 'quote', children: parseInline(lines.map((line) => strip(kind, line)).join('\n')) };
+  return { type: 'paragraph', children: parseInline(lines.map((line) => line.trim()).join('\n')) };
+}
+
+/**
+ * The blocks of a rich text (see the subset above), line by line as editors type it: a heading is
+ * its one line, and a list, quote or paragraph ends where a line of another kind or an empty line
+ * starts (so a heading or a sentence directly followed by a list gives both). Unsafe links become
+ * plain text.
+ */
 export function parseRichText(source: string): RichBlock[] {
   const blocks: RichBlock[] = [];
-  for (const chunk of source.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const text = chunk.trim();
-    if (!text) continue;
-    const heading = /^(#{1,3})\s+(.*)$/s.exec(text);
-    const lines = text.split('\n');
-    if (heading) blocks.push({ type: 'heading', level: heading[1]!.length as 1 | 2 | 3, children: parseInline(heading[2]!.replace(/\n/g, ' ')) });
-    else if (lines.every((line) => /^\s*[-*]\s+/.test(line))) blocks.push({ type: 'list', ordered: false, items: lines.map((line) => parseInline(line.replace(/^\s*[-*]\s+/, ''))) });
-    else if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) blocks.push({ type: 'list', ordered: true, items: lines.map((line) => parseInline(line.replace(/^\s*\d+[.)]\s+/, ''))) });
-    else if (lines.every((line) => /^\s*>\s?/.test(line))) blocks.push({ type: 'quote', children: parseInline(lines.map((line) => line.replace(/^\s*>\s?/, '')).join('\n')) });
-    else blocks.push({ type: 'paragraph', children: parseInline(text) });
+  let kind: LineKind = 'blank';
+  let lines: string[] = [];
+  for (const line of source.replace(/\r\n?/g, '\n').split('\n')) {
+    const next = kindOf(line);
+    if (next !== kind || next === 'heading') {
+      if (lines.length) blocks.push(blockOf(kind, lines));
+      lines = [];
+    }
+    kind = next;
+    if (next !== 'blank') lines.push(line);
   }
+  if (lines.length) blocks.push(blockOf(kind, lines));
   return blocks;
 }

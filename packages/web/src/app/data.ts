@@ -58,6 +58,7 @@ export function useMeRefresh(enabled: boolean) {
 export interface SiteAttributes {
   name: string;
   host: string | null;
+  technical_host?: string | null;
   client_id: number;
   type: number;
   use_http: boolean;
@@ -107,8 +108,18 @@ export function useCurrentSite() {
   return { ...query, siteId };
 }
 
-/** The URL that opens a site: http:// or https:// per use_http, only when a host is set. */
-export function siteUrl(site: Pick<SiteAttributes, 'host' | 'use_http'> | null | undefined): string | null {
-  if (!site?.host) return null;
-  return `${site.use_http ? 'http' : 'https'}://${site.host}`;
+/**
+ * The URL that opens a site. An admin reached at a localhost address (the `local` provisioning
+ * driver, `npm start`) serves the sites itself at their technical hosts `<code>.localhost`, so the
+ * link goes there with the admin's scheme and port; elsewhere http:// or https:// per use_http to
+ * the site's host, else its technical host.
+ */
+export function siteUrl(
+  site: Pick<SiteAttributes, 'host' | 'technical_host' | 'use_http'> | null | undefined,
+  admin: Pick<Location, 'protocol' | 'hostname' | 'port'> = window.location,
+): string | null {
+  const local = /(^|\.)localhost$/.test(admin.hostname) && site?.technical_host?.endsWith('.localhost');
+  if (local) return `${admin.protocol}//${site!.technical_host}${admin.port ? `:${admin.port}` : ''}`;
+  const host = site?.host || site?.technical_host;
+  return host ? `${site!.use_http ? 'http' : 'https'}://${host}` : null;
 }

@@ -147,15 +147,16 @@ export class SiteRenderer {
     // A site not on plain http is https only: a request that came over http (known behind a
     // proxy, TRUST_PROXY) goes to https on the site's own host.
     if (!site.use_http && this.ctx.config.trustProxy && request.protocol === 'http' && host === site.host) return redirectResponse(301, `https://${site.host}${request.url}`);
+    // Redirects before anything else (issue 11), basic auth included: a redirect shows only where
+    // an address leads, and a moved site keeps sending visitors on while it is closed.
+    const path = decodedPath(rawPath);
+    const redirect = path === null ? null : this.redirectOf(snapshot, rawPath, path, query);
+    if (redirect) return redirect;
     if (site.basic_auth_login && !(await this.authorized(request, entry))) {
       // The realm is the host (headers are Latin-1: a site's name may not be).
       return neutral(401, lang, 'auth_title', 'auth_text', { 'www-authenticate': `Basic realm="${host}", charset="UTF-8"` });
     }
-
-    const path = decodedPath(rawPath);
     if (path === null) return this.notFound(entry, lang, '', host, request);
-    const redirect = this.redirectOf(snapshot, rawPath, path, query);
-    if (redirect) return redirect;
 
     const base = site.host ? `${site.use_http ? 'http' : 'https'}://${site.host}` : `${request.protocol}://${request.host}`;
     if (path === '/robots.txt') return this.cache.response(entry, `robots|${host}`, () => textResponse(200, robotsTxt(snapshot, base), 'text/plain; charset=utf-8'));
