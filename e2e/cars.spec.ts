@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { ADMIN, signIn, callApi, chooseInDialog } from './helpers.ts';
 
 /**
  * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
@@ -10,27 +10,6 @@ import { ADMIN, signIn } from './helpers.ts';
 const RUN = Date.now().toString(36);
 test.describe.configure({ timeout: 120_000 });
 
-/** Chooses `option` in the select labelled `label` inside `scope`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
-}
-
-/** A call to the API as the signed-in user (to make records the test needs). */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 test('add a complectation through the cascading pickers', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -41,10 +20,10 @@ test('add a complectation through the cascading pickers', async ({ page }) => {
   await expect(drawer.getByText('Новая комплектация')).toBeVisible();
   // Nothing below the brand can be chosen before it.
   await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeDisabled();
-  await choose(page, 'Марка', 'Kia');
-  await choose(page, 'Модель', 'Sportage');
-  await choose(page, 'Поколение', 'V');
-  await choose(page, 'Рестайлинг', 'V');
+  await chooseInDialog(page, 'Марка', 'Kia');
+  await chooseInDialog(page, 'Модель', 'Sportage');
+  await chooseInDialog(page, 'Поколение', 'V');
+  await chooseInDialog(page, 'Рестайлинг', 'V');
   const name = `E2E ${RUN}`;
   await drawer.getByLabel('Название', { exact: true }).fill(name);
   await drawer.getByRole('button', { name: 'Создать' }).click();
@@ -58,7 +37,7 @@ test('add a complectation through the cascading pickers', async ({ page }) => {
   // Another brand empties the choices below it.
   await row.getByRole('button', { name: `Изменить: ${name}` }).click();
   await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeEnabled();
-  await choose(page, 'Марка', 'Toyota');
+  await chooseInDialog(page, 'Марка', 'Toyota');
   await expect(drawer.getByLabel('Поколение', { exact: true })).toBeDisabled();
   await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeDisabled();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 import { PORT } from './playwright.config.ts';
 
@@ -67,3 +67,35 @@ export async function signOut(page: Page) {
     await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible({ timeout: 5000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** A call to the admin's API as the signed-in user (to make records a test needs, not to test the API). */
+export async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Chooses `option` (the whole text) in an antd select, in that select's own dropdown (the list it
+ * controls): another select's may still be closing.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await expect(select).toHaveAttribute('aria-expanded', 'true');
+  const list = await select.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
+  await expect(dropdown).toBeHidden();
+}
+
+/** Chooses `option` in the select labelled `label` inside the open dialog. */
+export const chooseInDialog = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, callApi } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -13,18 +13,6 @@ const SITE_URL = `http://skoda-ladoga.localhost:${PORT}`;
 
 /** Names of this run: specs share one app, so records never collide with another spec's or run's. */
 const unique = Date.now().toString(36);
-
-/** A call of the admin's API as the signed-in user (for what this spec does not test through screens). */
-async function callApi(page: Page, method: string, path: string, data: unknown) {
-  return page.evaluate(
-    async ([m, p, d]) => {
-      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
-      const response = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` }, body: JSON.stringify({ data: d }) });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, data] as const,
-  );
-}
 
 test('the demo site is served at its technical host, with no admin there', async ({ page }) => {
   await page.goto(SITE_URL);
@@ -87,7 +75,7 @@ test('a page published in the admin is on the site at once, its draft in a previ
   expect(Date.now() - published).toBeLessThan(1000);
 
   // A redirect of an old address to the page, followed by the browser.
-  const redirect = await callApi(page, 'POST', '/gateway/seo/api/v1/redirects', { type: 'redirects', attributes: { site_id: Number(siteId), from_uri: `/old-${unique}`, to_uri: uri, code: 301 } });
+  const redirect = await callApi(page, 'POST', '/gateway/seo/api/v1/redirects', { data: { type: 'redirects', attributes: { site_id: Number(siteId), from_uri: `/old-${unique}`, to_uri: uri, code: 301 } } });
   expect(redirect.status).toBe(201);
   await site.goto(`${SITE_URL}/old-${unique}?utm_source=e2e`);
   await expect(site).toHaveURL(`${SITE_URL}${uri}?utm_source=e2e`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, callApi } from './helpers.ts';
 
 /**
  * SEO and floors (issue 10): a dealer editor imports redirects from a file with one bad row —
@@ -17,22 +17,6 @@ async function openSite(page: Page) {
   await page.goto('/sites.context/select');
   await page.getByText(SITE).first().click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
-}
-
-/** A call to the API as the signed-in user (to make records the test needs). */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access_token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
 }
 
 test('import redirects from a file with one bad row', async ({ page }) => {

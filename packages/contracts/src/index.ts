@@ -54,3 +54,20 @@ export * from './cars.catalog/generation.resource.ts';
 export * from './cars.catalog/restyling.resource.ts';
 export * from './cars.catalog/complectation.resource.ts';
 export * from './cars.catalog/dictionary.resource.ts';
+// cars.catalog: marketing complectations and options (issue 12, "marketing").
+export * from './cars.catalog/marketing-fields.ts';
+export * from './cars.catalog/marketing-complectation.resource.ts';
+export * from './cars.catalog/option.resource.ts';
+export * from './cars.catalog/marketing-calls.ts';
+// cars.catalog: body colours, upholsteries, marketing galleries, imports, model history (issue 12, "colors").
+export * from './kit/file-import.ts';
+export * from './cars.catalog/body-color.resource.ts';
+export * from './cars.catalog/marketing-gallery.resource.ts';
+export * from './cars.catalog/catalog-import.ts';
+export * from './cars.catalog/label.resource.ts';
+// cars.stock: cars of a site's stock (issue 12, engineer "stock").
+export * from './cars.stock/car.resource.ts';
+// dealerships (issue 12, engineer "dealerships"): dealerships, departments, employees, services.
+export * from './dealerships/dealership-fields.ts';
+export * from './dealerships/dealership.resource.ts';
+export * from './dealerships/employee-import.ts';

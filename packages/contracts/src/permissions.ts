@@ -24,6 +24,10 @@ export const SERVICES = [
   'media.storage',
   // render dictionaries (issue 10, floors and SEO): colour schemes, locales, title weights, colours, components.
   'render',
+  // cars.stock: cars of a site's stock (issue 12, engineer "stock").
+  'cars.stock',
+  // dealerships (issue 12, engineer "dealerships"): dealerships, departments, employees, services.
+  'dealerships',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -93,6 +97,18 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list', 'vin_data.import']),
   // cars.catalog (issue 12): the write codes the spec leaves unnamed; reading the model tree takes models.get_list.
   ...codes('cars.catalog', ['brands', 'models', 'generations', 'restylings', 'complectations', 'bodies', 'fuels', 'transmissions', 'wheel_drives', 'colors'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])),
+  // cars.catalog (issue 12, "marketing"): marketing complectations, option categories, dealer options; options are only deleted.
+  ...codes('cars.catalog', ['marketing_complectations', 'option_categories', 'dealer_options'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])),
+  ...codes('cars.catalog', ['options.delete']),
+  // cars.catalog (issue 12, "colors"): body colours (their markups too), upholsteries, galleries; models.restore restores a model from its history.
+  ...codes('cars.catalog', ['body_colors', 'upholsteries', 'marketing_galleries'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])),
+  ...codes('cars.catalog', ['models.restore']),
+  // cars.catalog labels of a site's cars (issue 12): labels.patch also hides and orders a central label on a fork.
+  ...codes('cars.catalog', ['labels.get_list', 'labels.create', 'labels.patch', 'labels.delete']),
+  // cars.stock (issue 12): cars of a site's stock; cars.patch also marks cars as sold in bulk.
+  ...codes('cars.stock', ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete']),
+  // dealerships (issue 12, engineer "dealerships"): the spec's dealers.get_list (reads all four) and dealers.create, the write codes it leaves unnamed.
+  ...codes('dealerships', ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])]),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -176,6 +192,30 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('cars.catalog', 'catalog_transmissions', '/cars.catalog/transmissions/', 'dictionaries', 'catalog', 52, ['brands.get_list', 'models.get_list']),
   screen('cars.catalog', 'catalog_wheel_drives', '/cars.catalog/wheel_drives/', 'dictionaries', 'catalog', 53, ['brands.get_list', 'models.get_list']),
   screen('cars.catalog', 'catalog_colors', '/cars.catalog/colors/', 'dictionaries', 'catalog', 54, ['brands.get_list', 'models.get_list']),
+  // cars.catalog (issue 12, "marketing"): marketing complectations (list and detail), option categories, options, dealer options.
+  screen('cars.catalog', 'catalog_marketing_complectations', '/cars.catalog/marketing_complectations/', 'dictionaries', 'catalog', 45, ['marketing_complectations.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_marketing_complectation_edit', '/cars.catalog/marketing_complectations/{marketingComplectationId}', 'dictionaries', 'catalog', 46, ['marketing_complectations.get_list', 'models.get_list'], { in_menu: false }),
+  screen('cars.catalog', 'catalog_option_categories', '/cars.catalog/option_categories/', 'dictionaries', 'catalog', 47, ['marketing_complectations.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_options', '/cars.catalog/options/', 'dictionaries', 'catalog', 48, ['marketing_complectations.get_list', 'models.get_list']),
+  screen('cars.catalog', 'catalog_dealer_options', '/cars.catalog/dealer_options/', 'dictionaries', 'catalog', 49, ['marketing_complectations.get_list', 'models.get_list']),
+  // cars.catalog (issue 12, "colors"): body colours (with markups and imports), upholsteries, marketing galleries.
+  screen('cars.catalog', 'catalog_body_colors', '/cars.catalog/body_colors/', 'dictionaries', 'catalog', 55, ['brands.get_list']),
+  screen('cars.catalog', 'catalog_upholsteries', '/cars.catalog/upholsteries/', 'dictionaries', 'catalog', 56, ['brands.get_list']),
+  screen('cars.catalog', 'catalog_marketing_galleries', '/cars.catalog/marketing_galleries/', 'dictionaries', 'catalog', 57, ['models.get_list']),
+  // cars.catalog labels (issue 12): a site's labels, in the site menu.
+  screen('cars.catalog', 'catalog_labels', '/cars.catalog/tags/{siteId}', 'site', 'cars', 100, ['labels.get_list']),
+  // cars.stock (issue 12): new and used cars of a site, manual creation and edit of a car.
+  // Site-menu pages need their site module (spec 001 §2): available_cars for new cars, used_cars for used ones.
+  screen('cars.stock', 'stock_new_cars', '/cars.stock/new_cars/{siteId}', 'site', 'cars', 96, ['cars.get_list'], { module: 'available_cars' }),
+  screen('cars.stock', 'stock_used_cars', '/cars.stock/used_cars/{siteId}', 'site', 'cars', 97, ['cars.get_list'], { module: 'used_cars' }),
+  screen('cars.stock', 'stock_car_create', '/cars.stock/create/{type}', null, 'cars', 98, ['cars.create', 'cars.patch'], { in_menu: false }),
+  // dealerships (issue 12, engineer "dealerships"): dealers with their create and edit pages, departments, employees, services.
+  screen('dealerships', 'dealerships_dealers', '/dealerships/dealers', 'dictionaries', 'dealerships', 60, ['dealers.get_list']),
+  screen('dealerships', 'dealerships_dealer_create', '/dealerships/dealer/create', null, 'dealerships', 61, ['dealers.create'], { in_menu: false }),
+  screen('dealerships', 'dealerships_dealer_edit', '/dealerships/dealer/edit/{id}', null, 'dealerships', 62, ['dealers.get_list'], { in_menu: false }),
+  screen('dealerships', 'dealerships_departments', '/dealerships/departments', 'dictionaries', 'dealerships', 63, ['dealers.get_list']),
+  screen('dealerships', 'dealerships_employees', '/dealerships/employees', 'dictionaries', 'dealerships', 64, ['dealers.get_list']),
+  screen('dealerships', 'dealerships_services', '/dealerships/services', 'dictionaries', 'dealerships', 65, ['dealers.get_list']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
@@ -393,6 +433,39 @@ export const ACTION_ROUTES: ApiRoute[] = [
   // seo (issue 10): import of redirects from a CSV or XLSX file, a preview first, then the apply.
   api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects/preview', ['redirects.create']),
   api('seo', 'POST', '/api/v1/sites/{siteId}/import_redirects', ['redirects.create']),
+  // cars.catalog (issue 12, "marketing"): spec 001 §7's calls beside the catalogue's lists; read
+  // like the lists (the model tree's or the marketing complectations' code), options deleted only.
+  api('cars.catalog', 'DELETE', '/api/v1/options/{id}', ['options.delete']),
+  api('cars.catalog', 'GET', '/api/v1/marketing_complectations/codes', ['marketing_complectations.get_list', 'models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/marketing_complectations/{id}/prices', ['marketing_complectations.get_list', 'models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/marketing_complectations/{id}/specifications', ['marketing_complectations.get_list', 'models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/marketing_complectations/{id}/options', ['marketing_complectations.get_list', 'models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/transmission_names', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/wheel_drive_names', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/engine_names', ['models.get_list', 'marketing_complectations.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/complectations/{id}/chain', ['models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/engines/{level}/{id}', ['models.get_list', 'marketing_complectations.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/custom_filter/info', ['models.get_list', 'marketing_complectations.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/models/by/ids/{ids}', ['models.get_list']),
+  // cars.catalog (issue 12, "colors"): file imports (a preview, then the apply) and the models' history with restoring.
+  ...(['body_colors', 'price_body_colors', 'upholsteries'] as const).flatMap((kind) => [
+    api('cars.catalog', 'POST', `/api/v1/import/${kind}/preview`, [kind === 'upholsteries' ? 'upholsteries.create' : 'body_colors.create']),
+    api('cars.catalog', 'POST', `/api/v1/import/${kind}`, [kind === 'upholsteries' ? 'upholsteries.create' : 'body_colors.create']),
+  ]),
+  api('cars.catalog', 'GET', '/api/v1/restore/models/events', ['models.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/restore/models/{id}/events', ['models.get_list']),
+  api('cars.catalog', 'POST', '/api/v1/events/{id}', ['models.restore']),
+  // cars.catalog labels (issue 12): what a site shows (its own and its master's central labels), by type, and a fork's hide and order of a central one.
+  api('cars.catalog', 'GET', '/api/v1/labels/by/site_id/{siteId}', ['labels.get_list']),
+  api('cars.catalog', 'GET', '/api/v1/labels/by/type', ['labels.get_list']),
+  api('cars.catalog', 'PATCH', '/api/v1/labels/{id}/sites/{siteId}', ['labels.patch']),
+  // cars.stock (issue 12): manual creation with the spec's messages, bulk "mark as sold", a client's cars with labels.
+  api('cars.stock', 'POST', '/api/v1/cars/manual', ['cars.create']),
+  api('cars.stock', 'POST', '/api/v1/cars/sold/by_ids', ['cars.patch']),
+  api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list']),
+  // dealerships (issue 12, engineer "dealerships"): a department's employees from a CSV or XLSX file, a preview first, then the apply.
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create']),
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create']),
 ];
 
 /** The services as select options; their names are the web's common:services. */

@@ -26,6 +26,18 @@ import { generationResource } from './cars.catalog/generation.resource.ts';
 import { restylingResource } from './cars.catalog/restyling.resource.ts';
 import { complectationResource } from './cars.catalog/complectation.resource.ts';
 import { bodyResource, colorResource, fuelResource, transmissionResource, wheelDriveResource } from './cars.catalog/dictionary.resource.ts';
+// cars.catalog: marketing complectations and options (issue 12, "marketing")
+import { marketingComplectationResource } from './cars.catalog/marketing-complectation.resource.ts';
+import { dealerOptionResource, optionCategoryResource, optionResource } from './cars.catalog/option.resource.ts';
+// cars.catalog: body colours, upholsteries, marketing galleries (issue 12, "colors")
+import { bodyColorResource, upholsteryResource } from './cars.catalog/body-color.resource.ts';
+import { bodyColorMarkupResource, marketingGalleryResource } from './cars.catalog/marketing-gallery.resource.ts';
+// cars.catalog: labels of a site's cars (issue 12)
+import { labelResource } from './cars.catalog/label.resource.ts';
+// cars.stock: cars of a site's stock (issue 12, engineer "stock").
+import { carResource } from './cars.stock/car.resource.ts';
+// dealerships (issue 12, engineer "dealerships")
+import { dealershipResource, dealershipServiceResource, departmentResource, employeeResource } from './dealerships/dealership.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -72,6 +84,25 @@ export const RESOURCES: AnyResource[] = [
   transmissionResource,
   wheelDriveResource,
   colorResource,
+  // cars.catalog: marketing complectations and options (issue 12, "marketing").
+  marketingComplectationResource,
+  optionCategoryResource,
+  optionResource,
+  dealerOptionResource,
+  // cars.catalog: body colours with markups, upholsteries, marketing galleries (issue 12, "colors").
+  bodyColorResource,
+  bodyColorMarkupResource,
+  upholsteryResource,
+  marketingGalleryResource,
+  // cars.catalog: labels of a site's cars (issue 12).
+  labelResource,
+  // cars.stock: cars of a site's stock (issue 12, engineer "stock").
+  carResource,
+  // dealerships (issue 12, engineer "dealerships").
+  dealershipResource,
+  departmentResource,
+  employeeResource,
+  dealershipServiceResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

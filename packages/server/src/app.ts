@@ -42,6 +42,14 @@ import { runSiteTask, SITE_TASK_JOB } from './services/sites.controller/run-site
 import { registerFloorRoutes } from './services/floors.storage/floor.routes.ts';
 import { registerRenderRoutes } from './services/render/render.routes.ts';
 import { registerSeoRoutes } from './services/seo/seo.routes.ts';
+// cars.catalog (issue 12, "marketing"): spec 001 §7's calls beside the catalogue's lists.
+import { registerMarketingRoutes } from './services/cars.catalog/marketing.routes.ts';
+import { registerLabelRoutes } from './services/cars.catalog/labels.routes.ts';
+import { registerCatalogColorRoutes } from './services/cars.catalog/colors.routes.ts';
+// cars.stock (issue 12, "stock"): manual creation, bulk sold, a client's cars with labels.
+import { registerCarRoutes } from './services/cars.stock/car.routes.ts';
+// dealerships (issue 12, "dealerships"): the import of a department's employees.
+import { registerDealershipRoutes } from './services/dealerships/dealership.routes.ts';
 // sites.context pages: content routes, the publication by time of every workflow state.
 import { registerContentRoutes } from './services/sites.context/content.routes.ts';
 import { publishStateJob } from './services/sites.context/content-workflows.ts';
@@ -185,6 +193,12 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerFloorRoutes(app, ctx, registry);
   registerRenderRoutes(app);
   await registerSeoRoutes(app, ctx, registry);
+  registerMarketingRoutes(app, ctx, registry);
+  registerLabelRoutes(app, ctx, registry);
+  // cars.catalog (issue 12, "colors"): imports of body colours, their prices and upholsteries; the models' history.
+  await registerCatalogColorRoutes(app, ctx);
+  registerCarRoutes(app, ctx, registry);
+  await registerDealershipRoutes(app, ctx);
   registerPreviewRoutes(app, ctx, registry, siteRenderer.previewKey);
 
   serveWeb(app, config.webDist);

@@ -13,6 +13,10 @@ import {
 } from '@dp/contracts';
 import { moduleResource } from '@dp/contracts';
 import type { ResourceRegistry } from './kit/crud-routes.ts';
+// dealerships (issue 12, engineer "dealerships")
+import { dealershipResource, dealershipServiceResource, departmentResource, employeeResource } from '@dp/contracts';
+import { dealershipDepartments, dealershipEmployees, dealerships, dealershipServices } from './services/dealerships/dealership.table.ts';
+import { dealershipHooks, dealershipServiceHooks, departmentHooks, employeeHooks } from './services/dealerships/dealership.hooks.ts';
 import type { Config } from './kit/config.ts';
 import { auditLog } from './kit/audit.table.ts';
 import { clientGroups, clients } from './services/clients.storage/client.table.ts';
@@ -55,6 +59,22 @@ import { siteOwnership as stageSiteOwnership } from './services/sites.context/si
 import { bodyResource, brandResource, colorResource, complectationResource, fuelResource, generationResource, modelResource, restylingResource, transmissionResource, wheelDriveResource } from '@dp/contracts';
 import { carBodies, carBrands, carColors, carComplectations, carFuels, carGenerations, carModels, carRestylings, carTransmissions, carWheelDrives } from './services/cars.catalog/catalog.table.ts';
 import { brandHooks, complectationHooks, generationHooks, modelHooks, restylingHooks } from './services/cars.catalog/catalog.hooks.ts';
+// cars.catalog: marketing complectations and options (issue 12, "marketing")
+import { dealerOptionResource, marketingComplectationResource, optionCategoryResource, optionResource } from '@dp/contracts';
+import { carDealerOptions, carMarketingComplectations, carOptionCategories, carOptions } from './services/cars.catalog/marketing.table.ts';
+import { marketingComplectationHooks, optionCategoryHooks, withMarketingBelow } from './services/cars.catalog/marketing.hooks.ts';
+
+// cars.catalog: body colours with markups, upholsteries, marketing galleries (issue 12, "colors")
+import { bodyColorMarkupResource, bodyColorResource, marketingGalleryResource, upholsteryResource } from '@dp/contracts';
+import { carBodyColorMarkups, carBodyColors, carMarketingGalleries, carUpholsteries } from './services/cars.catalog/colors.table.ts';
+import { bodyColorHooks, bodyColorMarkupHooks, marketingGalleryHooks, upholsteryHooks } from './services/cars.catalog/colors.hooks.ts';
+// cars.catalog labels of a site's cars (issue 12)
+import { labelResource } from '@dp/contracts';
+import { carLabels } from './services/cars.catalog/labels.table.ts';
+// cars.stock: cars of a site's stock (issue 12, engineer "stock")
+import { carResource } from '@dp/contracts';
+import { cars } from './services/cars.stock/car.table.ts';
+import { carHooks } from './services/cars.stock/car.hooks.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
 
@@ -119,13 +139,32 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(mediaFileResource), mediaFiles as never, { hooks: fileHooks });
   // cars.catalog: the platform's reference catalogue (staff write it, readers of every client read it).
   registry.bind(bindable(brandResource), carBrands, { hooks: brandHooks });
-  registry.bind(bindable(modelResource), carModels, { hooks: modelHooks });
-  registry.bind(bindable(generationResource), carGenerations, { hooks: generationHooks });
-  registry.bind(bindable(restylingResource), carRestylings, { hooks: restylingHooks });
-  registry.bind(bindable(complectationResource), carComplectations, { hooks: complectationHooks });
+  registry.bind(bindable(modelResource), carModels, { hooks: withMarketingBelow('models', modelHooks) });
+  registry.bind(bindable(generationResource), carGenerations, { hooks: withMarketingBelow('generations', generationHooks) });
+  registry.bind(bindable(restylingResource), carRestylings, { hooks: withMarketingBelow('restylings', restylingHooks) });
+  registry.bind(bindable(complectationResource), carComplectations, { hooks: withMarketingBelow('complectations', complectationHooks) });
   registry.bind(bindable(bodyResource), carBodies);
   registry.bind(bindable(fuelResource), carFuels);
   registry.bind(bindable(transmissionResource), carTransmissions);
   registry.bind(bindable(wheelDriveResource), carWheelDrives);
   registry.bind(bindable(colorResource), carColors);
+  // cars.catalog (issue 12, "marketing"): marketing complectations below complectations, options and their categories.
+  registry.bind(bindable(marketingComplectationResource), carMarketingComplectations, { hooks: marketingComplectationHooks });
+  registry.bind(bindable(optionCategoryResource), carOptionCategories, { hooks: optionCategoryHooks });
+  registry.bind(bindable(optionResource), carOptions);
+  registry.bind(bindable(dealerOptionResource), carDealerOptions);
+  // cars.catalog (issue 12, "colors"): body colours and their markups, upholsteries, marketing galleries.
+  registry.bind(bindable(bodyColorResource), carBodyColors, { hooks: bodyColorHooks });
+  registry.bind(bindable(bodyColorMarkupResource), carBodyColorMarkups, { hooks: bodyColorMarkupHooks });
+  registry.bind(bindable(upholsteryResource), carUpholsteries, { hooks: upholsteryHooks });
+  registry.bind(bindable(marketingGalleryResource), carMarketingGalleries, { hooks: marketingGalleryHooks });
+  // cars.catalog labels: a site's (its client is the site's); an official master's are central, its forks only hide and order them.
+  registry.bind(bindable(labelResource), carLabels, { siteOwned: seoSiteOwnership(registry) });
+  // cars.stock: a site's cars (its client is the site's); stock is the site's own data, so an official master's cars are not central content.
+  registry.bind(bindable(carResource), cars, { hooks: carHooks, siteOwned: { ...seoSiteOwnership(registry), assertEditable: async () => undefined } });
+  // dealerships: a client's dealerships; departments and services take their client from the dealership, employees from the department.
+  registry.bind(bindable(dealershipResource), dealerships, { hooks: dealershipHooks });
+  registry.bind(bindable(departmentResource), dealershipDepartments, { hooks: departmentHooks });
+  registry.bind(bindable(employeeResource), dealershipEmployees, { hooks: employeeHooks });
+  registry.bind(bindable(dealershipServiceResource), dealershipServices, { hooks: dealershipServiceHooks });
 }

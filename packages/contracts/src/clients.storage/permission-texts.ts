@@ -77,6 +77,15 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     floor_groups: { ru: 'Группы этажей', en: 'Floor groups' },
   },
   marketplace: { modules: { ru: 'Модули', en: 'Modules' } },
+  // cars.stock (issue 12): cars of a site's stock.
+  'cars.stock': { cars: { ru: 'Автомобили склада', en: 'Stock cars' } },
+  // dealerships (issue 12): dealerships (dealers.*), their departments, employees and services.
+  dealerships: {
+    dealers: { ru: 'Дилерские центры (карточки)', en: 'Dealerships' },
+    departments: { ru: 'Отделы дилерских центров', en: 'Dealership departments' },
+    employees: { ru: 'Сотрудники дилерских центров', en: 'Dealership employees' },
+    services: { ru: 'Услуги дилерских центров', en: 'Dealership services' },
+  },
   'sites.controller': { '': { ru: 'Задачи сайтов', en: 'Site tasks' } },
   'error-collection-system': { '': { ru: 'Сбор ошибок', en: 'Error collection' } },
   'request.storage': {
@@ -98,9 +107,16 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     wheel_drives: { ru: 'Приводы', en: 'Wheel drives' },
     colors: { ru: 'Цвета', en: 'Colours' },
     marketing_complectations: { ru: 'Маркетинговые комплектации', en: 'Marketing trims' },
+    option_categories: { ru: 'Категории опций', en: 'Option categories' },
+    options: { ru: 'Опции', en: 'Options' },
+    dealer_options: { ru: 'Дилерские опции', en: 'Dealer options' },
     discounts: { ru: 'Скидки', en: 'Discounts' },
     programs: { ru: 'Кредитные программы', en: 'Credit programs' },
     vin_data: { ru: 'VIN-данные', en: 'VIN data' },
+    labels: { ru: 'Метки автомобилей', en: 'Car labels' },
+    body_colors: { ru: 'Цвета кузова', en: 'Body colours' },
+    upholsteries: { ru: 'Обивки салона', en: 'Upholsteries' },
+    marketing_galleries: { ru: 'Маркетинговые галереи', en: 'Marketing galleries' },
   },
 };
 
@@ -180,6 +196,7 @@ const SPECIAL_TEXTS: Record<string, Record<string, PermissionText>> = {
   },
   'cars.catalog': {
     'vin_data.import': special(text('VIN-данные: импорт', 'VIN data: import'), text('Загружать данные автомобилей по VIN', 'Upload car data by VIN')),
+    'models.restore': special(text('Модели: восстановление', 'Models: restore'), text('Восстанавливать модели из истории изменений', 'Restore models from their history of changes')),
   },
 };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -30,9 +30,62 @@ export interface FileStorage {
   /** The driver's name, kept with each media file (`local`, `s3`). */
   readonly driver: string;
   put(data: Buffer, type: { mime: string; ext: string }, options?: { private?: boolean }): Promise<StoredFile>;
-  /** The file and its bytes as a stream; null when there is none. */
-  get(id: string): Promise<{ meta: StoredFile; stream: Readable } | null>;
+  /** The file and its bytes as a stream (only `range`, inclusive, when given); null when there is none. */
+  get(id: string, range?: ByteRange): Promise<{ meta: StoredFile; stream: Readable } | null>;
   remove(id: string): Promise<void>;
+}
+
+/** Bytes `start` to `end` of a file, both included (HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The one range a `Range` header asks of `size` bytes (RFC 9110 §14): a range, 'unsatisfiable'
+ * (416), or null to send the whole file — no header, another unit, several ranges or a malformed
+ * one (which a server may ignore).
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? Infinity : Number(match[2]);
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * Answers a stored file's bytes with range support (`Accept-Ranges: bytes` always; 206 with
+ * `Content-Range` for one satisfiable range, 416 for an unsatisfiable one), so browsers seek in
+ * videos. `open` gives the stream of the range asked (or of the whole file).
+ */
+export async function sendStoredBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  size: number,
+  type: string,
+  open: (range?: ByteRange) => Promise<Readable | null>,
+) {
+  reply.header('Accept-Ranges', 'bytes');
+  const range = byteRange(request.headers.range, size);
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+  const stream = await open(range ?? undefined);
+  if (!stream) {
+    reply.removeHeader('Accept-Ranges').removeHeader('Content-Disposition');
+    throw new AppError(404, 'file_unavailable');
+  }
+  if (range) {
+    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('Content-Length', String(range.end - range.start + 1));
+  } else reply.header('Content-Length', String(size));
+  return reply.type(type).send(stream);
 }
 
 const FILE_ID = /^[a-f0-9]{32}$/;
@@ -63,12 +116,12 @@ export class LocalFileStorage implements FileStorage {
     return meta;
   }
 
-  async get(id: string) {
+  async get(id: string, range?: ByteRange) {
     if (!isFileId(id)) return null;
     const file = path.join(this.dir, id);
     try {
       const meta = JSON.parse(await fs.promises.readFile(`${file}.json`, 'utf8')) as StoredFile;
-      return { meta, stream: fs.createReadStream(file) };
+      return { meta, stream: fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined) };
     } catch {
       return null;
     }
@@ -124,17 +177,20 @@ export class S3FileStorage implements FileStorage {
     return meta;
   }
 
-  async get(id: string) {
+  async get(id: string, range?: ByteRange) {
     if (!isFileId(id)) return null;
     try {
       const { GetObjectCommand } = await s3Sdk();
-      const object = await (await this.client).send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(id) }));
+      const object = await (await this.client).send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(id), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       const metadata = object.Metadata ?? {};
       const meta: StoredFile = {
         id,
         mime: object.ContentType ?? 'application/octet-stream',
         ext: metadata.ext ?? 'bin',
-        size: Number(object.ContentLength ?? 0),
+        // A range's answer names the whole size after the slash of its Content-Range.
+        size: Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1] ?? object.ContentLength ?? 0),
         created_at: metadata.created ?? '',
         ...(metadata.private === '1' ? { private: true } : {}),
       };
@@ -205,10 +261,14 @@ export function registerFileRoutes(app: FastifyInstance, storage: FileStorage) {
     const { meta, stream } = found;
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    reply.header('Content-Length', String(meta.size));
     reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     if (ACTIVE_TYPES.test(meta.mime)) reply.header('Content-Disposition', `attachment; filename="${meta.id}.${meta.ext}"`);
-    return reply.type(meta.mime).send(stream);
+    // The whole file's stream is the answer unless a range is asked: then the range's own.
+    return sendStoredBytes(request, reply, meta.size, meta.mime, async (range) => {
+      if (!range) return stream;
+      stream.destroy();
+      return (await storage.get(meta.id, range))?.stream ?? null;
+    });
   });
 }
 

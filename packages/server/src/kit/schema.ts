@@ -21,3 +21,12 @@ export * from '../services/floors.storage/floor.table.ts';
 export * from '../services/seo/seo.table.ts';
 // cars.catalog: the reference catalogue (issue 12)
 export * from '../services/cars.catalog/catalog.table.ts';
+export * from '../services/cars.catalog/marketing.table.ts';
+// cars.catalog: body colours, upholsteries, marketing galleries (issue 12, engineer "colors")
+export * from '../services/cars.catalog/colors.table.ts';
+// cars.catalog: labels of a site's cars (issue 12)
+export * from '../services/cars.catalog/labels.table.ts';
+// cars.stock: cars of a site's stock (issue 12, engineer "stock")
+export * from '../services/cars.stock/car.table.ts';
+// dealerships: dealerships, departments, employees, services (issue 12, engineer "dealerships")
+export * from '../services/dealerships/dealership.table.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { hasPermission, id, STATE_STATUS, type ServiceName } from '@dp/contracts';
@@ -18,12 +18,14 @@ export const PUBLICATION_STATUS = { inProgress: 1, success: 2, error: 3, cannotG
 /** The job that publishes a state at its chosen moment. */
 export const PUBLISH_STATE_JOB = 'content.publish-state';
 
-type StatesTable = PgTable & {
+export type StatesTable = PgTable & {
   id: PgColumn;
   status: PgColumn;
   version: PgColumn;
   superseded_at: PgColumn;
   publish_at: PgColumn;
+  publish_job_id: PgColumn;
+  publication_status: PgColumn;
   site_id: PgColumn;
 };
 
@@ -231,9 +233,52 @@ export async function cancelPublication(tx: DbOrTx, def: WorkflowDef, actor: Wor
 /** The owner's column name in the states table (page_id). */
 const ownerKey = (def: WorkflowDef) => def.owner.name;
 
-/** The hooks of a states resource: created as drafts; only drafts change or go. */
-export function workflowHooks(): ResourceHooks {
+/** How long a scheduled state may wait for its job to be queued (after the commit) before it counts as lost. */
+const QUEUE_GRACE_MS = 60_000;
+
+/** The state of a job in pg-boss (waiting, running, or archived after it ended); null when the queue holds no such job. */
+async function jobState(db: DbOrTx, id: string): Promise<string | null> {
+  const result = (await db.execute(sql`
+    select state from pgboss.job where name = ${PUBLISH_STATE_JOB} and id = ${id}::uuid
+    union all select state from pgboss.archive where name = ${PUBLISH_STATE_JOB} and id = ${id}::uuid
+    limit 1`)) as unknown as { rows: { state: string }[] };
+  return result.rows[0]?.state ?? null;
+}
+
+/**
+ * Keeps the publication status of scheduled states truthful when they are read (spec 000 §4):
+ * a state "in progress" whose job the queue no longer holds (removed, archived and deleted after
+ * its retention, cancelled behind our back, ended without a word, or never queued a minute after
+ * its moment) becomes 4 "cannot get"; one whose job failed (pg-boss 10 also fails a job that ran
+ * out of time), 3 "has error". The change is written only while the state still waits for that job, so
+ * a publication that just happened (status 2) is never overwritten.
+ */
+export async function checkPublicationJobs(db: DbOrTx, states: StatesTable, rows: Row[]) {
+  for (const row of rows) {
+    if (row.publication_status !== PUBLICATION_STATUS.inProgress || !row.publish_at) continue;
+    const jobId = (row.publish_job_id as string | null) ?? null;
+    let outcome: { status: number; error: string } | null = null;
+    if (!jobId) {
+      if (new Date(row.publish_at as Date | string).getTime() + QUEUE_GRACE_MS < Date.now()) outcome = { status: PUBLICATION_STATUS.cannotGet, error: 'publication_job_lost' };
+    } else {
+      const state = await jobState(db, jobId).catch(() => 'unknown');
+      if (state === 'failed') outcome = { status: PUBLICATION_STATUS.error, error: 'publication_job_failed' };
+      else if (state === null || state === 'cancelled' || state === 'completed') outcome = { status: PUBLICATION_STATUS.cannotGet, error: 'publication_job_lost' };
+    }
+    if (!outcome) continue;
+    const [changed] = await db
+      .update(states)
+      .set({ publication_status: outcome.status, publication_error: outcome.error } as never)
+      .where(and(eq(states.id, row.id), eq(states.publication_status, PUBLICATION_STATUS.inProgress), jobId ? eq(states.publish_job_id, jobId) : isNull(states.publish_job_id)))
+      .returning();
+    if (changed) Object.assign(row, { publication_status: outcome.status, publication_error: outcome.error });
+  }
+}
+
+/** The hooks of a states resource: created as drafts; only drafts change or go; publication status checked when read. */
+export function workflowHooks(states?: StatesTable): ResourceHooks {
   return {
+    ...(states ? { decorate: (rows: Row[], { db }: { db: DbOrTx }) => checkPublicationJobs(db, states, rows) } : {}),
     beforeCreate: (attrs, { auth }) => ({ ...attrs, status: STATE_STATUS.draft, created_by: auth.userId }),
     beforeUpdate(attrs, { existing }) {
       assertDraft(existing);

@@ -10,6 +10,11 @@ import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
 import { seedDemoFloors } from '../services/floors.storage/demo-floors.ts';
 import { seedDemoSeo } from '../services/seo/demo-seo.ts';
 import { seedDemoCatalog } from '../services/cars.catalog/demo-catalog.ts';
+import { seedDemoLabels } from '../services/cars.catalog/demo-labels.ts';
+// cars.stock (issue 12, "stock")
+import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
+// dealerships (issue 12, "dealerships")
+import { seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 // sites.context pages (issue 10)
 import { seedDemoContent } from '../services/sites.context/demo-content.ts';
 // content.storage stages and media.storage library (issue 10, media and stages)
@@ -51,8 +56,12 @@ const MANAGER_CODES: Record<string, string[]> = {
   'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
   // sites.controller: the manager follows the tasks of the client's sites (acting on them is staff's).
   'sites.controller': ['tasks'],
-  // cars.catalog (issue 12): the manager reads the platform's catalogue (staff write it).
-  'cars.catalog': ['brands.get_list', 'models.get_list'],
+  // cars.catalog (issue 12): the manager reads the platform's catalogue (staff write it) and keeps the labels of the client's sites' cars.
+  'cars.catalog': ['brands.get_list', 'models.get_list', 'labels.get_list', 'labels.create', 'labels.patch', 'labels.delete'],
+  // cars.stock (issue 12): the manager keeps the stock of the client's sites.
+  'cars.stock': ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete'],
+  // dealerships (issue 12): the manager keeps the client's dealerships, departments, employees and services.
+  dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
 };
 const EDITOR_CODES: Record<string, string[]> = {
   // floors.storage (issue 10): the floor library is in the dictionaries mode.
@@ -185,6 +194,12 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoSeo(db);
   // cars.catalog (issue 12): the reference catalogue of the demo sites' brands.
   await seedDemoCatalog(db);
+  // cars.catalog labels (issue 12): labels of the demo sites' cars, a central one on the official master.
+  await seedDemoLabels(db);
+  // cars.stock (issue 12): new and used cars of the demo client sites.
+  await seedDemoStock(db);
+  // dealerships (issue 12): a dealership per demo client with departments, employees and services.
+  await seedDemoDealerships(db);
   // sites.context pages (issue 10): templates, layouts and pages of the demo sites, on the demo floors.
   await seedDemoContent(db);
   // content.storage (issue 10): banners of the main pages, pictures in the clients' media libraries.

@@ -8,6 +8,13 @@ import { layouts, pages } from '../services/sites.context/content.table.ts';
 import { stages } from '../services/content.storage/stage.table.ts';
 // cars.catalog: the reference catalogue (issue 12)
 import { carBrands, carGenerations, carModels, carRestylings } from '../services/cars.catalog/catalog.table.ts';
+// cars.catalog: body colours, markups, upholsteries, galleries (issue 12, "colors")
+import { carComplectations } from '../services/cars.catalog/catalog.table.ts';
+import { carMarketingComplectations } from '../services/cars.catalog/marketing.table.ts';
+import { carBodyColors } from '../services/cars.catalog/colors.table.ts';
+import { mediaFiles } from '../services/media.storage/media.table.ts';
+// dealerships (issue 12, engineer "dealerships")
+import { dealershipDepartments, dealerships } from '../services/dealerships/dealership.table.ts';
 
 /**
  * How the conformance suite makes a valid record of each resource. `clientId` is the owning
@@ -81,7 +88,67 @@ export const SAMPLES: Record<string, Sample> = {
   'cars.catalog/transmissions': async () => ({ name: `КПП ${suffix()}`, name_ru: 'Автомат', name_en: 'Automatic' }),
   'cars.catalog/wheel_drives': async () => ({ name: `Привод ${suffix()}`, name_ru: 'Полный', name_en: 'All-wheel' }),
   'cars.catalog/colors': async () => ({ name: `Цвет ${suffix()}`, hex: '1a2b3c' }),
+  // cars.catalog (issue 12, "colors"): body colours and upholsteries of a new brand, a markup of a colour and a
+  // marketing complectation of one brand, a gallery of a complectation with a platform image.
+  'cars.catalog/body_colors': async (t) => ({ name: `Цвет кузова ${suffix()}`, code: `C${suffix()}`, hex: ['#FFFFFF', '1a1a1a'], brand_id: (await catalogChain(t)).brand }),
+  'cars.catalog/upholsteries': async (t) => ({ name: `Обивка ${suffix()}`, code: `U${suffix()}`, material: 'leather', colors: ['#000000'], brand_id: (await catalogChain(t)).brand }),
+  'cars.catalog/body_color_markups': async (t) => {
+    const { brand, complectation, marketing } = await colorChain(t);
+    const [color] = await t.database.db.insert(carBodyColors).values({ name: 'Белый', code: `W${suffix()}`, hex: ['#FFFFFF'], brand_id: brand }).returning();
+    return { body_color_id: color!.id, marketing_complectation_id: marketing, price: 25000 + complectation };
+  },
+  'cars.catalog/marketing_galleries': async (t) => {
+    const { complectation } = await colorChain(t);
+    const [image] = await t.database.db
+      .insert(mediaFiles)
+      .values({ name: 'solaris.jpg', mime: 'image/jpeg', ext: 'jpg', kind: 'image', size: 1000, driver: 'local', key: `gallery-${suffix()}-${suffix()}` })
+      .returning();
+    return { name: `Галерея ${suffix()}`, complectation_id: complectation, image_ids: [image!.id] };
+  },
+  // cars.catalog (issue 12, "marketing"): a marketing complectation of a new complectation, option categories, dealer options.
+  'cars.catalog/marketing_complectations': async (t) => {
+    const chain = await catalogChain(t);
+    const [complectation] = await t.database.db
+      .insert(carComplectations)
+      .values({ name: 'Престиж', restyling_id: chain.restyling, generation_id: chain.generation, model_id: chain.model, brand_id: chain.brand })
+      .returning();
+    return {
+      code: `MC${suffix()}`,
+      name: `Престиж ${suffix()}`,
+      complectation_id: complectation!.id,
+      engine: { name: '2.0 MPI', volume: { value: 2, unit: 'liter' }, power: { value: 150, unit: 'horse_power' }, torque: { value: 192, unit: 'newton_meter', rpm_from: 4000, rpm_to: 4500 } },
+      specification_categories: [{ title: 'Двигатель', order: 1, specifications: [{ title: 'Объём', code: 'volume', value: '1999 см³', main: true, order: 1 }] }],
+      base_price: 2_500_000,
+    };
+  },
+  'cars.catalog/option_categories': async (t) => ({ name: `Категория опций ${suffix()}`, name_en: 'Comfort', order: 1, brand_id: (await catalogChain(t)).brand }),
+  'cars.catalog/dealer_options': async () => ({ name: `Дилерская опция ${suffix()}`, name_en: 'Mats', order: 2 }),
+  // cars.catalog labels (issue 12): a site's label of cars with a condition.
+  'cars.catalog/labels': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Метка ${suffix()}`, background: '#1677FF', conditions: [{ field: 'year', operator: 'more_or_equal', operands: [2024] }] }),
+  // cars.stock (issue 12, "stock"): a new car of a site of the client, placed by its model.
+  'cars.stock/cars': async (t, clientId) => ({ site_id: await siteFor(t, clientId), vin: `XW8${suffix().toUpperCase().replace(/[IOQ]/g, '0')}${String(Date.now()).slice(-8)}`, is_new: true, model_id: (await catalogChain(t)).model, year: 2024, price: 2_500_000 }),
+  // dealerships (issue 12, engineer "dealerships"): a dealership of the client, departments, employees and services of a new one.
+  'dealerships/dealerships': async (_t, clientId) => ({ client_id: clientId, title: `Дилерский центр ${suffix()}`, short_title: 'ДЦ', importer_code: `IMP${suffix()}`, main_email: 'info@dealer.test', phone: { country: '7', city: '843', subscriber: '2000000', internal: '' }, working_time: { mon: { from: 540, to: 1080, weekend: false }, tue: { from: 540, to: 1080, weekend: false }, wed: { from: 540, to: 1080, weekend: false }, thu: { from: 540, to: 1080, weekend: false }, fri: { from: 540, to: 1080, weekend: false }, sat: { weekend: true }, sun: { weekend: true } } }),
+  'dealerships/departments': async (t, clientId) => ({ dealership_id: await dealershipFor(t, clientId), name_ru: `Отдел продаж ${suffix()}`, name_en: 'Sales', order: 1 }),
+  'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
+  'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
+
 };
+
+/** A chain down to a complectation and a marketing complectation of it (body colour samples). */
+async function colorChain(t: TestApp) {
+  const chain = await catalogChain(t);
+  const db = t.database.db;
+  const [complectation] = await db
+    .insert(carComplectations)
+    .values({ name: 'Комплектация', restyling_id: chain.restyling, generation_id: chain.generation, model_id: chain.model, brand_id: chain.brand })
+    .returning();
+  const [marketing] = await db
+    .insert(carMarketingComplectations)
+    .values({ code: `MC${suffix()}`, name: 'Elegance', complectation_id: complectation!.id, restyling_id: chain.restyling, generation_id: chain.generation, model_id: chain.model, brand_id: chain.brand })
+    .returning();
+  return { ...chain, complectation: complectation!.id, marketing: marketing!.id };
+}
 
 /** A new brand → model → generation → restyling chain of the catalogue, for samples of its lower levels. */
 async function catalogChain(t: TestApp) {
@@ -94,6 +161,18 @@ async function catalogChain(t: TestApp) {
     .values({ name: 'Рестайлинг', generation_id: generation!.id, model_id: model!.id, brand_id: brand!.id })
     .returning();
   return { brand: brand!.id, model: model!.id, generation: generation!.id, restyling: restyling!.id };
+}
+
+/** A new dealership of the client (dealerships samples). */
+async function dealershipFor(t: TestApp, clientId: number) {
+  const [row] = await t.database.db.insert(dealerships).values({ client_id: clientId, title: `ДЦ ${suffix()}`, working_time: {} as never }).returning();
+  return row!.id;
+}
+/** A new department of a new dealership of the client. */
+async function departmentFor(t: TestApp, clientId: number) {
+  const dealershipId = await dealershipFor(t, clientId);
+  const [row] = await t.database.db.insert(dealershipDepartments).values({ client_id: clientId, dealership_id: dealershipId, name_ru: 'Сервис' }).returning();
+  return row!.id;
 }
 
 /** Hex digits as letters: placeholders take Latin letters and '_' only. */
@@ -120,6 +199,13 @@ export const TEXT_UPDATES: Record<string, (id: string) => string> = {
   'seo/redirects': (id) => `/changed-${id}`,
   'seo/seo_constants': (id) => `CHANGED_${letters(id)}`,
 };
+/** The field the suite changes and its new value, for resources without a text field (a price). */
+export const FIELD_UPDATES: Record<string, (id: string) => { field: string; value: unknown }> = {
+  'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
+  // cars.stock (issue 12, "stock"): a car's price.
+  'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
+};
+export const fieldUpdateFor = (resource: AnyResource, id: string) => FIELD_UPDATES[resourceKey(resource)]?.(id);
 export const textUpdateFor = (resource: AnyResource, id: string) => TEXT_UPDATES[resourceKey(resource)]?.(id) ?? `changed-${id}`;
 
 /** What DELETE needs besides the id (a typed confirmation), by resource; nothing for most. */

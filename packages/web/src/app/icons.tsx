@@ -4,7 +4,7 @@ import { ReadOutlined } from '@ant-design/icons';
 // media.storage library (issue 10, media and stages)
 import { FolderOpenOutlined } from '@ant-design/icons';
 // floors.storage and seo (issue 10, floors and SEO)
-import { ContainerOutlined, TagsOutlined } from '@ant-design/icons';
+import { ContainerOutlined, TagOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   ApiOutlined, AppstoreOutlined, AuditOutlined, StopOutlined, BellOutlined, BlockOutlined, BookOutlined, BuildOutlined, ClusterOutlined, CrownOutlined,
   DeploymentUnitOutlined, FileTextOutlined, GlobalOutlined, KeyOutlined, LayoutOutlined, LockOutlined, NotificationOutlined,
@@ -13,6 +13,14 @@ import {
 } from '@ant-design/icons';
 // cars.catalog (issue 12): the reference catalogue
 import { AppstoreAddOutlined, BgColorsOutlined, BorderOutlined, ControlOutlined, DashboardOutlined, FireOutlined, HistoryOutlined, ProfileOutlined, ToolOutlined, TrademarkOutlined } from '@ant-design/icons';
+// cars.catalog (issue 12, "colors"): body colours, upholsteries, marketing galleries
+import { CameraOutlined, FormatPainterOutlined, SkinOutlined } from '@ant-design/icons';
+// cars.catalog (issue 12, "marketing"): marketing complectations, option categories, options, dealer options
+import { CarryOutOutlined, CheckSquareOutlined, PartitionOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+// cars.stock (issue 12, "stock"): new and used cars of a site
+import { ReconciliationOutlined, ThunderboltOutlined } from '@ant-design/icons';
+// dealerships (issue 12, "dealerships"): dealerships, departments, employees, services
+import { ApartmentOutlined, CustomerServiceOutlined, IdcardOutlined, BankOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
 
@@ -64,6 +72,25 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   catalog_transmissions: <ControlOutlined aria-hidden />,
   catalog_wheel_drives: <DashboardOutlined aria-hidden />,
   catalog_colors: <BgColorsOutlined aria-hidden />,
+  // cars.catalog (issue 12, "colors")
+  catalog_body_colors: <FormatPainterOutlined aria-hidden />,
+  catalog_upholsteries: <SkinOutlined aria-hidden />,
+  catalog_marketing_galleries: <CameraOutlined aria-hidden />,
+  // cars.catalog labels (issue 12)
+  catalog_labels: <TagOutlined aria-hidden />,
+  // cars.catalog (issue 12, "marketing")
+  catalog_marketing_complectations: <CarryOutOutlined aria-hidden />,
+  catalog_option_categories: <PartitionOutlined aria-hidden />,
+  catalog_options: <CheckSquareOutlined aria-hidden />,
+  catalog_dealer_options: <ShoppingCartOutlined aria-hidden />,
+  // cars.stock (issue 12, "stock")
+  stock_new_cars: <ThunderboltOutlined aria-hidden />,
+  stock_used_cars: <ReconciliationOutlined aria-hidden />,
+  // dealerships (issue 12, "dealerships")
+  dealerships_dealers: <BankOutlined aria-hidden />,
+  dealerships_departments: <ApartmentOutlined aria-hidden />,
+  dealerships_employees: <IdcardOutlined aria-hidden />,
+  dealerships_services: <CustomerServiceOutlined aria-hidden />,
 };
 
 /** Every menu entry has its own icon, so that the collapsed menu tells them apart (app/menu.test.ts). */

@@ -7,6 +7,8 @@ import { lazyScreen as lazy, type LazyScreen } from '../kit/lazyScreen.ts';
  */
 /** A plain list screen of the car catalogue (cars.catalog, issue 12). */
 const catalogScreen = (name: string) => lazy(() => import('../services/cars.catalog/CatalogPages.tsx').then((module) => ({ default: module.CATALOG_PAGES[name]! })));
+/** Marketing complectations and options (cars.catalog, issue 12 "marketing"). */
+const marketingScreen = (name: string) => lazy(() => import('../services/cars.catalog/MarketingPages.tsx').then((module) => ({ default: module.MARKETING_PAGES[name]! })));
 
 export const SCREENS: Record<string, LazyScreen> = {
   '/home-page': lazy(() => import('../services/platform/HomePage.tsx')),
@@ -71,8 +73,10 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/content.storage/stages/{siteId}/{stageId}/{stageStateId?}': lazy(() => import('../services/content.storage/StageEditPage.tsx')),
   '/media.storage/library/{siteId}': lazy(() => import('../services/media.storage/MediaLibraryPage.tsx')),
   // cars.catalog (issue 12): the reference catalogue's lists and forms.
+  '/cars.catalog/tags/{siteId}': lazy(() => import('../services/cars.catalog/LabelsPage.tsx')),
   '/cars.catalog/brands/': catalogScreen('brands'),
-  '/cars.catalog/models/': catalogScreen('models'),
+  // The models list with each model's history and the deleted models (issue 12, "colors").
+  '/cars.catalog/models/': lazy(() => import('../services/cars.catalog/ModelsPage.tsx')),
   '/cars.catalog/generations/': catalogScreen('generations'),
   '/cars.catalog/restylings/': catalogScreen('restylings'),
   '/cars.catalog/complectations/': catalogScreen('complectations'),
@@ -81,6 +85,27 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/cars.catalog/transmissions/': catalogScreen('transmissions'),
   '/cars.catalog/wheel_drives/': catalogScreen('wheel_drives'),
   '/cars.catalog/colors/': catalogScreen('colors'),
+  // cars.catalog (issue 12, "marketing"): marketing complectations (list and own page), option categories, options, dealer options.
+  '/cars.catalog/marketing_complectations/': lazy(() => import('../services/cars.catalog/MarketingPages.tsx').then((module) => ({ default: module.MarketingComplectationsPage }))),
+  '/cars.catalog/marketing_complectations/{marketingComplectationId}': lazy(() => import('../services/cars.catalog/MarketingPages.tsx')),
+  '/cars.catalog/option_categories/': marketingScreen('option_categories'),
+  '/cars.catalog/options/': marketingScreen('options'),
+  '/cars.catalog/dealer_options/': marketingScreen('dealer_options'),
+  // cars.catalog (issue 12, "colors"): body colours with markups and imports, upholsteries, marketing galleries.
+  '/cars.catalog/body_colors/': lazy(() => import('../services/cars.catalog/ColorPages.tsx').then((module) => ({ default: module.BodyColorsPage }))),
+  '/cars.catalog/upholsteries/': lazy(() => import('../services/cars.catalog/ColorPages.tsx').then((module) => ({ default: module.UpholsteriesPage }))),
+  '/cars.catalog/marketing_galleries/': lazy(() => import('../services/cars.catalog/ColorPages.tsx').then((module) => ({ default: module.MarketingGalleriesPage }))),
+  // cars.stock (issue 12, "stock"): new and used cars of a site, a car made or changed by hand.
+  '/cars.stock/new_cars/{siteId}': lazy(() => import('../services/cars.stock/CarsPage.tsx').then((module) => ({ default: module.NewCarsPage }))),
+  '/cars.stock/used_cars/{siteId}': lazy(() => import('../services/cars.stock/CarsPage.tsx').then((module) => ({ default: module.UsedCarsPage }))),
+  '/cars.stock/create/{type}': lazy(() => import('../services/cars.stock/CarEditPage.tsx')),
+  // dealerships (issue 12, "dealerships"): dealerships with their create and edit pages, departments, employees, services.
+  '/dealerships/dealers': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DealersPage }))),
+  '/dealerships/dealer/create': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DealerCreatePage }))),
+  '/dealerships/dealer/edit/{id}': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DealerEditPage }))),
+  '/dealerships/departments': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DepartmentsPage }))),
+  '/dealerships/employees': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.EmployeesPage }))),
+  '/dealerships/services': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.ServicesPage }))),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { fieldLabel, optionText } from './resourceText.ts';
 import { isRequired, zodRule, type SchemaLike } from './rules.ts';
 import { codesOfService, usePermissionRecords } from './usePermissions.ts';
 import { listPath, recordPath, useRefOptions } from './useResourceList.ts';
+import { ResourceListExtras } from './resourceListExtras.ts';
 
 export { optionText } from './resourceText.ts';
 
@@ -152,6 +153,7 @@ const FULL_WIDTH: FormFieldDef['widget'][] = ['textarea', 'permissions', 'multis
 export function ResourceForm({ resource, record, onSaved, onCancel, actionsContainer, wide, before, readOnly }: ResourceFormProps) {
   const { t, i18n } = useTranslation([resource.service, 'common']);
   const [form] = Form.useForm<Values>();
+  const extras = useContext(ResourceListExtras);
   const queryClient = useQueryClient();
   const mode: 'create' | 'edit' = record ? 'edit' : 'create';
   const lang = (): Lang => (i18n.language === 'en' ? 'en' : 'ru');
@@ -198,6 +200,8 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
 
   const widget = (field: FormFieldDef) => {
     const common = { 'aria-label': label(field.field) };
+    const own = extras.formWidgets?.[field.field];
+    if (own) return own(common);
     switch (field.widget) {
       case 'textarea':
         return <Input.TextArea {...common} rows={3} />;

@@ -12,6 +12,11 @@ export interface ResourceListExtrasValue {
   leadingColumns?: TableColumnsType<JsonApiRecord<Record<string, unknown>>>;
   /** A screen's own rendering of a column's cells (the audit trail names records), by field. */
   cellRenderers?: Record<string, (value: unknown, record: JsonApiRecord<Record<string, unknown>>) => ReactNode>;
+  /**
+   * A screen's own input for a form field (a gallery's images through the media picker), by field:
+   * the element gets the field's value and onChange from the form.
+   */
+  formWidgets?: Record<string, (props: { 'aria-label': string }) => ReactNode>;
 }
 
 export const ResourceListExtras = createContext<ResourceListExtrasValue>({});

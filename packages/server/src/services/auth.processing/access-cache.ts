@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../kit/db.ts';
+import { NotifiedCache } from '../../kit/notified-cache.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 
 /**
@@ -29,8 +28,6 @@ interface Entry {
 export const ACCESS_CACHE_MAX_AGE_MS = 60_000;
 /** Bounds memory: the oldest entries go first. */
 export const ACCESS_CACHE_MAX_ENTRIES = 10_000;
-/** How long a write waits for its own notifications before it gives up and empties the cache. */
-const SYNC_LIMIT_MS = 2_000;
 
 const freeze = (auth: AuthContext): AuthContext => {
   for (const codes of Object.values(auth.permissions)) Object.freeze(codes);
@@ -51,49 +48,14 @@ const freeze = (auth: AuthContext): AuthContext => {
  * read may predate the change). While the LISTEN connection is down the cache is empty and
  * unused: every call asks the database, as without a cache, until the connection is back.
  */
-export class AccessCache {
+export class AccessCache extends NotifiedCache {
   private entries = new Map<string, Entry>();
   /** Values derived from a cached caller (the /me answer), dropped with it. */
   private derived = new WeakMap<AuthContext, Map<string, unknown>>();
   private cached = new WeakSet<AuthContext>();
-  /** Bumped by every notification: a load that started before one is not kept. */
-  private generation = 0;
-  private live = false;
-  private unlisten: (() => Promise<void>) | null = null;
-  private database: Pick<Database, 'listen' | 'executeSql'> | null = null;
-  /** Writes waiting for their marker to come back (sync). */
-  private waiting = new Map<string, () => void>();
 
-  constructor(private readonly options: { onRoutesChanged?: () => void; now?: () => number } = {}) {}
-
-  /** LISTENs on ACCESS_CHANNEL; the cache is used only from here on. */
-  async start(database: Pick<Database, 'listen' | 'executeSql'>): Promise<void> {
-    this.database = database;
-    this.unlisten = await database.listen(ACCESS_CHANNEL, {
-      onPayload: (payload) => this.changed(payload),
-      // Notifications may have been missed while the connection was down.
-      onReconnect: () => {
-        this.clear();
-        this.live = true;
-      },
-      onLost: () => {
-        this.live = false;
-        this.clear();
-      },
-    });
-    this.live = true;
-  }
-
-  async stop(): Promise<void> {
-    this.live = false;
-    this.clear();
-    await this.unlisten?.();
-    this.unlisten = null;
-  }
-
-  /** Whether entries are kept (the LISTEN connection is up). */
-  get enabled(): boolean {
-    return this.live;
+  constructor(private readonly options: { onRoutesChanged?: () => void; now?: () => number } = {}) {
+    super(ACCESS_CHANNEL);
   }
 
   get size(): number {
@@ -142,30 +104,6 @@ export class AccessCache {
     return value;
   }
 
-  /**
-   * Waits until this process has heard every notification committed before now: a marker sent
-   * through the channel comes back after them (PostgreSQL delivers in commit order). A write
-   * answers only then, so that its caller's next request, to this process or another (which
-   * heard the notification at the same moment), finds the change.
-   */
-  async sync(): Promise<void> {
-    if (!this.live || !this.database) return;
-    const marker = `sync:${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<boolean>((resolve) => {
-      this.waiting.set(marker, () => resolve(true));
-      timer = setTimeout(() => resolve(false), SYNC_LIMIT_MS);
-    });
-    try {
-      await this.database.executeSql(`select pg_notify('${ACCESS_CHANNEL}', $1)`, [marker]);
-      // Not heard in time: something is wrong with the connection; forget everything instead.
-      if (!(await heard)) this.clear();
-    } finally {
-      clearTimeout(timer);
-      this.waiting.delete(marker);
-    }
-  }
-
   /** Every successful write through the gateway waits for its notifications (sync) before it answers. */
   syncAfterWrites(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
@@ -176,9 +114,7 @@ export class AccessCache {
   }
 
   /** A notification: one user's entries, or all of them, or the route table. */
-  changed(payload: string): void {
-    if (payload.startsWith('sync:')) return void this.waiting.get(payload)?.();
-    this.generation++;
+  protected dropFor(payload: string): void {
     if (payload === 'routes') return void this.options.onRoutesChanged?.();
     if (payload === '*' || !/^\d+$/.test(payload)) return this.clear();
     const userId = Number(payload);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { searchIndex } from '../../kit/search-index.ts';
@@ -11,6 +11,12 @@ import { searchIndex } from '../../kit/search-index.ts';
  * deleted (restrict): the hooks refuse it first with a message naming what is left.
  */
 const imageId = () => integer('image_id').references(() => mediaFiles.id, { onDelete: 'set null' });
+/** A level's id on a level below it: required, and a level with records below is not deleted. */
+export const levelId = (name: string, level: () => AnyPgColumn) => integer(name).notNull().references(level, { onDelete: 'restrict' });
+/** The ids of a model and every level above it, as the levels below keep them. */
+export const modelIds = () => ({ model_id: levelId('model_id', () => carModels.id), brand_id: levelId('brand_id', () => carBrands.id) });
+/** The ids of a complectation's levels above it (restyling down to brand). */
+export const restylingIds = () => ({ restyling_id: levelId('restyling_id', () => carRestylings.id), generation_id: levelId('generation_id', () => carGenerations.id), ...modelIds() });
 
 export const carBrands = pgTable(
   'car_brands',
@@ -30,9 +36,7 @@ export const carModels = pgTable(
     name: text('name').notNull(),
     name_ru: text('name_ru'),
     name_en: text('name_en'),
-    brand_id: integer('brand_id')
-      .notNull()
-      .references(() => carBrands.id, { onDelete: 'restrict' }),
+    brand_id: levelId('brand_id', () => carBrands.id),
     ...timestamps,
   },
   (t) => [index('car_models_brand').on(t.brand_id, t.name), searchIndex('car_models_name_search', t.name)],
@@ -44,12 +48,7 @@ export const carGenerations = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     image_id: imageId(),
-    model_id: integer('model_id')
-      .notNull()
-      .references(() => carModels.id, { onDelete: 'restrict' }),
-    brand_id: integer('brand_id')
-      .notNull()
-      .references(() => carBrands.id, { onDelete: 'restrict' }),
+    ...modelIds(),
     ...timestamps,
   },
   (t) => [index('car_generations_model').on(t.model_id), index('car_generations_brand').on(t.brand_id)],
@@ -63,15 +62,8 @@ export const carRestylings = pgTable(
     marketing_name: text('marketing_name'),
     sorting: integer('sorting').notNull().default(0),
     image_id: imageId(),
-    generation_id: integer('generation_id')
-      .notNull()
-      .references(() => carGenerations.id, { onDelete: 'restrict' }),
-    model_id: integer('model_id')
-      .notNull()
-      .references(() => carModels.id, { onDelete: 'restrict' }),
-    brand_id: integer('brand_id')
-      .notNull()
-      .references(() => carBrands.id, { onDelete: 'restrict' }),
+    generation_id: levelId('generation_id', () => carGenerations.id),
+    ...modelIds(),
     ...timestamps,
   },
   (t) => [index('car_restylings_generation').on(t.generation_id), index('car_restylings_model').on(t.model_id), index('car_restylings_brand').on(t.brand_id)],
@@ -83,18 +75,7 @@ export const carComplectations = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     image_id: imageId(),
-    restyling_id: integer('restyling_id')
-      .notNull()
-      .references(() => carRestylings.id, { onDelete: 'restrict' }),
-    generation_id: integer('generation_id')
-      .notNull()
-      .references(() => carGenerations.id, { onDelete: 'restrict' }),
-    model_id: integer('model_id')
-      .notNull()
-      .references(() => carModels.id, { onDelete: 'restrict' }),
-    brand_id: integer('brand_id')
-      .notNull()
-      .references(() => carBrands.id, { onDelete: 'restrict' }),
+    ...restylingIds(),
     ...timestamps,
   },
   (t) => [

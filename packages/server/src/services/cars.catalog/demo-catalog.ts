@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../kit/db.ts';
+import { seedDemoMarketing } from './demo-marketing.ts';
+import { seedDemoColors } from './demo-colors.ts';
 import { carBodies, carBrands, carColors, carComplectations, carFuels, carGenerations, carModels, carRestylings, carTransmissions, carWheelDrives } from './catalog.table.ts';
 
 /** [name, ru, en] of a dictionary entry. */
@@ -175,4 +177,8 @@ export async function seedDemoCatalog(db: DbOrTx) {
       }
     }
   }
+  // Marketing complectations, options and dealer options (issue 12, "marketing").
+  await seedDemoMarketing(db);
+  // Body colours with markups and upholsteries (issue 12, "colors").
+  await seedDemoColors(db);
 }

@@ -92,7 +92,7 @@ async function resolveContent(attrs: Attrs, ctx: WriteContext, site: { id: numbe
 
 /** Stage states: drafts only change or go (the kit), their media and pages checked. */
 export function stageStateHooks(): ResourceHooks {
-  const kit = workflowHooks();
+  const kit = workflowHooks(stageStates);
   return {
     async beforeCreate(attrs, ctx) {
       const site = { id: attrs.site_id as number, client_id: attrs.client_id as number };
@@ -104,5 +104,6 @@ export function stageStateHooks(): ResourceHooks {
       return resolveContent(attrs, ctx, site, ctx.existing);
     },
     beforeDelete: kit.beforeDelete,
+    decorate: kit.decorate,
   };
 }

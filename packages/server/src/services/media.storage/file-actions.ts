@@ -22,14 +22,25 @@ async function toBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The stored bytes of a file (or of one of its variants); 404 when the storage has lost them. */
-export async function openStored(ctx: ServiceContext, file: Row, variantName?: string) {
+/** Where the bytes of a file (or of one of its variants) are, and their type and size as recorded. */
+export function storedOf(ctx: ServiceContext, file: Row, variantName?: string) {
   const variant = variantName ? (file.variants as MediaVariant[]).find((v) => v.name === variantName) : null;
   if (variantName && !variant) throw new AppError(404, 'variant_not_found', { variant: variantName });
   if (file.driver !== ctx.files.driver) throw new AppError(404, 'file_unavailable');
-  const found = await ctx.files.get(variant ? variant.key : (file.key as string));
+  return {
+    key: variant ? variant.key : (file.key as string),
+    size: variant ? variant.size : (file.size as number),
+    mime: variant?.mime ?? (file.mime as string),
+    ext: variant?.ext ?? (file.ext as string),
+  };
+}
+
+/** The stored bytes of a file (or of one of its variants, or a range of them); 404 when the storage has lost them. */
+export async function openStored(ctx: ServiceContext, file: Row, variantName?: string) {
+  const stored = storedOf(ctx, file, variantName);
+  const found = await ctx.files.get(stored.key);
   if (!found) throw new AppError(404, 'file_unavailable');
-  return { ...found, mime: variant?.mime ?? (file.mime as string), ext: variant?.ext ?? (file.ext as string) };
+  return { ...found, mime: stored.mime, ext: stored.ext };
 }
 
 /** Renames a file or moves it to another folder of its client. */

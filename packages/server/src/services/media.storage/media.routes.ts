@@ -4,11 +4,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { cropBody, fileChangeBody, filesSizeQuery, id, mediaElementsBody, storageQuery } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { readMultipart } from '../../kit/files.ts';
+import { readMultipart, sendStoredBytes } from '../../kit/files.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth } from '../../kit/request-context.ts';
 import type { Row } from '../../kit/crud-routes.ts';
-import { changeFile, cropFile, deleteFile, filesSize, openStored } from './file-actions.ts';
+import { changeFile, cropFile, deleteFile, filesSize, storedOf } from './file-actions.ts';
 import { findFile } from './media.hooks.ts';
 import { clientMediaElements, setClientMediaElements } from './media-elements.ts';
 import { FILE_ATTRIBUTES, uploadFile } from './upload-file.ts';
@@ -48,15 +48,15 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: ServiceCont
   r.get(`${BASE}/storage/:id`, { schema: { tags, summary: 'The bytes of a file or of one of its variants', params: idParams, querystring: storageQuery } }, async (request, reply) => {
     const auth = requireAuth(request.auth);
     const file = await findFile(ctx.db, auth, request.params.id);
-    const stored = await openStored(ctx, file, request.query.variant);
+    const stored = storedOf(ctx, file, request.query.variant);
     // SVG, HTML and anything else a browser could run never show inline from the admin's origin.
     const inline = INLINE.test(stored.mime) && request.query.download !== '1';
     const name = `${String(file.name).replace(/\.[A-Za-z0-9]{1,5}$/, '')}${request.query.variant ? `-${request.query.variant}` : ''}.${stored.ext}`;
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     reply.header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', name));
-    reply.header('Content-Length', String(stored.meta.size));
-    return reply.type(inline ? stored.mime : 'application/octet-stream').send(stored.stream);
+    // Ranges (video seeking) are cut from the size recorded with the file.
+    return sendStoredBytes(request, reply, stored.size, inline ? stored.mime : 'application/octet-stream', async (range) => (await ctx.files.get(stored.key, range))?.stream ?? null);
   });
 
   r.get(`${BASE}/files_size`, { schema: { tags, summary: 'Bytes and files per client', querystring: filesSizeQuery } }, async (request) => ({

@@ -1,10 +1,10 @@
-import { REDIRECT_CODES, REDIRECT_IMPORT_LIMITS, redirectFromUri, redirectResource, redirectToUri, t, translateMessage, type ImportReport, type ImportRowReport, type Lang } from '@dp/contracts';
+import { REDIRECT_CODES, REDIRECT_IMPORT_LIMITS, redirectFromUri, redirectResource, redirectToUri, t, type ImportReport, type ImportRowReport, type Lang } from '@dp/contracts';
 import { auditLog } from '../../kit/audit.table.ts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { AppError } from '../../kit/errors.ts';
 import type { UploadedPart } from '../../kit/files.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
-import { readSpreadsheetRows, type SheetRow } from '../../kit/spreadsheet-rows.ts';
+import { importFileEmpty, importTooManyRows, issueText, readImportFile } from '../../kit/file-import.ts';
+import type { SheetRow } from '../../kit/spreadsheet-rows.ts';
 import { chainText, loopChain, siteRedirectMap } from './redirect-rules.ts';
 import { redirects } from './seo.table.ts';
 
@@ -35,9 +35,6 @@ function columnsOf(rows: SheetRow[]): { columns: Columns; header: boolean } {
   return { columns: { from: find(FROM_HEADER, 0), to: find(TO_HEADER, 1), code: find(CODE_HEADER, 2) }, header };
 }
 
-/** The first message of a failed parse, in the caller's language. */
-const issueText = (result: { success: boolean; error?: { issues: { message: string }[] } }, lang: Lang) =>
-  translateMessage(result.error?.issues[0]?.message ?? 'invalid_type', lang);
 
 export interface CheckedImport {
   report: ImportReport;
@@ -52,17 +49,12 @@ export interface CheckedImport {
  * loop (A → B → A) either. Nothing is written.
  */
 export async function checkRedirectImport(tx: DbOrTx, siteId: number, parts: UploadedPart[], lang: Lang): Promise<CheckedImport> {
-  const file = parts.find((part) => part.field === 'file') ?? parts[0];
-  if (!file || !file.data.length) throw new AppError(400, 'file_required', undefined, 'file');
-  const tooMany = () => new AppError(400, 'import_too_many_rows', { max: REDIRECT_IMPORT_LIMITS.maxRows }, 'file');
-  // One row more than the limit may be the column names.
-  const sheet = await readSpreadsheetRows(file.data, { maxRows: REDIRECT_IMPORT_LIMITS.maxRows + 1, maxColumns: 10, maxCellLength: 2100 }).catch((error: unknown) => {
-    throw error instanceof AppError && error.key === 'import_too_many_rows' ? tooMany() : error;
-  });
+  // The file reading is the imports' kit (one row more than the limit may be the column names).
+  const sheet = await readImportFile(parts, { maxRows: REDIRECT_IMPORT_LIMITS.maxRows, maxColumns: 10, maxCellLength: 2100 });
   const { columns, header } = columnsOf(sheet.rows);
   const dataRows = header ? sheet.rows.slice(1) : sheet.rows;
-  if (dataRows.length > REDIRECT_IMPORT_LIMITS.maxRows) throw tooMany();
-  if (!dataRows.length) throw new AppError(400, 'import_file_empty', undefined, 'file');
+  if (dataRows.length > REDIRECT_IMPORT_LIMITS.maxRows) throw importTooManyRows(REDIRECT_IMPORT_LIMITS.maxRows);
+  if (!dataRows.length) throw importFileEmpty('import_file_empty');
 
   const fromSchema = redirectFromUri();
   const toSchema = redirectToUri();

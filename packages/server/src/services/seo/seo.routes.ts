@@ -11,6 +11,7 @@ import { requireAuth } from '../../kit/request-context.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { applyRedirectImport, checkRedirectImport } from './import-redirects.ts';
 import './site-copiers.ts';
+import './auto-redirects.ts';
 
 const BASE = '/gateway/seo/api/v1/sites/:siteId/import_redirects';
 const tags = ['seo'];

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Database } from '../../kit/db.ts';
+import { NotifiedCache } from '../../kit/notified-cache.ts';
 
 /**
  * The channel of changes of public sites. Triggers (migration 0011_site_render_notify) send on it
@@ -34,8 +33,6 @@ export const MAX_RESPONSES_PER_SITE = 500;
 export const MAX_HOSTS = 10_000;
 /** The most the kept answers of all sites may weigh; the sites kept longest go first. */
 export const MAX_BYTES = 128 * 1024 * 1024;
-/** How long a write waits for its own notifications before it gives up and empties the cache. */
-const SYNC_LIMIT_MS = 2_000;
 
 /**
  * What the public sites' renderer keeps per process: the site of each host name, and per site its
@@ -44,44 +41,14 @@ const SYNC_LIMIT_MS = 2_000;
  * that overlaps a notification is answered but not kept (its reads may predate the change). While
  * the LISTEN connection is down nothing is kept and every request reads the database.
  */
-export class SiteCache<S> {
+export class SiteCache<S> extends NotifiedCache {
   private hosts = new Map<string, number | null>();
   private sites = new Map<number, SiteEntry<S>>();
   private loading = new Map<number, { generation: number; promise: Promise<SiteEntry<S> | null> }>();
-  private generation = 0;
   private bytes = 0;
-  private live = false;
-  private unlisten: (() => Promise<void>) | null = null;
-  private database: Pick<Database, 'listen' | 'executeSql'> | null = null;
-  private waiting = new Map<string, () => void>();
 
-  constructor(private readonly limits: { maxBytes: number } = { maxBytes: MAX_BYTES }) {}
-
-  async start(database: Pick<Database, 'listen' | 'executeSql'>): Promise<void> {
-    this.database = database;
-    this.unlisten = await database.listen(SITE_RENDER_CHANNEL, {
-      onPayload: (payload) => this.changed(payload),
-      onReconnect: () => {
-        this.clear();
-        this.live = true;
-      },
-      onLost: () => {
-        this.live = false;
-        this.clear();
-      },
-    });
-    this.live = true;
-  }
-
-  async stop(): Promise<void> {
-    this.live = false;
-    this.clear();
-    await this.unlisten?.();
-    this.unlisten = null;
-  }
-
-  get enabled(): boolean {
-    return this.live;
+  constructor(private readonly limits: { maxBytes: number } = { maxBytes: MAX_BYTES }) {
+    super(SITE_RENDER_CHANNEL);
   }
 
   get size(): { sites: number; hosts: number; bytes: number } {
@@ -160,32 +127,8 @@ export class SiteCache<S> {
     this.bytes -= entry.bytes;
   }
 
-  /**
-   * Waits until this process has heard every notification committed before now (a marker sent
-   * through the channel comes back after them), so that an editor's next look at the site, on
-   * this process or another, shows what was just published.
-   */
-  async sync(): Promise<void> {
-    if (!this.live || !this.database) return;
-    const marker = `sync:${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<boolean>((resolve) => {
-      this.waiting.set(marker, () => resolve(true));
-      timer = setTimeout(() => resolve(false), SYNC_LIMIT_MS);
-    });
-    try {
-      await this.database.executeSql(`select pg_notify('${SITE_RENDER_CHANNEL}', $1)`, [marker]);
-      if (!(await heard)) this.clear();
-    } finally {
-      clearTimeout(timer);
-      this.waiting.delete(marker);
-    }
-  }
-
   /** A notification: one site (and the sites showing its content), every site, or the host names. */
-  changed(payload: string): void {
-    if (payload.startsWith('sync:')) return void this.waiting.get(payload)?.();
-    this.generation++;
+  protected dropFor(payload: string): void {
     if (payload === 'hosts') return this.hosts.clear();
     if (!/^\d+$/.test(payload)) return this.clear();
     const siteId = Number(payload);

@@ -5,7 +5,7 @@ import { AppError } from '../../kit/errors.ts';
 import { recordAudit, snapshot } from '../../kit/audit.ts';
 import { scopeCondition, type ResourceHooks, type ResourceRegistry, type Row, type WriteContext } from '../../kit/crud-routes.ts';
 import { workflowHooks } from '../../kit/state-workflow.ts';
-import { layouts, pages, pageStates, templates } from './content.table.ts';
+import { layouts, layoutStates, pages, pageStates, templates } from './content.table.ts';
 import { assertDealersOfSiteClient, assertNoOrigin, assertUriFree, recordOfSite } from './content-rules.ts';
 import { checkPlacedFloors } from './content-floors.ts';
 import { attachPageSummaries } from './page-summaries.ts';
@@ -83,8 +83,11 @@ export function parentSite(registry: () => ResourceRegistry, table: typeof layou
 }
 
 /** States: drafts only change or go (the kit), never of a read-only owner, floors checked. */
-function stateHooks(owner: { field: string; table: typeof layouts | typeof pages }, check: (attrs: Attrs, ctx: WriteContext, siteId: number) => Promise<void>): ResourceHooks {
-  const kit = workflowHooks();
+function stateHooks(
+  owner: { field: string; table: typeof layouts | typeof pages; states: typeof layoutStates | typeof pageStates },
+  check: (attrs: Attrs, ctx: WriteContext, siteId: number) => Promise<void>,
+): ResourceHooks {
+  const kit = workflowHooks(owner.states);
   const ownerRow = async (tx: DbOrTx, id: number) => (await tx.select().from(owner.table).where(eq(owner.table.id, id)).limit(1))[0];
   return {
     async beforeCreate(attrs, ctx) {
@@ -102,10 +105,11 @@ function stateHooks(owner: { field: string; table: typeof layouts | typeof pages
       assertNoOrigin(await ownerRow(ctx.tx, ctx.existing[owner.field] as number));
       await kit.beforeDelete!(ctx);
     },
+    decorate: kit.decorate,
   };
 }
 
-export const layoutStateHooks = stateHooks({ field: 'layout_id', table: layouts }, async (attrs, { tx, auth, existing }) => {
+export const layoutStateHooks = stateHooks({ field: 'layout_id', table: layouts, states: layoutStates }, async (attrs, { tx, auth, existing }) => {
   const clientId = (existing?.client_id ?? attrs.client_id) as number;
   await checkPlacedFloors(tx, auth, attrs.header_floors as never, pointer('header_floors'), clientId);
   await checkPlacedFloors(tx, auth, attrs.footer_floors as never, pointer('footer_floors'), clientId);
@@ -120,7 +124,7 @@ async function checkPageState(attrs: Attrs, { tx, auth, existing }: WriteContext
     await assertDealersOfSiteClient(tx, clientId, collection.dealer_ids, pointer('collection/dealer_ids'));
   }
 }
-export const pageStateHooks = stateHooks({ field: 'page_id', table: pages }, checkPageState);
+export const pageStateHooks = stateHooks({ field: 'page_id', table: pages, states: pageStates }, checkPageState);
 
 /** References of a page stay on its site: parent, layout, template. */
 async function checkPageRefs(tx: DbOrTx, attrs: Attrs, siteId: number) {
@@ -141,11 +145,11 @@ export const pageHooks: ResourceHooks = {
     await assertUriFree(tx, siteId, attrs.uri as string, pointer('uri'));
     return { ...attrs, position: await nextPosition(tx, siteId, (attrs.parent_id as number | null) ?? null) };
   },
-  async beforeUpdate(attrs, { tx, existing }) {
+  async beforeUpdate(attrs, { tx, auth, request, existing }) {
     assertNoOrigin(existing);
     await checkPageRefs(tx, attrs, existing.site_id as number);
     if (attrs.uri !== undefined && attrs.uri !== existing.uri) {
-      await rebaseUris(tx, existing.site_id as number, existing.id, existing.uri as string, attrs.uri as string, pointer('uri'));
+      await rebaseUris(tx, existing.site_id as number, existing.id, existing.uri as string, attrs.uri as string, pointer('uri'), { auth, ip: request.ip });
       const { uri: _uri, ...rest } = attrs;
       return rest;
     }

@@ -16,6 +16,21 @@ import { markSiteContentChanged } from './mark-site-content-changed.ts';
  */
 type TreePage = { id: number; parent_id: number | null; uri: string; position: number };
 
+/** A page whose address changed: what it was and what it is. */
+export type PageAddressChange = { page_id: number; from: string; to: string };
+/** Who changed them, for the audit trail of what listeners write. */
+export type PageAddressActor = { auth: AuthContext; ip: string | null };
+type PageAddressListener = (tx: DbOrTx, siteId: number, changes: PageAddressChange[], actor: PageAddressActor) => Promise<void>;
+const addressListeners: PageAddressListener[] = [];
+
+/**
+ * Runs in the transaction that changes page addresses (seo's automatic redirects,
+ * services/seo/auto-redirects.ts), after the pages hold their new addresses.
+ */
+export function onPageAddressesChanged(listener: PageAddressListener) {
+  addressListeners.push(listener);
+}
+
 async function sitePages(tx: DbOrTx, siteId: number): Promise<TreePage[]> {
   return tx.select({ id: pages.id, parent_id: pages.parent_id, uri: pages.uri, position: pages.position }).from(pages).where(eq(pages.site_id, siteId));
 }
@@ -39,7 +54,7 @@ export function subtreeOf(all: TreePage[], pageId: number): Set<number> {
  * Gives the page `newUri` and its subpages whose address starts with the page's the new prefix;
  * 409 'page_uri_taken' (on `pointer`) when one of those addresses belongs to another page.
  */
-export async function rebaseUris(tx: DbOrTx, siteId: number, pageId: number, oldUri: string, newUri: string, pointer: string) {
+export async function rebaseUris(tx: DbOrTx, siteId: number, pageId: number, oldUri: string, newUri: string, pointer: string, actor: PageAddressActor) {
   if (oldUri === newUri) return;
   const all = await sitePages(tx, siteId);
   const subtree = subtreeOf(all, pageId);
@@ -54,6 +69,9 @@ export async function rebaseUris(tx: DbOrTx, siteId: number, pageId: number, old
   // Through a temporary address first, so that no two rows hold one address mid-way.
   for (const [id, uri] of changes) await tx.update(pages).set({ uri: `${uri}#moving-${id}` }).where(eq(pages.id, id));
   for (const [id, uri] of changes) await tx.update(pages).set({ uri, updated_at: new Date() }).where(eq(pages.id, id));
+  const oldUris = new Map(all.map((page) => [page.id, page.uri]));
+  const changed = [...changes].map(([id, uri]) => ({ page_id: id, from: oldUris.get(id)!, to: uri })).filter((change) => change.from !== change.to);
+  for (const listener of addressListeners) await listener(tx, siteId, changed, actor);
 }
 
 /** The address a page takes under a new parent: its last segment below the parent's, when it followed its old parent's. */
@@ -93,7 +111,7 @@ export async function movePage(tx: DbOrTx, auth: AuthContext, page: Row, target:
   if (parent && subtreeOf(all, page.id).has(parent.id)) throw badRequest('page_parent_cycle', '/data/parent_id');
   const oldParent = page.parent_id == null ? null : byId.get(page.parent_id as number) ?? null;
   const newUri = uriUnder({ uri: page.uri as string }, oldParent?.uri ?? null, parent?.uri ?? null);
-  await rebaseUris(tx, siteId, page.id, page.uri as string, newUri, '/data/parent_id');
+  await rebaseUris(tx, siteId, page.id, page.uri as string, newUri, '/data/parent_id', { auth, ip });
   await tx.update(pages).set({ parent_id: parent?.id ?? null, updated_at: new Date() }).where(eq(pages.id, page.id));
   await placeAmongSiblings(tx, siteId, parent?.id ?? null, page.id, target.position);
   if ((oldParent?.id ?? null) !== (parent?.id ?? null)) await placeAmongSiblings(tx, siteId, oldParent?.id ?? null, null, 0);

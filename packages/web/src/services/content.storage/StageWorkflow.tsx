@@ -26,10 +26,10 @@ export function StagePublication({ state }: { state: StageStateRecord }) {
   const { t } = useTranslation('content.storage');
   const { lang } = useSession();
   const { publish_at, publication_status, publication_error } = state.attributes;
-  if (!publish_at && publication_status !== 3) return null;
+  if (!publish_at && publication_status !== 3 && publication_status !== 4) return null;
   return (
     <Alert
-      type={publication_status === 3 ? 'error' : 'info'}
+      type={publication_status === 3 ? 'error' : publication_status === 4 ? 'warning' : 'info'}
       showIcon
       icon={<ClockCircleOutlined aria-hidden />}
       data-testid="stage-publication"

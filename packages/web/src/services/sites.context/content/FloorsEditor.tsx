@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, ConfigProvider, Empty, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useFloorOptions, type Placed } from './content-api.ts';
+import { pasteFloors, toBuffered, useFloorsBuffer, type BufferedFloor, type PasteProblem } from './floors-buffer.ts';
 
 /** Moves the item at `from` to `to` (drag and drop, the arrow buttons). */
 export function moveItem<T>(list: T[], from: number, to: number): T[] {
@@ -18,9 +19,30 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
  * floor library, ordered by drag and drop (or the arrows, for the keyboard), removed, and given
  * values for this place over the floor's own (the floors service checks them on save).
  */
-export function FloorsEditor({ value = [], onChange, disabled, label, id }: { value?: Placed[]; onChange?: (value: Placed[]) => void; disabled?: boolean; label: string; id?: string }) {
+export function FloorsEditor({
+  value = [],
+  onChange,
+  disabled,
+  label,
+  id,
+  buffer,
+  clientId,
+}: {
+  value?: Placed[];
+  onChange?: (value: Placed[]) => void;
+  disabled?: boolean;
+  label: string;
+  id?: string;
+  /** Shows the floors buffer: copy floors from here, paste them here (spec 000 §9). */
+  buffer?: boolean;
+  /** The client of the state's site: a paste takes that client's (or the platform's) floors. */
+  clientId?: number | null;
+}) {
   const { t } = useTranslation('sites.context');
   const { floors, isLoading, isError } = useFloorOptions();
+  const clipboard = useFloorsBuffer();
+  const { message } = App.useApp();
+  const [problems, setProblems] = useState<PasteProblem[]>([]);
   const [dragged, setDragged] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [text, setText] = useState('');
@@ -45,9 +67,68 @@ export function FloorsEditor({ value = [], onChange, disabled, label, id }: { va
     }
   };
 
+  const copy = (entries: Placed[]) => {
+    const buffered = entries.map((entry) => toBuffered(entry, name(entry.floor_id))).filter((entry): entry is BufferedFloor => entry !== null);
+    if (!buffered.length) return;
+    const count = clipboard.copy(buffered);
+    void message.success(t('floors_buffer.copied', { count: buffered.length, total: count }));
+  };
+  const paste = () => {
+    const result = pasteFloors(clipboard.floors, floors, clientId);
+    setProblems(result.problems);
+    if (result.placed.length) {
+      set([...value, ...result.placed]);
+      void message.success(t('floors_buffer.pasted', { count: result.placed.length }));
+    }
+  };
+
   return (
     <div className="floors-editor" id={id} aria-label={label}>
       {isError && <Alert type="warning" showIcon title={t('floors_editor.library_failed')} />}
+      {buffer && (
+        // Copying works on a state that cannot change too (a published page is the usual source).
+        <ConfigProvider componentDisabled={false}>
+          <Space wrap size={8} className="floors-buffer" role="group" aria-label={t('floors_buffer.title')}>
+            <Tag color={clipboard.floors.length ? 'blue' : undefined} data-testid="floors-buffer-count">
+              {t('floors_buffer.count', { count: clipboard.floors.length })}
+            </Tag>
+            {value.length > 0 && (
+              <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(value)} disabled={isLoading}>
+                {t('floors_buffer.copy_all')}
+              </Button>
+            )}
+            {!disabled && clipboard.floors.length > 0 && (
+              <Button size="small" type="primary" ghost icon={<SnippetsOutlined aria-hidden />} onClick={paste} disabled={isLoading || isError}>
+                {t('floors_buffer.paste', { count: clipboard.floors.length })}
+              </Button>
+            )}
+            {clipboard.floors.length > 0 && (
+              <Popconfirm title={t('floors_buffer.clear_confirm', { count: clipboard.floors.length })} okText={t('floors_buffer.clear')} cancelText={t('common:actions.cancel')} onConfirm={() => { clipboard.clear(); setProblems([]); }}>
+                <Button size="small" type="text" danger>
+                  {t('floors_buffer.clear')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        </ConfigProvider>
+      )}
+      {problems.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setProblems([])}
+          className="floors-buffer__problems"
+          title={t('floors_buffer.problems_title', { count: problems.length })}
+          description={
+            <ul>
+              {problems.map((problem, index) => (
+                <li key={index}>{t(`floors_buffer.problem.${problem.reason}`, { title: problem.entry.title, code: problem.entry.code, component: problem.entry.component })}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {value.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('floors_editor.empty')} />
       ) : (
@@ -83,8 +164,20 @@ export function FloorsEditor({ value = [], onChange, disabled, label, id }: { va
                   {floor && !floor.enabled && <Tag color="warning">{t('floors_editor.disabled')}</Tag>}
                   {overrides > 0 && <Tag>{t('floors_editor.overrides', { count: overrides })}</Tag>}
                 </span>
+                {buffer && disabled && floor && (
+                  <ConfigProvider componentDisabled={false}>
+                    <Tooltip title={t('floors_buffer.copy')}>
+                      <Button type="text" size="small" className="floors-editor__actions" icon={<CopyOutlined aria-hidden />} aria-label={t('floors_buffer.copy_one', { number: index + 1 })} onClick={() => copy([entry])} />
+                    </Tooltip>
+                  </ConfigProvider>
+                )}
                 {!disabled && (
                   <Space size={0} className="floors-editor__actions">
+                    {buffer && floor && (
+                      <Tooltip title={t('floors_buffer.copy')}>
+                        <Button type="text" size="small" icon={<CopyOutlined aria-hidden />} aria-label={t('floors_buffer.copy_one', { number: index + 1 })} onClick={() => copy([entry])} />
+                      </Tooltip>
+                    )}
                     <Tooltip title={t('floors_editor.up')}>
                       <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('floors_editor.up')} disabled={index === 0} onClick={() => set(moveItem(value, index, index - 1))} />
                     </Tooltip>
@@ -113,7 +206,7 @@ export function FloorsEditor({ value = [], onChange, disabled, label, id }: { va
             aria-label={t('floors_editor.choose')}
             value={adding ?? undefined}
             onChange={(next) => setAdding(next)}
-            style={{ minWidth: 240 }}
+            className="floors-editor__select"
             popupMatchSelectWidth={false}
             options={floors.filter((floor) => floor.enabled).map((floor) => ({ value: floor.id, label: `${floor.title} (${floor.code})` }))}
             notFoundContent={t('floors_editor.library_empty')}

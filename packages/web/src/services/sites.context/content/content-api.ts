@@ -111,7 +111,7 @@ export function useFloorOptions() {
     queryKey: ['floors.storage', 'floors', 'options', 'placeable'],
     staleTime: 60_000,
     queryFn: async () => {
-      const list = await api.fetchAll<{ title: string; code: string; component: string; enabled: boolean }>(gatewayPath('floors.storage', 'floors'), {}, 500);
+      const list = await api.fetchAll<{ title: string; code: string; component: string; enabled: boolean; client_id: number | null }>(gatewayPath('floors.storage', 'floors'), {}, 500);
       return list.data.map((floor) => ({ id: Number(floor.id), ...floor.attributes }));
     },
     retry: false,

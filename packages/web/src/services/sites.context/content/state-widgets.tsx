@@ -28,12 +28,12 @@ export function PublicationInfo({ state }: { state: StateRecord }) {
   const { t } = useTranslation('sites.context');
   const { lang } = useSession();
   const { publish_at, publication_status, publication_error } = state.attributes;
-  if (!publish_at && publication_status !== 3) return null;
+  if (!publish_at && publication_status !== 3 && publication_status !== 4) return null;
   const error = publication_error ? translateMessage(publication_error, lang as Lang) : null;
   return (
     <Alert
       className="state-publication"
-      type={publication_status === 3 ? 'error' : 'info'}
+      type={publication_status === 3 ? 'error' : publication_status === 4 ? 'warning' : 'info'}
       showIcon
       icon={<ClockCircleOutlined aria-hidden />}
       title={

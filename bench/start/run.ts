@@ -1,0 +1,90 @@
+/**
+ * `npm run bench:start`: how long a start takes (issue 7: the server healthy within 3 s of start
+ * on an existing data folder; `npm start` skips the web build when it is up to date).
+ *
+ * Prepares a data folder in the OS temp dir (the first start: migrations and demo data), then
+ * starts the app BENCH_START_RUNS times on it and prints, per way of starting, the time from the
+ * spawn to the first 200 of `/healthz`: `node scripts/serve.mjs` (what `npm run serve` runs, the
+ * server bundle up to date) and `npm start` (the web build up to date, so not rebuilt).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BenchError, describeMachine, fmt, positive, printTable } from '../kit.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNS = Math.round(positive('BENCH_START_RUNS', 5));
+const TARGET_MS = 3000;
+/** A start that takes longer than this is a failure, not a figure. */
+const LIMIT_MS = 180_000;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+async function healthy(port: number) {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+/** Milliseconds from the spawn of `command` to a healthy server, then stops it. */
+async function timeStart(command: string[], dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' } });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  try {
+    // Polling is the measurement here: the figure is when the server first answers.
+    while (!(await healthy(port))) {
+      if (child.exitCode !== null) throw new BenchError(`${command.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
+      if (performance.now() - started > LIMIT_MS) throw new BenchError(`${command.join(' ')} was not healthy within ${LIMIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return performance.now() - started;
+  } finally {
+    await stop(child);
+  }
+}
+
+describeMachine(`bench:start — ${RUNS} starts per way, PGlite`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-start-'));
+try {
+  const serve = ['node', 'scripts/serve.mjs'];
+  const first = await timeStart(serve, dataDir);
+  console.log(`first start (migrations, demo data, the server bundle if stale): ${fmt(first)} ms`);
+  const rows: string[][] = [];
+  for (const [name, command] of [['npm run serve (node scripts/serve.mjs)', serve], ['npm start (web build up to date)', ['npm', 'start']]] as const) {
+    if (command[0] === 'npm') await timeStart([...command], dataDir); // builds the web once if it is stale
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) times.push(await timeStart([...command], dataDir));
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    rows.push([name, fmt(median), fmt(times[0]!), fmt(times.at(-1)!), median <= TARGET_MS ? 'yes' : 'no']);
+  }
+  console.log('');
+  printTable(['start', 'median ms', 'min ms', 'max ms', `≤ ${TARGET_MS} ms`], rows);
+} catch (error) {
+  console.error(error instanceof BenchError ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

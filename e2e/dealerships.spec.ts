@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+/**
+ * Dealerships (issue 12): a dealer's manager creates a dealership with its weekly schedule on the
+ * create page, adds a department to it, then an employee: first without the department to see
+ * the message, then with it. At 1440 and 390 px wide, in Russian and English. In Russian on a wide
+ * screen, employees are also imported from a file: one with a bad row first, which imports nothing.
+ */
+const RUN = Date.now().toString(36);
+const MANAGER = 'manager@motorcity-kzn.test';
+test.describe.configure({ timeout: 150_000 });
+
+const TEXTS = {
+  RU: {
+    create: 'Создать',
+    created: 'Запись создана',
+    title: 'Название',
+    client: 'Клиент',
+    dealership: 'Дилерский центр',
+    monFrom: 'Понедельник: С',
+    monTo: 'Понедельник: До',
+    satOff: 'Суббота: Выходной',
+    related: 'Отделы, сотрудники, услуги',
+    departments: 'Отделы',
+    nameRu: 'Название (рус.)',
+    lastName: 'Фамилия (рус.)',
+    firstName: 'Имя (рус.)',
+    department: 'Отдел',
+    departmentRequired: 'Выберите отдел сотрудника',
+    badTime: 'Время в формате чч:мм, от 00:00 до 24:00',
+    heading: (name: string) => `Дилерский центр «${name}»`,
+    employees: 'Сотрудники',
+  },
+  EN: {
+    create: 'Create',
+    created: 'Record created',
+    title: 'Title',
+    client: 'Client',
+    dealership: 'Dealership',
+    monFrom: 'Monday: From',
+    monTo: 'Monday: To',
+    satOff: 'Saturday: Day off',
+    related: 'Departments, employees, services',
+    departments: 'Departments',
+    nameRu: 'Name (Russian)',
+    lastName: 'Last name (Russian)',
+    firstName: 'First name (Russian)',
+    department: 'Department',
+    departmentRequired: "Choose the employee's department",
+    badTime: 'A time as hh:mm, from 00:00 to 24:00',
+    heading: (name: string) => `Dealership "${name}"`,
+    employees: 'Employees',
+  },
+};
+
+/** Picks `option` in the select labelled `label` within `scope`. */
+async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, label: string, option: string | RegExp) {
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  // Typing narrows the (virtual) list to the option, wherever it would be in a long one.
+  if (typeof option === 'string') await select.pressSequentially(option);
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+for (const [lang, width] of [['RU', 1440], ['EN', 1440], ['RU', 390], ['EN', 390]] as const) {
+  test(`dealership with a schedule, a department and an employee (${lang}, ${width} px)`, async ({ page }) => {
+    const x = TEXTS[lang];
+    const name = `ДЦ e2e ${RUN} ${lang} ${width}`;
+    const departmentName = `Отдел e2e ${RUN} ${lang} ${width}`;
+    // The language switch is in the top bar on a wide screen: choose it there, then narrow the window.
+    await signIn(page, MANAGER, undefined, lang);
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+
+    // The dealership, on its create page, with a wrong time first.
+    await page.goto('/dealerships/dealer/create');
+    const form = page.locator('form');
+    await form.getByLabel(x.title, { exact: true }).fill(name);
+    await choose(page, form, x.client, 'Мотор Сити Казань');
+    await form.getByLabel(x.monFrom, { exact: true }).fill('25:00');
+    await page.getByRole('button', { name: x.create, exact: true }).click();
+    await expect(page.getByText(x.badTime)).toBeVisible();
+    await form.getByLabel(x.monFrom, { exact: true }).fill('10:00');
+    await form.getByLabel(x.monTo, { exact: true }).fill('19:30');
+    await form.getByLabel(x.satOff, { exact: true }).check();
+    await page.getByRole('button', { name: x.create, exact: true }).click();
+    await expect(page.getByText(x.created).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: x.heading(name) })).toBeVisible();
+    // Back from the server: hh:mm on the screen, the day off kept.
+    await expect(page.getByLabel(x.monFrom, { exact: true })).toHaveValue('10:00');
+    await expect(page.getByLabel(x.monTo, { exact: true })).toHaveValue('19:30');
+    await expect(page.getByLabel(x.satOff, { exact: true })).toBeChecked();
+
+    // Its departments, through the related lists.
+    await page.getByRole('tab', { name: x.related }).click();
+    await page.getByRole('button', { name: x.departments, exact: true }).click();
+    await expect(page).toHaveURL(/\/dealerships\/departments\?dealership_id=\d+/);
+    await page.getByRole('button', { name: x.create, exact: true }).first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel(x.nameRu, { exact: true }).fill(departmentName);
+    await choose(page, drawer, x.dealership, name);
+    await drawer.getByRole('button', { name: x.create, exact: true }).click();
+    await expect(page.getByText(x.created).first()).toBeVisible();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: departmentName })).toHaveCount(1);
+
+    // An employee: first without the department.
+    await page.goto('/dealerships/employees');
+    await page.getByRole('button', { name: x.create, exact: true }).first().click();
+    await drawer.getByLabel(x.lastName, { exact: true }).fill(`Петров ${RUN}`);
+    await drawer.getByLabel(x.firstName, { exact: true }).fill('Иван');
+    await drawer.getByRole('button', { name: x.create, exact: true }).click();
+    await expect(drawer.getByText(x.departmentRequired)).toBeVisible();
+    await choose(page, drawer, x.department, departmentName);
+    await drawer.getByRole('button', { name: x.create, exact: true }).click();
+    await expect(page.getByText(x.created).first()).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await page.goto(`/dealerships/employees?search=${encodeURIComponent(`Петров ${RUN}`)}`);
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: departmentName }).first()).toBeVisible();
+
+    if (lang !== 'RU' || width !== 1440) return;
+    // Employees of the department from a file: a bad row first (nothing is imported), then the fixed file.
+    await page.goto('/dealerships/departments');
+    await page.getByRole('button', { name: 'Импорт сотрудников' }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, dialog, 'Отдел', departmentName);
+    const file = (rows: string[]) => ({ name: 'employees.csv', mimeType: 'text/csv', buffer: Buffer.from(['last_name_ru,first_name_ru,position_ru,phone_city', ...rows].join('\n')) });
+    await dialog.locator('input[type=file]').setInputFiles(file([`Импортов ${RUN},Олег,Мастер,843`, ',Пётр,Менеджер,8-43']));
+    await dialog.getByRole('button', { name: 'Проверить' }).click();
+    await expect(dialog.getByText('Строк с ошибками: 1.', { exact: false })).toBeVisible();
+    await expect(dialog.getByText('Часть телефона: только цифры')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Импортировать/ })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Другой файл' }).click();
+    await dialog.locator('input[type=file]').setInputFiles(file([`Импортов ${RUN},Олег,Мастер,843`, `Импортова ${RUN},Ольга,Менеджер,843`]));
+    await dialog.getByRole('button', { name: 'Проверить' }).click();
+    await expect(dialog.getByText('Все строки в порядке: можно импортировать')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Импортировать (2)' }).click();
+    await expect(dialog.getByText('Импортировано сотрудников: 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Готово' }).click();
+    await page.goto(`/dealerships/employees?search=${encodeURIComponent(RUN)}`);
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(3);
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
+import { CATALOG_IMPORT_KINDS, CATALOG_IMPORT_LIMITS, id, idsFilterSchema, integer, modelResource } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { AppError, notFound } from '../../kit/errors.ts';
+import { readMultipart } from '../../kit/files.ts';
+import { toRecord } from '../../kit/jsonapi.ts';
+import { requireAuth } from '../../kit/request-context.ts';
+import { applyCatalogImport, checkCatalogImport } from './catalog-import.ts';
+import { listModelEvents, modelExists, restoreModel } from './model-history.ts';
+
+const BASE = '/gateway/cars.catalog/api/v1';
+const tags = ['cars.catalog'];
+const eventQuery = z.strictObject({
+  'page[number]': integer(1).optional(),
+  'page[size]': integer(1, 500).optional(),
+  'filter[models]': idsFilterSchema().optional(),
+  'filter[brands]': idsFilterSchema().optional(),
+  'filter[action]': z.enum(['create', 'update', 'delete', 'restore']).optional(),
+});
+const pageQuery = eventQuery.pick({ 'page[number]': true, 'page[size]': true, 'filter[action]': true });
+const ids = (value: string | undefined) => (value ? value.split(',').map(Number) : undefined);
+/** The delete-all option of the price import: a multipart field or a query parameter `delete_all` ('true' or '1'). */
+const deleteAllQuery = z.strictObject({ delete_all: z.enum(['true', 'false', '1', '0']).optional() });
+const deleteAllOf = (fields: Record<string, string>, query: unknown) =>
+  ['true', '1', 'on'].includes(String(fields.delete_all ?? (query as { delete_all?: string } | undefined)?.delete_all ?? '').trim().toLowerCase());
+
+/**
+ * The catalogue's file imports of body colours, their prices and upholsteries (preview, then
+ * apply; multipart with `file` and, for prices, `delete_all`), and the models' history with
+ * restoring (spec 001 §7). The gateway checks the codes (permissions.ts ACTION_ROUTES); writing
+ * the catalogue is for platform staff, as for its resources.
+ */
+export async function registerCatalogColorRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(`${BASE}/restore/models/events`, { schema: { tags, summary: 'Model events (creation, update, deletion, restoring), newest first', querystring: eventQuery } }, async (request) => {
+    requireAuth(request.auth);
+    const q = request.query;
+    const models = ids(q['filter[models]']);
+    return listModelEvents(ctx.db, { modelId: models?.length === 1 ? models[0] : undefined, brands: ids(q['filter[brands]']), action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
+  });
+  r.get(`${BASE}/restore/models/:id/events`, { schema: { tags, summary: 'The events of one model, newest first', params: z.object({ id: id() }), querystring: pageQuery } }, async (request) => {
+    requireAuth(request.auth);
+    const q = request.query;
+    const events = await listModelEvents(ctx.db, { modelId: request.params.id, action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
+    // A model that never was (no events, no record) is not found.
+    if (events.meta.page.total === 0 && !(await modelExists(ctx.db, request.params.id))) throw notFound();
+    return events;
+  });
+  r.post(`${BASE}/events/:id`, { schema: { tags, summary: 'Restore a model from an event (a deletion or an update)', params: z.object({ id: id() }) } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const row = await ctx.db.transaction((tx) => restoreModel(tx, auth, request, request.params.id));
+    return { data: toRecord(modelResource.name, row as never, Object.keys(modelResource.entity.shape)) };
+  });
+
+  // Multipart only here, in a scope of its own; every other route still takes JSON only.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: CATALOG_IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    const staff = (request: { auth?: unknown }) => {
+      const auth = requireAuth(request.auth as never);
+      if (auth.scope !== 'all') throw new AppError(403, 'staff_only');
+      return auth;
+    };
+    for (const kind of CATALOG_IMPORT_KINDS) {
+      s.post(`${BASE}/import/${kind}/preview`, { schema: { tags, summary: `Check a CSV or XLSX file of ${kind} row by row: what each row would create, update or leave; nothing is written`, querystring: deleteAllQuery } }, async (request) => {
+        staff(request);
+        const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
+        return { data: (await checkCatalogImport(ctx.db, kind, files, request.lang, deleteAllOf(fields, request.query))).report };
+      });
+      s.post(`${BASE}/import/${kind}`, { schema: { tags, summary: `Import the rows without errors of a CSV or XLSX file of ${kind} in one transaction`, querystring: deleteAllQuery } }, async (request) => {
+        const auth = staff(request);
+        const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
+        const report = await ctx.db.transaction((tx) => applyCatalogImport(tx, auth, kind, files, request.lang, request.ip, deleteAllOf(fields, request.query)));
+        return { data: report };
+      });
+    }
+  });
+}
+
