@@ -93,8 +93,13 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   await expect(select).toHaveAttribute('aria-expanded', 'true');
   const list = await select.getAttribute('aria-controls');
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
-  await expect(dropdown).toBeHidden();
+  // A click that lands while the choices are being replaced (a cascading select loading them)
+  // is lost: click again until the choice closes the dropdown.
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) await select.click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click({ timeout: 5_000 });
+    await expect(dropdown).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Chooses `option` in the select labelled `label` inside the open dialog. */
