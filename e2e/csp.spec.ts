@@ -55,7 +55,8 @@ test('the admin runs under its strict CSP: antd styles apply and nothing is refu
 test('the API description at /docs works under the CSP', async ({ page }) => {
   const violations = await watchCsp(page);
   await page.goto('/docs');
-  await expect(page.getByText('Dealer platform back office API').first()).toBeVisible();
+  // Swagger UI parses the whole description first (about 300 KB with every service's routes).
+  await expect(page.getByText('Dealer platform back office API').first()).toBeVisible({ timeout: 30_000 });
   // An opened operation renders its parameters, schemas and highlighted examples.
   await page.locator('.opblock-summary').first().click();
   await expect(page.locator('.opblock-body').first()).toBeVisible();
