@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../kit/db.ts';
 import { diffFields, recordAudit } from '../../kit/audit.ts';
 import { AppError, notFound } from '../../kit/errors.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
-import { requireAuth } from '../../kit/request-context.ts';
+import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { centralContentSiteIds } from '../sites.context/central-content.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { carLabelOverrides, carLabels } from './labels.table.ts';
@@ -80,21 +80,34 @@ export function registerLabelRoutes(app: FastifyInstance, ctx: ServiceContext, r
   r.patch(`${BASE}/labels/:id/sites/:siteId`, { schema: { tags, summary: "A fork's own hide and order of a central label", params: overrideParams, body: overrideBody } }, async (request) => {
     const auth = requireAuth(request.auth);
     const site = await reachableSite(request, request.params.siteId);
-    const change = request.body.data.attributes;
-    const label = await ctx.db.transaction(async (tx) => {
-      const central = (await siteLabels(tx, site.id)).find((row) => row.id === request.params.id);
-      if (!central) throw notFound();
-      if (!central.central) throw new AppError(409, 'label_not_central', undefined, '/data/id');
-      const [before] = await tx.select().from(carLabelOverrides).where(and(eq(carLabelOverrides.label_id, central.id), eq(carLabelOverrides.site_id, site.id)));
-      const values = { hide: change.hide !== undefined ? change.hide : (before?.hide ?? null), sort: change.sort !== undefined ? change.sort : (before?.sort ?? null) };
-      await tx
-        .insert(carLabelOverrides)
-        .values({ label_id: central.id, site_id: site.id, ...values })
-        .onConflictDoUpdate({ target: [carLabelOverrides.label_id, carLabelOverrides.site_id], set: values });
-      const changes = diffFields({ hide: before?.hide ?? null, sort: before?.sort ?? null }, values, ['hide', 'sort']);
-      await recordAudit(tx, auth, { action: 'update', service: 'cars.catalog', resource: 'label_overrides', recordId: `${central.id}:${site.id}`, changes, clientId: site.client_id, ip: request.ip });
-      return (await siteLabels(tx, site.id)).find((row) => row.id === central.id)!;
-    });
+    const label = await ctx.db.transaction((tx) => setLabelOverride(tx, { auth, ip: request.ip }, site, request.params.id, request.body.data.attributes));
     return { data: toRecord('labels', label, ATTRIBUTES) };
   });
+}
+
+/**
+ * A fork's own hide and order of one of its central labels (kept in car_label_overrides, audited):
+ * 404 when the site does not show the label, 409 when it is the site's own (change it instead).
+ * Answers the label as the site now shows it.
+ */
+async function setLabelOverride(
+  tx: DbOrTx,
+  actor: { auth: AuthContext; ip: string },
+  site: { id: number; client_id: number },
+  labelId: number,
+  change: z.output<typeof labelOverrideInput>,
+): Promise<SiteLabel> {
+  const central = (await siteLabels(tx, site.id)).find((row) => row.id === labelId);
+  if (!central) throw notFound();
+  if (!central.central) throw new AppError(409, 'label_not_central', undefined, '/data/id');
+  const [before] = await tx.select().from(carLabelOverrides).where(and(eq(carLabelOverrides.label_id, central.id), eq(carLabelOverrides.site_id, site.id)));
+  const previous = { hide: before?.hide ?? null, sort: before?.sort ?? null };
+  const values = { hide: change.hide ?? previous.hide, sort: change.sort !== undefined ? change.sort : previous.sort };
+  await tx
+    .insert(carLabelOverrides)
+    .values({ label_id: central.id, site_id: site.id, ...values })
+    .onConflictDoUpdate({ target: [carLabelOverrides.label_id, carLabelOverrides.site_id], set: values });
+  const changes = diffFields(previous, values, ['hide', 'sort']);
+  await recordAudit(tx, actor.auth, { action: 'update', service: 'cars.catalog', resource: 'label_overrides', recordId: `${central.id}:${site.id}`, changes, clientId: site.client_id, ip: actor.ip });
+  return (await siteLabels(tx, site.id)).find((row) => row.id === central.id)!;
 }
