@@ -8,8 +8,7 @@ import { useSession } from '../../app/session.ts';
 import { formatNumber } from '../../kit/format.ts';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
-import { MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
-import { useClientChoices } from '../sites.context/site-api.ts';
+import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
 import { ImportButton } from './CatalogImportDialog.tsx';
 import './colors.css';
 
@@ -131,7 +130,6 @@ function GalleryImagesField({ value, onChange, known, ...rest }: { value?: numbe
   const [picked, setPicked] = useState<Map<number, GalleryImage>>(new Map());
   const ids = value ?? [];
   // The library of the client the user acts as; platform staff acting as none choose whose.
-  const choices = useClientChoices();
   const [chosenClient, setChosenClient] = useState<number | null>(null);
   const clientId = user?.client?.id ?? chosenClient;
   const info = (id: number) => picked.get(id) ?? known.get(id) ?? { id, name: `#${id}`, url: null };
@@ -167,19 +165,7 @@ function GalleryImagesField({ value, onChange, known, ...rest }: { value?: numbe
         <Button icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)} disabled={clientId === null}>
           {t('marketing_galleries.images.add')}
         </Button>
-        {!user?.client && (
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('marketing_galleries.images.no_client')}
-            aria-label={t('marketing_galleries.images.library')}
-            value={chosenClient ?? undefined}
-            options={choices.options}
-            loading={choices.loading}
-            onChange={(next: number) => setChosenClient(next)}
-            style={{ minWidth: 260 }}
-            popupMatchSelectWidth={false}
-          />
-        )}
+        {!user?.client && <LibraryClientSelect value={chosenClient} onChange={setChosenClient} placeholder={t('marketing_galleries.images.no_client')} label={t('marketing_galleries.images.library')} minWidth={260} />}
       </Space>
       {open && clientId !== null && (
         <MediaPickerDialog

@@ -4,8 +4,7 @@ import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEALERSHIP_STATUSES, DEFAULT_SCHEDULE, WEEKDAYS, hhmmToMinutes, minutesToHhmm, phoneText, type PhoneParts, type WorkDay, type WorkSchedule } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
-import { useClientChoices } from '../sites.context/site-api.ts';
+import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
 
 /**
  * The inputs of the dealerships forms that a plain text field cannot be: the four phone parts,
@@ -156,7 +155,6 @@ export function RatingInput({ value, onChange, ...rest }: FieldProps<{ service: 
 export function AvatarField({ value, onChange, ...rest }: FieldProps<number | null>) {
   const { t } = useTranslation('dealerships');
   const { user } = useSession();
-  const choices = useClientChoices();
   const [open, setOpen] = useState(false);
   const [chosenClient, setChosenClient] = useState<number | null>(null);
   const [picked, setPicked] = useState<{ id: number; name: string; url: string | null } | null>(null);
@@ -177,18 +175,7 @@ export function AvatarField({ value, onChange, ...rest }: FieldProps<number | nu
         <Button onClick={() => setOpen(true)} disabled={clientId === null}>
           {t('avatar.choose')}
         </Button>
-        {!user?.client && (
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('avatar.no_client')}
-            value={chosenClient ?? undefined}
-            options={choices.options}
-            loading={choices.loading}
-            onChange={(next: number) => setChosenClient(next)}
-            style={{ minWidth: 240 }}
-            popupMatchSelectWidth={false}
-          />
-        )}
+        {!user?.client && <LibraryClientSelect value={chosenClient} onChange={setChosenClient} placeholder={t('avatar.no_client')} label={t('avatar.no_client')} minWidth={240} />}
       </Space>
       {open && clientId !== null && (
         <MediaPickerDialog

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Empty, Modal, Space, Typography } from 'antd';
+import { Button, Empty, Modal, Select, Space, Typography } from 'antd';
 import { CloseOutlined, PictureOutlined, ScissorOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CropTarget } from '@dp/contracts';
 import { ImageCropper } from './ImageCropper.tsx';
 import { MediaLibrary } from './MediaLibrary.tsx';
 import type { MediaFile } from './media-api.ts';
+import { useClientChoices } from '../sites.context/site-api.ts';
 import './media.css';
 
 export interface PickedMedia {
@@ -127,5 +128,26 @@ export function MediaField({ clientId, value, onChange, kind = 'image', cropTarg
         />
       )}
     </div>
+  );
+}
+
+/**
+ * For platform staff acting as no client: whose media library a picker opens (a dealer user's is
+ * always its own client's, so this is not shown to them).
+ */
+export function LibraryClientSelect({ value, onChange, placeholder, label, minWidth = 240 }: { value: number | null; onChange: (client: number) => void; placeholder: string; label: string; minWidth?: number }) {
+  const choices = useClientChoices();
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+      aria-label={label}
+      value={value ?? undefined}
+      options={choices.options}
+      loading={choices.loading}
+      onChange={onChange}
+      style={{ minWidth }}
+      popupMatchSelectWidth={false}
+    />
   );
 }
