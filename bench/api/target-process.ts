@@ -10,19 +10,23 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SETUP_LIMIT_MS = 180_000;
 
 export function startTarget(input: TargetInput): { child: ChildProcess; ready: Promise<TargetReady> } {
+  return startTargetScript<TargetReady>(path.join(here, 'target.ts'), input);
+}
+
+/**
+ * Forks a benchmark's target script with its input (BENCH_TARGET) and waits for its `ready`
+ * message (or its error, its exit, or SETUP_LIMIT_MS).
+ */
+export function startTargetScript<R extends { type: 'ready' }>(script: string, input: unknown): { child: ChildProcess; ready: Promise<R> } {
   // run.ts runs under tsx; the child inherits its loader flags (or gets tsx if run otherwise).
   const execArgv = process.execArgv.length ? [...process.execArgv] : ['--import', 'tsx'];
-  const child = fork(path.join(here, 'target.ts'), [], {
-    execArgv,
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(input) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<TargetReady>((resolve, reject) => {
+  const child = fork(script, [], { execArgv, env: { ...process.env, BENCH_TARGET: JSON.stringify(input) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise<R>((resolve, reject) => {
     const timer = setTimeout(() => reject(new BenchError(`the app did not start within ${SETUP_LIMIT_MS / 1000} s`)), SETUP_LIMIT_MS);
-    child.on('message', (message: TargetReady | { type: 'error'; message: string }) => {
+    child.once('message', (message: R | { type: 'error'; message: string }) => {
       clearTimeout(timer);
-      if (message.type === 'ready') resolve(message);
-      else reject(new BenchError(`the app failed to start:\n${message.message}`));
+      if (message.type === 'ready') resolve(message as R);
+      else reject(new BenchError(`the app failed to start:\n${(message as { message: string }).message}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);

@@ -4,13 +4,14 @@
  * returning the same HTML, at 32 connections, on PGlite and, with DATABASE_URL, on PostgreSQL
  * (README.md next to this file). The issue asks for at least 50 % of the bare route.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError, describeMachine, failuresOf, fmt, measure, positive, printTable, withDatabase, type CaseResult } from '../kit.ts';
 import type { SiteTargetInput, SiteTargetReady } from './target.ts';
+import { SETUP_LIMIT_MS, startTargetScript } from '../api/target-process.ts';
 
 const DURATION = positive('BENCH_DURATION', 10);
 const WARMUP = positive('BENCH_WARMUP', 2);
@@ -18,7 +19,6 @@ const CONNECTIONS = Math.round(positive('BENCH_CONNECTIONS', 32));
 /** BENCH_UNCACHED=1 also measures the page with the cache off, at BENCH_UNCACHED_CONNECTIONS (4). */
 const UNCACHED = process.env.BENCH_UNCACHED === '1';
 const UNCACHED_CONNECTIONS = Math.round(positive('BENCH_UNCACHED_CONNECTIONS', 4));
-const SETUP_LIMIT_MS = 180_000;
 const RUN_LIMIT_MS = SETUP_LIMIT_MS + 3 * (WARMUP + DURATION + 15) * 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,23 +33,7 @@ async function abort(message: string, code: number) {
   process.exit(code);
 }
 
-function startTarget(input: SiteTargetInput): { child: ChildProcess; ready: Promise<SiteTargetReady> } {
-  const execArgv = process.execArgv.length ? [...process.execArgv] : ['--import', 'tsx'];
-  const child = fork(path.join(here, 'target.ts'), [], { execArgv, env: { ...process.env, BENCH_TARGET: JSON.stringify(input) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = new Promise<SiteTargetReady>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchError(`the app did not start within ${SETUP_LIMIT_MS / 1000} s`)), SETUP_LIMIT_MS);
-    child.once('message', (message: SiteTargetReady | { type: 'error'; message: string }) => {
-      clearTimeout(timer);
-      if (message.type === 'ready') resolve(message);
-      else reject(new BenchError(`the app failed to start:\n${message.message}`));
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new BenchError(`the app process exited (code ${code}) before it was ready`));
-    });
-  });
-  return { child, ready };
-}
+const startTarget = (input: SiteTargetInput) => startTargetScript<SiteTargetReady>(path.join(here, 'target.ts'), input);
 
 /** Sends `type` to the app and waits for the same type back. */
 function ask(child: ChildProcess, type: string): Promise<void> {
