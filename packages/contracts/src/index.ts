@@ -67,7 +67,18 @@ export * from './cars.catalog/catalog-import.ts';
 export * from './cars.catalog/label.resource.ts';
 // cars.stock: cars of a site's stock (issue 12, engineer "stock").
 export * from './cars.stock/car.resource.ts';
+// cars.stock.sites and cars.sorting: stock settings per site, showroom pages, custom filters, car sorting (issue 12, engineer "stock-settings").
+export * from './cars.stock.sites/stock-settings.ts';
+export * from './cars.stock.sites/showroom-page.resource.ts';
+export * from './cars.stock.sites/custom-filter.resource.ts';
+export * from './cars.sorting/sorting.ts';
 // dealerships (issue 12, engineer "dealerships"): dealerships, departments, employees, services.
 export * from './dealerships/dealership-fields.ts';
 export * from './dealerships/dealership.resource.ts';
 export * from './dealerships/employee-import.ts';
+// cars.vins (issue 12, engineer "vins"): VIN data, retrieval profiles, allowed clients, the VIN import.
+export * from './cars.vins/vin.resource.ts';
+export * from './cars.vins/vin-import.ts';
+// cars.import and cars.import.alias (issue 13, engineer "feeds-import"): profiles, hooks, settings, reports, field aliases.
+export * from './cars.import/import.resource.ts';
+export * from './cars.import.alias/field-alias.resource.ts';

@@ -28,6 +28,14 @@ export const SERVICES = [
   'cars.stock',
   // dealerships (issue 12, engineer "dealerships"): dealerships, departments, employees, services.
   'dealerships',
+  // cars.stock.sites and cars.sorting (issue 12, engineer "stock-settings"): stock settings per site, car sorting.
+  'cars.stock.sites',
+  'cars.sorting',
+  // cars.vins: VIN data, retrieval profiles, allowed clients (issue 12, engineer "vins").
+  'cars.vins',
+  // cars.import and cars.import.alias (issue 13, engineer "feeds-import"): car import from feeds, field aliases.
+  'cars.import',
+  'cars.import.alias',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -94,7 +102,8 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('error-collection-system', ['sso_show']),
   ...codes('request.storage', ['callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin']),
   ...codes('form-constructor', ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit']),
-  ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list', 'vin_data.import']),
+  // vin_data.import (spec 001 §6) is a code of cars.vins, below.
+  ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list']),
   // cars.catalog (issue 12): the write codes the spec leaves unnamed; reading the model tree takes models.get_list.
   ...codes('cars.catalog', ['brands', 'models', 'generations', 'restylings', 'complectations', 'bodies', 'fuels', 'transmissions', 'wheel_drives', 'colors'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])),
   // cars.catalog (issue 12, "marketing"): marketing complectations, option categories, dealer options; options are only deleted.
@@ -107,8 +116,16 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('cars.catalog', ['labels.get_list', 'labels.create', 'labels.patch', 'labels.delete']),
   // cars.stock (issue 12): cars of a site's stock; cars.patch also marks cars as sold in bulk.
   ...codes('cars.stock', ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete']),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): settings, showroom pages, custom filters, viewed and favorites; list sort and restyling order.
+  ...codes('cars.stock.sites', ['stock_settings.get_list', 'stock_settings.patch']),
+  ...codes('cars.sorting', ['sorting.get_list', 'sorting.patch']),
   // dealerships (issue 12, engineer "dealerships"): the spec's dealers.get_list (reads all four) and dealers.create, the write codes it leaves unnamed.
   ...codes('dealerships', ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])]),
+  // cars.vins (issue 12, engineer "vins"): VIN data (the spec's vin_data.import and the codes it leaves unnamed; vin_data.patch also invalidates images), retrieval profiles, allowed clients.
+  ...codes('cars.vins', ['vin_data.get_list', 'vin_data.patch', 'vin_data.delete', 'vin_data.import', ...['vin_profiles', 'vin_clients'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`])]),
+  // cars.import (issue 13, engineer "feeds-import"): a site's import settings and reports, running an import (dealer managers); profiles and hooks (provider staff).
+  ...codes('cars.import', ['import_settings.get_list', 'import_settings.patch', 'import.run', 'import_reports.get_list', ...['import_profiles', 'import_hooks'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`])]),
+  ...codes('cars.import.alias', ['field_aliases.get_list', 'field_aliases.create', 'field_aliases.patch', 'field_aliases.delete']),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -209,6 +226,12 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('cars.stock', 'stock_new_cars', '/cars.stock/new_cars/{siteId}', 'site', 'cars', 96, ['cars.get_list'], { module: 'available_cars' }),
   screen('cars.stock', 'stock_used_cars', '/cars.stock/used_cars/{siteId}', 'site', 'cars', 97, ['cars.get_list'], { module: 'used_cars' }),
   screen('cars.stock', 'stock_car_create', '/cars.stock/create/{type}', null, 'cars', 98, ['cars.create', 'cars.patch'], { in_menu: false }),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): the site's stock settings; either stock module opens them.
+  screen('cars.stock.sites', 'stock_settings', '/cars.stock.sites/settings/{siteId}', 'site', 'cars', 101, ['stock_settings.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.stock.sites', 'stock_showroom_pages', '/cars.stock.sites/showroom_pages/{siteId}', 'site', 'cars', 102, ['stock_settings.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.stock.sites', 'stock_custom_filters', '/cars.stock.sites/custom_filters/{siteId}', 'site', 'cars', 103, ['stock_settings.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.stock.sites', 'stock_viewed_favorites', '/cars.stock.sites/viewed_favorites/{siteId}/', 'site', 'cars', 104, ['stock_settings.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.sorting', 'cars_sorting', '/cars.sorting/settings/{siteId}', 'site', 'cars', 105, ['sorting.get_list'], { module: 'available_cars|used_cars' }),
   // dealerships (issue 12, engineer "dealerships"): dealers with their create and edit pages, departments, employees, services.
   screen('dealerships', 'dealerships_dealers', '/dealerships/dealers', 'dictionaries', 'dealerships', 60, ['dealers.get_list']),
   screen('dealerships', 'dealerships_dealer_create', '/dealerships/dealer/create', null, 'dealerships', 61, ['dealers.create'], { in_menu: false }),
@@ -216,6 +239,21 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('dealerships', 'dealerships_departments', '/dealerships/departments', 'dictionaries', 'dealerships', 63, ['dealers.get_list']),
   screen('dealerships', 'dealerships_employees', '/dealerships/employees', 'dictionaries', 'dealerships', 64, ['dealers.get_list']),
   screen('dealerships', 'dealerships_services', '/dealerships/services', 'dictionaries', 'dealerships', 65, ['dealers.get_list']),
+  // dealerships (issue 12, engineer "vins"): the spec's {siteId?} variants: with a site, the lists of the site's client, in the site menu when the site has the module.
+  screen('dealerships', 'dealerships_site_dealers', '/dealerships/dealers/{siteId}', 'site', 'dealerships', 110, ['dealers.get_list'], { module: 'dealerships' }),
+  screen('dealerships', 'dealerships_site_departments', '/dealerships/departments/{siteId}', 'site', 'dealerships', 111, ['dealers.get_list'], { module: 'dealerships' }),
+  screen('dealerships', 'dealerships_site_employees', '/dealerships/employees/{siteId}', 'site', 'dealerships', 112, ['dealers.get_list'], { module: 'dealerships' }),
+  screen('dealerships', 'dealerships_site_services', '/dealerships/services/{siteId}', 'site', 'dealerships', 113, ['dealers.get_list'], { module: 'dealerships' }),
+  // cars.vins (issue 12, engineer "vins"): VIN data with its import, retrieval profiles, allowed clients (dictionaries menu).
+  screen('cars.vins', 'vins_vin_data', '/cars.vins/vins/', 'dictionaries', 'vins', 70, ['vin_data.get_list']),
+  screen('cars.vins', 'vins_profiles', '/cars.vins/profiles/', 'dictionaries', 'vins', 71, ['vin_profiles.get_list']),
+  screen('cars.vins', 'vins_clients', '/cars.vins/clients/', 'dictionaries', 'vins', 72, ['vin_clients.get_list']),
+  // cars.import (issue 13, engineer "feeds-import"): a site's import settings and reports (site menu, with a stock module), profiles, hooks, field aliases (dictionaries).
+  screen('cars.import', 'import_settings', '/cars.import/settings/{siteId}', 'site', 'cars', 106, ['import_settings.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.import', 'import_reports', '/cars.import/reports/{siteId}', 'site', 'cars', 107, ['import_reports.get_list'], { module: 'available_cars|used_cars' }),
+  screen('cars.import', 'import_profiles', '/cars.import/profiles/', 'dictionaries', 'import', 80, ['import_profiles.get_list']),
+  screen('cars.import', 'import_hooks', '/cars.import/hooks/', 'dictionaries', 'import', 81, ['import_hooks.get_list']),
+  screen('cars.import.alias', 'import_aliases', '/cars.import.alias/aliases/', 'dictionaries', 'import', 82, ['field_aliases.get_list']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
@@ -452,6 +490,13 @@ export const ACTION_ROUTES: ApiRoute[] = [
     api('cars.catalog', 'POST', `/api/v1/import/${kind}/preview`, [kind === 'upholsteries' ? 'upholsteries.create' : 'body_colors.create']),
     api('cars.catalog', 'POST', `/api/v1/import/${kind}`, [kind === 'upholsteries' ? 'upholsteries.create' : 'body_colors.create']),
   ]),
+  // cars.catalog (issue 12, "catalog-imports"): marketing complectations, and a restyling's specifications, prices and options.
+  api('cars.catalog', 'POST', '/api/v1/import/marketing_complectations/preview', ['marketing_complectations.create']),
+  api('cars.catalog', 'POST', '/api/v1/import/marketing_complectations', ['marketing_complectations.create']),
+  ...(['specifications', 'prices', 'options'] as const).flatMap((kind) => [
+    api('cars.catalog', 'POST', `/api/v1/import/${kind}/{restylingId}/preview`, ['marketing_complectations.patch']),
+    api('cars.catalog', 'POST', `/api/v1/import/${kind}/{restylingId}`, ['marketing_complectations.patch']),
+  ]),
   api('cars.catalog', 'GET', '/api/v1/restore/models/events', ['models.get_list']),
   api('cars.catalog', 'GET', '/api/v1/restore/models/{id}/events', ['models.get_list']),
   api('cars.catalog', 'POST', '/api/v1/events/{id}', ['models.restore']),
@@ -463,9 +508,30 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('cars.stock', 'POST', '/api/v1/cars/manual', ['cars.create']),
   api('cars.stock', 'POST', '/api/v1/cars/sold/by_ids', ['cars.patch']),
   api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list']),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a site's stock settings and their choices, list sort settings, the restylings' order.
+  api('cars.stock.sites', 'GET', '/api/v1/settings/where_site/{siteId}', ['stock_settings.get_list']),
+  api('cars.stock.sites', 'PATCH', '/api/v1/settings/where_site/{siteId}', ['stock_settings.patch']),
+  api('cars.stock.sites', 'GET', '/api/v1/lss/{siteId}/selects', ['stock_settings.get_list']),
+  api('cars.sorting', 'GET', '/api/v1/list_sort_settings/where_site/{siteId}', ['sorting.get_list']),
+  api('cars.sorting', 'PATCH', '/api/v1/list_sort_settings/where_site/{siteId}', ['sorting.patch']),
+  api('cars.sorting', 'GET', '/api/v1/sites/{siteId}/restylings', ['sorting.get_list']),
+  api('cars.sorting', 'POST', '/api/v1/sites/{siteId}/restyling_sort/order', ['sorting.patch']),
   // dealerships (issue 12, engineer "dealerships"): a department's employees from a CSV or XLSX file, a preview first, then the apply.
   api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create']),
   api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create']),
+  // cars.vins (issue 12, engineer "vins"): the VIN data import (a preview, then the apply) and "invalidate images".
+  api('cars.vins', 'POST', '/api/v1/import/vin_data/preview', ['vin_data.import']),
+  api('cars.vins', 'POST', '/api/v1/import/vin_data', ['vin_data.import']),
+  api('cars.vins', 'POST', '/api/v1/vin_data/invalidate_images', ['vin_data.patch']),
+  // cars.import (issue 13, engineer "feeds-import"): a site's settings (made on first read), manual mode, feed uploads, the run, profiles a site may use, report downloads and rows.
+  api('cars.import', 'GET', '/api/v1/settings/where_site/{siteId}', ['import_settings.get_list']),
+  api('cars.import', 'PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch']),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual', ['import_settings.patch']),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual/start', ['import.run']),
+  api('cars.import', 'GET', '/api/v1/import/profiles/for_site/{siteId}', ['import_settings.get_list']),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list']),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list']),
+  api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list']),
 ];
 
 /** The services as select options; their names are the web's common:services. */

@@ -36,8 +36,17 @@ import { bodyColorMarkupResource, marketingGalleryResource } from './cars.catalo
 import { labelResource } from './cars.catalog/label.resource.ts';
 // cars.stock: cars of a site's stock (issue 12, engineer "stock").
 import { carResource } from './cars.stock/car.resource.ts';
+// cars.stock.sites and cars.sorting (issue 12, engineer "stock-settings")
+import { showroomPageResource } from './cars.stock.sites/showroom-page.resource.ts';
+import { customFilterResource } from './cars.stock.sites/custom-filter.resource.ts';
+import { restylingSortResource } from './cars.sorting/sorting.ts';
 // dealerships (issue 12, engineer "dealerships")
 import { dealershipResource, dealershipServiceResource, departmentResource, employeeResource } from './dealerships/dealership.resource.ts';
+// cars.vins: VIN data, retrieval profiles, allowed clients (issue 12, engineer "vins")
+import { vinAllowedClientResource, vinDataResource, vinProfileResource } from './cars.vins/vin.resource.ts';
+// cars.import and cars.import.alias (issue 13, engineer "feeds-import").
+import { carReportResource, importHookResource, importProfileResource, importReportResource, importSettingsResource } from './cars.import/import.resource.ts';
+import { fieldAliasResource } from './cars.import.alias/field-alias.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -98,11 +107,26 @@ export const RESOURCES: AnyResource[] = [
   labelResource,
   // cars.stock: cars of a site's stock (issue 12, engineer "stock").
   carResource,
+  // cars.stock.sites and cars.sorting (issue 12, engineer "stock-settings").
+  showroomPageResource,
+  customFilterResource,
+  restylingSortResource,
   // dealerships (issue 12, engineer "dealerships").
   dealershipResource,
   departmentResource,
   employeeResource,
   dealershipServiceResource,
+  // cars.vins (issue 12, engineer "vins").
+  vinDataResource,
+  vinProfileResource,
+  vinAllowedClientResource,
+  // cars.import and cars.import.alias (issue 13, engineer "feeds-import").
+  importProfileResource,
+  importHookResource,
+  importSettingsResource,
+  importReportResource,
+  carReportResource,
+  fieldAliasResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

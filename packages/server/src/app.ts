@@ -50,6 +50,15 @@ import { registerCatalogColorRoutes } from './services/cars.catalog/colors.route
 import { registerCarRoutes } from './services/cars.stock/car.routes.ts';
 // dealerships (issue 12, "dealerships"): the import of a department's employees.
 import { registerDealershipRoutes } from './services/dealerships/dealership.routes.ts';
+// cars.stock.sites and cars.sorting (issue 12, "stock-settings"): stock settings per site, the sold job, list sort and restyling order.
+import { registerStockSettingsRoutes } from './services/cars.stock.sites/stock-settings.routes.ts';
+import { applySoldPeriods, SOLD_CARS_JOB, SOLD_CARS_SCHEDULE } from './services/cars.stock.sites/apply-sold-period.ts';
+import { registerSortingRoutes } from './services/cars.sorting/sorting.routes.ts';
+// cars.vins (issue 12, "vins"): invalidate images, the VIN data import.
+import { registerVinRoutes } from './services/cars.vins/vin.routes.ts';
+// cars.import (issue 13, "feeds-import"): settings, uploads, the run (a job), report rows and downloads.
+import { registerImportRoutes } from './services/cars.import/import.routes.ts';
+import { IMPORT_JOB, runImport } from './services/cars.import/run-import.ts';
 // sites.context pages: content routes, the publication by time of every workflow state.
 import { registerContentRoutes } from './services/sites.context/content.routes.ts';
 import { publishStateJob } from './services/sites.context/content-workflows.ts';
@@ -82,8 +91,18 @@ export function jobHandlers(ctx: ServiceContext) {
     [SITE_TASK_JOB]: (data: { task_id: number }) => runSiteTask(ctx, data),
     // sites.context pages: page, layout (and stage) states published at their chosen moment.
     [PUBLISH_STATE_JOB]: publishStateJob(ctx),
+    // cars.stock.sites (issue 12, "stock-settings"): sold cars past their site's sold period go, with the strategy's redirects.
+    [SOLD_CARS_JOB]: async () => void ctx.log.info({ sold: await applySoldPeriods(ctx.db) }, 'sold period applied'),
+    // cars.import (issue 13, "feeds-import"): one import of a site's feeds.
+    [IMPORT_JOB]: (data: { report_id: number; lang?: 'ru' | 'en' }) => runImport(ctx, data),
   };
 }
+
+/** Recurring jobs: their cron (UTC), for main and `npm run worker`. */
+export const jobSchedules = (): Record<string, string> => ({
+  // cars.stock.sites (issue 12, "stock-settings")
+  [SOLD_CARS_JOB]: SOLD_CARS_SCHEDULE,
+});
 
 const redact = [
   'req.headers.authorization',
@@ -131,7 +150,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     refreshKey: await loadSecret(database.db, 'refresh-successor', null),
     files: createFileStorage(config),
   } as ServiceContext;
-  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs });
+  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules() });
   ctx.jobs = jobs;
   // site-renderer (issue 11): a request for a public site (any host but the admin's) is answered here, before the gateway.
   const siteRenderer = await registerSiteRenderer(app, ctx, database);
@@ -199,6 +218,10 @@ export async function buildApp(config: Config, options: { database?: Database } 
   await registerCatalogColorRoutes(app, ctx);
   registerCarRoutes(app, ctx, registry);
   await registerDealershipRoutes(app, ctx);
+  registerStockSettingsRoutes(app, ctx, registry);
+  registerSortingRoutes(app, ctx, registry);
+  await registerVinRoutes(app, ctx);
+  await registerImportRoutes(app, ctx, registry);
   registerPreviewRoutes(app, ctx, registry, siteRenderer.previewKey);
 
   serveWeb(app, config.webDist);

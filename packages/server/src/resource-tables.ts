@@ -75,6 +75,23 @@ import { carLabels } from './services/cars.catalog/labels.table.ts';
 import { carResource } from '@dp/contracts';
 import { cars } from './services/cars.stock/car.table.ts';
 import { carHooks } from './services/cars.stock/car.hooks.ts';
+import { bindBrandScopes } from './services/cars.catalog/brand-scopes.ts';
+// cars.stock.sites and cars.sorting: showroom pages, custom filters, restyling order (issue 12, engineer "stock-settings")
+import { customFilterResource, restylingSortResource, showroomPageResource } from '@dp/contracts';
+import { customFilterGroups, showroomPages } from './services/cars.stock.sites/stock-settings.table.ts';
+import { showroomPageHooks } from './services/cars.stock.sites/showroom-page.hooks.ts';
+import { restylingSorts } from './services/cars.sorting/sorting.table.ts';
+import { restylingSortHooks } from './services/cars.sorting/sorting.routes.ts';
+// cars.vins: VIN data, retrieval profiles, allowed clients (issue 12, engineer "vins")
+import { vinAllowedClientResource, vinDataResource, vinProfileResource } from '@dp/contracts';
+import { vinAllowedClients, vinData, vinProfiles } from './services/cars.vins/vin.table.ts';
+import { vinAllowedClientHooks, vinDataHooks, vinProfileHooks } from './services/cars.vins/vin.hooks.ts';
+
+// cars.import and cars.import.alias (issue 13, engineer "feeds-import")
+import { carReportResource, fieldAliasResource, importHookResource, importProfileResource, importReportResource, importSettingsResource } from '@dp/contracts';
+import { carReports, importHooks, importProfiles, importReports, importSettings } from './services/cars.import/import.table.ts';
+import { importSettingsHooks } from './services/cars.import/import.hooks.ts';
+import { fieldAliases } from './services/cars.import.alias/field-alias.table.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
 
@@ -162,9 +179,27 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(labelResource), carLabels, { siteOwned: seoSiteOwnership(registry) });
   // cars.stock: a site's cars (its client is the site's); stock is the site's own data, so an official master's cars are not central content.
   registry.bind(bindable(carResource), cars, { hooks: carHooks, siteOwned: { ...seoSiteOwnership(registry), assertEditable: async () => undefined } });
+  // cars.stock.sites and cars.sorting: a site's own settings records (a fork of an official master keeps its own, so not central content).
+  const stockSite = { ...seoSiteOwnership(registry), assertEditable: async () => undefined };
+  registry.bind(bindable(showroomPageResource), showroomPages, { hooks: showroomPageHooks, siteOwned: stockSite });
+  registry.bind(bindable(customFilterResource), customFilterGroups, { siteOwned: stockSite });
+  registry.bind(bindable(restylingSortResource), restylingSorts, { hooks: restylingSortHooks, siteOwned: stockSite });
   // dealerships: a client's dealerships; departments and services take their client from the dealership, employees from the department.
   registry.bind(bindable(dealershipResource), dealerships, { hooks: dealershipHooks });
   registry.bind(bindable(departmentResource), dealershipDepartments, { hooks: departmentHooks });
   registry.bind(bindable(employeeResource), dealershipEmployees, { hooks: employeeHooks });
   registry.bind(bindable(dealershipServiceResource), dealershipServices, { hooks: dealershipServiceHooks });
+  // Brand-limited custom tokens (issue 12): the catalogue's entries and cars are narrowed to the token's brands.
+  bindBrandScopes(registry);
+  // cars.vins: the platform's VIN data (read by staff and allowed clients), a client's retrieval profiles, the allowed clients (staff write them).
+  registry.bind(bindable(vinDataResource), vinData, { hooks: vinDataHooks });
+  registry.bind(bindable(vinProfileResource), vinProfiles, { hooks: vinProfileHooks });
+  registry.bind(bindable(vinAllowedClientResource), vinAllowedClients, { hooks: vinAllowedClientHooks });
+  // cars.import (issue 13, "feeds-import"): the provider's profiles, hooks and aliases (staff write them); a site's settings and its reports (the client's, written by the import).
+  registry.bind(bindable(importProfileResource), importProfiles);
+  registry.bind(bindable(importHookResource), importHooks);
+  registry.bind(bindable(importSettingsResource), importSettings, { hooks: importSettingsHooks, siteOwned: { ...seoSiteOwnership(registry), assertEditable: async () => undefined } });
+  registry.bind(bindable(importReportResource), importReports as never);
+  registry.bind(bindable(carReportResource), carReports as never);
+  registry.bind(bindable(fieldAliasResource), fieldAliases);
 }

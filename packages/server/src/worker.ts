@@ -6,7 +6,7 @@ import { createMailer } from './kit/mail.ts';
 import { loadSecret } from './kit/secrets.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
-import { jobHandlers } from './app.ts';
+import { jobHandlers, jobSchedules } from './app.ts';
 
 /**
  * `npm run worker`: runs the background jobs in their own process. It needs PostgreSQL
@@ -29,7 +29,7 @@ async function main() {
     codeKey: await loadSecret(database.db, 'restore-code', null),
     refreshKey: await loadSecret(database.db, 'refresh-successor', null),
   } as ServiceContext;
-  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true });
+  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules() });
   ctx.jobs = jobs;
   log.info('worker started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -20,8 +20,14 @@ export const idsFilterSchema = () =>
     .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: encodeMessage('catalog_id_list'), abort: true })
     .refine((value) => value.split(',').every((part) => Number(part) >= 1 && Number(part) <= INT4_MAX), { error: encodeMessage('catalog_id_list') });
 
-/** A filter by ids of a column (`brand_id` for `brands`); a reference select when `ref` is given. */
-export const idsFilter = (column: string, ref?: RefDef): FilterDef => ({ op: 'in', columns: [column], schema: idsFilterSchema(), ...(ref ? { widget: 'ref' as const, ref } : {}) });
+/** A filter by ids of a column (`brand_id` for `brands`); a reference select when `ref` is given, narrowed by the filter `within` (cascading). */
+export const idsFilter = (column: string, ref?: RefDef, within?: string): FilterDef => ({
+  op: 'in',
+  columns: [column],
+  schema: idsFilterSchema(),
+  ...(ref ? { widget: 'ref' as const, ref } : {}),
+  ...(within ? { within } : {}),
+});
 
 export const nameSearch: FilterDef = { op: 'search', columns: ['name'], schema: filterText(), widget: 'text' };
 

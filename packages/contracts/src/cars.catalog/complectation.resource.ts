@@ -29,9 +29,9 @@ export const complectationResource = defineResource({
     // Spec 001 §7 names both: complectation_ids is what marketing complectations filter by.
     complectation_ids: idsFilter('id'),
     brands: idsFilter('brand_id', brandRef),
-    models: idsFilter('model_id', modelRef),
-    generations: idsFilter('generation_id', generationRef),
-    restylings: idsFilter('restyling_id', restylingRef),
+    models: idsFilter('model_id', modelRef, 'brands'),
+    generations: idsFilter('generation_id', generationRef, 'models'),
+    restylings: idsFilter('restyling_id', restylingRef, 'generations'),
   },
   sort: ['id', 'name', 'restyling_id', 'generation_id', 'model_id', 'brand_id', 'created_at', 'updated_at'],
   defaultSort: 'name',

@@ -18,7 +18,7 @@ export const generationResource = defineResource({
     search: nameSearch,
     ids: idsFilter('id'),
     brands: idsFilter('brand_id', brandRef),
-    models: idsFilter('model_id', modelRef),
+    models: idsFilter('model_id', modelRef, 'brands'),
   },
   sort: ['id', 'name', 'model_id', 'brand_id', 'created_at', 'updated_at'],
   defaultSort: 'name',

@@ -107,9 +107,9 @@ export const marketingComplectationResource = defineResource({
     // For API callers (spec 001 §7), like the complectations' own: a complectation's name alone is ambiguous in a select.
     complectation_ids: idsFilter('complectation_id'),
     brands: idsFilter('brand_id', brandRef),
-    models: idsFilter('model_id', modelRef),
-    generations: idsFilter('generation_id', generationRef),
-    restylings: idsFilter('restyling_id', restylingRef),
+    models: idsFilter('model_id', modelRef, 'brands'),
+    generations: idsFilter('generation_id', generationRef, 'models'),
+    restylings: idsFilter('restyling_id', restylingRef, 'generations'),
     published: booleanFilter(),
     actual: booleanFilter(),
   },

@@ -79,6 +79,9 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
   marketplace: { modules: { ru: 'Модули', en: 'Modules' } },
   // cars.stock (issue 12): cars of a site's stock.
   'cars.stock': { cars: { ru: 'Автомобили склада', en: 'Stock cars' } },
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings").
+  'cars.stock.sites': { stock_settings: { ru: 'Настройки склада сайта (шоурум, фильтры, просмотренные и избранное)', en: 'Site stock settings (showroom, filters, viewed and favorites)' } },
+  'cars.sorting': { sorting: { ru: 'Сортировка автомобилей сайта', en: 'Site car sorting' } },
   // dealerships (issue 12): dealerships (dealers.*), their departments, employees and services.
   dealerships: {
     dealers: { ru: 'Дилерские центры (карточки)', en: 'Dealerships' },
@@ -86,6 +89,21 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     employees: { ru: 'Сотрудники дилерских центров', en: 'Dealership employees' },
     services: { ru: 'Услуги дилерских центров', en: 'Dealership services' },
   },
+  // cars.vins (issue 12, engineer "vins"): VIN data, retrieval profiles, allowed clients.
+  'cars.vins': {
+    vin_data: { ru: 'VIN-данные', en: 'VIN data' },
+    vin_profiles: { ru: 'Профили получения VIN-данных', en: 'VIN data retrieval profiles' },
+    vin_clients: { ru: 'Клиенты с доступом к VIN-данным', en: 'Clients allowed VIN data' },
+  },
+  // cars.import and cars.import.alias (issue 13, engineer "feeds-import").
+  'cars.import': {
+    import_settings: { ru: 'Настройки импорта автомобилей', en: 'Car import settings' },
+    import: { ru: 'Запуск импорта автомобилей', en: 'Running a car import' },
+    import_reports: { ru: 'Отчёты импорта автомобилей', en: 'Car import reports' },
+    import_profiles: { ru: 'Профили импорта', en: 'Import profiles' },
+    import_hooks: { ru: 'Хуки импорта', en: 'Import hooks' },
+  },
+  'cars.import.alias': { field_aliases: { ru: 'Алиасы полей импорта и экспорта', en: 'Import and export field aliases' } },
   'sites.controller': { '': { ru: 'Задачи сайтов', en: 'Site tasks' } },
   'error-collection-system': { '': { ru: 'Сбор ошибок', en: 'Error collection' } },
   'request.storage': {
@@ -112,7 +130,6 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     dealer_options: { ru: 'Дилерские опции', en: 'Dealer options' },
     discounts: { ru: 'Скидки', en: 'Discounts' },
     programs: { ru: 'Кредитные программы', en: 'Credit programs' },
-    vin_data: { ru: 'VIN-данные', en: 'VIN data' },
     labels: { ru: 'Метки автомобилей', en: 'Car labels' },
     body_colors: { ru: 'Цвета кузова', en: 'Body colours' },
     upholsteries: { ru: 'Обивки салона', en: 'Upholsteries' },
@@ -191,11 +208,13 @@ const SPECIAL_TEXTS: Record<string, Record<string, PermissionText>> = {
   'error-collection-system': {
     sso_show: special(text('Система сбора ошибок', 'Error collection system'), text('Открывать проекты и поиск системы сбора ошибок', 'Open the projects and search of the error collection system')),
   },
+  'cars.vins': {
+    'vin_data.import': special(text('VIN-данные: импорт', 'VIN data: import'), text('Загружать VIN-данные из файла и добавлять записи вручную', 'Upload VIN data from a file and add records by hand')),
+  },
   'request.storage': {
     'offensive_words.admin': special(text('Запрещённые слова: управление', 'Offensive words: manage'), text('Вести список запрещённых слов в заявках', 'Keep the list of words refused in requests')),
   },
   'cars.catalog': {
-    'vin_data.import': special(text('VIN-данные: импорт', 'VIN data: import'), text('Загружать данные автомобилей по VIN', 'Upload car data by VIN')),
     'models.restore': special(text('Модели: восстановление', 'Models: restore'), text('Восстанавливать модели из истории изменений', 'Restore models from their history of changes')),
   },
 };

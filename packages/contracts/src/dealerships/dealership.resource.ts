@@ -163,6 +163,8 @@ export const departmentResource = defineResource({
   filters: {
     search: { op: 'search', columns: ['name_ru', 'name_en'], schema: filterText(), widget: 'text' },
     dealership_id: { op: 'eq', schema: id(), widget: 'ref', ref: dealershipRef },
+    // The site's client on the {siteId} screens (no widget: the screen sets it).
+    client_id: { op: 'eq', schema: id() },
   },
   sort: ['id', 'name_ru', 'name_en', 'order', 'dealership_id', 'created_at', 'updated_at'],
   defaultSort: 'order,name_ru',
@@ -228,6 +230,7 @@ export const employeeResource = defineResource({
     search: { op: 'search', columns: ['last_name_ru', 'first_name_ru', 'last_name_en', 'position_ru'], schema: filterText(), widget: 'text' },
     dealership_id: { op: 'eq', schema: id(), widget: 'ref', ref: dealershipRef },
     department_id: { op: 'eq', schema: id(), widget: 'ref', ref: departmentRef },
+    client_id: { op: 'eq', schema: id() },
   },
   sort: ['id', 'last_name_ru', 'first_name_ru', 'position_ru', 'order', 'department_id', 'dealership_id', 'created_at', 'updated_at'],
   defaultSort: 'order,last_name_ru',
@@ -289,6 +292,7 @@ export const dealershipServiceResource = defineResource({
     search: { op: 'search', columns: ['name', 'code'], schema: filterText(), widget: 'text' },
     dealership_id: { op: 'eq', schema: id(), widget: 'ref', ref: dealershipRef },
     form_type: { op: 'eq', schema: z.enum(SERVICE_FORM_TYPES), widget: 'select' },
+    client_id: { op: 'eq', schema: id() },
   },
   sort: ['id', 'name', 'code', 'sort', 'form_type', 'dealership_id', 'created_at', 'updated_at'],
   defaultSort: 'sort,name',

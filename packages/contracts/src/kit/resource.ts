@@ -21,6 +21,12 @@ export interface FilterDef {
   widget?: 'text' | 'select' | 'boolean' | 'ref';
   /** For ref widgets: the resource whose records are offered. */
   ref?: RefDef;
+  /**
+   * For ref widgets, cascading: another filter of the list whose value narrows this one's choices
+   * (the referenced list is asked with the same filter: models `within: 'brands'` offers the chosen
+   * brand's models); changing it clears this filter.
+   */
+  within?: string;
   /** A key inside a jsonb column (`columns: ['context'], path: 'color_scheme'`): 'eq' compares its text. */
   path?: string;
   /** For select widgets without a form field of the same name: the values offered (label: an i18n key). */

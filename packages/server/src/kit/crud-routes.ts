@@ -45,6 +45,8 @@ export interface ResourceHooks {
   remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
   /** Refuses a delete before the machinery does it (only drafts of a workflow state go). */
   beforeDelete?(ctx: WriteContext & { existing: Row }): Promise<void> | void;
+  /** Refuses a read (list or get) beyond the route's codes (VIN data: only clients allowed to use it). */
+  beforeRead?(ctx: { db: DbOrTx; auth: AuthContext }): Promise<void> | void;
 }
 
 export interface Binding {
@@ -56,6 +58,20 @@ export interface Binding {
   sharedWhenNull: boolean;
   /** Records of a site (pages, stages, redirects...): `site_id` and `client_id` columns, see withSite. */
   siteOwned?: SiteOwnership;
+  /** Records of a car brand (the catalogue, cars): a custom token limited to brands reaches only theirs. */
+  brandScope?: BrandScope;
+}
+
+/**
+ * How a record belongs to a car brand (issue 12: "a token limited to brands sees and changes only
+ * those brands' catalogue entries and cars"), applied with the tenant scope to every read, by-id
+ * lookup and reference check, and to every write (brand-scopes.ts declares it per resource).
+ */
+export interface BrandScope {
+  /** The rows of these brands (the row's brand_id, or its parent's). */
+  of(brandIds: number[]): SQL;
+  /** Rows of no brand (shared by every brand): read by a brand-limited token, never written by it. */
+  none?: SQL;
 }
 
 /** How the machinery reaches the site of a site-owned record (given by sites.context). */
@@ -99,8 +115,31 @@ function linkContains(binding: Binding, field: string, ids: unknown[]): SQL {
   return sql`exists (select 1 from ${link.table} where ${link.owner} = ${binding.table.id} and ${inArray(link.target, ids)})`;
 }
 
-/** Tenant scoping: the rows of the caller's clients only (all for internal users). */
+/** The caller's scope: the rows of its clients (all for internal users) and, for a brand-limited token, of its brands. */
 export function scopeCondition(binding: Binding, auth: AuthContext): SQL | undefined {
+  return and(tenantCondition(binding, auth), brandCondition(binding, auth));
+}
+
+/** A brand-limited token's rows of a brand-scoped resource (and those of no brand); undefined when unlimited. */
+export function brandCondition(binding: Binding, auth: Pick<AuthContext, 'brandIds'>): SQL | undefined {
+  const scope = binding.brandScope;
+  if (!scope || !auth.brandIds) return undefined;
+  return scope.none ? or(scope.none, scope.of(auth.brandIds)) : scope.of(auth.brandIds);
+}
+
+/**
+ * A write by a brand-limited token must leave the record within its brands (checked on the row
+ * before a change and after it, in the write's transaction): 403 otherwise, and nothing changes.
+ */
+export async function assertBrandWritable(db: DbOrTx, binding: Binding, id: number, auth: Pick<AuthContext, 'brandIds'>) {
+  const scope = binding.brandScope;
+  if (!scope || !auth.brandIds) return;
+  const [row] = await db.select({ id: binding.table.id }).from(binding.table).where(and(eq(binding.table.id, id), scope.of(auth.brandIds))).limit(1);
+  if (!row) throw new AppError(403, 'brand_restricted');
+}
+
+/** Tenant scoping: the rows of the caller's clients only (all for internal users). */
+function tenantCondition(binding: Binding, auth: AuthContext): SQL | undefined {
   const { resource, table } = binding;
   if (!resource.tenant || auth.scope === 'all') return undefined;
   if (!auth.scope.length) return binding.sharedWhenNull ? isNull(columnsOf(table)[resource.tenant]!) : sql`false`;
@@ -366,6 +405,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
 
   r.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: listQuerySchema(resource) } }, async (request) => {
     const auth = requireAuth(request.auth);
+    await hooks.beforeRead?.({ db, auth });
     const query = request.query as Record<string, unknown>;
     const number = (query['page[number]'] as number | undefined) ?? 1;
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
@@ -380,6 +420,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
     const auth = requireAuth(request.auth);
+    await hooks.beforeRead?.({ db, auth });
     const row = await findScoped(db, binding, request.params.id, auth);
     await hooks.decorate?.([row], { db, auth });
     return reply(row, auth);
@@ -400,6 +441,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       await writeLinks(tx, binding, (created as Row).id, attrs);
       const [fresh] = await attachLinks(tx, binding, [created as Row]);
       await hooks.afterWrite?.(fresh!, ctx);
+      await assertBrandWritable(tx, binding, fresh!.id, auth);
       const given = request.body.data.attributes as Attrs;
       await audit(tx, request, 'create', fresh!, { ...snapshot(fresh!, attributes), ...writeOnlyChanges(given, attributes, false) });
       return fresh!;
@@ -414,6 +456,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       const auth = requireAuth(request.auth);
       const row = await db.transaction(async (tx) => {
         const existing = await findScoped(tx, binding, request.params.id, auth);
+        await assertBrandWritable(tx, binding, existing.id, auth);
         let attrs = await withSite(binding, tx, auth, request.body.data.attributes as Attrs, existing);
         checkTenantWrite(binding, attrs, auth, existing);
         await checkRefs(tx, registry, resource, attrs, auth);
@@ -425,8 +468,9 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
           .set({ ...columnAttrs(binding, attrs), updated_at: new Date() } as never)
           .where(eq(table.id, existing.id));
         await writeLinks(tx, binding, existing.id, attrs);
-        const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all' });
+        const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all', brandIds: null });
         await hooks.afterWrite?.(fresh, ctx);
+        await assertBrandWritable(tx, binding, existing.id, auth);
         const changes = { ...diffFields(existing, fresh, attributes), ...writeOnlyChanges(request.body.data.attributes as Attrs, attributes, true) };
         if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
         return fresh;
@@ -441,6 +485,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     await db.transaction(async (tx) => {
       const existing = await findScoped(tx, binding, request.params.id, auth);
       checkTenantWrite(binding, {}, auth, existing);
+      await assertBrandWritable(tx, binding, existing.id, auth);
       await withSite(binding, tx, auth, {}, existing);
       await hooks.beforeDelete?.({ tx, auth, request, existing });
       if (hooks.remove) {

@@ -24,9 +24,19 @@ export * from '../services/cars.catalog/catalog.table.ts';
 export * from '../services/cars.catalog/marketing.table.ts';
 // cars.catalog: body colours, upholsteries, marketing galleries (issue 12, engineer "colors")
 export * from '../services/cars.catalog/colors.table.ts';
+// cars.catalog: option prices per marketing complectation (issue 12, engineer "catalog-imports")
+export * from '../services/cars.catalog/option-prices.table.ts';
 // cars.catalog: labels of a site's cars (issue 12)
 export * from '../services/cars.catalog/labels.table.ts';
 // cars.stock: cars of a site's stock (issue 12, engineer "stock")
 export * from '../services/cars.stock/car.table.ts';
+// cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, list sort, restyling order (issue 12, engineer "stock-settings")
+export * from '../services/cars.stock.sites/stock-settings.table.ts';
+export * from '../services/cars.sorting/sorting.table.ts';
 // dealerships: dealerships, departments, employees, services (issue 12, engineer "dealerships")
 export * from '../services/dealerships/dealership.table.ts';
+// cars.vins: VIN data, retrieval profiles, allowed clients (issue 12, engineer "vins")
+export * from '../services/cars.vins/vin.table.ts';
+// cars.import and cars.import.alias: profiles, hooks, settings, reports, rows, field aliases (issue 13, engineer "feeds-import")
+export * from '../services/cars.import/import.table.ts';
+export * from '../services/cars.import.alias/field-alias.table.ts';

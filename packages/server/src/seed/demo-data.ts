@@ -13,8 +13,12 @@ import { seedDemoCatalog } from '../services/cars.catalog/demo-catalog.ts';
 import { seedDemoLabels } from '../services/cars.catalog/demo-labels.ts';
 // cars.stock (issue 12, "stock")
 import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
+// cars.stock.sites (issue 12, "stock-settings")
+import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-settings.ts';
 // dealerships (issue 12, "dealerships")
 import { seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
+// cars.vins (issue 12, "vins")
+import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages (issue 10)
 import { seedDemoContent } from '../services/sites.context/demo-content.ts';
 // content.storage stages and media.storage library (issue 10, media and stages)
@@ -60,7 +64,14 @@ const MANAGER_CODES: Record<string, string[]> = {
   'cars.catalog': ['brands.get_list', 'models.get_list', 'labels.get_list', 'labels.create', 'labels.patch', 'labels.delete'],
   // cars.stock (issue 12): the manager keeps the stock of the client's sites.
   'cars.stock': ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete'],
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): the manager keeps the stock settings and car sorting of the client's sites.
+  'cars.stock.sites': ['stock_settings.get_list', 'stock_settings.patch'],
+  'cars.sorting': ['sorting.get_list', 'sorting.patch'],
   // dealerships (issue 12): the manager keeps the client's dealerships, departments, employees and services.
+  // cars.vins (issue 12): the manager reads VIN data while the client is allowed it (the data and the allowing are staff's).
+  'cars.vins': ['vin_data.get_list'],
+  // cars.import (issue 13, "feeds-import"): a site's import settings, runs and reports; profiles, hooks and aliases stay with provider staff.
+  'cars.import': ['import_settings.get_list', 'import_settings.patch', 'import.run', 'import_reports.get_list'],
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
 };
 const EDITOR_CODES: Record<string, string[]> = {
@@ -200,12 +211,16 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoStock(db);
   // dealerships (issue 12): a dealership per demo client with departments, employees and services.
   await seedDemoDealerships(db);
+  // cars.vins (issue 12): VIN data of the demo stock and brands; the first demo client is allowed it.
+  await seedDemoVins(db);
   // sites.context pages (issue 10): templates, layouts and pages of the demo sites, on the demo floors.
   await seedDemoContent(db);
   // content.storage (issue 10): banners of the main pages, pictures in the clients' media libraries.
   if (files) await seedDemoStages(db, files);
   // site-renderer (issue 11): what the demo sites show at <code>.localhost: texts, pictures, SEO, contacts, favicons.
   if (files) await seedDemoSiteContent(db, files);
+  // cars.stock.sites (issue 12, "stock-settings"): stock settings and a filter group of the demo client sites, on their pages.
+  await seedDemoStockSettings(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.

@@ -132,6 +132,23 @@ export const SAMPLES: Record<string, Sample> = {
   'dealerships/departments': async (t, clientId) => ({ dealership_id: await dealershipFor(t, clientId), name_ru: `Отдел продаж ${suffix()}`, name_en: 'Sales', order: 1 }),
   'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
   'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
+  // cars.vins (issue 12, "vins"): the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
+  'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
+  'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),
+  'cars.vins/allowed_clients': async (t) => ({ client_id: await t.createClient(), is_allowed: true }),
+  // cars.import and cars.import.alias (issue 13, "feeds-import"): a profile, a hook, a new site's settings (one per site), an alias.
+  'cars.import/import_file_profiles': async () => ({ code: `profile-${suffix()}`, name: `Профиль ${suffix()}`, format: 'autoru_xml' }),
+  'cars.import/import_hooks': async () => ({ title: `Хук ${suffix()}`, code: `hook-${suffix()}`, handler_url: `https://hooks-${suffix()}.dealer.test/import` }),
+  'cars.import/settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт импорта ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, timeout: 10 }),
+  'cars.import.alias/field_alias': async () => ({ entity: 'brand', search: `KIA ${suffix()}`, replace: 'Kia' }),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a showroom page of a new restyling on a page of the site, a custom filter group, a restyling's place.
+  'cars.stock.sites/showroom_pages': async (t, clientId) => {
+    const siteId = await siteFor(t, clientId);
+    const [page] = await t.database.db.insert(pages).values({ site_id: siteId, client_id: clientId, uri: `/showroom-${suffix()}` }).returning();
+    return { site_id: siteId, restyling_id: (await catalogChain(t)).restyling, page_id: page!.id, external_id: `EXT-${suffix()}` };
+  },
+  'cars.stock.sites/custom_filters': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title_ru: `Фильтры ${suffix()}`, title_en: 'Filters', sort: 1, filters: [{ title_ru: 'Цена', title_en: 'Price', field: 'final_price', type: 'range' }] }),
+  'cars.sorting/restyling_sort': async (t, clientId) => ({ site_id: await siteFor(t, clientId), restyling_id: (await catalogChain(t)).restyling, sort: 5 }),
 
 };
 
@@ -175,6 +192,9 @@ async function departmentFor(t: TestApp, clientId: number) {
   return row!.id;
 }
 
+/** A random VIN (17 of the letters and digits a VIN allows: no I, O, Q). */
+const sampleVin = () => Array.from(randomBytes(17), (byte) => 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'[byte % 33]).join('');
+
 /** Hex digits as letters: placeholders take Latin letters and '_' only. */
 const letters = (text: string) => text.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
 
@@ -204,6 +224,16 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
   // cars.stock (issue 12, "stock"): a car's price.
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
+  // cars.vins (issue 12, "vins"): the first text fields are a VIN and a URL.
+  'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
+  'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),
+  // cars.import (issue 13, "feeds-import"): the settings have no text field; their timeout in minutes.
+  'cars.import/settings': (id) => ({ field: 'timeout', value: 1 + (Number(id) % 100) }),
+  'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): declared without generic forms.
+  'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
+  'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),
+  'cars.sorting/restyling_sort': (id) => ({ field: 'sort', value: 10 + Number(id) }),
 };
 export const fieldUpdateFor = (resource: AnyResource, id: string) => FIELD_UPDATES[resourceKey(resource)]?.(id);
 export const textUpdateFor = (resource: AnyResource, id: string) => TEXT_UPDATES[resourceKey(resource)]?.(id) ?? `changed-${id}`;

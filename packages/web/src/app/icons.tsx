@@ -1,6 +1,8 @@
 import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 // sites.context pages
 import { ReadOutlined } from '@ant-design/icons';
+// cars.import (issue 13, "feeds-import")
+import { CloudSyncOutlined, FileSearchOutlined, NodeExpandOutlined, RetweetOutlined, SolutionOutlined } from '@ant-design/icons';
 // media.storage library (issue 10, media and stages)
 import { FolderOpenOutlined } from '@ant-design/icons';
 // floors.storage and seo (issue 10, floors and SEO)
@@ -21,6 +23,12 @@ import { CarryOutOutlined, CheckSquareOutlined, PartitionOutlined, ShoppingCartO
 import { ReconciliationOutlined, ThunderboltOutlined } from '@ant-design/icons';
 // dealerships (issue 12, "dealerships"): dealerships, departments, employees, services
 import { ApartmentOutlined, CustomerServiceOutlined, IdcardOutlined, BankOutlined } from '@ant-design/icons';
+// cars.vins (issue 12, "vins"): VIN data, retrieval profiles, allowed clients
+import { BarcodeOutlined, CloudDownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+// dealerships of a site's client (issue 12, "vins": the {siteId?} variants)
+import { ContactsOutlined, EnvironmentOutlined, NodeIndexOutlined, PhoneOutlined } from '@ant-design/icons';
+// cars.stock.sites and cars.sorting (issue 12, "stock-settings"): stock settings, showroom pages, custom filters, viewed and favorites, car sorting
+import { DesktopOutlined, FunnelPlotOutlined, HeartOutlined, SlidersOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
 
@@ -86,11 +94,31 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   // cars.stock (issue 12, "stock")
   stock_new_cars: <ThunderboltOutlined aria-hidden />,
   stock_used_cars: <ReconciliationOutlined aria-hidden />,
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings")
+  stock_settings: <SlidersOutlined aria-hidden />,
+  stock_showroom_pages: <DesktopOutlined aria-hidden />,
+  stock_custom_filters: <FunnelPlotOutlined aria-hidden />,
+  stock_viewed_favorites: <HeartOutlined aria-hidden />,
+  cars_sorting: <SortAscendingOutlined aria-hidden />,
   // dealerships (issue 12, "dealerships")
   dealerships_dealers: <BankOutlined aria-hidden />,
   dealerships_departments: <ApartmentOutlined aria-hidden />,
   dealerships_employees: <IdcardOutlined aria-hidden />,
   dealerships_services: <CustomerServiceOutlined aria-hidden />,
+  // cars.vins (issue 12, "vins")
+  vins_vin_data: <BarcodeOutlined aria-hidden />,
+  vins_profiles: <CloudDownloadOutlined aria-hidden />,
+  vins_clients: <SafetyCertificateOutlined aria-hidden />,
+  // cars.import (issue 13, "feeds-import")
+  import_settings: <CloudSyncOutlined aria-hidden />,
+  import_reports: <FileSearchOutlined aria-hidden />,
+  import_profiles: <SolutionOutlined aria-hidden />,
+  import_hooks: <NodeExpandOutlined aria-hidden />,
+  import_aliases: <RetweetOutlined aria-hidden />,
+  dealerships_site_dealers: <EnvironmentOutlined aria-hidden />,
+  dealerships_site_departments: <NodeIndexOutlined aria-hidden />,
+  dealerships_site_employees: <ContactsOutlined aria-hidden />,
+  dealerships_site_services: <PhoneOutlined aria-hidden />,
 };
 
 /** Every menu entry has its own icon, so that the collapsed menu tells them apart (app/menu.test.ts). */

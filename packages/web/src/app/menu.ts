@@ -107,9 +107,9 @@ export function routeAllowed(user: MenuContext['user'], route: ScreenRoute): boo
   return true;
 }
 
-/** A route with a module shows only when the current site has that module installed. */
+/** A route with a module shows only when the current site has that module installed; `a|b` means any of them. */
 export function moduleInstalled(route: ScreenRoute, siteModules: string[] | null | undefined): boolean {
-  return !route.module || (siteModules ?? []).includes(route.module);
+  return !route.module || route.module.split('|').some((module) => (siteModules ?? []).includes(module));
 }
 
 export function buildMenu(ctx: MenuContext, mode: Mode | null): MenuGroup[] {

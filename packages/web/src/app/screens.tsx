@@ -99,6 +99,12 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/cars.stock/new_cars/{siteId}': lazy(() => import('../services/cars.stock/CarsPage.tsx').then((module) => ({ default: module.NewCarsPage }))),
   '/cars.stock/used_cars/{siteId}': lazy(() => import('../services/cars.stock/CarsPage.tsx').then((module) => ({ default: module.UsedCarsPage }))),
   '/cars.stock/create/{type}': lazy(() => import('../services/cars.stock/CarEditPage.tsx')),
+  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): stock settings, showroom pages, custom filters, viewed and favorites, car sorting.
+  '/cars.stock.sites/settings/{siteId}': lazy(() => import('../services/cars.stock.sites/StockSettingsPage.tsx')),
+  '/cars.stock.sites/showroom_pages/{siteId}': lazy(() => import('../services/cars.stock.sites/SiteRecordsPages.tsx').then((module) => ({ default: module.ShowroomPagesPage }))),
+  '/cars.stock.sites/custom_filters/{siteId}': lazy(() => import('../services/cars.stock.sites/SiteRecordsPages.tsx').then((module) => ({ default: module.CustomFiltersPage }))),
+  '/cars.stock.sites/viewed_favorites/{siteId}/': lazy(() => import('../services/cars.stock.sites/StockSettingsPage.tsx').then((module) => ({ default: module.ViewedFavoritesPage }))),
+  '/cars.sorting/settings/{siteId}': lazy(() => import('../services/cars.sorting/SortingPage.tsx')),
   // dealerships (issue 12, "dealerships"): dealerships with their create and edit pages, departments, employees, services.
   '/dealerships/dealers': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DealersPage }))),
   '/dealerships/dealer/create': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DealerCreatePage }))),
@@ -106,6 +112,15 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/dealerships/departments': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.DepartmentsPage }))),
   '/dealerships/employees': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.EmployeesPage }))),
   '/dealerships/services': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.ServicesPage }))),
+  // dealerships of a site's client (the spec's {siteId?} variants; issue 12, "vins").
+  '/dealerships/dealers/{siteId}': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.SiteDealersPage }))),
+  '/dealerships/departments/{siteId}': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.SiteDepartmentsPage }))),
+  '/dealerships/employees/{siteId}': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.SiteEmployeesPage }))),
+  '/dealerships/services/{siteId}': lazy(() => import('../services/dealerships/DealershipPages.tsx').then((module) => ({ default: module.SiteServicesPage }))),
+  // cars.vins (issue 12, "vins"): VIN data with its import, retrieval profiles, allowed clients.
+  '/cars.vins/vins/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinDataPage }))),
+  '/cars.vins/profiles/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinProfilesPage }))),
+  '/cars.vins/clients/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinClientsPage }))),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

@@ -39,8 +39,8 @@ function TextFilter({ value, label, onChange }: { value?: string; label: string;
   );
 }
 
-function RefFilter({ filter, value, label, onChange }: { filter: FilterDef; value?: string; label: string; onChange: (value: string | null) => void }) {
-  const { options, allowed, isFetching } = useRefOptions(filter.ref);
+function RefFilter({ filter, value, label, narrow, onChange }: { filter: FilterDef; value?: string; label: string; narrow?: Record<string, string>; onChange: (value: string | null) => void }) {
+  const { options, allowed, isFetching } = useRefOptions(filter.ref, narrow);
   if (!allowed) return null;
   return (
     <Select
@@ -67,13 +67,19 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
       defaultValue: def.widget === 'text' ? t('common:actions.search') : t(`${resource.service}:${resource.name}.fields.${column}`),
     });
   };
-  const set = (name: string) => (value: string | null) => onChange({ filters: { [name]: value } });
+  // Cascading filters (FilterDef.within): a change clears the filters narrowed by it, and theirs.
+  const dependents = (name: string): string[] =>
+    Object.entries(resource.filters).flatMap(([other, def]) => (def.within === name ? [other, ...dependents(other)] : []));
+  const set = (name: string) => (value: string | null) => onChange({ filters: { [name]: value, ...Object.fromEntries(dependents(name).map((other) => [other, null])) } });
   const controls = Object.entries(resource.filters).flatMap(([name, def]) => {
     if (!def.widget) return [];
     const value = filters[name];
     // Typing replaces the history entry instead of stacking one per pause.
     if (def.widget === 'text') return [<TextFilter key={name} value={value} label={label(name, def)} onChange={(next) => onChange({ filters: { [name]: next } }, { replace: true })} />];
-    if (def.widget === 'ref') return [<RefFilter key={name} filter={def} value={value} label={label(name, def)} onChange={set(name)} />];
+    if (def.widget === 'ref') {
+      const parent = def.within ? filters[def.within] : undefined;
+      return [<RefFilter key={name} filter={def} value={value} label={label(name, def)} narrow={parent ? { [def.within!]: parent } : undefined} onChange={set(name)} />];
+    }
     if (def.widget === 'boolean') {
       return [
         <Select

@@ -4,6 +4,7 @@ import {
   CATALOG_IMPORT_LIMITS,
   bodyColorMarkupResource,
   bodyColorResource,
+  marketingComplectationResource,
   catalogCode,
   catalogName,
   hexList,
@@ -18,11 +19,13 @@ import {
   type UpholsteryMaterial,
 } from '@dp/contracts';
 import { diffFields, recordAudit, snapshot } from '../../kit/audit.ts';
-import type { DbOrTx } from '../../kit/db.ts';
+import type { DbOrTx, Tx } from '../../kit/db.ts';
 import { cellError, importReport, namedRows, readImportFile } from '../../kit/file-import.ts';
 import type { UploadedPart } from '../../kit/files.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
-import { carBrands, carColors } from './catalog.table.ts';
+import { carColors } from './catalog.table.ts';
+import { brandLookup, decide, key, roubles, split, type Attrs, type Checked, type Write } from './import-rows.ts';
+import { checkMarketingImport, type MarketingImportKind } from './marketing-import.ts';
 import { carBodyColorMarkups, carBodyColors, carUpholsteries } from './colors.table.ts';
 import { carMarketingComplectations } from './marketing.table.ts';
 
@@ -34,50 +37,17 @@ import { carMarketingComplectations } from './marketing.table.ts';
  * Rows are keyed by brand and code (body colours, upholsteries) or by body colour and marketing
  * complectation (prices). An optional column left out of the file leaves its field as it is.
  */
-type Attrs = Record<string, unknown>;
-type Write = { row: number; id?: number; attrs: Attrs; before?: Attrs };
-interface Checked {
-  report: FileImportReport;
-  writes: Write[];
-  /** Markups the delete-all option removes. */
-  remove: number[];
-}
-
-const split = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);
-const key = (...parts: unknown[]) => parts.join('\u0000');
 const MATERIAL_WORDS: Record<string, UpholsteryMaterial> = {
   кожа: 'leather', ткань: 'textile', комбинированная: 'combined', комбинированный: 'combined', алькантара: 'alcantara', велюр: 'velours', экокожа: 'faux_leather',
   'искусственная кожа': 'faux_leather', 'faux leather': 'faux_leather', 'eco leather': 'faux_leather',
 };
 const material = (cell: string) => MATERIAL_WORDS[cell.trim().toLowerCase()] ?? cell.trim().toLowerCase();
 
-/** Brands by lower-cased name and by id. */
-async function brandLookup(tx: DbOrTx) {
-  const brands = await tx.select({ id: carBrands.id, name: carBrands.name }).from(carBrands);
-  const byName = new Map(brands.map((b) => [b.name.toLowerCase(), b.id]));
-  const ids = new Set(brands.map((b) => b.id));
-  return (cell: string) => byName.get(cell.trim().toLowerCase()) ?? (/^\d{1,9}$/.test(cell.trim()) && ids.has(Number(cell)) ? Number(cell) : undefined);
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** Status of a valid row against the record it names (if any). */
-function decide(report: FileImportRow, existing: Attrs | undefined, attrs: Attrs, writes: Write[]) {
-  if (!existing) {
-    report.status = 'create';
-    writes.push({ row: report.row, attrs });
-    return;
-  }
-  const changed = Object.keys(attrs).some((field) => !same(existing[field], attrs[field]));
-  report.status = changed ? 'update' : 'unchanged';
-  if (changed) writes.push({ row: report.row, id: existing.id as number, attrs, before: existing });
-}
-
-async function checkCoded(tx: DbOrTx, kind: 'body_colors' | 'upholsteries', parts: UploadedPart[], lang: Lang): Promise<Checked> {
+async function checkCoded(tx: DbOrTx, kind: 'body_colors' | 'upholsteries', parts: UploadedPart[], lang: Lang, brandIds: number[] | null): Promise<Checked> {
   const columns = CATALOG_IMPORT_COLUMNS[kind];
   const sheet = await readImportFile(parts, { maxRows: CATALOG_IMPORT_LIMITS.maxRows });
   const { rows, present } = namedRows(sheet, columns, CATALOG_IMPORT_LIMITS.maxRows);
-  const brandOf = await brandLookup(tx);
+  const brandOf = await brandLookup(tx, brandIds);
   const table = kind === 'body_colors' ? carBodyColors : carUpholsteries;
   const existingRows = (await tx.select().from(table)) as unknown as Attrs[];
   const existing = new Map(existingRows.map((row) => [key(row.brand_id, row.code), row]));
@@ -131,11 +101,11 @@ async function checkCoded(tx: DbOrTx, kind: 'body_colors' | 'upholsteries', part
   return { report: importReport(kind, sheet.format, reports), writes, remove: [] };
 }
 
-async function checkPrices(tx: DbOrTx, parts: UploadedPart[], lang: Lang, deleteAll: boolean): Promise<Checked> {
+async function checkPrices(tx: DbOrTx, parts: UploadedPart[], lang: Lang, deleteAll: boolean, brandIds: number[] | null): Promise<Checked> {
   const kind = 'price_body_colors';
   const sheet = await readImportFile(parts, { maxRows: CATALOG_IMPORT_LIMITS.maxRows });
   const { rows } = namedRows(sheet, CATALOG_IMPORT_COLUMNS[kind], CATALOG_IMPORT_LIMITS.maxRows);
-  const brandOf = await brandLookup(tx);
+  const brandOf = await brandLookup(tx, brandIds);
   const colors = await tx.select({ id: carBodyColors.id, brand_id: carBodyColors.brand_id, code: carBodyColors.code }).from(carBodyColors);
   const colorOf = new Map(colors.map((c) => [key(c.brand_id, c.code), c.id]));
   const mcs = await tx.select({ id: carMarketingComplectations.id, brand_id: carMarketingComplectations.brand_id, code: carMarketingComplectations.code }).from(carMarketingComplectations);
@@ -164,9 +134,8 @@ async function checkPrices(tx: DbOrTx, parts: UploadedPart[], lang: Lang, delete
     if (!mcCode) fail('marketing_complectation_code', t('required', lang));
     else if (brandId !== undefined && found.length === 0) fail('marketing_complectation_code', t('import_marketing_unknown', lang, { code: mcCode }));
     else if (found.length > 1) fail('marketing_complectation_code', t('import_marketing_ambiguous', lang, { code: mcCode, count: found.length }));
-    const priceText = (v.price ?? '').replace(/[\s\u00a0]/g, '');
-    const price = /^\d{1,10}$/.test(priceText) && Number(priceText) <= 1_000_000_000 ? Number(priceText) : null;
-    if (price === null) fail('price', priceText ? t('import_price', lang) : t('required', lang));
+    const price = roubles(v.price, 1_000_000_000);
+    if (price === null) fail('price', v.price?.trim() ? t('import_price', lang) : t('required', lang));
     if (report.errors.length || brandId === undefined || colorId === undefined || price === null) continue;
     const mcId = found[0]!;
     const rowKey = key(colorId, mcId);
@@ -183,15 +152,31 @@ async function checkPrices(tx: DbOrTx, parts: UploadedPart[], lang: Lang, delete
   return { report: importReport(kind, sheet.format, reports, { deleted: remove.length }), writes, remove };
 }
 
+export interface ImportOptions {
+  /** Prices of body colours: remove the brands' markups the file does not list. */
+  deleteAll?: boolean;
+  /** A brand-limited API token's brands (AuthContext.brandIds): other brands are not found. */
+  brandIds?: number[] | null;
+  /** The restyling of a restyling import (/import/{kind}/{restylingId}). */
+  restylingId?: number;
+}
+
 /** Checks an import file; nothing is written. */
-export async function checkCatalogImport(tx: DbOrTx, kind: CatalogImportKind, parts: UploadedPart[], lang: Lang, deleteAll = false): Promise<Checked> {
-  return kind === 'price_body_colors' ? checkPrices(tx, parts, lang, deleteAll) : checkCoded(tx, kind, parts, lang);
+export async function checkCatalogImport(tx: DbOrTx, kind: CatalogImportKind, parts: UploadedPart[], lang: Lang, options: ImportOptions = {}): Promise<Checked> {
+  const brandIds = options.brandIds ?? null;
+  if (kind === 'price_body_colors') return checkPrices(tx, parts, lang, options.deleteAll ?? false, brandIds);
+  if (kind === 'body_colors' || kind === 'upholsteries') return checkCoded(tx, kind, parts, lang, brandIds);
+  return checkMarketingImport(tx, kind as MarketingImportKind, parts, lang, { brandIds, restylingId: options.restylingId });
 }
 
 const TARGETS = {
   body_colors: { table: carBodyColors, resource: bodyColorResource },
   upholsteries: { table: carUpholsteries, resource: upholsteryResource },
   price_body_colors: { table: carBodyColorMarkups, resource: bodyColorMarkupResource },
+  marketing_complectations: { table: carMarketingComplectations, resource: marketingComplectationResource },
+  specifications: { table: carMarketingComplectations, resource: marketingComplectationResource },
+  prices: { table: carMarketingComplectations, resource: marketingComplectationResource },
+  options: { table: carMarketingComplectations, resource: marketingComplectationResource },
 } as const;
 
 /**
@@ -200,18 +185,25 @@ const TARGETS = {
  * the caller's transaction, each change with its audit entry: all of it or, on a failure, none.
  */
 export async function applyCatalogImport(
-  tx: DbOrTx,
-  auth: Pick<AuthContext, 'userId' | 'clientId' | 'tokenId'>,
+  tx: Tx,
+  auth: Pick<AuthContext, 'userId' | 'clientId' | 'tokenId' | 'brandIds'>,
   kind: CatalogImportKind,
   parts: UploadedPart[],
   lang: Lang,
   ip: string | null,
-  deleteAll = false,
+  options: Omit<ImportOptions, 'brandIds'> = {},
 ): Promise<FileImportReport> {
-  const { report, writes, remove } = await checkCatalogImport(tx, kind, parts, lang, deleteAll);
+  const { report, writes, remove, commit } = await checkCatalogImport(tx, kind, parts, lang, { ...options, brandIds: auth.brandIds });
   const { table, resource } = TARGETS[kind];
   const fields = Object.keys(resource.entity.shape);
-  const audit = (action: string, id: number, changes: Attrs) => recordAudit(tx, auth, { action, service: 'cars.catalog', resource: resource.name, recordId: id, changes, ip });
+  const auditOf = async (action: string, name: string, id: number, changes: Attrs) => {
+    await recordAudit(tx, auth, { action, service: 'cars.catalog', resource: name, recordId: id, changes, ip });
+  };
+  const audit = (action: string, id: number, changes: Attrs) => auditOf(action, resource.name, id, changes);
+  if (commit) {
+    await commit(tx, auditOf);
+    return { ...report, applied: true };
+  }
   if (remove.length) {
     const gone = (await tx.delete(carBodyColorMarkups).where(inArray(carBodyColorMarkups.id, remove)).returning()) as unknown as Attrs[];
     for (const row of gone) await audit('delete', row.id as number, { ...snapshot(row, fields), import: kind });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { CATALOG_IMPORT_KINDS, CATALOG_IMPORT_LIMITS, id, idsFilterSchema, integer, modelResource } from '@dp/contracts';
+import { CATALOG_IMPORT_KINDS, CATALOG_IMPORT_LIMITS, id, idsFilterSchema, integer, isRestylingImport, modelResource } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError, notFound } from '../../kit/errors.ts';
 import { readMultipart } from '../../kit/files.ts';
@@ -22,6 +22,12 @@ const eventQuery = z.strictObject({
 });
 const pageQuery = eventQuery.pick({ 'page[number]': true, 'page[size]': true, 'filter[action]': true });
 const ids = (value: string | undefined) => (value ? value.split(',').map(Number) : undefined);
+/** The brands filter of a brand-limited token: only its brands (none in common: no brand, so no event). */
+const withinBrands = (asked: number[] | undefined, allowed: number[] | null | undefined) => {
+  if (!allowed) return asked;
+  const brands = asked ? asked.filter((brand) => allowed.includes(brand)) : allowed;
+  return brands.length ? brands : [0];
+};
 /** The delete-all option of the price import: a multipart field or a query parameter `delete_all` ('true' or '1'). */
 const deleteAllQuery = z.strictObject({ delete_all: z.enum(['true', 'false', '1', '0']).optional() });
 const deleteAllOf = (fields: Record<string, string>, query: unknown) =>
@@ -36,22 +42,27 @@ const deleteAllOf = (fields: Record<string, string>, query: unknown) =>
 export async function registerCatalogColorRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(`${BASE}/restore/models/events`, { schema: { tags, summary: 'Model events (creation, update, deletion, restoring), newest first', querystring: eventQuery } }, async (request) => {
-    requireAuth(request.auth);
+    const auth = requireAuth(request.auth);
     const q = request.query;
     const models = ids(q['filter[models]']);
-    return listModelEvents(ctx.db, { modelId: models?.length === 1 ? models[0] : undefined, brands: ids(q['filter[brands]']), action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
+    return listModelEvents(ctx.db, { modelId: models?.length === 1 ? models[0] : undefined, brands: withinBrands(ids(q['filter[brands]']), auth.brandIds), action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
   });
   r.get(`${BASE}/restore/models/:id/events`, { schema: { tags, summary: 'The events of one model, newest first', params: z.object({ id: id() }), querystring: pageQuery } }, async (request) => {
-    requireAuth(request.auth);
+    const auth = requireAuth(request.auth);
     const q = request.query;
-    const events = await listModelEvents(ctx.db, { modelId: request.params.id, action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
+    const events = await listModelEvents(ctx.db, { modelId: request.params.id, brands: withinBrands(undefined, auth.brandIds), action: q['filter[action]'], page: q['page[number]'] ?? 1, size: q['page[size]'] ?? 50 });
     // A model that never was (no events, no record) is not found.
     if (events.meta.page.total === 0 && !(await modelExists(ctx.db, request.params.id))) throw notFound();
     return events;
   });
   r.post(`${BASE}/events/:id`, { schema: { tags, summary: 'Restore a model from an event (a deletion or an update)', params: z.object({ id: id() }) } }, async (request) => {
     const auth = requireAuth(request.auth);
-    const row = await ctx.db.transaction((tx) => restoreModel(tx, auth, request, request.params.id));
+    const row = await ctx.db.transaction(async (tx) => {
+      const restored = await restoreModel(tx, auth, request, request.params.id);
+      // A brand-limited token restores models of its brands only.
+      if (auth.brandIds && !auth.brandIds.includes(Number((restored as { brand_id: unknown }).brand_id))) throw new AppError(403, 'brand_restricted');
+      return restored;
+    });
     return { data: toRecord(modelResource.name, row as never, Object.keys(modelResource.entity.shape)) };
   });
 
@@ -65,15 +76,22 @@ export async function registerCatalogColorRoutes(app: FastifyInstance, ctx: Serv
       return auth;
     };
     for (const kind of CATALOG_IMPORT_KINDS) {
-      s.post(`${BASE}/import/${kind}/preview`, { schema: { tags, summary: `Check a CSV or XLSX file of ${kind} row by row: what each row would create, update or leave; nothing is written`, querystring: deleteAllQuery } }, async (request) => {
-        staff(request);
-        const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
-        return { data: (await checkCatalogImport(ctx.db, kind, files, request.lang, deleteAllOf(fields, request.query))).report };
-      });
-      s.post(`${BASE}/import/${kind}`, { schema: { tags, summary: `Import the rows without errors of a CSV or XLSX file of ${kind} in one transaction`, querystring: deleteAllQuery } }, async (request) => {
+      // A restyling's imports name it in the path (spec 001 §7 /import/{kind}/{x}); a restyling the caller does not reach is a 404.
+      const restyling = isRestylingImport(kind);
+      const path = `${BASE}/import/${kind}${restyling ? '/:restylingId' : ''}`;
+      const params = restyling ? { params: z.object({ restylingId: id() }) } : {};
+      const restylingOf = (request: { params: unknown }) => (restyling ? (request.params as { restylingId: number }).restylingId : undefined);
+      s.post(`${path}/preview`, { schema: { tags, summary: `Check a CSV or XLSX file of ${kind} row by row: what each row would create, update or leave; nothing is written`, querystring: deleteAllQuery, ...params } }, async (request) => {
         const auth = staff(request);
         const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
-        const report = await ctx.db.transaction((tx) => applyCatalogImport(tx, auth, kind, files, request.lang, request.ip, deleteAllOf(fields, request.query)));
+        const options = { deleteAll: deleteAllOf(fields, request.query), brandIds: auth.brandIds, restylingId: restylingOf(request) };
+        return { data: (await checkCatalogImport(ctx.db, kind, files, request.lang, options)).report };
+      });
+      s.post(path, { schema: { tags, summary: `Import the rows without errors of a CSV or XLSX file of ${kind} in one transaction`, querystring: deleteAllQuery, ...params } }, async (request) => {
+        const auth = staff(request);
+        const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
+        const options = { deleteAll: deleteAllOf(fields, request.query), restylingId: restylingOf(request) };
+        const report = await ctx.db.transaction((tx) => applyCatalogImport(tx, auth, kind, files, request.lang, request.ip, options));
         return { data: report };
       });
     }

@@ -20,7 +20,7 @@ import {
   type SpecificationCategory,
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { findScoped, releaseReferences, type ResourceRegistry } from '../../kit/crud-routes.ts';
+import { assertBrandWritable, brandCondition, findScoped, releaseReferences, type ResourceRegistry } from '../../kit/crud-routes.ts';
 import { recordAudit, snapshot } from '../../kit/audit.ts';
 import { AppError, notFound } from '../../kit/errors.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
@@ -28,6 +28,7 @@ import { requireAuth } from '../../kit/request-context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carBodies, carBrands, carComplectations, carFuels, carGenerations, carModels, carRestylings, carTransmissions, carWheelDrives } from './catalog.table.ts';
 import { carMarketingComplectations as mc, carOptionCategories, carOptions } from './marketing.table.ts';
+import { carOptionPrices } from './option-prices.table.ts';
 
 const BASE = '/gateway/cars.catalog/api/v1';
 const tags = ['cars.catalog'];
@@ -36,8 +37,8 @@ const idParams = z.object({ id: id() });
 /** A dictionary's name in the caller's language: name_ru / name_en, else the catalogue's own. */
 const localName = (row: { name: string; name_ru?: string | null; name_en?: string | null }, lang: Lang) => (lang === 'en' ? row.name_en : row.name_ru) || row.name;
 
-/** `filter[brands]=1,2` ... of a name list as conditions on the marketing complectations. */
-function levelConditions(query: z.output<typeof catalogLevelFilters>): SQL[] {
+/** `filter[brands]=1,2` ... of a name list as conditions on the marketing complectations (and `brands`: a brand-limited token's scope). */
+function levelConditions(query: z.output<typeof catalogLevelFilters>, brands: SQL | undefined): SQL[] {
   const ids = (value: string | undefined) => (value ? value.split(',').map(Number) : null);
   const pairs = [
     [query['filter[brands]'], mc.brand_id],
@@ -46,10 +47,13 @@ function levelConditions(query: z.output<typeof catalogLevelFilters>): SQL[] {
     [query['filter[restylings]'], mc.restyling_id],
     [query['filter[complectation_ids]'], mc.complectation_id],
   ] as const;
-  return pairs.flatMap(([value, column]) => {
-    const list = ids(value);
-    return list ? [inArray(column, list)] : [];
-  });
+  return [
+    ...pairs.flatMap(([value, column]) => {
+      const list = ids(value);
+      return list ? [inArray(column, list)] : [];
+    }),
+    ...(brands ? [brands] : []),
+  ];
 }
 
 /** The dictionary entries (transmissions, wheel drives ...) used by the marketing complectations matching `where`. */
@@ -93,6 +97,9 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const marketing = registry.get({ service: 'cars.catalog', name: 'marketing_complectations' });
+  const binding = (name: string) => registry.get({ service: 'cars.catalog', name });
+  /** A brand-limited token's scope on a catalogue resource (crud-routes.ts brandCondition). */
+  const brandsOf = (name: string, auth: ReturnType<typeof requireAuth>) => brandCondition(binding(name), auth);
   const findMarketing = async (auth: ReturnType<typeof requireAuth>, marketingId: number) => (await findScoped(db, marketing, marketingId, auth)) as unknown as typeof mc.$inferSelect;
 
   r.get(`${BASE}/marketing_complectations/codes`, { schema: { tags, summary: 'The distinct codes of the marketing complectations (filter by brands, models, generations, restylings, complectation_ids)', querystring: catalogLevelFilters } }, async (request) => {
@@ -100,7 +107,7 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
     const rows = await db
       .select({ code: mc.code, names: sql<string[]>`array_agg(distinct ${mc.name} order by ${mc.name})`, count: sql<number>`count(*)::int` })
       .from(mc)
-      .where(and(...levelConditions(request.query)))
+      .where(and(...levelConditions(request.query, brandsOf('marketing_complectations', requireAuth(request.auth)))))
       .groupBy(mc.code)
       .orderBy(asc(mc.code));
     return { data: rows.map((row) => ({ id: row.code, type: 'marketing_complectation_codes', attributes: { code: row.code, names: row.names, count: row.count } })) };
@@ -108,7 +115,9 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
 
   r.get(`${BASE}/marketing_complectations/:id/prices`, { schema: { tags, summary: 'The price of a marketing complectation: base price in whole roubles and currency', params: idParams } }, async (request) => {
     const row = await findMarketing(requireAuth(request.auth), request.params.id);
-    return { data: { id: String(row.id), type: 'marketing_complectation_prices', attributes: { base_price: row.base_price, currency: row.currency, options_count: row.option_ids.length } } };
+    // Option prices (whole roubles) come with the options imports (car_option_prices).
+    const optionPrices = await db.select({ option_id: carOptionPrices.option_id, price: carOptionPrices.price }).from(carOptionPrices).where(eq(carOptionPrices.marketing_complectation_id, row.id)).orderBy(asc(carOptionPrices.option_id));
+    return { data: { id: String(row.id), type: 'marketing_complectation_prices', attributes: { base_price: row.base_price, currency: row.currency, options_count: row.option_ids.length, option_prices: optionPrices } } };
   });
 
   r.get(`${BASE}/marketing_complectations/:id/specifications`, { schema: { tags, summary: 'The specification categories of a marketing complectation, in order', params: idParams } }, async (request) => {
@@ -129,23 +138,24 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
       : [];
     options.sort((a, b) => (a.car_option_categories?.order ?? Infinity) - (b.car_option_categories?.order ?? Infinity) || a.car_options.name.localeCompare(b.car_options.name));
     const categories = new Map(options.flatMap((o) => (o.car_option_categories ? [[o.car_option_categories.id, o.car_option_categories]] : [])));
-    const optionAttrs = Object.keys(optionResource.entity.shape);
+    const prices = new Map((await db.select().from(carOptionPrices).where(eq(carOptionPrices.marketing_complectation_id, row.id))).map((p) => [p.option_id, p.price]));
+    const optionAttrs = [...Object.keys(optionResource.entity.shape), 'price'];
     const categoryAttrs = Object.keys(optionCategoryResource.entity.shape);
     return {
-      data: options.map((o) => toRecord('options', o.car_options, optionAttrs)),
+      data: options.map((o) => toRecord('options', { ...o.car_options, price: prices.get(o.car_options.id) ?? null }, optionAttrs)),
       included: [...categories.values()].map((category) => toRecord('option_categories', category, categoryAttrs)),
     };
   });
 
   r.get(`${BASE}/transmission_names`, { schema: { tags, summary: 'The transmissions of the marketing complectations (filter by brands, models ...), named in the caller’s language', querystring: catalogLevelFilters } }, async (request) => {
     requireAuth(request.auth);
-    const rows = await usedNames(db, carTransmissions, mc.transmission_id, and(...levelConditions(request.query)), request.lang);
+    const rows = await usedNames(db, carTransmissions, mc.transmission_id, and(...levelConditions(request.query, brandsOf('marketing_complectations', requireAuth(request.auth)))), request.lang);
     return { data: rows.map((row) => ({ id: String(row.id), type: 'transmission_names', attributes: { name: row.name, original: row.original } })) };
   });
 
   r.get(`${BASE}/wheel_drive_names`, { schema: { tags, summary: 'The wheel drives of the marketing complectations (filter by brands, models ...), named in the caller’s language', querystring: catalogLevelFilters } }, async (request) => {
     requireAuth(request.auth);
-    const rows = await usedNames(db, carWheelDrives as never, mc.wheel_drive_id, and(...levelConditions(request.query)), request.lang);
+    const rows = await usedNames(db, carWheelDrives as never, mc.wheel_drive_id, and(...levelConditions(request.query, brandsOf('marketing_complectations', requireAuth(request.auth)))), request.lang);
     return { data: rows.map((row) => ({ id: String(row.id), type: 'wheel_drive_names', attributes: { name: row.name, original: row.original } })) };
   });
 
@@ -155,7 +165,7 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
     const rows = await db
       .selectDistinct({ name })
       .from(mc)
-      .where(and(sql`${mc.engine} is not null`, ...levelConditions(request.query)))
+      .where(and(sql`${mc.engine} is not null`, ...levelConditions(request.query, brandsOf('marketing_complectations', requireAuth(request.auth)))))
       .orderBy(name);
     return { data: rows.map((row) => ({ id: row.name, type: 'engine_names', attributes: { name: row.name } })) };
   });
@@ -169,7 +179,7 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
       .innerJoin(carGenerations, eq(carComplectations.generation_id, carGenerations.id))
       .innerJoin(carModels, eq(carComplectations.model_id, carModels.id))
       .innerJoin(carBrands, eq(carComplectations.brand_id, carBrands.id))
-      .where(eq(carComplectations.id, request.params.id))
+      .where(and(eq(carComplectations.id, request.params.id), brandsOf('complectations', requireAuth(request.auth))))
       .limit(1);
     if (!row) throw notFound();
     const chain: ComplectationChain = {
@@ -185,19 +195,19 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
   const levelTable = { models: carModels, generations: carGenerations, restylings: carRestylings, complectations: carComplectations } as const;
   const levelColumn = { models: mc.model_id, generations: mc.generation_id, restylings: mc.restyling_id, complectations: mc.complectation_id } as const;
   r.get(`${BASE}/engines/:level/:id`, { schema: { tags, summary: 'The engines of the marketing complectations below a model, generation, restyling or complectation', params: enginesParams } }, async (request) => {
-    requireAuth(request.auth);
+    const auth = requireAuth(request.auth);
     const { level, id: recordId } = request.params;
     const table = levelTable[level];
-    const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, recordId)).limit(1);
+    const [exists] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, recordId), brandsOf(level, auth))).limit(1);
     if (!exists) throw notFound();
-    const engines = await enginesOf(db, eq(levelColumn[level], recordId));
+    const engines = await enginesOf(db, and(eq(levelColumn[level], recordId), brandsOf('marketing_complectations', auth)));
     return { data: engines.map((engine, index) => ({ id: String(index + 1), type: 'engines', attributes: engine })) };
   });
 
   r.get(`${BASE}/custom_filter/info`, { schema: { tags, summary: 'What a site’s custom filter offers at a level: bodies, fuels, transmissions, wheel drives, engines and the price range', querystring: customFilterQuery } }, async (request) => {
-    requireAuth(request.auth);
+    const auth = requireAuth(request.auth);
     const query = request.query;
-    const [brand] = await db.select({ id: carBrands.id }).from(carBrands).where(eq(carBrands.id, query.brand_id!)).limit(1);
+    const [brand] = await db.select({ id: carBrands.id }).from(carBrands).where(and(eq(carBrands.id, query.brand_id!), brandsOf('brands', auth))).limit(1);
     if (!brand) throw notFound();
     const where = and(
       eq(mc.brand_id, query.brand_id!),
@@ -225,9 +235,9 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
   });
 
   r.get(`${BASE}/models/by/ids/:ids`, { schema: { tags, summary: 'The models of the given ids (comma separated, at most 200), in that order; unknown ids left out, 404 when none is known', params: modelsByIdsParams } }, async (request) => {
-    requireAuth(request.auth);
+    const auth = requireAuth(request.auth);
     const ids = [...new Set(request.params.ids.split(',').map(Number))];
-    const rows = await db.select().from(carModels).where(inArray(carModels.id, ids));
+    const rows = await db.select().from(carModels).where(and(inArray(carModels.id, ids), brandsOf('models', auth)));
     const attributes = Object.keys(modelResource.entity.shape);
     // Unknown ids are left out; none known at all is a 404, like GET of one missing model.
     if (!rows.length) throw notFound();
@@ -243,6 +253,7 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: ServiceContex
       // The catalogue is the platform's: only staff change it (as the machinery's checkTenantWrite).
       if (auth.scope !== 'all') throw new AppError(403, 'staff_only');
       const existing = await findScoped(tx, options, request.params.id, auth);
+      await assertBrandWritable(tx, options, existing.id, auth);
       await releaseReferences(tx, registry, optionResource as never, existing.id);
       await tx.delete(carOptions).where(eq(carOptions.id, existing.id));
       await recordAudit(tx, auth, {

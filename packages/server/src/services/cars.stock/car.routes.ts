@@ -17,7 +17,7 @@ import {
   type JsonApiRecord,
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { listQuerySchema, scopeCondition, selectPageQuery, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
+import { assertBrandWritable, brandCondition, listQuerySchema, scopeCondition, selectPageQuery, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import { recordAudit, snapshot } from '../../kit/audit.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
@@ -117,6 +117,8 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
       if (!site) throw badRequest('invalid_reference', '/data/attributes/site_id', { id: String(attrs.site_id) });
       const values = await prepareCarCreate(tx, { ...attrs, site_id: site.id, client_id: site.client_id });
       const [created] = await tx.insert(cars).values(values as never).returning();
+      // A brand-limited token creates cars of its brands only (403, nothing stored).
+      await assertBrandWritable(tx, binding, created!.id, auth);
       await recordAudit(tx, auth, { action: 'create', service: 'cars.stock', resource: 'cars', recordId: created!.id, changes: snapshot(created!, ATTRIBUTES), clientId: site.client_id, ip: request.ip });
       return created!;
     });
@@ -160,7 +162,7 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
     if ('error' in parsed) throw badRequest('invalid_sort', 'sort', { field: parsed.error ?? '' });
     const columns = cars as unknown as Record<string, Parameters<typeof asc>[0]>;
     const order = [...parsed.sort.map(({ field, desc: d }) => (d ? sql`${columns[field]} desc nulls last` : asc(columns[field]!))), asc(cars.id)];
-    const where = and(eq(cars.client_id, request.params.id), ...listConditions(query));
+    const where = and(eq(cars.client_id, request.params.id), brandCondition(binding, auth), ...listConditions(query));
     const page = (await selectPageQuery(ctx.db, cars, where, order as SQL[], size, (number - 1) * size)) as unknown as (Row & { __total?: number })[];
     let total = page[0]?.__total ?? 0;
     if (!page.length && number > 1) total = (await ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(cars).where(where))[0]?.total ?? 0;

@@ -133,6 +133,6 @@ describe('what a user may grant', () => {
     });
     const root = grantablePermissions({ internal: true, permissions: { 'auth.processing': ['root'] } });
     expect(root['clients.storage']).toContain('users.get_list');
-    expect(root['cars.catalog']).toContain('vin_data.import');
+    expect(root['cars.vins']).toContain('vin_data.import');
   });
 });

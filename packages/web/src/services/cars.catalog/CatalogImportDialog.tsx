@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
-import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Dropdown, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { DownOutlined, DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,9 @@ import {
   auditResource,
   catalogImportTemplate,
   hasAnyPermission,
+  isRestylingImport,
+  RESTYLING_IMPORT_KINDS,
+  CATALOG_IMPORT_CODES,
   type AnyResource,
   type CatalogImportKind,
   type FileImportReport,
@@ -24,9 +27,10 @@ import './colors.css';
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
 
-/** The template of an import, made in the browser: the column names and an example row. */
-function downloadTemplate(kind: CatalogImportKind) {
-  const url = URL.createObjectURL(new Blob([catalogImportTemplate(kind)], { type: 'text/csv;charset=utf-8' }));
+/** The template of an import, made in the browser: the column names and an example row (the restyling's id when there is one). */
+function downloadTemplate(kind: CatalogImportKind, restylingId?: number) {
+  const examples: Record<string, string> = restylingId ? { restyling_id: String(restylingId) } : {};
+  const url = URL.createObjectURL(new Blob([catalogImportTemplate(kind, examples)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = `${kind}.csv`;
@@ -39,7 +43,7 @@ function downloadTemplate(kind: CatalogImportKind) {
  * the redirect import: choose a CSV or XLSX file, see what each row would do (create, change,
  * nothing) or why it cannot, then write the rows without errors in one go.
  */
-export function CatalogImportDialog({ kind, resources, onClose }: { kind: CatalogImportKind; resources: AnyResource[]; onClose: () => void }) {
+export function CatalogImportDialog({ kind, resources, restylingId, onClose }: { kind: CatalogImportKind; resources: AnyResource[]; restylingId?: number; onClose: () => void }) {
   const { t } = useTranslation(['cars.catalog', 'common']);
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -50,7 +54,7 @@ export function CatalogImportDialog({ kind, resources, onClose }: { kind: Catalo
   const narrow = Grid.useBreakpoint().md === false;
   const columns = CATALOG_IMPORT_COLUMNS[kind] as readonly { name: string; required: boolean }[];
   const send = (apply: boolean) =>
-    uploadFiles(`${gatewayPath('cars.catalog', `import/${kind}${apply ? '' : '/preview'}`)}${kind === 'price_body_colors' && deleteAll ? '?delete_all=true' : ''}`, { file: file! }) as unknown as Promise<FileImportReport>;
+    uploadFiles(`${gatewayPath('cars.catalog', `import/${kind}${isRestylingImport(kind) ? `/${restylingId}` : ''}${apply ? '' : '/preview'}`)}${kind === 'price_body_colors' && deleteAll ? '?delete_all=true' : ''}`, { file: file! }) as unknown as Promise<FileImportReport>;
 
   const preview = useMutation({
     mutationFn: () => send(false),
@@ -143,14 +147,14 @@ export function CatalogImportDialog({ kind, resources, onClose }: { kind: Catalo
       {step === 0 && (
         <>
           <Typography.Paragraph>
-            {t('colors_import.format', {
+            {t(kind === 'body_colors' || kind === 'price_body_colors' || kind === 'upholsteries' ? 'colors_import.format' : 'colors_import.format_codes', {
               rows: CATALOG_IMPORT_LIMITS.maxRows,
               size: CATALOG_IMPORT_LIMITS.maxBytes / 1024 / 1024,
               columns: columns.map((column) => column.name).join(', '),
               required: columns.filter((column) => column.required).map((column) => column.name).join(', '),
             })}
           </Typography.Paragraph>
-          <Button type="link" icon={<DownloadOutlined aria-hidden />} onClick={() => downloadTemplate(kind)} className="catalog-import__template">
+          <Button type="link" icon={<DownloadOutlined aria-hidden />} onClick={() => downloadTemplate(kind, restylingId)} className="catalog-import__template">
             {t('colors_import.template')}
           </Button>
           <Upload.Dragger accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" multiple={false} maxCount={1} beforeUpload={choose} onRemove={() => setFile(null)} fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []} aria-label={t('colors_import.choose')}>
@@ -219,6 +223,33 @@ export function ImportButton({ kind, resources, code }: { kind: CatalogImportKin
         {t(`colors_import.button_${kind}`)}
       </Button>
       {open && <CatalogImportDialog kind={kind} resources={resources} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * The imports of one restyling's marketing complectations (specifications, prices, options:
+ * POST /import/{kind}/{restylingId}) as a menu, for holders of marketing_complectations.patch.
+ * `compact`: an icon button for a table row.
+ */
+export function RestylingImportMenu({ restylingId, resources, compact = false }: { restylingId: number; resources: AnyResource[]; compact?: boolean }) {
+  const { t } = useTranslation('cars.catalog');
+  const { user } = useSession();
+  const [kind, setKind] = useState<CatalogImportKind | null>(null);
+  if (!hasAnyPermission(user?.permissions ?? {}, 'cars.catalog', [CATALOG_IMPORT_CODES.prices])) return null;
+  const items = RESTYLING_IMPORT_KINDS.map((value) => ({ key: value, label: t(`colors_import.button_${value}`) }));
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => setKind(key as CatalogImportKind) }}>
+        {compact ? (
+          <Button size="small" type="text" icon={<UploadOutlined aria-hidden />} aria-label={t('colors_import.restyling_menu')} title={t('colors_import.restyling_menu')} />
+        ) : (
+          <Button icon={<UploadOutlined aria-hidden />}>
+            {t('colors_import.restyling_menu')} <DownOutlined aria-hidden />
+          </Button>
+        )}
+      </Dropdown>
+      {kind && <CatalogImportDialog kind={kind} restylingId={restylingId} resources={resources} onClose={() => setKind(null)} />}
     </>
   );
 }

@@ -3,9 +3,11 @@ import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Pop
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ImportButton, RestylingImportMenu } from './CatalogImportDialog.tsx';
 import {
   auditResource,
+  CATALOG_IMPORT_CODES,
   dealerOptionResource,
   engineSchema,
   hasAnyPermission,
@@ -50,10 +52,26 @@ const useLang = (): Lang => {
   return i18n.language === 'en' ? 'en' : 'ru';
 };
 
-/** /cars.catalog/marketing_complectations/: the list with the price in roubles; a row opens its own page. */
+/**
+ * /cars.catalog/marketing_complectations/: the list with the price in roubles; a row opens its own
+ * page. The header imports marketing complectations, and a restyling's specifications, prices and
+ * options once the list is narrowed to one restyling.
+ */
 export function MarketingComplectationsPage() {
   const lang = useLang();
-  const extras = useMemo(() => ({ cellRenderers: { base_price: (value: unknown) => formatRoubles(value, lang) } }), [lang]);
+  const restyling = useSearchParams()[0].get('restylings');
+  const extras = useMemo(
+    () => ({
+      cellRenderers: { base_price: (value: unknown) => formatRoubles(value, lang) },
+      headerExtra: (
+        <>
+          {restyling && /^\d+$/.test(restyling) && <RestylingImportMenu restylingId={Number(restyling)} resources={[resource, optionResource as unknown as AnyResource]} />}
+          <ImportButton kind="marketing_complectations" resources={[resource]} code={CATALOG_IMPORT_CODES.marketing_complectations} />
+        </>
+      ),
+    }),
+    [lang, restyling],
+  );
   return (
     <ResourceListExtras.Provider value={extras}>
       <ResourceListPage resource={resource} detailPath={(record) => `/cars.catalog/marketing_complectations/${record.id}`} />
@@ -580,7 +598,12 @@ export function MarketingComplectationPage() {
         title={record ? t(`${SERVICE}:marketing_complectations.edit_title`, { name: recordLabel(record, resource) }) : t('common:loading')}
         subtitle={record ? <Typography.Text type="secondary">{String(record.attributes.code)}</Typography.Text> : undefined}
         documentTitle={record ? recordLabel(record, resource) : undefined}
-        extra={back}
+        extra={
+          <Space wrap>
+            {record && <RestylingImportMenu restylingId={Number(record.attributes.restyling_id)} resources={[resource, optionResource as unknown as AnyResource]} />}
+            {back}
+          </Space>
+        }
       />
       <Card variant="borderless" className="page-card">
         {record ? <Tabs items={tabs} destroyOnHidden={false} /> : <Skeleton active paragraph={{ rows: 8 }} />}

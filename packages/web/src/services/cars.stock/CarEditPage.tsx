@@ -36,7 +36,7 @@ type Values = Record<string, unknown>;
 const groupDigits = (value: string | number | undefined) => String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** The cascading catalogue pickers: each level's choices are those of the level above. */
-const LEVELS: { field: string; ref: RefDef; filter?: string }[] = [
+export const LEVELS: { field: string; ref: RefDef; filter?: string }[] = [
   { field: 'brand_id', ref: brandRef },
   { field: 'model_id', ref: modelRef, filter: 'brands' },
   { field: 'generation_id', ref: generationRef, filter: 'models' },
@@ -53,7 +53,7 @@ const LISTS = ['options', 'equipment'];
 const CHOICES = ['status', 'logistic_status', 'pts', 'body_color_id', 'upholstery_id', ...LEVELS.map((level) => level.field)];
 
 /** A catalogue select narrowed by the level above (none until it is chosen). */
-function LevelSelect({ level, parent, value, onChange, id, label }: { level: (typeof LEVELS)[number]; parent: unknown; value?: number; onChange?: (value: number | null) => void; id?: string; label: string }) {
+export function LevelSelect({ level, parent, value, onChange, id, label }: { level: (typeof LEVELS)[number]; parent: unknown; value?: number; onChange?: (value: number | null) => void; id?: string; label: string }) {
   const filters = level.filter ? (parent ? { [level.filter]: String(parent) } : undefined) : undefined;
   const waiting = !!level.filter && !parent;
   const options = useRefOptions(waiting ? undefined : level.ref, filters);

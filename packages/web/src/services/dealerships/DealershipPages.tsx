@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, Card, Space, Typography } from 'antd';
 import { ApartmentOutlined, ArrowLeftOutlined, CustomerServiceOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentSite } from '../../app/data.ts';
+import { ContentLoader } from '../../kit/Loader.tsx';
 import { dealershipResource, dealershipServiceResource, departmentResource, employeeResource, type AnyResource, type WorkSchedule } from '@dp/contracts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { ResourceDetailPage } from '../../kit/ResourceDetailPage.tsx';
@@ -146,3 +148,48 @@ export function EmployeesPage() {
 export function ServicesPage() {
   return <ResourceListPage resource={services} />;
 }
+
+/**
+ * The spec's {siteId?} variants (/dealerships/dealers/{siteId} ...): the same lists narrowed to
+ * the client of the site being edited (`client_id` in the address, set here); the route's guard
+ * has already checked the site and its module `dealerships`.
+ */
+function SiteClientScope({ children }: { children: ReactNode }) {
+  const site = useCurrentSite();
+  const [params, setParams] = useSearchParams();
+  const clientId = site.data ? String(site.data.client_id) : null;
+  const ready = clientId !== null && params.get('client_id') === clientId;
+  useEffect(() => {
+    if (clientId !== null && params.get('client_id') !== clientId)
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('client_id', clientId);
+          return next;
+        },
+        { replace: true },
+      );
+  }, [clientId, params, setParams]);
+  return ready ? <>{children}</> : <ContentLoader />;
+}
+
+export const SiteDealersPage = () => (
+  <SiteClientScope>
+    <DealersPage />
+  </SiteClientScope>
+);
+export const SiteDepartmentsPage = () => (
+  <SiteClientScope>
+    <DepartmentsPage />
+  </SiteClientScope>
+);
+export const SiteEmployeesPage = () => (
+  <SiteClientScope>
+    <EmployeesPage />
+  </SiteClientScope>
+);
+export const SiteServicesPage = () => (
+  <SiteClientScope>
+    <ServicesPage />
+  </SiteClientScope>
+);

@@ -1,0 +1,241 @@
+import type { Readable } from 'node:stream';
+import { SaxesParser } from 'saxes';
+import { parse as parseCsv } from 'csv-parse';
+import type { ImportFormat } from '@dp/contracts';
+import { readSpreadsheetRows } from '../../kit/spreadsheet-rows.ts';
+
+/**
+ * Feed readers (spec 001 §3 "Import", issue 13): each turns a feed's bytes into rows of canonical
+ * field names (IMPORT_FIELDS plus `color`, `right_steering_wheel`), streaming, one row at a time,
+ * so memory does not grow with the feed. XML goes through saxes, which never expands entities;
+ * a DOCTYPE (where XXE and "billion laughs" live) is refused outright. Bytes that are not valid in
+ * the feed's encoding become U+FFFD, which the row check reports per row.
+ */
+export interface FeedRow {
+  /** The row's number: the car's position in an XML feed, the line in a CSV, the row in an XLSX. */
+  row: number;
+  values: Record<string, string>;
+}
+
+export class FeedError extends Error {
+  constructor(
+    public key: 'import_xml_doctype' | 'import_file_failed',
+    public reason = '',
+  ) {
+    super(reason || key);
+  }
+}
+
+export const FEED_LIMITS = { maxRows: 100_000, maxXlsxBytes: 20 * 1024 * 1024, maxCellLength: 10_000 };
+
+/** Auto.ru / Yandex (`<data><cars><car>`) tag → canonical field. */
+const AUTORU_FIELDS: Record<string, string> = {
+  mark_id: 'brand', folder_id: 'model', generation: 'generation', generation_id: 'generation', restyling: 'restyling',
+  complectation_name: 'complectation', modification_id: 'engine', body_type: 'body', wheel: 'right_steering_wheel',
+  color: 'color', availability: 'logistic_status', owners_number: 'owners', run: 'mileage', year: 'year', registry_year: 'registry_year',
+  price: 'price', vin: 'vin', unique_id: 'external_id', description: 'description', credit_discount: 'credit_discount',
+  insurance_discount: 'insurance_discount', tradein_discount: 'tradein_discount', credit_tradein_discount: 'credit_tradein_discount',
+  pts: 'pts', doors_count: 'doors', transmission: 'transmission', drive: 'wheel_drive', gear_type: 'wheel_drive', section: 'is_new',
+  marketing_complectation_code: 'marketing_complectation_code', color_code: 'body_color_code', body_color_code: 'body_color_code',
+  interior_code: 'upholstery_code', upholstery_code: 'upholstery_code', dealer_code: 'dealer_code', poi_id: 'dealer_code',
+};
+
+/** Avito Autoload (`<Ads><Ad>`) tag → canonical field. */
+const AVITO_FIELDS: Record<string, string> = {
+  id: 'external_id', make: 'brand', model: 'model', generation: 'generation', modification: 'engine', complectation: 'complectation',
+  year: 'year', price: 'price', vin: 'vin', kilometrage: 'mileage', owners: 'owners', condition: 'is_new', cartype: 'is_new',
+  bodytype: 'body', transmission: 'transmission', drivetype: 'wheel_drive', wheeltype: 'right_steering_wheel', color: 'color',
+  description: 'description', availability: 'logistic_status', doors: 'doors', pts: 'pts', marketingcomplectationcode: 'marketing_complectation_code',
+  colorcode: 'body_color_code', interiorcode: 'upholstery_code', dealercode: 'dealer_code',
+};
+
+/** The encoding an XML declaration names (UTF-8 when none), from the first bytes. */
+function xmlEncoding(head: Buffer): string {
+  const declared = head.subarray(0, 200).toString('latin1').match(/<\?xml[^>]*encoding=["']([A-Za-z0-9_-]+)["']/);
+  const label = declared?.[1]?.toLowerCase() ?? 'utf-8';
+  try {
+    new TextDecoder(label);
+    return label;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+/** The encoding of a CSV: UTF-8 when its first bytes are valid UTF-8 (or carry the BOM), else Windows-1251. */
+function csvEncoding(head: Buffer): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  // A multi-byte character cut at the end of the sample is not a reason to call it 1251.
+  const sample = head.subarray(0, Math.max(0, head.length - 4));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    return 'utf-8';
+  } catch {
+    return 'windows-1251';
+  }
+}
+
+/** Decodes a byte stream chunk by chunk in the encoding chosen from its first chunk. */
+async function* decoded(source: AsyncIterable<Buffer>, pick: (head: Buffer) => string): AsyncGenerator<string> {
+  let decoder: TextDecoder | null = null;
+  for await (const chunk of source) {
+    decoder ??= new TextDecoder(pick(chunk));
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  if (decoder) {
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  }
+}
+
+/** Rows of an XML feed whose cars are `<rowTag>` elements; their child elements are the fields. */
+async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: Record<string, string>): AsyncGenerator<FeedRow> {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const ready: FeedRow[] = [];
+  let count = 0;
+  let current: Record<string, string> | null = null;
+  let depth = 0;
+  let field: string | null = null;
+  let text = '';
+  let failure: Error | null = null;
+  parser.on('doctype', () => {
+    failure = new FeedError('import_xml_doctype');
+  });
+  parser.on('error', (error) => {
+    failure ??= new FeedError('import_file_failed', error.message.slice(0, 200));
+  });
+  parser.on('opentag', (tag) => {
+    const name = tag.name.toLowerCase();
+    if (!current) {
+      if (name === rowTag) {
+        current = {};
+        depth = 0;
+      }
+      return;
+    }
+    depth++;
+    if (depth === 1) {
+      field = fields[name] ?? null;
+      text = '';
+    }
+    // Avito gives image and other nested values as attributes; they are not fields here.
+  });
+  parser.on('text', (value) => {
+    if (current && depth === 1 && field) text += value;
+  });
+  parser.on('cdata', (value) => {
+    if (current && depth === 1 && field) text += value;
+  });
+  parser.on('closetag', (tag) => {
+    if (!current) return;
+    if (depth === 0 && tag.name.toLowerCase() === rowTag) {
+      ready.push({ row: ++count, values: current });
+      current = null;
+      return;
+    }
+    if (depth === 1 && field) {
+      const value = text.trim().slice(0, FEED_LIMITS.maxCellLength);
+      if (value !== '' && current[field] === undefined) current[field] = value;
+      field = null;
+    }
+    depth--;
+  });
+  for await (const chunk of decoded(source, xmlEncoding)) {
+    parser.write(chunk);
+    if (failure) throw failure;
+    if (count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} cars`);
+    yield* ready.splice(0);
+  }
+  parser.close();
+  if (failure) throw failure;
+  yield* ready.splice(0);
+}
+
+const headerKey = (text: string) => text.trim().replace(/^\uFEFF/, '').toLowerCase();
+
+/** Which column feeds each field: the profile's mapping (field → header), else the header that is the field's name. */
+function columnIndexes(header: string[], mapping: Record<string, string>): Record<string, number> {
+  const positions = new Map(header.map((name, index) => [headerKey(name), index]));
+  const indexes: Record<string, number> = {};
+  for (const [index, name] of header.entries()) indexes[headerKey(name)] = index;
+  const result: Record<string, number> = {};
+  for (const [name, index] of Object.entries(indexes)) result[name] = index;
+  for (const [fieldName, column] of Object.entries(mapping)) {
+    const index = positions.get(headerKey(column));
+    if (index !== undefined) result[fieldName] = index;
+  }
+  return result;
+}
+
+function rowValues(cells: string[], indexes: Record<string, number>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, index] of Object.entries(indexes)) {
+    const value = (cells[index] ?? '').trim().slice(0, FEED_LIMITS.maxCellLength);
+    if (value !== '') values[name] = value;
+  }
+  return values;
+}
+
+/** Rows of a CSV feed (`,`, `;` or tab; UTF-8 or Windows-1251), the first line naming the columns. */
+async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
+  const parser = parseCsv({ delimiter: [';', ',', '\t'], bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
+  const feed = (async () => {
+    try {
+      for await (const text of decoded(source, csvEncoding)) if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve));
+      parser.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+  let indexes: Record<string, number> | null = null;
+  let count = 0;
+  try {
+    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!indexes) {
+        indexes = columnIndexes(record.record, mapping);
+        continue;
+      }
+      if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`);
+      yield { row: record.info.lines, values: rowValues(record.record, indexes) };
+    }
+  } catch (error) {
+    if (error instanceof FeedError) throw error;
+    throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
+  }
+  await feed;
+}
+
+/** Rows of the first sheet of an XLSX feed (read whole within FEED_LIMITS.maxXlsxBytes, zip bombs refused by the kit). */
+async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > FEED_LIMITS.maxXlsxBytes) throw new FeedError('import_file_failed', `an XLSX feed is limited to ${FEED_LIMITS.maxXlsxBytes / 1024 / 1024} MB`);
+    chunks.push(chunk);
+  }
+  let sheet;
+  try {
+    sheet = await readSpreadsheetRows(Buffer.concat(chunks), { maxRows: FEED_LIMITS.maxRows + 1, maxColumns: 100, maxCellLength: FEED_LIMITS.maxCellLength, maxUnpackedBytes: 200 * 1024 * 1024 });
+  } catch (error) {
+    throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
+  }
+  const [header, ...rows] = sheet.rows;
+  if (!header) return;
+  const indexes = columnIndexes(header.cells, mapping);
+  for (const row of rows) yield { row: row.number, values: rowValues(row.cells, indexes) };
+}
+
+/** The rows of a feed in the given format. */
+export function readFeed(format: ImportFormat, source: Readable | AsyncIterable<Buffer>, mapping: Record<string, string> = {}): AsyncGenerator<FeedRow> {
+  switch (format) {
+    case 'autoru_xml':
+      return xmlRows(source, 'car', AUTORU_FIELDS);
+    case 'avito_xml':
+      return xmlRows(source, 'ad', AVITO_FIELDS);
+    case 'csv':
+      return csvRows(source, mapping);
+    case 'xlsx':
+      return xlsxRows(source, mapping);
+  }
+}

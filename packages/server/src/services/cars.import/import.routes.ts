@@ -1,0 +1,239 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import ExcelJS from 'exceljs';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  carReportResource,
+  id,
+  importSettingsResource,
+  importStartInput,
+  integer,
+  isImportConfirmation,
+
+  type ImportFeedFile,
+  type Lang,
+} from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
+import { AppError, badRequest, notFound } from '../../kit/errors.ts';
+import { readMultipart } from '../../kit/files.ts';
+import { toList, toRecord } from '../../kit/jsonapi.ts';
+import { neutralizeCell } from '../../kit/csv.ts';
+import { recordAudit } from '../../kit/audit.ts';
+import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { siteOwnership } from '../sites.context/site-ownership.ts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
+import { IMPORT_JOB } from './run-import.ts';
+
+const BASE = '/gateway/cars.import/api/v1';
+const tags = ['cars.import'];
+const params = z.object({ id: id() });
+const siteParams = z.object({ siteId: id() });
+/** An uploaded feed file (spec 001 §5 "manual import needs a file"). */
+export const FEED_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+const SETTINGS_ATTRIBUTES = Object.keys(importSettingsResource.entity.shape);
+const ROW_ATTRIBUTES = Object.keys(carReportResource.entity.shape);
+
+/** The settings of a site the caller reaches, made with the defaults on first use. */
+export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
+  const site = await siteOwnership(registry).findSite(db, auth, siteId);
+  if (!site) throw notFound();
+  const [existing] = await db.select().from(importSettings).where(eq(importSettings.site_id, site.id)).limit(1);
+  if (existing) return existing;
+  await db.insert(importSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
+  const [made] = await db.select().from(importSettings).where(eq(importSettings.site_id, site.id)).limit(1);
+  return made!;
+}
+
+/** Starts an import of the settings (spec 001 §4, §8): files needed, one at a time, the typed phrase over an auto import. */
+export async function startImport(ctx: ServiceContext, settings: typeof importSettings.$inferSelect, options: { userId: number | null; type: 'manual' | 'auto'; confirmation?: string; lang: Lang }) {
+  if (!(settings.files as unknown[]).length) throw new AppError(400, 'import_files_missing');
+  if (options.type === 'manual' && settings.auto_import_hours && !isImportConfirmation(options.confirmation)) throw badRequest('import_confirmation_required', '/data/confirmation');
+  const report = await ctx.db.transaction(async (tx) => {
+    // The flag is taken with a conditional update: two clicks cannot start two imports.
+    const taken = await tx.update(importSettings).set({ in_process: true, updated_at: new Date() }).where(and(eq(importSettings.id, settings.id), eq(importSettings.in_process, false))).returning({ id: importSettings.id });
+    if (!taken.length) throw new AppError(409, 'import_in_process');
+    const [created] = await tx.insert(importReports).values({ site_id: settings.site_id, client_id: settings.client_id, settings_id: settings.id, type: options.type, user_id: options.userId }).returning();
+    return created!;
+  });
+  await ctx.jobs.send(IMPORT_JOB, { report_id: report.id, lang: options.lang });
+  return report;
+}
+
+/** The rows of a report for a download, in id order, a page at a time (memory stays flat). */
+async function* reportRows(db: DbOrTx, reportId: number, errorsOnly: boolean) {
+  let last = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(carReports)
+      .where(and(eq(carReports.report_id, reportId), gt(carReports.id, last), errorsOnly ? sql`(${carReports.status} = 'error' or cardinality(${carReports.warnings}) > 0)` : undefined))
+      .orderBy(asc(carReports.id))
+      .limit(2000);
+    if (!rows.length) return;
+    last = rows.at(-1)!.id;
+    yield* rows;
+  }
+}
+
+const STATUS_TEXT: Record<string, Record<Lang, string>> = {
+  created: { ru: 'Создан', en: 'Created' },
+  updated: { ru: 'Обновлён', en: 'Updated' },
+  no_changes: { ru: 'Без изменений', en: 'No changes' },
+  error: { ru: 'Ошибка', en: 'Error' },
+  pending: { ru: 'В очереди', en: 'Pending' },
+};
+const HEADERS: Record<Lang, string[]> = {
+  ru: ['Файл', 'Строка', 'VIN', 'Внешний ID', 'Статус', 'Исключена', 'Ошибки', 'Предупреждения'],
+  en: ['File', 'Row', 'VIN', 'External ID', 'Status', 'Excluded', 'Errors', 'Warnings'],
+};
+
+/** A report's rows as a streamed XLSX (exceljs's streaming writer); text cells are formula-safe. */
+function reportWorkbook(db: DbOrTx, report: typeof importReports.$inferSelect, errorsOnly: boolean, lang: Lang) {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(lang === 'ru' ? 'Отчёт' : 'Report');
+  const files = report.files as { index: number; name: string }[];
+  void (async () => {
+    try {
+      sheet.addRow(HEADERS[lang]).commit();
+      for await (const row of reportRows(db, report.id, errorsOnly)) {
+        const file = files.find((item) => item.index === row.file_id)?.name ?? String(row.file_id + 1);
+        sheet
+          .addRow([neutralizeCell(file), row.row, neutralizeCell(row.vin), neutralizeCell(row.external_id), STATUS_TEXT[row.status]?.[lang] ?? row.status, row.excluded ? '✓' : '', neutralizeCell(row.errors.join('\n')), neutralizeCell(row.warnings.join('\n'))])
+          .commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  })();
+  return stream;
+}
+
+/**
+ * Car import calls beyond the generic CRUD (spec 001 §7 "Import"): a site's settings, manual
+ * mode, feed uploads, the run, the profiles a site may use, a report's rows and downloads.
+ */
+export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const settingsBinding = registry.get(importSettingsResource);
+  const reachableSettings = (auth: AuthContext, settingsId: number) => findScoped(ctx.db, settingsBinding, settingsId, auth) as Promise<Row & typeof importSettings.$inferSelect>;
+  const reachableReport = async (auth: AuthContext, reportId: number) => {
+    const [report] = await ctx.db.select().from(importReports).where(and(eq(importReports.id, reportId), scopeCondition(registry.get({ service: 'cars.import', name: 'reports' }), auth))).limit(1);
+    if (!report) throw notFound();
+    return report;
+  };
+
+  r.get(`${BASE}/settings/where_site/:siteId`, { schema: { tags, summary: "A site's import settings (made with the defaults on first read)", params: siteParams } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const settings = await settingsOfSite(ctx.db, registry, auth, request.params.siteId);
+    return { data: toRecord('settings', settings, SETTINGS_ATTRIBUTES) };
+  });
+
+  r.patch(
+    `${BASE}/settings/:id/change_manual`,
+    { schema: { tags, summary: 'Switch the manual mode of import settings', params, body: z.object({ data: z.strictObject({ is_manual_mode: z.boolean() }) }) } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const settings = await reachableSettings(auth, request.params.id);
+      const [updated] = await ctx.db.update(importSettings).set({ is_manual_mode: request.body.data.is_manual_mode, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
+      await recordAudit(ctx.db, auth, { action: 'update', service: 'cars.import', resource: 'settings', recordId: settings.id, changes: { is_manual_mode: [settings.is_manual_mode, updated!.is_manual_mode] }, clientId: settings.client_id, ip: request.ip });
+      return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+    },
+  );
+
+  r.post(`${BASE}/import/:id/manual/start`, { schema: { tags, summary: 'Run an import of the settings now', params, body: z.object({ data: importStartInput }).optional() } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    const settings = await reachableSettings(auth, request.params.id);
+    const report = await startImport(ctx, settings, { userId: auth.userId, type: 'manual', confirmation: request.body?.data.confirmation, lang: request.lang });
+    reply.code(202);
+    return { data: toRecord('reports', report, Object.keys(report)) };
+  });
+
+  r.get(`${BASE}/import/profiles/for_site/:siteId`, { schema: { tags, summary: "The import profiles the site's client may use", params: siteParams } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const site = await siteOwnership(registry).findSite(ctx.db, auth, request.params.siteId);
+    if (!site) throw notFound();
+    const rows = await ctx.db
+      .select({ id: importProfiles.id, code: importProfiles.code, name: importProfiles.name, format: importProfiles.format })
+      .from(importProfiles)
+      .where(sql`cardinality(${importProfiles.client_ids}) = 0 or ${site.client_id} = any(${importProfiles.client_ids})`)
+      .orderBy(asc(importProfiles.name));
+    return { data: rows.map((row) => toRecord('import_file_profiles', row, ['code', 'name', 'format'])) };
+  });
+
+  const rowsQuery = z.object({
+    'page[number]': integer(1, 100_000).optional(),
+    'page[size]': integer(1, 1000).optional(),
+    'filter[file_id]': integer(0, 100).optional(),
+    'filter[status]': z.enum(['created', 'updated', 'no_changes', 'error', 'pending']).optional(),
+  });
+  r.get(`${BASE}/import/car_reports/by/report/:id`, { schema: { tags, summary: 'The rows of a report, by file and status', params, querystring: rowsQuery } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const report = await reachableReport(auth, request.params.id);
+    const size = request.query['page[size]'] ?? 100;
+    const number = request.query['page[number]'] ?? 1;
+    const where = and(
+      eq(carReports.report_id, report.id),
+      request.query['filter[file_id]'] !== undefined ? eq(carReports.file_id, request.query['filter[file_id]']) : undefined,
+      request.query['filter[status]'] ? eq(carReports.status, request.query['filter[status]']) : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      ctx.db.select().from(carReports).where(where).orderBy(asc(carReports.file_id), asc(carReports.row), asc(carReports.id)).limit(size).offset((number - 1) * size),
+      ctx.db.select({ total: sql<number>`count(*)::int` }).from(carReports).where(where),
+    ]);
+    return toList(rows.map((row) => toRecord('car_reports', row, ROW_ATTRIBUTES)), { number, size, total: count?.total ?? 0 });
+  });
+
+  for (const [suffix, errorsOnly] of [['xlsx', false], ['errors', true]] as const) {
+    r.get(`${BASE}/import/reports/:id/${suffix}`, { schema: { tags, summary: errorsOnly ? "A report's rows with errors or warnings as XLSX" : "A report's rows as XLSX", params } }, async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const report = await reachableReport(auth, request.params.id);
+      const name = `import-${report.id}${errorsOnly ? '-errors' : ''}.xlsx`;
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${name}"`);
+      return reply.send(reportWorkbook(ctx.db, report, errorsOnly, request.lang));
+    });
+  }
+
+  // Feed uploads: multipart only here, in a scope of its own (every other route takes JSON only).
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: FEED_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post(`${BASE}/import/:id/manual`, { schema: { tags, summary: 'Upload a feed file (XML, CSV or XLSX) to the import settings', params } }, async (request) => {
+      const auth = requireAuth(request.auth);
+      const settings = await reachableSettings(auth, request.params.id);
+      const { files } = await readMultipart(request, FEED_UPLOAD_MAX_BYTES);
+      const part = files[0];
+      if (!part || !part.data.length) throw new AppError(400, 'import_files_missing', undefined, 'file');
+      const type = feedFileType(part.data);
+      if (!type) throw new AppError(400, 'import_feed_file_type', undefined, 'file');
+      if ((settings.files as unknown[]).length >= 20) throw new AppError(400, 'max_value', { value: 20 }, '/data/attributes/files');
+      const stored = await ctx.files.put(part.data, type, { private: true });
+      const file: ImportFeedFile = { kind: 'upload', file_id: stored.id, name: part.filename.slice(0, 255) || `feed.${type.ext}`, size: part.data.length };
+      const [updated] = await ctx.db
+        .update(importSettings)
+        .set({ files: [...(settings.files as ImportFeedFile[]), file], updated_at: new Date() })
+        .where(eq(importSettings.id, settings.id))
+        .returning();
+      await recordAudit(ctx.db, auth, { action: 'update', service: 'cars.import', resource: 'settings', recordId: settings.id, changes: { files: [null, file.name] }, clientId: settings.client_id, ip: request.ip });
+      return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+    });
+  });
+}
+
+/** A feed file by its bytes: XLSX (a zip), XML, or text (CSV); anything else (images, executables) is refused. */
+export function feedFileType(data: Buffer): { mime: string; ext: string } | null {
+  if (data[0] === 0x50 && data[1] === 0x4b) return { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' };
+  const head = data.subarray(0, 4096);
+  if (head.includes(0)) return null;
+  const text = head.toString('latin1').replace(/^\xEF\xBB\xBF/, '').trimStart();
+  if (text.startsWith('<')) return { mime: 'application/xml', ext: 'xml' };
+  return { mime: 'text/csv', ext: 'csv' };
+}
+

@@ -1,0 +1,106 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../clients.storage/client.table.ts';
+import { dealers, sites } from '../sites.context/site.table.ts';
+import { siteOwnerColumns } from '../../kit/state-columns.ts';
+
+/**
+ * Car import (contracts cars.import/import.resource.ts, spec 001 §3 "Import"): the provider's
+ * profiles and hooks, a site's settings, the reports of its runs and their rows. The rows of a
+ * run are also its staging area: the parse writes them (status pending, the car it would write in
+ * `data`), then one transaction applies them to the cars (run-import.ts).
+ */
+export const importProfiles = pgTable('import_profiles', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 100 }).notNull().unique(),
+  name: varchar('name', { length: 255 }).notNull(),
+  client_ids: integer('client_ids').array().notNull().default([]),
+  handler_url: text('handler_url'),
+  import_hooks_display_names: text('import_hooks_display_names').array().notNull().default([]),
+  use_alias: boolean('use_alias').notNull().default(true),
+  is_asp: boolean('is_asp').notNull().default(false),
+  format: varchar('format', { length: 20 }).notNull(),
+  column_mapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const importHooks = pgTable('import_hooks', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 255 }).notNull(),
+  code: varchar('code', { length: 100 }).notNull().unique(),
+  client_ids: integer('client_ids').array().notNull().default([]),
+  handler_url: text('handler_url').notNull(),
+  is_pre_hook: boolean('is_pre_hook').notNull().default(false),
+  uses_in_import_settings: boolean('uses_in_import_settings').notNull().default(true),
+  start_type: varchar('start_type', { length: 20 }).notNull().default('client'),
+  feed_client_ids: integer('feed_client_ids').array().notNull().default([]),
+  ...timestamps,
+});
+
+export const importSettings = pgTable('import_settings', {
+  id: serial('id').primaryKey(),
+  ...siteOwnerColumns(() => sites.id),
+  profile_id: integer('profile_id').references(() => importProfiles.id, { onDelete: 'restrict' }),
+  files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
+  default_dealer_id: integer('default_dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
+  is_manual_mode: boolean('is_manual_mode').notNull().default(false),
+  /** Minutes (spec: entered in minutes, 5 by default). */
+  timeout: integer('timeout').notNull().default(5),
+  unique_vins_only: boolean('unique_vins_only').notNull().default(false),
+  auto_import_hours: integer('auto_import_hours'),
+  in_process: boolean('in_process').notNull().default(false),
+  last_import_date: timestamp('last_import_date', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [uniqueIndex('import_settings_site_idx').on(t.site_id)]);
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+export const importReports = pgTable('import_reports', {
+  id: serial('id').primaryKey(),
+  ...siteOwnerColumns(() => sites.id),
+  settings_id: integer('settings_id').notNull().references(() => importSettings.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 10 }).notNull().default('manual'),
+  status: varchar('status', { length: 30 }).notNull().default('in_process'),
+  is_finished: boolean('is_finished').notNull().default(false),
+  processed_count: counter('processed_count'),
+  total_count: counter('total_count'),
+  created_count: counter('created_count'),
+  updated_count: counter('updated_count'),
+  updated_in_stock_count: counter('updated_in_stock_count'),
+  unchanged_count: counter('unchanged_count'),
+  excluded_count: counter('excluded_count'),
+  errored_count: counter('errored_count'),
+  gone_count: counter('gone_count'),
+  to_sale_errored_count: counter('to_sale_errored_count'),
+  files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
+  hooks: jsonb('hooks').$type<Record<string, unknown>[]>().notNull().default([]),
+  import_start_date: timestamp('import_start_date', { withTimezone: true }).notNull().defaultNow(),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+  user_id: integer('user_id'),
+  error: text('error'),
+  ...timestamps,
+}, (t) => [index('import_reports_site_idx').on(t.site_id, t.import_start_date)]);
+
+export const carReports = pgTable('import_car_reports', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  report_id: integer('report_id').notNull().references(() => importReports.id, { onDelete: 'cascade' }),
+  client_id: integer('client_id').notNull(),
+  site_id: integer('site_id').notNull(),
+  file_id: integer('file_id').notNull().default(0),
+  row: integer('row').notNull(),
+  vin: varchar('vin', { length: 17 }),
+  external_id: varchar('external_id', { length: 100 }),
+  /** The car written (or matched) by the row; the cars an import ever touched are the ones a later feed can move to sold. */
+  car_id: integer('car_id'),
+  is_imported: boolean('is_imported').notNull().default(false),
+  is_new: boolean('is_new'),
+  excluded: boolean('excluded').notNull().default(false),
+  status: varchar('status', { length: 20 }).notNull().default('pending'),
+  errors: text('errors').array().notNull().default([]),
+  warnings: text('warnings').array().notNull().default([]),
+  /** The car the row would write (staging), dropped once applied. */
+  data: jsonb('data'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('import_car_reports_report_idx').on(t.report_id, t.file_id, t.row),
+  index('import_car_reports_car_idx').on(t.site_id, t.car_id),
+]);

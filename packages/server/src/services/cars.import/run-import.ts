@@ -1,0 +1,344 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
+import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
+import { carReports, importHooks, importProfiles, importReports, importSettings } from './import.table.ts';
+import { FeedError, readFeed } from './feed-parsers.ts';
+import { COMPARED_FIELDS, loadCatalog, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
+
+/**
+ * The import of one report (a pg-boss job, issue 13). Two phases:
+ * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and written
+ *    to the report's rows in batches (`pending`, with the car it would write in `data`) — the
+ *    staging area; the cars are not touched, and progress (`processed_count`) is saved per batch;
+ * 2. apply: ONE transaction writes the staged cars (multi-row statements over jsonb recordsets: a
+ *    single bind parameter per statement, so no batch comes near PostgreSQL's 65,535 limit and no
+ *    row is dropped), moves the site's cars that are gone from the feed to sold, sets the rows'
+ *    statuses and the counters.
+ * A process killed at any point leaves the cars as they were (the apply commits or not at all);
+ * the job's retry (or a new run) starts the report's rows over, so a rerun creates no duplicates:
+ * cars are matched by VIN, else External ID, within the site.
+ */
+export const IMPORT_JOB = 'cars.import.run';
+const BATCH = 1000;
+
+export interface RunImportOptions {
+  /** Tests: stop after the parse, as a process killed before the apply would. */
+  crashBeforeApply?: boolean;
+}
+
+interface Counters {
+  total_count: number;
+  created_count: number;
+  updated_count: number;
+  updated_in_stock_count: number;
+  unchanged_count: number;
+  excluded_count: number;
+  errored_count: number;
+  gone_count: number;
+  to_sale_errored_count: number;
+}
+const zero = (): Counters => ({ total_count: 0, created_count: 0, updated_count: 0, updated_in_stock_count: 0, unchanged_count: 0, excluded_count: 0, errored_count: 0, gone_count: 0, to_sale_errored_count: 0 });
+
+/** The bytes of a feed file: a URL through the SSRF guard (the settings' timeout), or an uploaded file. */
+async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, timeoutMinutes: number): Promise<AsyncIterable<Buffer>> {
+  if (file.kind === 'url') {
+    const response = await safeFetchStream(file.url, { timeoutMs: timeoutMinutes * 60_000, maxBytes: 200 * 1024 * 1024 });
+    return response.body;
+  }
+  const stored = await ctx.files.get(file.file_id);
+  if (!stored) throw new FeedError('import_file_failed', 'the uploaded file is gone');
+  return stored.stream;
+}
+
+/** The format of a file: the profile's, else told from its first bytes (PK: XLSX; `<Ads`: Avito; `<`: Auto.ru; otherwise CSV). */
+async function withFormat(source: AsyncIterable<Buffer>, profileFormat: ImportFormat | null): Promise<{ format: ImportFormat; source: AsyncIterable<Buffer> }> {
+  if (profileFormat) return { format: profileFormat, source };
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
+  const text = head.subarray(0, 2000).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+  const format: ImportFormat = head[0] === 0x50 && head[1] === 0x4b ? 'xlsx' : /^<(\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<Ads[\s>]/i.test(text) ? 'avito_xml' : text.startsWith('<') ? 'autoru_xml' : 'csv';
+  const rest: AsyncIterable<Buffer> = {
+    [Symbol.asyncIterator]: async function* () {
+      if (!first.done) yield head;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
+    },
+  };
+  return { format, source: rest };
+}
+
+type StagedRow = typeof carReports.$inferInsert;
+
+/** Phase 1: every file read into the report's rows; answers the per-file summaries and whether every file was read. */
+async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang) {
+  const [profile] = settings.profile_id ? await ctx.db.select().from(importProfiles).where(eq(importProfiles.id, settings.profile_id)).limit(1) : [];
+  const aliases: FieldAlias[] = profile?.use_alias === false ? [] : await ctx.db.select().from(fieldAliases);
+  const catalog = await loadCatalog(ctx.db);
+  const files = settings.files as ImportFeedFile[];
+  const summaries: Record<string, unknown>[] = [];
+  const seenVins = new Map<string, number>();
+  let processed = 0;
+  let allRead = true;
+  for (const [index, file] of files.entries()) {
+    const name = file.name || (file.kind === 'url' ? file.url : `file-${index + 1}`);
+    const summary: Record<string, unknown> = { index, name, total_count: 0, errored_count: 0, excluded_count: 0, error: null };
+    summaries.push(summary);
+    let batch: StagedRow[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      await ctx.db.insert(carReports).values(batch);
+      batch = [];
+      await ctx.db.update(importReports).set({ processed_count: processed, updated_at: new Date() }).where(eq(importReports.id, report.id));
+    };
+    try {
+      const opened = await withFormat(await openFeedFile(ctx, file, settings.timeout), (profile?.format as ImportFormat | undefined) ?? null);
+      for await (const row of readFeed(opened.format, opened.source instanceof Readable ? opened.source : Readable.from(opened.source), profile?.column_mapping ?? {})) {
+        const matched = matchRow(row, { catalog, aliases, profileId: profile?.id ?? null, lang });
+        let excluded = false;
+        const warnings = matched.warnings;
+        if (matched.car?.vin && settings.unique_vins_only) {
+          const first = seenVins.get(matched.car.vin);
+          if (first !== undefined) {
+            excluded = true;
+            warnings.push(t('import_row_duplicate', lang, { row: first }));
+          } else seenVins.set(matched.car.vin, row.row);
+        }
+        processed++;
+        summary.total_count = (summary.total_count as number) + 1;
+        if (matched.errors.length) summary.errored_count = (summary.errored_count as number) + 1;
+        if (excluded) summary.excluded_count = (summary.excluded_count as number) + 1;
+        batch.push({
+          report_id: report.id,
+          client_id: report.client_id,
+          site_id: report.site_id,
+          file_id: index,
+          row: row.row,
+          vin: matched.vin,
+          external_id: matched.external_id,
+          is_new: matched.car?.is_new ?? null,
+          excluded,
+          status: matched.errors.length ? 'error' : 'pending',
+          errors: matched.errors,
+          warnings,
+          data: matched.car && !excluded ? (matched.car as never) : null,
+        });
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+    } catch (error) {
+      allRead = false;
+      const reason =
+        error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
+      summary.error = t('import_file_failed', lang, { reason: String(reason).slice(0, 300) });
+      await flush().catch(() => undefined);
+    }
+  }
+  return { summaries, allRead, profile: profile ?? null };
+}
+
+/** The `cars` columns the import writes, with their SQL types for jsonb_to_recordset. */
+const CAR_COLUMNS: [keyof ImportedCar, string][] = [
+  ['vin', 'varchar'], ['external_id', 'varchar'], ['brand_id', 'int'], ['model_id', 'int'], ['generation_id', 'int'], ['restyling_id', 'int'],
+  ['complectation_id', 'int'], ['marketing_complectation_id', 'int'], ['body_color_id', 'int'], ['upholstery_id', 'int'], ['is_new', 'boolean'],
+  ['year', 'int'], ['registry_year', 'int'], ['price', 'bigint'], ['tradein_discount', 'bigint'], ['credit_discount', 'bigint'],
+  ['insurance_discount', 'bigint'], ['credit_tradein_discount', 'bigint'], ['final_price', 'bigint'], ['mileage', 'int'], ['owners', 'int'],
+  ['doors', 'int'], ['logistic_status', 'varchar'], ['dealer_code', 'varchar'], ['description', 'text'], ['body', 'varchar'], ['engine', 'varchar'],
+  ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
+];
+const recordsetType = CAR_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
+
+type ExistingCar = Record<string, unknown> & { id: number; status: string; vin: string | null; external_id: string | null };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What changed between the car in stock and the feed's; null when nothing. */
+function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
+  const changed = COMPARED_FIELDS.filter((field) => {
+    const before = existing[field];
+    const after = car[field];
+    return (before === undefined || before === null ? null : typeof after === 'number' ? Number(before) : before) !== after;
+  });
+  if (existing.status !== 'active') changed.push('status' as never);
+  return changed;
+}
+
+/** Phase 2: the staged rows become cars in one transaction; answers the counters. */
+async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean): Promise<Counters> {
+  const counters = zero();
+  const siteId = report.site_id;
+  const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
+  let lastId = 0;
+  for (;;) {
+    const staged = await tx
+      .select({ id: carReports.id, data: carReports.data })
+      .from(carReports)
+      .where(and(eq(carReports.report_id, report.id), eq(carReports.status, 'pending'), isNotNull(carReports.data), gt(carReports.id, lastId)))
+      .orderBy(asc(carReports.id))
+      .limit(BATCH);
+    if (!staged.length) break;
+    lastId = staged.at(-1)!.id;
+    const cars = staged.map((row) => ({ id: row.id, car: row.data as ImportedCar }));
+    const vins = cars.map((row) => row.car.vin).filter((vin): vin is string => !!vin);
+    const externals = cars.map((row) => row.car.external_id).filter((value): value is string => !!value);
+    const found = rowsOf<ExistingCar>(
+      await tx.execute(sql`select id, status, ${sql.raw(columnList)} from cars where site_id = ${siteId}
+        and (vin in (select jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb)) or external_id in (select jsonb_array_elements_text(${JSON.stringify(externals)}::jsonb)))`),
+    );
+    const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
+    const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
+    const inserts: { reportRowId: number; car: ImportedCar }[] = [];
+    const updates: { id: number; car: ImportedCar }[] = [];
+    const results: { id: number; status: string; car_id: number | null; is_imported: boolean }[] = [];
+    const keyOf = (car: ImportedCar) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
+    for (const { id, car } of cars) {
+      const key = keyOf(car);
+      const again = written.get(key);
+      const current = (car.vin ? byVin.get(car.vin) : undefined) ?? (car.external_id ? byExternal.get(car.external_id) : undefined);
+      if (again !== undefined || (current && written.has(`id:${current.id}`))) {
+        // The same car twice in the feed: the later row wins, as a second write of that car.
+        const carId = again ?? current!.id;
+        updates.push({ id: carId, car });
+        results.push({ id, status: 'updated', car_id: carId, is_imported: true });
+        counters.updated_count++;
+        continue;
+      }
+      if (!current) {
+        inserts.push({ reportRowId: id, car });
+        continue;
+      }
+      written.set(key, current.id);
+      written.set(`id:${current.id}`, current.id);
+      const changed = changedFields(current, car);
+      if (!changed.length) {
+        results.push({ id, status: 'no_changes', car_id: current.id, is_imported: true });
+        counters.unchanged_count++;
+        continue;
+      }
+      updates.push({ id: current.id, car });
+      results.push({ id, status: 'updated', car_id: current.id, is_imported: true });
+      counters.updated_count++;
+      if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
+    }
+    if (inserts.length) {
+      const payload = inserts.map(({ car }) => car);
+      const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
+        await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
+          select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
+          from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(${sql.raw(recordsetType)})
+          returning id, vin, external_id`),
+      );
+      // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
+      const createdByKey = new Map(created.map((car) => [car.vin ? `v:${car.vin}` : `e:${car.external_id}`, car.id]));
+      for (const { reportRowId, car } of inserts) {
+        const carId = createdByKey.get(keyOf(car));
+        if (carId === undefined) throw new Error('an inserted car was not returned');
+        written.set(keyOf(car), carId);
+        written.set(`id:${carId}`, carId);
+        results.push({ id: reportRowId, status: 'created', car_id: carId, is_imported: true });
+        counters.created_count++;
+      }
+    }
+    if (updates.length) {
+      const payload = updates.map(({ id, car }) => ({ id, ...car }));
+      const assignments = CAR_COLUMNS.map(([name]) => `${name} = v.${name}`).join(', ');
+      await tx.execute(sql`update cars c set ${sql.raw(assignments)}, status = 'active', sold_at = null, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id int, ${sql.raw(recordsetType)}) where c.id = v.id`);
+    }
+    await tx.execute(sql`update import_car_reports r set status = v.status, car_id = v.car_id, is_imported = v.is_imported, data = null
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id bigint, status varchar, car_id int, is_imported boolean) where r.id = v.id`);
+  }
+  // Rows in error whose car is in stock: the car leaves the stock (its data can no longer be trusted).
+  const erroredGone = rowsOf<{ id: number }>(
+    await tx.execute(sql`update cars set status = 'sold', sold_at = now(), updated_at = now()
+      where site_id = ${siteId} and status <> 'sold' and id in (
+        select c.id from cars c join import_car_reports r on r.report_id = ${report.id} and r.status = 'error'
+          and ((r.vin is not null and c.vin = r.vin) or (r.external_id is not null and c.external_id = r.external_id))
+        where c.site_id = ${siteId})
+      returning id`),
+  );
+  counters.to_sale_errored_count = erroredGone.length;
+  if (moveGone) {
+    // Cars an earlier import of the site wrote that this feed no longer lists. Cars created by hand are never touched.
+    const gone = rowsOf<{ id: number }>(
+      await tx.execute(sql`update cars set status = 'sold', sold_at = now(), updated_at = now()
+        where site_id = ${siteId} and status <> 'sold'
+          and id in (select car_id from import_car_reports where site_id = ${siteId} and car_id is not null and report_id <> ${report.id})
+          and id not in (select car_id from import_car_reports where report_id = ${report.id} and car_id is not null)
+          and id not in (select c.id from cars c join import_car_reports r on r.report_id = ${report.id}
+            and ((r.vin is not null and c.vin = r.vin) or (r.external_id is not null and c.external_id = r.external_id)) where c.site_id = ${siteId})
+        returning id`),
+    );
+    counters.gone_count = gone.length;
+  }
+  const [totals] = rowsOf<{ total: number; errored: number; excluded: number }>(
+    await tx.execute(sql`select count(*)::int as total, count(*) filter (where status = 'error')::int as errored, count(*) filter (where excluded)::int as excluded
+      from import_car_reports where report_id = ${report.id}`),
+  );
+  counters.total_count = totals?.total ?? 0;
+  counters.errored_count = totals?.errored ?? 0;
+  counters.excluded_count = totals?.excluded ?? 0;
+  // Excluded rows end as "no changes", not imported.
+  await tx.execute(sql`update import_car_reports set status = 'no_changes', data = null where report_id = ${report.id} and excluded`);
+  return counters;
+}
+
+/** The hooks of the site's client (started by client or by feed), pre or post. */
+async function hooksFor(ctx: ServiceContext, clientId: number, pre: boolean) {
+  const hooks = await ctx.db.select().from(importHooks).where(and(eq(importHooks.is_pre_hook, pre), eq(importHooks.uses_in_import_settings, true)));
+  return hooks.filter((hook) => (hook.start_type === 'feed' ? hook.feed_client_ids : hook.client_ids).includes(clientId));
+}
+
+/** Calls a handler (hook or the profile's callback) through the SSRF guard with a timeout and retries; answers its log entry. */
+async function callHandler(code: string, url: string, payload: unknown) {
+  try {
+    const response = await safeFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), timeoutMs: 10_000, maxBytes: 1024 * 1024, retries: 2, retryDelayMs: 500 });
+    return { code, ok: true, status: response.status, attempts: response.attempts };
+  } catch (error) {
+    const failure = error as SafeFetchError;
+    return { code, ok: false, status: failure.status ?? null, error: failure.message?.slice(0, 300) ?? 'failed' };
+  }
+}
+
+/** The job: runs the report's import from its settings (see the file's comment). */
+export async function runImport(ctx: ServiceContext, data: { report_id: number; lang?: Lang }, options: RunImportOptions = {}) {
+  const lang = data.lang ?? 'ru';
+  const [report] = await ctx.db.select().from(importReports).where(eq(importReports.id, data.report_id)).limit(1);
+  if (!report || report.is_finished) return;
+  const [settings] = await ctx.db.select().from(importSettings).where(eq(importSettings.id, report.settings_id)).limit(1);
+  if (!settings) return;
+  try {
+    // A rerun of a report (the job retried after a crash) starts its rows over.
+    await ctx.db.delete(carReports).where(eq(carReports.report_id, report.id));
+    const hookLog: Record<string, unknown>[] = [];
+    for (const hook of await hooksFor(ctx, report.client_id, true)) hookLog.push(await callHandler(hook.code, hook.handler_url, { stage: 'pre', report_id: report.id, site_id: report.site_id, client_id: report.client_id }));
+    const { summaries, allRead, profile } = await parseFiles(ctx, report, settings, lang);
+    if (options.crashBeforeApply) throw new Error('crash before apply (test)');
+    const counters = await ctx.db.transaction(async (tx) => {
+      // A file that could not be read must not empty the stock: nothing moves to sold then.
+      const result = await applyRows(tx, report, settings, allRead);
+      const status = allRead ? 'finished' : 'finished_with_error';
+      await tx
+        .update(importReports)
+        .set({ ...result, processed_count: result.total_count, files: summaries, status, is_finished: true, finished_at: new Date(), updated_at: new Date(), error: allRead ? null : summaries.map((file) => file.error).filter(Boolean).join('; ').slice(0, 2000) })
+        .where(eq(importReports.id, report.id));
+      await tx.update(importSettings).set({ in_process: false, last_import_date: new Date(), updated_at: new Date() }).where(eq(importSettings.id, settings.id));
+      return result;
+    });
+    const summary = { stage: 'post', report_id: report.id, site_id: report.site_id, client_id: report.client_id, ...counters };
+    for (const hook of await hooksFor(ctx, report.client_id, false)) hookLog.push(await callHandler(hook.code, hook.handler_url, summary));
+    if (profile?.handler_url) hookLog.push(await callHandler(profile.code, profile.handler_url, summary));
+    if (hookLog.length) await ctx.db.update(importReports).set({ hooks: hookLog }).where(eq(importReports.id, report.id));
+  } catch (error) {
+    if (options.crashBeforeApply) throw error;
+    ctx.log.error({ err: error, report_id: report.id }, 'import failed');
+    await ctx.db
+      .update(importReports)
+      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: String((error as Error).message).slice(0, 2000), updated_at: new Date() })
+      .where(eq(importReports.id, report.id));
+    await ctx.db.update(importSettings).set({ in_process: false, updated_at: new Date() }).where(eq(importSettings.id, settings.id));
+  }
+}
