@@ -22,7 +22,8 @@ if (!fs.existsSync(chromium)) {
   process.exit(0);
 }
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
-if (run('npm', ['run', 'build:web']) !== 0) process.exit(1);
+// WEB_DIST names a web build made beforehand (the app serves it): no build then.
+if (!process.env.WEB_DIST && run('npm', ['run', 'build:web']) !== 0) process.exit(1);
 
 const args = process.argv.slice(2);
 const shards = Math.max(1, Number(process.env.E2E_SHARDS || 2));
