@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // A migrated database dumped once; each file's in-memory database loads it.
+    globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     // Each file boots its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,

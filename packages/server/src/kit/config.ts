@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   /** In-memory PGlite (tests). */
   memoryDb: boolean;
+  /** In-memory PGlite starts from this dump of a migrated database (dumpPgliteTemplate) instead of an empty one. */
+  memoryDbTemplate?: string | null;
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;

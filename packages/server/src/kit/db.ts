@@ -42,9 +42,22 @@ export interface ListenHandlers {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb' | 'memoryDbTemplate'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(config.memoryDb ? null : path.join(config.dataDir, 'pglite'));
+  return openPglite(config.memoryDb ? null : path.join(config.dataDir, 'pglite'), config.memoryDb ? (config.memoryDbTemplate ?? null) : null);
+}
+
+/**
+ * Dumps a migrated, empty embedded database to `file`: each test file's in-memory database loads
+ * it (memoryDbTemplate) instead of running initdb and every migration, about 3 s of CPU less each.
+ */
+export async function dumpPgliteTemplate(file: string) {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  await client.waitReady;
+  await migratePglite(drizzlePglite({ client, schema }) as never, { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
 }
 
 const isAlive = (pid: number) => {
@@ -69,17 +82,19 @@ function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, template: string | null = null): Promise<Database> {
   let unlock = () => {};
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(dir);
   }
   // pg_trgm backs the substring search of the lists (migration 0001).
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const start = dir ? { dataDir: dir } : template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {};
+  const client = new PGlite({ ...start, extensions: { pg_trgm } });
   await client.waitReady;
   const ownParsers = takeDrizzleParsers(client);
   const db = drizzlePglite({ client: withoutQueryParsers(client), schema }) as unknown as Db;
+  // From a template too: a no-op when it is up to date, and right when it is not.
   await migratePglite(db as never, { migrationsFolder });
   return {
     kind: 'pglite',

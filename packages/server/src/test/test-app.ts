@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { isInternalEmail, loadConfig, type Config } from '../kit/config.ts';
 import { clients, permissions, rolePermissions, roles, userClients, userRoles, users } from '../kit/schema.ts';
@@ -52,7 +53,7 @@ export interface TestApp extends App {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await testDatabaseUrl();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-test-'));
-  const config = loadConfig({}, { memoryDb: true, databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, ...overrides });
+  const config = loadConfig({}, { memoryDb: true, memoryDbTemplate: inject('pgliteTemplate'), databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, ...overrides });
   const built = await buildApp(config);
   const db = built.database.db;
   let counter = 0;
