@@ -1,4 +1,6 @@
 import { workflowApiRoutes } from './kit/workflow.ts';
+// request.storage (issue 14, engineer "requests"): the spec's list paths, one per request type.
+const REQUEST_LIST_ROUTES = ['subscription_requests', 'callback_requests', 'test_drive_requests', 'service_requests', 'buy_model_requests', 'avn_requests', 'accessory_requests', 'custom_form_requests'];
 
 /**
  * Services, permission codes, modes, the screens' route registry and the default API route
@@ -36,6 +38,9 @@ export const SERVICES = [
   // cars.import and cars.import.alias (issue 13, engineer "feeds-import"): car import from feeds, field aliases.
   'cars.import',
   'cars.import.alias',
+  // cars.export and importer.notifier (issue 13, engineer "feeds-export"): export feeds and commercial offers, report mails.
+  'cars.export',
+  'importer.notifier',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -101,6 +106,8 @@ export const PERMISSIONS: PermissionDef[] = [
   ...codes('sites.controller', ['tasks']),
   ...codes('error-collection-system', ['sso_show']),
   ...codes('request.storage', ['callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin']),
+  // request.storage (issue 14, engineer "requests"): the write codes the spec leaves unnamed (reading is callback_requests.get_list).
+  ...codes('request.storage', ['requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete']),
   ...codes('form-constructor', ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit']),
   // vin_data.import (spec 001 §6) is a code of cars.vins, below.
   ...codes('cars.catalog', ['brands.get_list', 'models.get_list', 'marketing_complectations.get_list', 'discounts.get_list', 'programs.get_list']),
@@ -126,6 +133,11 @@ export const PERMISSIONS: PermissionDef[] = [
   // cars.import (issue 13, engineer "feeds-import"): a site's import settings and reports, running an import (dealer managers); profiles and hooks (provider staff).
   ...codes('cars.import', ['import_settings.get_list', 'import_settings.patch', 'import.run', 'import_reports.get_list', ...['import_profiles', 'import_hooks'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`])]),
   ...codes('cars.import.alias', ['field_aliases.get_list', 'field_aliases.create', 'field_aliases.patch', 'field_aliases.delete']),
+  // cars.import import states (issue 13, engineer "feeds-screens"): every client's imports (provider staff).
+  ...codes('cars.import', ['import_states.get_list', 'import_states.manage']),
+  // cars.export and importer.notifier (issue 13, engineer "feeds-export"): a client's export settings, commercial offers; a site's report mails.
+  ...codes('cars.export', ['export_settings.get_list', 'export_settings.patch', 'offers.create']),
+  ...codes('importer.notifier', ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list']),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -254,6 +266,23 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('cars.import', 'import_profiles', '/cars.import/profiles/', 'dictionaries', 'import', 80, ['import_profiles.get_list']),
   screen('cars.import', 'import_hooks', '/cars.import/hooks/', 'dictionaries', 'import', 81, ['import_hooks.get_list']),
   screen('cars.import.alias', 'import_aliases', '/cars.import.alias/aliases/', 'dictionaries', 'import', 82, ['field_aliases.get_list']),
+  // cars.import (issue 13, engineer "feeds-screens"): every client's import states (provider staff).
+  screen('cars.import', 'import_states', '/cars.import/import_states/', 'dictionaries', 'import', 83, ['import_states.get_list']),
+  // cars.export (issue 13, engineer "feeds-export"): export settings of the site's client.
+  screen('cars.export', 'export_settings', '/cars.export/settings/{siteId}', 'site', 'cars', 108, ['export_settings.get_list'], { module: 'available_cars|used_cars' }),
+  // importer.notifier (issue 13, engineer "notifier-screens"): a site's import report mails (module importer-notifier) and managers' mails (module manager-notifier).
+  screen('importer.notifier', 'notifier_settings', '/importer.notifier/settings/{siteId}', 'site', 'notifier', 115, ['notifier_settings.get_list'], { module: 'importer-notifier' }),
+  screen('importer.notifier', 'notifier_reports', '/importer.notifier/reports/{siteId}', 'site', 'notifier', 116, ['notifier_reports.get_list'], { module: 'importer-notifier' }),
+  screen('importer.notifier', 'notifier_manager_settings', '/importer.notifier/manager_settings/{siteId}', 'site', 'notifier', 117, ['notifier_settings.get_list'], { module: 'manager-notifier' }),
+  screen('importer.notifier', 'notifier_manager_reports', '/importer.notifier/manager_reports/{siteId}', 'site', 'notifier', 118, ['notifier_reports.get_list'], { module: 'manager-notifier' }),
+  // request.storage (issue 14, engineer "requests"): the lists per type, all requests' export, settings, blocks, consent hashes (site menu, module requests); offensive words (dictionaries).
+  ...REQUEST_LIST_ROUTES.map((list, index) => screen('request.storage', `requests_${list}`, `/request.storage/${list}/{siteId}`, 'site', 'requests', 120 + index, ['callback_requests.get_list'], { module: 'requests' })),
+  screen('request.storage', 'requests_all_export', '/request.storage/all_requests_export/{siteId}', 'site', 'requests', 130, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('request.storage', 'requests_settings', '/request.storage/settings_requests/{siteId}', 'site', 'requests', 131, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('request.storage', 'requests_site_blocks', '/request.storage/site_blocks/{siteId}', 'site', 'requests', 132, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('request.storage', 'requests_agreement_hash', '/request.storage/agreement_hash/list/{siteId}', 'site', 'requests', 133, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('request.storage', 'requests_detail', '/request.storage/request/{siteId}/{requestId}', 'site', 'requests', 134, ['callback_requests.get_list'], { module: 'requests', in_menu: false }),
+  screen('request.storage', 'offensive_words', '/request.storage/offensive_words', 'dictionaries', 'requests', 90, ['offensive_words.admin']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
@@ -532,6 +561,43 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list']),
   api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list']),
   api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list']),
+  // cars.import import states (issue 13, engineer "feeds-screens"): the list, feed checks, abort, restart, reset, the catalogue cache.
+  api('cars.import', 'GET', '/api/v1/import_states', ['import_states.get_list']),
+  api('cars.import', 'POST', '/api/v1/import_states/{id}/check', ['import_states.get_list']),
+  api('cars.import', 'POST', '/api/v1/import/abort/{id}', ['import_states.manage']),
+  api('cars.import', 'POST', '/api/v1/import/restart/{id}', ['import_states.manage']),
+  api('cars.import', 'POST', '/api/v1/import/reset/{id}', ['import_states.manage']),
+  api('cars.import', 'POST', '/api/v1/catalog_cache/reset', ['import_states.manage']),
+  // cars.export (issue 13, engineer "feeds-export"): a client's export settings, a channel's new token, the public feeds (the token is the key), offers.
+  api('cars.export', 'GET', '/api/v1/settings/where_client_id/{id}', ['export_settings.get_list']),
+  api('cars.export', 'PATCH', '/api/v1/settings/{id}', ['export_settings.patch']),
+  api('cars.export', 'POST', '/api/v1/settings/{id}/regenerate', ['export_settings.patch']),
+  api('cars.export', 'GET', '/api/v1/feeds/{token}', [], true),
+  api('cars.export', 'GET', '/api/v1/feeds/{token}/{part}', [], true),
+  api('cars.export', 'POST', '/api/v1/pdf_offer', ['offers.create']),
+  api('cars.export', 'POST', '/api/v1/docx_offer', ['offers.create']),
+  // importer.notifier (issue 13, engineer "feeds-export"): a site's importer mail settings (made on first read), a test send.
+  api('importer.notifier', 'GET', '/api/v1/report_settings/where_site/{siteId}', ['notifier_settings.get_list'], false, 'importer-notifier'),
+  api('importer.notifier', 'PATCH', '/api/v1/report_settings/{id}', ['notifier_settings.patch']),
+  api('importer.notifier', 'POST', '/api/v1/report_settings/{id}/send_now', ['notifier_settings.patch']),
+  // request.storage (issue 14, engineer "requests"): the lists per type and site, their XLSX, one request, delete; all requests' XLSX;
+  // consent texts by hash; archive and unarchive of settings; the public intake is on the sites' own hosts (not the gateway).
+  ...REQUEST_LIST_ROUTES.flatMap((list) => [
+    api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}`, ['callback_requests.get_list']),
+    api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_xlsx`, ['callback_requests.get_list']),
+    api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete']),
+  ]),
+  api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_xlsx', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/agreement_hash/list/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/agreement_hash/by/{siteId}/{hash}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests_settings/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests_settings/archive/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch']),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch']),
+  api('request.storage', 'GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create']),
+  api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list']),
 ];
 
 /** The services as select options; their names are the web's common:services. */

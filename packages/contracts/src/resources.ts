@@ -47,6 +47,10 @@ import { vinAllowedClientResource, vinDataResource, vinProfileResource } from '.
 // cars.import and cars.import.alias (issue 13, engineer "feeds-import").
 import { carReportResource, importHookResource, importProfileResource, importReportResource, importSettingsResource } from './cars.import/import.resource.ts';
 import { fieldAliasResource } from './cars.import.alias/field-alias.resource.ts';
+// request.storage (issue 14, engineer "requests")
+import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from './request.storage/request-settings.resource.ts';
+// importer.notifier (issue 13, engineer "feeds-export")
+import { managerSettingsResource, notifierReportResource } from './importer.notifier/notifier.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -127,6 +131,14 @@ export const RESOURCES: AnyResource[] = [
   importReportResource,
   carReportResource,
   fieldAliasResource,
+  // request.storage (issue 14, engineer "requests").
+  offensiveWordResource,
+  agreementHashResource,
+  requestSettingsResource,
+  requestBlockResource,
+  // importer.notifier (issue 13, engineer "feeds-export").
+  managerSettingsResource,
+  notifierReportResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

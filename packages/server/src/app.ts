@@ -59,6 +59,17 @@ import { registerVinRoutes } from './services/cars.vins/vin.routes.ts';
 // cars.import (issue 13, "feeds-import"): settings, uploads, the run (a job), report rows and downloads.
 import { registerImportRoutes } from './services/cars.import/import.routes.ts';
 import { IMPORT_JOB, runImport } from './services/cars.import/run-import.ts';
+// cars.import (issue 13, "feeds-screens"): import states and their actions, auto import on a schedule.
+import { registerImportStateRoutes } from './services/cars.import/import-states.routes.ts';
+import { AUTO_IMPORT_JOB, AUTO_IMPORT_SCHEDULE, enqueueDueImports } from './services/cars.import/auto-import.ts';
+// cars.export and importer.notifier (issue 13, "feeds-export"): settings, public feeds, offers; the report mails on schedule.
+import { registerExportRoutes } from './services/cars.export/export.routes.ts';
+import { registerNotifierRoutes } from './services/importer.notifier/notifier.routes.ts';
+import { NOTIFIER_JOB, NOTIFIER_SCHEDULE, sendDueNotices } from './services/importer.notifier/send-notices.ts';
+// request.storage (issue 14, "requests"): the sites' intake, lists, exports, settings; depersonalization; the actions' queue (run by the sender).
+import { registerRequestRoutes } from './services/request.storage/request.routes.ts';
+import { DEPERSONALIZE_JOB, DEPERSONALIZE_SCHEDULE, depersonalizeRequests } from './services/request.storage/depersonalize-requests.ts';
+import { REQUEST_ACTION_JOB } from './services/request.storage/intake.ts';
 // sites.context pages: content routes, the publication by time of every workflow state.
 import { registerContentRoutes } from './services/sites.context/content.routes.ts';
 import { publishStateJob } from './services/sites.context/content-workflows.ts';
@@ -95,6 +106,12 @@ export function jobHandlers(ctx: ServiceContext) {
     [SOLD_CARS_JOB]: async () => void ctx.log.info({ sold: await applySoldPeriods(ctx.db) }, 'sold period applied'),
     // cars.import (issue 13, "feeds-import"): one import of a site's feeds.
     [IMPORT_JOB]: (data: { report_id: number; lang?: 'ru' | 'en' }) => runImport(ctx, data),
+    // cars.import (issue 13, "feeds-screens"): the auto imports that are due.
+    [AUTO_IMPORT_JOB]: async () => void ctx.log.info({ started: await enqueueDueImports(ctx) }, 'auto imports started'),
+    // importer.notifier (issue 13, "feeds-export"): the due report mails of every site.
+    [NOTIFIER_JOB]: async () => void ctx.log.info({ sent: await sendDueNotices(ctx, new Date()) }, 'notifier mails sent'),
+    // request.storage (issue 14, "requests"): personal fields of requests past their site's period are erased.
+    [DEPERSONALIZE_JOB]: async () => void ctx.log.info({ erased: await depersonalizeRequests(ctx.db) }, 'requests depersonalized'),
   };
 }
 
@@ -102,6 +119,12 @@ export function jobHandlers(ctx: ServiceContext) {
 export const jobSchedules = (): Record<string, string> => ({
   // cars.stock.sites (issue 12, "stock-settings")
   [SOLD_CARS_JOB]: SOLD_CARS_SCHEDULE,
+  // cars.import (issue 13, "feeds-screens")
+  [AUTO_IMPORT_JOB]: AUTO_IMPORT_SCHEDULE,
+  // importer.notifier (issue 13, "feeds-export")
+  [NOTIFIER_JOB]: NOTIFIER_SCHEDULE,
+  // request.storage (issue 14, "requests")
+  [DEPERSONALIZE_JOB]: DEPERSONALIZE_SCHEDULE,
 });
 
 const redact = [
@@ -150,7 +173,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
     refreshKey: await loadSecret(database.db, 'refresh-successor', null),
     files: createFileStorage(config),
   } as ServiceContext;
-  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules() });
+  // request.storage's actions queue exists without a worker here: the sender service runs its jobs.
+  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), queues: [REQUEST_ACTION_JOB] });
   ctx.jobs = jobs;
   // site-renderer (issue 11): a request for a public site (any host but the admin's) is answered here, before the gateway.
   const siteRenderer = await registerSiteRenderer(app, ctx, database);
@@ -222,6 +246,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerSortingRoutes(app, ctx, registry);
   await registerVinRoutes(app, ctx);
   await registerImportRoutes(app, ctx, registry);
+  await registerImportStateRoutes(app, ctx, registry);
+  registerExportRoutes(app, ctx, registry);
+  registerNotifierRoutes(app, ctx, registry);
+  // request.storage (issue 14, "requests")
+  await registerRequestRoutes(app, ctx, registry);
   registerPreviewRoutes(app, ctx, registry, siteRenderer.previewKey);
 
   serveWeb(app, config.webDist);

@@ -92,6 +92,15 @@ import { carReportResource, fieldAliasResource, importHookResource, importProfil
 import { carReports, importHooks, importProfiles, importReports, importSettings } from './services/cars.import/import.table.ts';
 import { importSettingsHooks } from './services/cars.import/import.hooks.ts';
 import { fieldAliases } from './services/cars.import.alias/field-alias.table.ts';
+// request.storage (issue 14, engineer "requests")
+import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from '@dp/contracts';
+import { agreementHashes, offensiveWords, requestBlocks, requestSettings } from './services/request.storage/request.table.ts';
+import { agreementHashHooks, requestBlockHooks, requestSettingsHooks } from './services/request.storage/request.hooks.ts';
+
+// importer.notifier (issue 13, engineer "feeds-export")
+import { managerSettingsResource, notifierReportResource } from '@dp/contracts';
+import { notifierManagerSettings, notifierReports } from './services/importer.notifier/notifier.table.ts';
+import { managerSettingsHooks } from './services/importer.notifier/notifier.routes.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
 
@@ -189,8 +198,6 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(departmentResource), dealershipDepartments, { hooks: departmentHooks });
   registry.bind(bindable(employeeResource), dealershipEmployees, { hooks: employeeHooks });
   registry.bind(bindable(dealershipServiceResource), dealershipServices, { hooks: dealershipServiceHooks });
-  // Brand-limited custom tokens (issue 12): the catalogue's entries and cars are narrowed to the token's brands.
-  bindBrandScopes(registry);
   // cars.vins: the platform's VIN data (read by staff and allowed clients), a client's retrieval profiles, the allowed clients (staff write them).
   registry.bind(bindable(vinDataResource), vinData, { hooks: vinDataHooks });
   registry.bind(bindable(vinProfileResource), vinProfiles, { hooks: vinProfileHooks });
@@ -202,4 +209,15 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(importReportResource), importReports as never);
   registry.bind(bindable(carReportResource), carReports as never);
   registry.bind(bindable(fieldAliasResource), fieldAliases);
+  // importer.notifier (issue 13, "feeds-export"): a site's managers' mail settings and the mails sent (written by the job only).
+  registry.bind(bindable(managerSettingsResource), notifierManagerSettings, { hooks: managerSettingsHooks, siteOwned: { ...seoSiteOwnership(registry), assertEditable: async () => undefined } });
+  registry.bind(bindable(notifierReportResource), notifierReports as never, { siteOwned: { ...seoSiteOwnership(registry), assertEditable: async () => undefined } });
+  // request.storage (issue 14, "requests"): offensive words (the platform's, staff holding offensive_words.admin); a site's consent texts, request settings and blocks (the site's own records, not central content).
+  registry.bind(bindable(offensiveWordResource), offensiveWords);
+  const requestSite = { ...seoSiteOwnership(registry), assertEditable: async () => undefined };
+  registry.bind(bindable(agreementHashResource), agreementHashes, { hooks: agreementHashHooks, siteOwned: requestSite });
+  registry.bind(bindable(requestSettingsResource), requestSettings, { hooks: requestSettingsHooks, siteOwned: requestSite });
+  registry.bind(bindable(requestBlockResource), requestBlocks, { hooks: requestBlockHooks, siteOwned: requestSite });
+  // Last, once every resource is bound: brand-limited custom tokens (issue 12) reach only their brands' catalogue entries, cars and VIN data.
+  bindBrandScopes(registry);
 }

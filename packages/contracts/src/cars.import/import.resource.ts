@@ -99,6 +99,8 @@ export const importProfileResource = defineResource({
     { field: 'import_hooks_display_names', widget: 'tags', span: 2 },
     { field: 'use_alias', widget: 'switch' },
     { field: 'is_asp', widget: 'switch' },
+    // The web gives this field its own editable table (cars.import/ImportDictionaryPages.tsx).
+    { field: 'column_mapping', widget: 'text', span: 2 },
   ],
   screen: '/cars.import/profiles/',
 });
@@ -221,6 +223,8 @@ export const importSettingsResource = defineResource({
     auto_import_hours: z.number().nullable(),
     in_process: z.boolean(),
     last_import_date: z.string().nullable(),
+    feed_changed: z.boolean().nullable(),
+    feed_checked_at: z.string().nullable(),
     ...timestampsEntity,
   }),
   create: z.strictObject({ site_id: id(), ...settingsFields }),
@@ -275,6 +279,8 @@ export const importReportResource = defineResource({
     status: z.enum(IMPORT_REPORT_STATUSES),
     is_finished: z.boolean(),
     processed_count: z.number(),
+    expected_count: z.number(),
+    abort_requested: z.boolean(),
     ...countersEntity,
     files: z.array(z.record(z.string(), z.unknown())),
     hooks: z.array(z.record(z.string(), z.unknown())),
@@ -355,3 +361,48 @@ export const carReportResource = defineResource({
 
 /** POST /import/{settingsId}/manual/start: the typed phrase when an auto import is configured. */
 export const importStartInput = z.strictObject({ confirmation: safeString().trim().max(100).optional() });
+
+/**
+ * POST /import/restart/{id} (spec 001 §4 "Restart takes a cache reset type"): `none` runs the
+ * import again as it is; `catalog` first drops the import's catalogue cache (catalogue changes
+ * made since are matched); `full` also forgets the recorded feed fingerprints, so the change
+ * tracking starts over from this run.
+ */
+export const CACHE_RESET_TYPES = ['none', 'catalog', 'full'] as const;
+export type CacheResetType = (typeof CACHE_RESET_TYPES)[number];
+export const importRestartInput = z.strictObject({ cache_reset_type: z.enum(CACHE_RESET_TYPES, { error: encodeMessage('invalid_choice') }).default('none') });
+
+/** Progress of a running import in percent (the bar): processed of the expected rows, 99 until the apply commits. */
+export function importProgressPercent(report: { is_finished: boolean; processed_count: number; expected_count: number; total_count: number }): number {
+  if (report.is_finished) return 100;
+  const expected = Math.max(report.expected_count, report.processed_count, 1);
+  return Math.min(99, Math.floor((report.processed_count / expected) * 100));
+}
+
+/** A row of the import states screen (GET /import_states): a site's import settings with its last report. */
+export interface ImportStateAttributes {
+  site_id: number;
+  site_name: string;
+  client_id: number;
+  client_name: string;
+  files_count: number;
+  in_process: boolean;
+  auto_import_hours: number | null;
+  last_import_date: string | null;
+  /** Whether the feed files changed since the last import: the file list, or what the latest check found; null: unknown. */
+  feed_changed: boolean | null;
+  feed_checked_at: string | null;
+  last_report: null | {
+    id: number;
+    status: (typeof IMPORT_REPORT_STATUSES)[number];
+    type: (typeof IMPORT_TYPES)[number];
+    import_start_date: string;
+    finished_at: string | null;
+    processed_count: number;
+    expected_count: number;
+    total_count: number;
+    errored_count: number;
+    is_finished: boolean;
+    error: string | null;
+  };
+}

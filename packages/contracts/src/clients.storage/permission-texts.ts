@@ -102,8 +102,19 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     import_reports: { ru: 'Отчёты импорта автомобилей', en: 'Car import reports' },
     import_profiles: { ru: 'Профили импорта', en: 'Import profiles' },
     import_hooks: { ru: 'Хуки импорта', en: 'Import hooks' },
+    // issue 13, engineer "feeds-screens": the import states screen (staff).
+    import_states: { ru: 'Состояния импорта клиентов', en: "Clients' import states" },
   },
   'cars.import.alias': { field_aliases: { ru: 'Алиасы полей импорта и экспорта', en: 'Import and export field aliases' } },
+  // cars.export and importer.notifier (issue 13, engineer "feeds-export").
+  'cars.export': {
+    export_settings: { ru: 'Настройки экспорта автомобилей', en: 'Car export settings' },
+    offers: { ru: 'Коммерческие предложения', en: 'Commercial offers' },
+  },
+  'importer.notifier': {
+    notifier_settings: { ru: 'Настройки уведомлений об импорте', en: 'Import notice settings' },
+    notifier_reports: { ru: 'Отправленные отчёты об импорте', en: 'Sent import reports' },
+  },
   'sites.controller': { '': { ru: 'Задачи сайтов', en: 'Site tasks' } },
   'error-collection-system': { '': { ru: 'Сбор ошибок', en: 'Error collection' } },
   'request.storage': {
@@ -111,6 +122,10 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     email_actions: { ru: 'Почтовые действия', en: 'E-mail actions' },
     proxy_actions: { ru: 'Прокси-действия', en: 'Proxy actions' },
     offensive_words: { ru: 'Запрещённые слова', en: 'Offensive words' },
+    // request.storage (issue 14, engineer "requests")
+    requests: { ru: 'Заявки с сайтов', en: 'Site requests' },
+    requests_settings: { ru: 'Настройки заявок', en: 'Request settings' },
+    request_blocks: { ru: 'Блокировки отправителей', en: 'Sender blocks' },
   },
   'form-constructor': { form_constructor: { ru: 'Конструктор форм', en: 'Form constructor' } },
   'cars.catalog': {
@@ -213,6 +228,14 @@ const SPECIAL_TEXTS: Record<string, Record<string, PermissionText>> = {
   },
   'request.storage': {
     'offensive_words.admin': special(text('Запрещённые слова: управление', 'Offensive words: manage'), text('Вести список запрещённых слов в заявках', 'Keep the list of words refused in requests')),
+  },
+  // cars.import (issue 13, engineer "feeds-screens").
+  'cars.import': {
+    'import.run': special(text('Импорт: запуск', 'Import: run'), text('Запускать импорт автомобилей сайта из его фидов', "Run the import of a site's cars from its feeds")),
+    'import_states.manage': special(
+      text('Состояния импорта: управление', 'Import states: manage'),
+      text('Прерывать, перезапускать и сбрасывать импорт любого клиента, сбрасывать кэш каталога', "Abort, restart and reset any client's import, reset the catalogue cache"),
+    ),
   },
   'cars.catalog': {
     'models.restore': special(text('Модели: восстановление', 'Models: restore'), text('Восстанавливать модели из истории изменений', 'Restore models from their history of changes')),

@@ -504,6 +504,39 @@ export const messages = {
   import_row_duplicate: { ru: 'VIN уже встречался в строке {row}: строка исключена', en: 'The VIN already appeared in row {row}: the row is excluded' },
   import_file_failed: { ru: 'Файл не прочитан: {reason}', en: 'The file could not be read: {reason}' },
   import_xml_doctype: { ru: 'XML с DOCTYPE или сущностями не принимается', en: 'XML with a DOCTYPE or entities is not accepted' },
+  // cars.import import states (issue 13, engineer "feeds-screens"): abort, reset, restart.
+  import_not_in_process: { ru: 'Сейчас импорт этого сайта не выполняется', en: 'No import of this site is running now' },
+  import_aborted: { ru: 'Импорт прерван пользователем: автомобили не изменены', en: 'The import was aborted by a user: no cars were changed' },
+  import_reset_done: { ru: 'Состояние импорта сброшено: автомобили не изменены', en: 'The import state was reset: no cars were changed' },
+  // request.storage (issue 14, engineer "requests"): the intake, settings, blocks, offensive words.
+  request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
+  request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },
+  request_vin: { ru: 'VIN должен состоять из 17 латинских букв (кроме I, O, Q) и цифр', en: 'The VIN must be 17 Latin letters (but I, O, Q) and digits' },
+  request_date: { ru: 'Неправильный формат даты', en: 'Invalid date format' },
+  request_offensive: { ru: 'Текст содержит недопустимые слова', en: 'The text contains words that are not allowed' },
+  request_blocked: { ru: 'Отправка заявок с этого адреса заблокирована', en: 'Requests from this sender are blocked' },
+  request_unknown_type: { ru: 'Неизвестный тип заявки', en: 'Unknown request type' },
+  request_json_only: { ru: 'Заявка принимается только в формате JSON', en: 'Requests are accepted as JSON only' },
+  captcha_required: { ru: 'Подтвердите, что вы не робот', en: 'Confirm that you are not a robot' },
+  captcha_invalid: { ru: 'Проверка «не робот» не пройдена, попробуйте ещё раз', en: 'The robot check failed, please try again' },
+  captcha_used: { ru: 'Проверка «не робот» уже использована, попробуйте ещё раз', en: 'The robot check was already used, please try again' },
+  offensive_word_single: { ru: 'Укажите одно слово без пробелов', en: 'Enter one word without spaces' },
+  requests_settings_duplicate: {
+    ru: 'Активная настройка с таким тегом и типом заявки уже есть у этого сайта',
+    en: 'An active setting with the same tag and request type already exists for this site',
+  },
+  requests_settings_duplicate_archive: {
+    ru: 'В архиве уже есть настройка с таким тегом и типом заявки',
+    en: 'The archive already holds a setting with the same tag and request type',
+  },
+  request_block_exists: { ru: 'Этот источник уже есть в списке блокировок', en: 'This source is already in the blocks list' },
+  request_block_source: { ru: 'Значение не подходит к типу источника', en: 'The value does not fit the source type' },
+  request_type_mismatch: { ru: 'Заявка другого типа', en: 'The request is of another type' },
+  agreement_in_use: { ru: 'Под этим текстом согласия уже отправлены заявки, его нельзя изменить', en: 'Requests were sent under this consent text: it cannot be changed' },
+  // cars.export and importer.notifier (issue 13, engineer "feeds-export"): offers and report settings.
+  offer_cars_required: { ru: 'Выберите автомобили для коммерческого предложения', en: 'Choose the cars for the commercial offer' },
+  offer_cars_not_found: { ru: 'Автомобили не найдены на этом сайте: {ids}', en: 'Cars not found on this site: {ids}' },
+  notifier_receivers_required: { ru: 'Укажите хотя бы один адрес получателя', en: 'Give at least one receiver address' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -23,7 +23,7 @@ export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
   handlers: Record<string, JobHandler>,
-  options: { work: boolean; schedules?: Record<string, string> },
+  options: { work: boolean; schedules?: Record<string, string>; queues?: string[] },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
@@ -34,6 +34,8 @@ export async function startJobs(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of Object.keys(handlers)) await boss.createQueue(name);
+  // Queues whose jobs another process or a later service runs: sending to them must not fail.
+  for (const name of options.queues ?? []) await boss.createQueue(name);
   // Recurring jobs (a cron per job name, UTC); pg-boss keeps one schedule per name however many processes start.
   if (options.work) for (const [name, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   if (options.work) {

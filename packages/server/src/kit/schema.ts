@@ -40,3 +40,8 @@ export * from '../services/cars.vins/vin.table.ts';
 // cars.import and cars.import.alias: profiles, hooks, settings, reports, rows, field aliases (issue 13, engineer "feeds-import")
 export * from '../services/cars.import/import.table.ts';
 export * from '../services/cars.import.alias/field-alias.table.ts';
+// request.storage: requests, their actions to run, offensive words, consent hashes, request settings, blocks, used captchas (issue 14, engineer "requests")
+export * from '../services/request.storage/request.table.ts';
+// cars.export and importer.notifier: export settings; report mail settings and the mails sent (issue 13, engineer "feeds-export")
+export * from '../services/cars.export/export.table.ts';
+export * from '../services/importer.notifier/notifier.table.ts';

@@ -72,6 +72,9 @@ const MANAGER_CODES: Record<string, string[]> = {
   'cars.vins': ['vin_data.get_list'],
   // cars.import (issue 13, "feeds-import"): a site's import settings, runs and reports; profiles, hooks and aliases stay with provider staff.
   'cars.import': ['import_settings.get_list', 'import_settings.patch', 'import.run', 'import_reports.get_list'],
+  // cars.export and importer.notifier (issue 13, "notifier-screens"): the client's export feeds and commercial offers, the sites' import report mails.
+  'cars.export': ['export_settings.get_list', 'export_settings.patch', 'offers.create'],
+  'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
 };
 const EDITOR_CODES: Record<string, string[]> = {

@@ -141,6 +141,8 @@ export const SAMPLES: Record<string, Sample> = {
   'cars.import/import_hooks': async () => ({ title: `Хук ${suffix()}`, code: `hook-${suffix()}`, handler_url: `https://hooks-${suffix()}.dealer.test/import` }),
   'cars.import/settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт импорта ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, timeout: 10 }),
   'cars.import.alias/field_alias': async () => ({ entity: 'brand', search: `KIA ${suffix()}`, replace: 'Kia' }),
+  // importer.notifier (issue 13, "feeds-export"): a manager's mail settings of a new site of the client.
+  'importer.notifier/manager_settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт уведомлений ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, name: `Менеджеры ${suffix()}`, receivers: [`manager-${suffix()}@dealer.test`] }),
   // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a showroom page of a new restyling on a page of the site, a custom filter group, a restyling's place.
   'cars.stock.sites/showroom_pages': async (t, clientId) => {
     const siteId = await siteFor(t, clientId);
@@ -149,6 +151,11 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'cars.stock.sites/custom_filters': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title_ru: `Фильтры ${suffix()}`, title_en: 'Filters', sort: 1, filters: [{ title_ru: 'Цена', title_en: 'Price', field: 'final_price', type: 'range' }] }),
   'cars.sorting/restyling_sort': async (t, clientId) => ({ site_id: await siteFor(t, clientId), restyling_id: (await catalogChain(t)).restyling, sort: 5 }),
+  // request.storage (issue 14, "requests"): an offensive word, a site's consent text, request settings of a tag, a block of an address.
+  'request.storage/offensive_words': async () => ({ raw: `слово${suffix()}` }),
+  'request.storage/agreement_hash': async (t, clientId) => ({ site_id: await siteFor(t, clientId), text: `Согласие ${suffix()}` }),
+  'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [{ kind: 'email_action', id: 1 }] }),
+  'request.storage/request_block': async (t, clientId) => ({ site_id: await siteFor(t, clientId), source_type: 'ip', source: `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join('.')}` }),
 
 };
 
@@ -234,6 +241,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
   'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),
   'cars.sorting/restyling_sort': (id) => ({ field: 'sort', value: 10 + Number(id) }),
+  // request.storage (issue 14, "requests"): a block changes its kind.
+  'request.storage/request_block': () => ({ field: 'block_type', value: 'silent' }),
 };
 export const fieldUpdateFor = (resource: AnyResource, id: string) => FIELD_UPDATES[resourceKey(resource)]?.(id);
 export const textUpdateFor = (resource: AnyResource, id: string) => TEXT_UPDATES[resourceKey(resource)]?.(id) ?? `changed-${id}`;

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded plain-text body. */
   text: string;
+  /** The whole message as received (multipart mails: their parts and attachments). */
+  raw?: string;
 }
 
 const decodeQuotedPrintable = (value: string) =>
@@ -30,7 +32,7 @@ export function parseMail(raw: Buffer | string, to: string[] = []): ReceivedMail
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const text =
     encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
-  return { to, subject: decodeHeader(header('Subject')), text };
+  return { to, subject: decodeHeader(header('Subject')), text, raw: source };
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */

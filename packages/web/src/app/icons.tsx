@@ -3,6 +3,12 @@ import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } fr
 import { ReadOutlined } from '@ant-design/icons';
 // cars.import (issue 13, "feeds-import")
 import { CloudSyncOutlined, FileSearchOutlined, NodeExpandOutlined, RetweetOutlined, SolutionOutlined } from '@ant-design/icons';
+// cars.import import states (issue 13, "feeds-screens")
+import { MonitorOutlined } from '@ant-design/icons';
+// cars.export (issue 13, "feeds-export")
+import { ShareAltOutlined } from '@ant-design/icons';
+// importer.notifier (issue 13, "notifier-screens")
+import { InboxOutlined, MailOutlined, SendOutlined, UserSwitchOutlined } from '@ant-design/icons';
 // media.storage library (issue 10, media and stages)
 import { FolderOpenOutlined } from '@ant-design/icons';
 // floors.storage and seo (issue 10, floors and SEO)
@@ -115,6 +121,15 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   import_profiles: <SolutionOutlined aria-hidden />,
   import_hooks: <NodeExpandOutlined aria-hidden />,
   import_aliases: <RetweetOutlined aria-hidden />,
+  // cars.import import states (issue 13, "feeds-screens")
+  import_states: <MonitorOutlined aria-hidden />,
+  // cars.export (issue 13, "feeds-export")
+  export_settings: <ShareAltOutlined aria-hidden />,
+  // importer.notifier (issue 13, "notifier-screens")
+  notifier_settings: <MailOutlined aria-hidden />,
+  notifier_reports: <InboxOutlined aria-hidden />,
+  notifier_manager_settings: <UserSwitchOutlined aria-hidden />,
+  notifier_manager_reports: <SendOutlined aria-hidden />,
   dealerships_site_dealers: <EnvironmentOutlined aria-hidden />,
   dealerships_site_departments: <NodeIndexOutlined aria-hidden />,
   dealerships_site_employees: <ContactsOutlined aria-hidden />,

@@ -121,6 +121,20 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/cars.vins/vins/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinDataPage }))),
   '/cars.vins/profiles/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinProfilesPage }))),
   '/cars.vins/clients/': lazy(() => import('../services/cars.vins/VinPages.tsx').then((module) => ({ default: module.VinClientsPage }))),
+  // cars.import and cars.import.alias (issue 13, "feeds-screens"): a site's import settings and reports, profiles, hooks, aliases, every client's import states.
+  '/cars.import/settings/{siteId}': lazy(() => import('../services/cars.import/ImportSettingsPage.tsx')),
+  '/cars.import/reports/{siteId}': lazy(() => import('../services/cars.import/ImportReportsPage.tsx')),
+  '/cars.import/profiles/': lazy(() => import('../services/cars.import/ImportDictionaryPages.tsx').then((module) => ({ default: module.ImportProfilesPage }))),
+  '/cars.import/hooks/': lazy(() => import('../services/cars.import/ImportDictionaryPages.tsx').then((module) => ({ default: module.ImportHooksPage }))),
+  '/cars.import.alias/aliases/': lazy(() => import('../services/cars.import/ImportDictionaryPages.tsx').then((module) => ({ default: module.FieldAliasesPage }))),
+  '/cars.import/import_states/': lazy(() => import('../services/cars.import/ImportStatesPage.tsx')),
+  // cars.export (issue 13, "feeds-export"): export settings of the site's client, feed links per channel.
+  '/cars.export/settings/{siteId}': lazy(() => import('../services/cars.export/ExportSettingsPage.tsx')),
+  // importer.notifier (issue 13, "notifier-screens"): a site's import report mails and managers' mails, with the mails sent.
+  '/importer.notifier/settings/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ReportSettingsPage }))),
+  '/importer.notifier/reports/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ImporterReportsPage }))),
+  '/importer.notifier/manager_settings/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ManagerSettingsPage }))),
+  '/importer.notifier/manager_reports/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ManagerReportsPage }))),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

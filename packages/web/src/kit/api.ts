@@ -199,13 +199,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** A file answer (CSV, XLSX ...): the body and the file name of Content-Disposition; errors as for any call. */
-  async function download(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | null }> {
+  async function download(path: string, query?: Query, init: { method?: 'GET' | 'POST'; data?: unknown } = {}): Promise<{ blob: Blob; fileName: string | null }> {
     const token = store.get()?.access_token ?? null;
-    let response = await send('GET', path, { query }, token);
+    // A generated document (a commercial offer) is a POST with its choices in `data`.
+    const method = init.method ?? 'GET';
+    const opts = { query, ...(init.data === undefined ? {} : { body: { data: init.data } }) };
+    let response = await send(method, path, opts, token);
     if (response.status === 401 && token) {
       const latest = store.get()?.access_token ?? null;
       const renewed = latest === null ? false : latest !== token ? true : await refresh();
-      if (renewed) response = await send('GET', path, { query }, store.get()?.access_token ?? null);
+      if (renewed) response = await send(method, path, opts, store.get()?.access_token ?? null);
     }
     if (!response.ok) throw toError(response.status, await parse(response));
     const disposition = response.headers.get('content-disposition') ?? '';

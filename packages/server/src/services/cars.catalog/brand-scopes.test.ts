@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites } from '../../kit/schema.ts';
+import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites, vinData } from '../../kit/schema.ts';
 
 /**
  * Custom tokens limited to brands (issue 12; spec 000 §3 restrictions.brand_ids): such a token
@@ -152,5 +152,31 @@ describe('a token limited to brands', () => {
     // Its own brand's car it changes.
     const patchA = await t.request('PATCH', `${STOCK}/cars/${carA}`, { token: dealerA, body: { data: { attributes: { price: 900_000 } } } });
     expect(patchA.statusCode, patchA.body).toBe(200);
+  });
+
+  it('reads the VIN data of its brands only, and does not run the VIN import or image invalidation', async () => {
+    const VINS = '/gateway/cars.vins/api/v1';
+    const vinCodes = PERMISSIONS.filter((p) => p.service === 'cars.vins').map((p) => p.code);
+    const holder = await t.createUser({ email: `vins-${Date.now()}@platform.test`, grants: { 'cars.vins': vinCodes, 'auth.processing': ['custom_tokens.view'] } });
+    const session = (await t.signIn(holder.email)).access_token;
+    const token = await tokenOf(session, { name: 'VIN марки A', brand_ids: [a.brand], permissions: { 'cars.vins': vinCodes } });
+    const [vinA, vinB] = await t.database.db
+      .insert(vinData)
+      .values([
+        { vin: 'XW8AB100000000011', brand_id: a.brand, images_id: 'img-a' },
+        { vin: 'XW8AB100000000012', brand_id: b.brand, images_id: 'img-b' },
+      ])
+      .returning();
+    const listed = await get(`${VINS}/vin_data?page[size]=1000`, token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(ids(listed)).toEqual([vinA!.id]);
+    expect((await get(`${VINS}/vin_data/${vinB!.id}`, token)).statusCode).toBe(404);
+    expect((await t.request('DELETE', `${VINS}/vin_data/${vinB!.id}`, { token })).statusCode).toBe(404);
+    const invalidate = await t.request('POST', `${VINS}/vin_data/invalidate_images`, { token, lang: 'en', body: { data: { vins: ['XW8AB100000000012'] } } });
+    expect(invalidate.statusCode).toBe(403);
+    const [stillB] = await t.database.db.select().from(vinData).where(eq(vinData.id, vinB!.id));
+    expect(stillB!.images_id).toBe('img-b');
+    // The session it was made from, unlimited, reads both.
+    expect(ids(await get(`${VINS}/vin_data?page[size]=1000`, session))).toEqual(expect.arrayContaining([vinA!.id, vinB!.id]));
   });
 });

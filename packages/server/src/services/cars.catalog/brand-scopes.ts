@@ -5,12 +5,14 @@ import { carBrands, carComplectations, carGenerations, carModels, carRestylings 
 import { carBodyColorMarkups, carBodyColors, carMarketingGalleries, carUpholsteries } from './colors.table.ts';
 import { carDealerOptions, carMarketingComplectations, carOptionCategories, carOptions } from './marketing.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
+import { vinData, vinProfiles } from '../cars.vins/vin.table.ts';
 
 /**
  * Which brand each catalogue entry and car belongs to, for custom tokens limited to brands (spec
  * 000 §3 custom token restrictions.brand_ids; issue 12). The machinery (crud-routes.ts
  * scopeCondition, assertBrandWritable) applies it to every list, read, reference and write; the
- * catalogue's and the stock's own calls use the same condition (brandCondition).
+ * catalogue's and the stock's own calls use the same condition (brandCondition). VIN data and its
+ * retrieval profiles are narrowed the same way; its import and image invalidation refuse such a token.
  * Dictionaries without a brand (bodies, fuels, transmissions, wheel drives, colours) are not
  * narrowed; option categories without a brand, options without a restyling and dealer options of
  * such categories are shared by every brand: read, but not changed, by a brand-limited token.
@@ -43,6 +45,8 @@ export const CATALOG_BRAND_SCOPES: [string, string, BrandScope][] = [
     },
   ],
   ['cars.stock', 'cars', byColumn(cars.brand_id)],
+  ['cars.vins', 'vin_data', byColumn(vinData.brand_id)],
+  ['cars.vins', 'profile_data', byColumn(vinProfiles.brand_id)],
 ];
 
 /** Gives the bound catalogue resources and cars their brand scope (after every resource is bound). */

@@ -15,7 +15,17 @@ export interface FeedRow {
   /** The row's number: the car's position in an XML feed, the line in a CSV, the row in an XLSX. */
   row: number;
   values: Record<string, string>;
+  /** How far into the file this row ends, for the progress estimate: bytes (text feeds, estimated from characters) or a share (XLSX). */
+  consumed?: number;
+  share?: number;
 }
+
+/** Bytes and characters decoded so far: a text position in characters becomes an estimate in bytes. */
+interface DecodeCount {
+  bytes: number;
+  chars: number;
+}
+const bytesAt = (count: DecodeCount, chars: number) => (count.chars ? Math.round((count.bytes * chars) / count.chars) : 0);
 
 export class FeedError extends Error {
   constructor(
@@ -75,11 +85,13 @@ function csvEncoding(head: Buffer): string {
 }
 
 /** Decodes a byte stream chunk by chunk in the encoding chosen from its first chunk. */
-async function* decoded(source: AsyncIterable<Buffer>, pick: (head: Buffer) => string): AsyncGenerator<string> {
+async function* decoded(source: AsyncIterable<Buffer>, pick: (head: Buffer) => string, count: DecodeCount = { bytes: 0, chars: 0 }): AsyncGenerator<string> {
   let decoder: TextDecoder | null = null;
   for await (const chunk of source) {
     decoder ??= new TextDecoder(pick(chunk));
     const text = decoder.decode(chunk, { stream: true });
+    count.bytes += chunk.length;
+    count.chars += text.length;
     if (text) yield text;
   }
   if (decoder) {
@@ -90,7 +102,8 @@ async function* decoded(source: AsyncIterable<Buffer>, pick: (head: Buffer) => s
 
 /** Rows of an XML feed whose cars are `<rowTag>` elements; their child elements are the fields. */
 async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: Record<string, string>): AsyncGenerator<FeedRow> {
-  const parser = new SaxesParser({ xmlns: false, position: false });
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const counted: DecodeCount = { bytes: 0, chars: 0 };
   const ready: FeedRow[] = [];
   let count = 0;
   let current: Record<string, string> | null = null;
@@ -129,7 +142,7 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
   parser.on('closetag', (tag) => {
     if (!current) return;
     if (depth === 0 && tag.name.toLowerCase() === rowTag) {
-      ready.push({ row: ++count, values: current });
+      ready.push({ row: ++count, values: current, consumed: bytesAt(counted, parser.position) });
       current = null;
       return;
     }
@@ -140,7 +153,7 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
     }
     depth--;
   });
-  for await (const chunk of decoded(source, xmlEncoding)) {
+  for await (const chunk of decoded(source, xmlEncoding, counted)) {
     parser.write(chunk);
     if (failure) throw failure;
     if (count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} cars`);
@@ -178,10 +191,11 @@ function rowValues(cells: string[], indexes: Record<string, number>): Record<str
 
 /** Rows of a CSV feed (`,`, `;` or tab; UTF-8 or Windows-1251), the first line naming the columns. */
 async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
+  const counted: DecodeCount = { bytes: 0, chars: 0 };
   const parser = parseCsv({ delimiter: [';', ',', '\t'], bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
   const feed = (async () => {
     try {
-      for await (const text of decoded(source, csvEncoding)) if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve));
+      for await (const text of decoded(source, csvEncoding, counted)) if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve));
       parser.end();
     } catch (error) {
       parser.destroy(error as Error);
@@ -190,13 +204,13 @@ async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, s
   let indexes: Record<string, number> | null = null;
   let count = 0;
   try {
-    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
       if (!indexes) {
         indexes = columnIndexes(record.record, mapping);
         continue;
       }
       if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`);
-      yield { row: record.info.lines, values: rowValues(record.record, indexes) };
+      yield { row: record.info.lines, values: rowValues(record.record, indexes), consumed: bytesAt(counted, record.info.bytes) };
     }
   } catch (error) {
     if (error instanceof FeedError) throw error;
@@ -223,7 +237,7 @@ async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, 
   const [header, ...rows] = sheet.rows;
   if (!header) return;
   const indexes = columnIndexes(header.cells, mapping);
-  for (const row of rows) yield { row: row.number, values: rowValues(row.cells, indexes) };
+  for (const [index, row] of rows.entries()) yield { row: row.number, values: rowValues(row.cells, indexes), share: (index + 1) / rows.length };
 }
 
 /** The rows of a feed in the given format. */

@@ -49,8 +49,33 @@ export const importSettings = pgTable('import_settings', {
   auto_import_hours: integer('auto_import_hours'),
   in_process: boolean('in_process').notNull().default(false),
   last_import_date: timestamp('last_import_date', { withTimezone: true }),
+  /** The fingerprints of the feed files the last import read (feed-change tracking, import states). */
+  feed_state: jsonb('feed_state').$type<FeedFingerprint[]>().notNull().default([]),
+  /** What the latest check of the feed files found: changed since the last import (null: not checked). */
+  feed_changed: boolean('feed_changed'),
+  feed_checked_at: timestamp('feed_checked_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [uniqueIndex('import_settings_site_idx').on(t.site_id)]);
+
+/** A feed file as an import read it: where from, and what tells a changed file (ETag, Last-Modified, content hash). */
+export interface FeedFingerprint {
+  source: string;
+  etag: string | null;
+  last_modified: string | null;
+  sha256: string | null;
+  size: number | null;
+}
+
+/**
+ * The catalogue cache of the import (one row): the matching keeps the catalogue in memory per
+ * process and reloads it when `catalog_version` moved, so a reset takes effect at the next import
+ * of every process, at once.
+ */
+export const importCacheState = pgTable('import_cache_state', {
+  id: integer('id').primaryKey(),
+  catalog_version: integer('catalog_version').notNull().default(0),
+  reset_at: timestamp('reset_at', { withTimezone: true }),
+});
 
 const counter = (name: string) => integer(name).notNull().default(0);
 
@@ -62,6 +87,10 @@ export const importReports = pgTable('import_reports', {
   status: varchar('status', { length: 30 }).notNull().default('in_process'),
   is_finished: boolean('is_finished').notNull().default(false),
   processed_count: counter('processed_count'),
+  /** The rows the run expects while it reads (estimated from the bytes read so far); the progress bar's 100 %. */
+  expected_count: counter('expected_count'),
+  /** Set by abort (and reset): the run stops at its next batch and writes nothing. */
+  abort_requested: boolean('abort_requested').notNull().default(false),
   total_count: counter('total_count'),
   created_count: counter('created_count'),
   updated_count: counter('updated_count'),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
@@ -5,9 +6,10 @@ import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
-import { carReports, importHooks, importProfiles, importReports, importSettings } from './import.table.ts';
+import { carReports, importHooks, importProfiles, importReports, importSettings, type FeedFingerprint } from './import.table.ts';
 import { FeedError, readFeed } from './feed-parsers.ts';
-import { COMPARED_FIELDS, loadCatalog, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
+import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
+import { cachedCatalog } from './catalog-cache.ts';
 
 /**
  * The import of one report (a pg-boss job, issue 13). Two phases:
@@ -18,6 +20,11 @@ import { COMPARED_FIELDS, loadCatalog, matchRow, STOCK_FIELDS, type ImportedCar 
  *    single bind parameter per statement, so no batch comes near PostgreSQL's 65,535 limit and no
  *    row is dropped), moves the site's cars that are gone from the feed to sold, sets the rows'
  *    statuses and the counters.
+ * Progress: after each batch of the parse the report gets `processed_count` and `expected_count`
+ * (the rows expected, estimated from the bytes read of the files' known sizes), so the bar moves;
+ * it stays below 100 % until the apply commits. Abort (and reset) set `abort_requested`: the run
+ * checks it after every batch of both phases and stops, the apply rolled back, so nothing is
+ * half-written.
  * A process killed at any point leaves the cars as they were (the apply commits or not at all);
  * the job's retry (or a new run) starts the report's rows over, so a rerun creates no duplicates:
  * cars are matched by VIN, else External ID, within the site.
@@ -28,6 +35,22 @@ const BATCH = 1000;
 export interface RunImportOptions {
   /** Tests: stop after the parse, as a process killed before the apply would. */
   crashBeforeApply?: boolean;
+  /** Rows per batch (tests use small batches to see the progress move). */
+  batchSize?: number;
+  /** Called after each batch of the parse has been saved (tests read the report mid-run here). */
+  onBatch?: (processed: number) => Promise<void>;
+}
+
+/** Thrown between batches when the report's abort was asked for: the run stops, the apply rolls back. */
+export class ImportAborted extends Error {
+  constructor() {
+    super('import aborted');
+  }
+}
+
+async function assertNotAborted(db: DbOrTx, reportId: number) {
+  const [state] = await db.select({ abort: importReports.abort_requested, finished: importReports.is_finished }).from(importReports).where(eq(importReports.id, reportId)).limit(1);
+  if (!state || state.abort || state.finished) throw new ImportAborted();
 }
 
 interface Counters {
@@ -43,15 +66,54 @@ interface Counters {
 }
 const zero = (): Counters => ({ total_count: 0, created_count: 0, updated_count: 0, updated_in_stock_count: 0, unchanged_count: 0, excluded_count: 0, errored_count: 0, gone_count: 0, to_sale_errored_count: 0 });
 
+/** Where a feed file comes from, as the change tracking compares it. */
+export const feedSource = (file: ImportFeedFile) => (file.kind === 'url' ? `url:${file.url}` : `upload:${file.file_id}`);
+
+interface OpenedFeed {
+  body: AsyncIterable<Buffer>;
+  /** Bytes expected (Content-Length, the upload's size); null when unknown. */
+  size: number | null;
+  fingerprint: FeedFingerprint;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
 /** The bytes of a feed file: a URL through the SSRF guard (the settings' timeout), or an uploaded file. */
-async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, timeoutMinutes: number): Promise<AsyncIterable<Buffer>> {
+export async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, timeoutMinutes: number): Promise<OpenedFeed> {
+  const fingerprint: FeedFingerprint = { source: feedSource(file), etag: null, last_modified: null, sha256: null, size: null };
   if (file.kind === 'url') {
     const response = await safeFetchStream(file.url, { timeoutMs: timeoutMinutes * 60_000, maxBytes: 200 * 1024 * 1024 });
-    return response.body;
+    const length = Number(header(response.headers['content-length']));
+    fingerprint.etag = header(response.headers.etag);
+    fingerprint.last_modified = header(response.headers['last-modified']);
+    return { body: response.body, size: Number.isFinite(length) && length > 0 ? length : null, fingerprint };
   }
   const stored = await ctx.files.get(file.file_id);
   if (!stored) throw new FeedError('import_file_failed', 'the uploaded file is gone');
-  return stored.stream;
+  return { body: stored.stream, size: file.size ?? null, fingerprint };
+}
+
+/** Passes a byte stream through, counting its bytes and hashing them (the fingerprint's content hash). */
+export async function* metered(source: AsyncIterable<Buffer>, seen: { bytes: number; hash: ReturnType<typeof createHash> }): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    seen.bytes += chunk.length;
+    seen.hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/**
+ * The rows the run should expect, from where the parser is in the current file: its share of an
+ * XLSX, or the bytes its last row ended at of the file's size (Content-Length, the upload's size);
+ * the known sizes of the files after it at this file's rows per byte. Unknown sizes count as
+ * nothing, so the estimate grows when such a file opens.
+ */
+export function expectedRows(at: { processed: number; fileRows: number; consumed?: number; share?: number; size: number | null; laterBytes: number }): number {
+  const { processed, fileRows, consumed, share, size, laterBytes } = at;
+  if (fileRows <= 0) return processed;
+  const fileExpected = share ? fileRows / share : size && consumed ? (fileRows * size) / consumed : fileRows;
+  const laterRows = consumed ? (laterBytes * fileRows) / consumed : 0;
+  return Math.round(processed - fileRows + Math.max(fileRows, fileExpected) + laterRows);
 }
 
 /** The format of a file: the profile's, else told from its first bytes (PK: XLSX; `<Ads`: Avito; `<`: Auto.ru; otherwise CSV). */
@@ -74,28 +136,42 @@ async function withFormat(source: AsyncIterable<Buffer>, profileFormat: ImportFo
 type StagedRow = typeof carReports.$inferInsert;
 
 /** Phase 1: every file read into the report's rows; answers the per-file summaries and whether every file was read. */
-async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang) {
+async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang, options: RunImportOptions) {
   const [profile] = settings.profile_id ? await ctx.db.select().from(importProfiles).where(eq(importProfiles.id, settings.profile_id)).limit(1) : [];
   const aliases: FieldAlias[] = profile?.use_alias === false ? [] : await ctx.db.select().from(fieldAliases);
-  const catalog = await loadCatalog(ctx.db);
+  const catalog = await cachedCatalog(ctx.db);
   const files = settings.files as ImportFeedFile[];
   const summaries: Record<string, unknown>[] = [];
+  const fingerprints: FeedFingerprint[] = [];
   const seenVins = new Map<string, number>();
+  const batchSize = options.batchSize ?? BATCH;
+  // The known sizes of the files not opened yet (uploads carry theirs).
+  const laterBytes = (from: number) => files.slice(from).reduce((sum, file) => sum + (file.kind === 'upload' ? (file.size ?? 0) : 0), 0);
   let processed = 0;
   let allRead = true;
   for (const [index, file] of files.entries()) {
     const name = file.name || (file.kind === 'url' ? file.url : `file-${index + 1}`);
     const summary: Record<string, unknown> = { index, name, total_count: 0, errored_count: 0, excluded_count: 0, error: null };
     summaries.push(summary);
+    const seen = { bytes: 0, hash: createHash('sha256') };
+    let size: number | null = null;
+    let fileRows = 0;
+    let position: { consumed?: number; share?: number } = {};
     let batch: StagedRow[] = [];
     const flush = async () => {
       if (!batch.length) return;
       await ctx.db.insert(carReports).values(batch);
       batch = [];
-      await ctx.db.update(importReports).set({ processed_count: processed, updated_at: new Date() }).where(eq(importReports.id, report.id));
+      const expected = expectedRows({ processed, fileRows, ...position, size, laterBytes: laterBytes(index + 1) });
+      await ctx.db.update(importReports).set({ processed_count: processed, expected_count: Math.max(expected, processed), updated_at: new Date() }).where(eq(importReports.id, report.id));
+      await options.onBatch?.(processed);
+      await assertNotAborted(ctx.db, report.id);
     };
     try {
-      const opened = await withFormat(await openFeedFile(ctx, file, settings.timeout), (profile?.format as ImportFormat | undefined) ?? null);
+      const feed = await openFeedFile(ctx, file, settings.timeout);
+      size = feed.size;
+      fingerprints.push(feed.fingerprint);
+      const opened = await withFormat(metered(feed.body, seen), (profile?.format as ImportFormat | undefined) ?? null);
       for await (const row of readFeed(opened.format, opened.source instanceof Readable ? opened.source : Readable.from(opened.source), profile?.column_mapping ?? {})) {
         const matched = matchRow(row, { catalog, aliases, profileId: profile?.id ?? null, lang });
         let excluded = false;
@@ -108,6 +184,8 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
           } else seenVins.set(matched.car.vin, row.row);
         }
         processed++;
+        fileRows++;
+        position = { consumed: row.consumed, share: row.share };
         summary.total_count = (summary.total_count as number) + 1;
         if (matched.errors.length) summary.errored_count = (summary.errored_count as number) + 1;
         if (excluded) summary.excluded_count = (summary.excluded_count as number) + 1;
@@ -126,10 +204,14 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
           warnings,
           data: matched.car && !excluded ? (matched.car as never) : null,
         });
-        if (batch.length >= BATCH) await flush();
+        if (batch.length >= batchSize) await flush();
       }
       await flush();
+      const last = fingerprints.at(-1)!;
+      last.sha256 = seen.hash.digest('hex');
+      last.size = seen.bytes;
     } catch (error) {
+      if (error instanceof ImportAborted) throw error;
       allRead = false;
       const reason =
         error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
@@ -137,7 +219,7 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       await flush().catch(() => undefined);
     }
   }
-  return { summaries, allRead, profile: profile ?? null };
+  return { summaries, allRead, profile: profile ?? null, fingerprints };
 }
 
 /** The `cars` columns the import writes, with their SQL types for jsonb_to_recordset. */
@@ -167,7 +249,7 @@ function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
 }
 
 /** Phase 2: the staged rows become cars in one transaction; answers the counters. */
-async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean): Promise<Counters> {
+async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean, batchSize = BATCH): Promise<Counters> {
   const counters = zero();
   const siteId = report.site_id;
   const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
@@ -178,8 +260,10 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       .from(carReports)
       .where(and(eq(carReports.report_id, report.id), eq(carReports.status, 'pending'), isNotNull(carReports.data), gt(carReports.id, lastId)))
       .orderBy(asc(carReports.id))
-      .limit(BATCH);
+      .limit(batchSize);
     if (!staged.length) break;
+    // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
+    if (lastId > 0) await assertNotAborted(tx, report.id);
     lastId = staged.at(-1)!.id;
     const cars = staged.map((row) => ({ id: row.id, car: row.data as ImportedCar }));
     const vins = cars.map((row) => row.car.vin).filter((vin): vin is string => !!vin);
@@ -315,17 +399,22 @@ export async function runImport(ctx: ServiceContext, data: { report_id: number; 
     await ctx.db.delete(carReports).where(eq(carReports.report_id, report.id));
     const hookLog: Record<string, unknown>[] = [];
     for (const hook of await hooksFor(ctx, report.client_id, true)) hookLog.push(await callHandler(hook.code, hook.handler_url, { stage: 'pre', report_id: report.id, site_id: report.site_id, client_id: report.client_id }));
-    const { summaries, allRead, profile } = await parseFiles(ctx, report, settings, lang);
+    const { summaries, allRead, profile, fingerprints } = await parseFiles(ctx, report, settings, lang, options);
     if (options.crashBeforeApply) throw new Error('crash before apply (test)');
     const counters = await ctx.db.transaction(async (tx) => {
       // A file that could not be read must not empty the stock: nothing moves to sold then.
-      const result = await applyRows(tx, report, settings, allRead);
+      const result = await applyRows(tx, report, settings, allRead, options.batchSize);
+      await assertNotAborted(tx, report.id);
       const status = allRead ? 'finished' : 'finished_with_error';
       await tx
         .update(importReports)
         .set({ ...result, processed_count: result.total_count, files: summaries, status, is_finished: true, finished_at: new Date(), updated_at: new Date(), error: allRead ? null : summaries.map((file) => file.error).filter(Boolean).join('; ').slice(0, 2000) })
         .where(eq(importReports.id, report.id));
-      await tx.update(importSettings).set({ in_process: false, last_import_date: new Date(), updated_at: new Date() }).where(eq(importSettings.id, settings.id));
+      // What was read is now the feed's known state: the change tracking compares with it.
+      await tx
+        .update(importSettings)
+        .set({ in_process: false, last_import_date: new Date(), updated_at: new Date(), ...(allRead ? { feed_state: fingerprints, feed_changed: false, feed_checked_at: new Date() } : {}) })
+        .where(eq(importSettings.id, settings.id));
       return result;
     });
     const summary = { stage: 'post', report_id: report.id, site_id: report.site_id, client_id: report.client_id, ...counters };
@@ -334,6 +423,7 @@ export async function runImport(ctx: ServiceContext, data: { report_id: number; 
     if (hookLog.length) await ctx.db.update(importReports).set({ hooks: hookLog }).where(eq(importReports.id, report.id));
   } catch (error) {
     if (options.crashBeforeApply) throw error;
+    if (error instanceof ImportAborted) return stopAborted(ctx, report.id, settings.id, lang);
     ctx.log.error({ err: error, report_id: report.id }, 'import failed');
     await ctx.db
       .update(importReports)
@@ -341,4 +431,23 @@ export async function runImport(ctx: ServiceContext, data: { report_id: number; 
       .where(eq(importReports.id, report.id));
     await ctx.db.update(importSettings).set({ in_process: false, updated_at: new Date() }).where(eq(importSettings.id, settings.id));
   }
+}
+
+/**
+ * An aborted (or reset) run: its staged rows go (the cars were never touched: the apply rolled
+ * back or never began), the report ends with an error saying so, the site may import again.
+ */
+async function stopAborted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(carReports).where(eq(carReports.report_id, reportId));
+    await tx
+      .update(importReports)
+      .set({ status: 'finished_with_error', is_finished: true, finished_at: sql`coalesce(${importReports.finished_at}, now())`, error: sql`coalesce(${importReports.error}, ${t('import_aborted', lang)})`, updated_at: new Date() })
+      .where(eq(importReports.id, reportId));
+    // A reset may have let a new import of the site start since: its flag stays.
+    await tx
+      .update(importSettings)
+      .set({ in_process: false, updated_at: new Date() })
+      .where(and(eq(importSettings.id, settingsId), sql`not exists (select 1 from import_reports where settings_id = ${settingsId} and not is_finished and id <> ${reportId})`));
+  });
 }

@@ -13,10 +13,14 @@ import { invalidateVinImages } from './invalidate-vin-images.ts';
 const BASE = '/gateway/cars.vins/api/v1';
 const tags = ['cars.vins'];
 
-/** VIN data is the platform's: only staff change it, whatever codes a client's user holds. */
+/**
+ * VIN data is the platform's: only staff change it, whatever codes a client's user holds. A token
+ * limited to brands does not run these whole-file and by-VIN changes, which reach every brand.
+ */
 function staff(request: { auth?: unknown }) {
   const auth = requireAuth(request.auth as never);
   if (auth.scope !== 'all') throw new AppError(403, 'staff_only');
+  if (auth.brandIds) throw new AppError(403, 'brand_restricted');
   return auth;
 }
 

@@ -91,8 +91,33 @@ function decodedPath(path: string): string | null {
   }
 }
 
+/**
+ * An API a service serves on the sites' own hosts (request intake, issue 14): the site is the
+ * host's, published; the answer is JSON and never cached.
+ */
+export interface SiteApiCall {
+  site: SiteRow;
+  method: string;
+  /** The path below the API's prefix. */
+  path: string;
+  /** The raw body (at most `maxBytes`), null when it was larger. */
+  body: string | null;
+  contentType: string;
+  ip: string;
+  lang: Lang;
+}
+export interface SiteApi {
+  prefix: string;
+  maxBytes: number;
+  handle(call: SiteApiCall): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+}
+/** What a posted site form becomes when a service takes it (request intake): an error to show, or nothing. */
+export type FormSink = (call: { site: SiteRow; outcome: FormOutcome; ip: string; lang: Lang; consentText: string }) => Promise<{ error: string | null }>;
+
 export class SiteRenderer {
   readonly cache = new SiteCache<SiteState>();
+  readonly siteApis: SiteApi[] = [];
+  formSink: FormSink | null = null;
   private readonly isAdminHost: (host: string) => boolean;
 
   constructor(
@@ -143,6 +168,8 @@ export class SiteRenderer {
     const { site, snapshot } = entry.value;
     const lang: Lang = site.locale === 'en' ? 'en' : 'ru';
     if (site.status !== PUBLISHED || !snapshot) return neutral(404, lang, 'site_not_found_title', 'site_not_found_text');
+    const siteApi = this.siteApis.find((one) => rawPath.startsWith(one.prefix));
+    if (siteApi) return this.siteApi(siteApi, request, site, rawPath.slice(siteApi.prefix.length), lang);
 
     // A site not on plain http is https only: a request that came over http (known behind a
     // proxy, TRUST_PROXY) goes to https on the site's own host.
@@ -179,12 +206,28 @@ export class SiteRenderer {
     if (request.method === 'POST') {
       const form = await this.postedForm(request, pageLang);
       if (!form) return neutral(413, pageLang, 'form_errors', 'form_too_long');
+      if (form.ok && this.formSink) {
+        const depersonalization = site.depersonalization;
+        const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
+        const consentText = days ? say(pageLang, 'form_consent_period', { days }) : say(pageLang, 'form_consent');
+        const { error } = await this.formSink({ site, outcome: form, ip: request.ip, lang: pageLang, consentText });
+        form.sent = !error;
+        if (error) Object.assign(form, { ok: false, submitError: error });
+      }
       const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form }));
       return documentResponse(form.ok ? 200 : 400, document, 'no-store');
     }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
     );
+  }
+
+  private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {
+    const body = request.method === 'POST' ? await readBody(request.raw, api.maxBytes) : '';
+    const contentType = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const answer = await api.handle({ site, method: request.method, path, body, contentType, ip: request.ip, lang: request.headers['accept-language'] ? browserLang(request) : lang });
+    const text = JSON.stringify(answer.body);
+    return { status: answer.status, body: text, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...answer.headers } };
   }
 
   private notFound(entry: SiteEntry<SiteState>, lang: Lang, prefix: string, host: string, request: FastifyRequest): CachedResponse {

@@ -21,6 +21,12 @@ export interface FormOutcome {
   values: FormValues;
   errors: Partial<Record<keyof FormValues, string>>;
   ok: boolean;
+  /** The posted fields beside the form's own (the captcha's answer, the consent's hash), for the request intake. */
+  extra: Record<string, string>;
+  /** Taken by the request intake (the notice says so); false or absent: intake not connected. */
+  sent?: boolean;
+  /** Why the intake refused a correct form (the captcha, a block, a limit), shown above it. */
+  submitError?: string;
 }
 
 /** The most a posted form may weigh. */
@@ -54,7 +60,8 @@ export function checkForm(body: string, lang: Lang): FormOutcome {
   if (!values.consent) errors.consent = say(lang, 'form_required');
   // What is shown back is cut to the limits: a posted megabyte never reaches the page.
   for (const field of ['name', 'phone', 'comment'] as const) values[field] = values[field].slice(0, LIMITS[field]);
-  return { placement: get('_form').slice(0, 40), values, errors, ok: Object.keys(errors).length === 0 };
+  const extra = Object.fromEntries(['captcha_challenge', 'captcha_nonce'].map((name) => [name, get(name).slice(0, 300)]));
+  return { placement: get('_form').slice(0, 40), values, errors, ok: Object.keys(errors).length === 0, extra };
 }
 
 export interface FormView {
@@ -80,12 +87,16 @@ export function renderForm(view: FormView): Html {
   const messages = html` data-msg-required="${say(lang, 'form_required')}"`;
   const consent = view.depersonalizationDays ? say(lang, 'form_consent_period', { days: view.depersonalizationDays }) : say(lang, 'form_consent');
   const notice = outcome?.ok
-    ? html`<p class="form-notice" role="status">${say(lang, 'form_checked')}. ${say(lang, 'form_not_connected')}</p>`
-    : outcome
+    ? outcome.sent
+      ? html`<p class="form-notice" role="status">${say(lang, 'form_sent')}</p>`
+      : html`<p class="form-notice" role="status">${say(lang, 'form_checked')}. ${say(lang, 'form_not_connected')}</p>`
+    : outcome?.submitError
+      ? html`<p class="form-notice form-notice--error" role="alert">${outcome.submitError}</p>`
+      : outcome
       ? html`<p class="form-notice form-notice--error" role="alert">${say(lang, 'form_errors')}</p>`
       : null;
   return html`${notice}<form class="form" method="post" action="${view.action}#${view.anchor}">
-<input type="hidden" name="_form" value="${view.placement}">
+<input type="hidden" name="_form" value="${view.placement}"><input type="hidden" name="captcha_challenge" value=""><input type="hidden" name="captcha_nonce" value="">
 <div class="field"><label for="${id('name')}">${say(lang, 'form_name')}</label><input id="${id('name')}" name="name" type="text" required maxlength="${LIMITS.name}" autocomplete="name" value="${values.name}"${messages} data-msg-long="${say(lang, 'form_too_long', { length: LIMITS.name })}"${described('name')}>${error('name')}</div>
 <div class="field"><label for="${id('phone')}">${say(lang, 'form_phone')}</label><input id="${id('phone')}" name="phone" type="tel" required maxlength="${LIMITS.phone}" autocomplete="tel" inputmode="tel" placeholder="+7 (___) ___-__-__" pattern="${PHONE_HTML_PATTERN}" value="${values.phone}"${messages} data-msg-pattern="${say(lang, 'form_phone_invalid')}"${described('phone')}>${error('phone')}</div>
 <div class="field"><label for="${id('comment')}">${say(lang, 'form_comment')}</label><textarea id="${id('comment')}" name="comment" rows="3" maxlength="${LIMITS.comment}" data-msg-long="${say(lang, 'form_too_long', { length: LIMITS.comment })}"${described('comment')}>${values.comment}</textarea>${error('comment')}</div>

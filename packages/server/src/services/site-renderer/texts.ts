@@ -53,6 +53,8 @@ const TEXTS = {
   form_invalid_characters: { ru: 'Поле содержит недопустимые символы', en: 'The field contains characters that are not allowed' },
   form_errors: { ru: 'Проверьте поля формы', en: 'Please check the form' },
   form_checked: { ru: 'Данные заполнены верно', en: 'The form is filled in correctly' },
+  form_sent: { ru: 'Спасибо! Заявка отправлена, мы скоро свяжемся с вами', en: 'Thank you! Your request is sent, we will contact you soon' },
+  form_robot_check: { ru: 'Для отправки формы включите JavaScript: он подтверждает, что вы не робот', en: 'Turn on JavaScript to send the form: it confirms that you are not a robot' },
   form_not_connected: {
     ru: 'Приём заявок с сайта ещё не подключён: ваши данные не сохранены. Позвоните нам, и мы поможем.',
     en: 'Requests from this site are not connected yet: your data was not saved. Please call us and we will help.',

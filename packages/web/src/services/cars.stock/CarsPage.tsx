@@ -4,6 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+// cars.export (issue 13, "feeds-export"): the commercial offer of the selected cars.
+import { FilePdfOutlined } from '@ant-design/icons';
+import { OfferDialog } from '../cars.export/OfferDialog.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { brandRef, CAR_LOGISTIC_STATUSES, CAR_STATUSES, hasPermission, modelRef, type CarType, type JsonApiList, type JsonApiRecord, type Lang } from '@dp/contracts';
@@ -64,6 +67,7 @@ function CarsPage({ type }: { type: CarType }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<string[]>([]);
+  const [offering, setOffering] = useState(false);
   const columns = useColumnChoice(user?.id, type);
   const brands = useRefOptions(brandRef);
   const models = useRefOptions(filters.brand ? modelRef : undefined, filters.brand ? { brands: String(filters.brand) } : undefined);
@@ -269,6 +273,8 @@ function CarsPage({ type }: { type: CarType }) {
               <Space wrap>
                 <Button onClick={() => setSelected([])}>{t('list.clear_selection')}</Button>
                 {can('cars.patch') && <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={markSold.isPending} onClick={confirmSold}>{t('list.mark_sold')}</Button>}
+                {/* cars.export (issue 13, "feeds-export"): the selected cars as a commercial offer. */}
+                {hasPermission(user?.permissions ?? {}, 'cars.export', 'offers.create') && <Button icon={<FilePdfOutlined aria-hidden />} onClick={() => setOffering(true)}>{t('cars.export:offer.action')}</Button>}
               </Space>
             }
           />
@@ -301,6 +307,7 @@ function CarsPage({ type }: { type: CarType }) {
           />
         )}
       </Card>
+      <OfferDialog open={offering} onClose={() => setOffering(false)} carIds={selected} siteId={siteId} type={type} />
     </div>
   );
 }

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { defineResource } from '../kit/resource.ts';
+import { filterText, id, optionalText, requiredText, safeString } from '../kit/fields.ts';
+import { encodeMessage } from '../kit/messages.ts';
+import { REQUEST_TYPE_IDS } from './request-types.ts';
+
+/**
+ * The plain resources of request.storage (spec 002 §3, §5): offensive words (no site), a site's
+ * consent texts by hash, request settings (type, tag, actions; archived or not) and sender blocks.
+ * Reading needs callback_requests.get_list (the spec's one read code of the area); writes have codes of their own.
+ */
+const READ = 'callback_requests.get_list';
+const typeChoice = () => z.union(REQUEST_TYPE_IDS.map((type) => z.literal(type)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error: encodeMessage('invalid_choice') });
+const typeOptions = REQUEST_TYPE_IDS.map((value) => ({ value, label: `request_types.${value}` }));
+
+/** A word refused in requests' texts (spec 002 §3 "raw (shown as value)"); the platform's, not a client's. */
+export const offensiveWordResource = defineResource({
+  service: 'request.storage',
+  name: 'offensive_words',
+  entity: z.object({ raw: z.string(), created_at: z.string(), updated_at: z.string() }),
+  create: z.strictObject({ raw: safeString().trim().toLowerCase().min(1).max(100).regex(/^[^\s]+$/u, { error: encodeMessage('offensive_word_single') }) }),
+  update: z.strictObject({ raw: safeString().trim().toLowerCase().min(1).max(100).regex(/^[^\s]+$/u, { error: encodeMessage('offensive_word_single') }) }).partial(),
+  filters: { word: { op: 'search', columns: ['raw'], schema: filterText(), widget: 'text' } },
+  sort: ['id', 'raw', 'created_at', 'updated_at'],
+  defaultSort: 'raw',
+  pageSize: { default: 25, max: 1000 },
+  tenant: null,
+  unique: ['raw'],
+  permissions: { list: ['offensive_words.admin'], get: ['offensive_words.admin'], create: ['offensive_words.admin'], update: ['offensive_words.admin'], delete: ['offensive_words.admin'] },
+  columns: [
+    { field: 'raw', sortable: true, width: 260 },
+    { field: 'created_at', sortable: true, render: 'date', width: 180 },
+    { field: 'updated_at', sortable: true, render: 'date', width: 180 },
+  ],
+  form: [{ field: 'raw', widget: 'text' }],
+  screen: '/request.storage/offensive_words',
+  label: ['raw'],
+});
+
+/** A consent text a site shows, by its SHA-256 (hex of the UTF-8 text); requests record the hash they were sent under. */
+export const agreementHashResource = defineResource({
+  service: 'request.storage',
+  name: 'agreement_hash',
+  entity: z.object({ site_id: z.number(), client_id: z.number(), hash: z.string(), text: z.string(), created_at: z.string(), updated_at: z.string() }),
+  create: z.strictObject({ site_id: id(), text: safeString({ lines: true }).trim().min(1).max(5000) }),
+  /** A text no request was sent under may be corrected (its hash follows it). */
+  update: z.strictObject({ text: safeString({ lines: true }).trim().min(1).max(5000) }).partial(),
+  filters: {
+    site_id: { op: 'eq', schema: id() },
+    search: { op: 'search', columns: ['text', 'hash'], schema: filterText(), widget: 'text' },
+  },
+  sort: ['id', 'created_at'],
+  defaultSort: '-created_at',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  permissions: { list: [READ], get: [READ], create: ['requests_settings.create'], update: ['requests_settings.patch'], delete: ['requests_settings.delete'] },
+  columns: [
+    { field: 'hash', width: 280 },
+    { field: 'text', width: 420 },
+    { field: 'created_at', sortable: true, render: 'date', width: 170 },
+  ],
+  form: [{ field: 'text', widget: 'textarea' }],
+  screen: '/request.storage/agreement_hash/list/{siteId}',
+  label: ['hash'],
+});
+
+/** What runs after a request of the setting's type (and tag) arrives: the sender's e-mail and proxy actions. */
+export const ACTION_KINDS = ['email_action', 'proxy_action'] as const;
+export const requestSettingAction = z.strictObject({ kind: z.enum(ACTION_KINDS, { error: encodeMessage('invalid_choice') }), id: id() });
+export type RequestSettingAction = z.output<typeof requestSettingAction>;
+
+const settingsFields = {
+  request_type: typeChoice(),
+  tag: optionalText(100),
+  origin_id: id().nullable().optional(),
+  actions: z.array(requestSettingAction).max(50, { error: encodeMessage('max_items', { count: 50 }) }),
+};
+
+/** Request settings of a site (spec 002 §3 requests_settings); archived ones keep their place in the history. */
+export const requestSettingsResource = defineResource({
+  service: 'request.storage',
+  name: 'requests_settings',
+  entity: z.object({
+    site_id: z.number(),
+    client_id: z.number(),
+    origin_id: z.number().nullable(),
+    request_type: z.number(),
+    tag: z.string().nullable(),
+    actions: z.array(z.object({ kind: z.enum(ACTION_KINDS), id: z.number() })),
+    archived: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({ site_id: id(), ...settingsFields, actions: settingsFields.actions.default([]) }),
+  update: z.strictObject(settingsFields).partial(),
+  filters: {
+    site_id: { op: 'eq', schema: id() },
+    archived: { op: 'eq', schema: z.enum(['true', 'false']).transform((value) => value === 'true') },
+    request_type: { op: 'eq', schema: z.enum(REQUEST_TYPE_IDS.map(String) as [string, ...string[]]).transform(Number), widget: 'select', options: typeOptions },
+    search: { op: 'search', columns: ['tag'], schema: filterText(), widget: 'text' },
+  },
+  sort: ['id', 'request_type', 'tag', 'created_at', 'updated_at'],
+  defaultSort: 'request_type,tag',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  permissions: { list: [READ], get: [READ], create: ['requests_settings.create'], update: ['requests_settings.patch'], delete: ['requests_settings.delete'] },
+  columns: [
+    { field: 'request_type', sortable: true, render: 'tag', width: 220 },
+    { field: 'tag', sortable: true, width: 180 },
+    { field: 'actions', render: 'count', width: 120 },
+    { field: 'updated_at', sortable: true, render: 'date', width: 170 },
+  ],
+  form: [
+    { field: 'request_type', widget: 'select', options: typeOptions },
+    { field: 'tag', widget: 'text' },
+    { field: 'origin_id', widget: 'number' },
+  ],
+  screen: '/request.storage/settings_requests/{siteId}',
+  label: ['tag'],
+});
+
+/** What a block matches on the request: the sender's phone, e-mail or address. */
+export const BLOCK_SOURCE_TYPES = ['phone', 'email', 'ip'] as const;
+/** reject: the sender is told (403); silent: answered as accepted but nothing is stored (a spammer learns nothing). */
+export const BLOCK_TYPES = ['reject', 'silent'] as const;
+
+/** A sender block of a site (spec 002 §3 Block): until a date (none: for good), with the count of refused attempts. */
+export const requestBlockResource = defineResource({
+  service: 'request.storage',
+  name: 'request_block',
+  entity: z.object({
+    site_id: z.number(),
+    client_id: z.number(),
+    source_type: z.enum(BLOCK_SOURCE_TYPES),
+    source: z.string(),
+    block_type: z.enum(BLOCK_TYPES),
+    until: z.string().nullable(),
+    count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({
+    site_id: id(),
+    source_type: z.enum(BLOCK_SOURCE_TYPES, { error: encodeMessage('invalid_choice') }),
+    source: requiredText(254),
+    block_type: z.enum(BLOCK_TYPES, { error: encodeMessage('invalid_choice') }).default('reject'),
+    until: z.iso.datetime({ offset: true, error: encodeMessage('request_date') }).nullable().optional(),
+  }),
+  update: z.strictObject({
+    block_type: z.enum(BLOCK_TYPES, { error: encodeMessage('invalid_choice') }),
+    until: z.iso.datetime({ offset: true, error: encodeMessage('request_date') }).nullable(),
+  }).partial(),
+  filters: {
+    site_id: { op: 'eq', schema: id() },
+    source_type: { op: 'eq', schema: z.enum(BLOCK_SOURCE_TYPES), widget: 'select', options: BLOCK_SOURCE_TYPES.map((value) => ({ value, label: `request_block.source_types.${value}` })) },
+    search: { op: 'search', columns: ['source'], schema: filterText(), widget: 'text' },
+  },
+  sort: ['id', 'source', 'source_type', 'until', 'count', 'created_at'],
+  defaultSort: '-created_at',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  permissions: { list: [READ], get: [READ], create: ['request_blocks.create'], update: ['request_blocks.patch'], delete: ['request_blocks.delete'] },
+  columns: [
+    { field: 'source_type', sortable: true, render: 'tag', width: 140 },
+    { field: 'source', sortable: true, width: 240 },
+    { field: 'block_type', render: 'tag', width: 160 },
+    { field: 'until', sortable: true, render: 'date', width: 170 },
+    { field: 'count', sortable: true, width: 110 },
+    { field: 'created_at', sortable: true, render: 'date', width: 170 },
+  ],
+  form: [
+    { field: 'source_type', widget: 'select', options: BLOCK_SOURCE_TYPES.map((value) => ({ value, label: `request_block.source_types.${value}` })) },
+    { field: 'source', widget: 'text' },
+    { field: 'block_type', widget: 'select', options: BLOCK_TYPES.map((value) => ({ value, label: `request_block.block_types.${value}` })) },
+  ],
+  screen: '/request.storage/site_blocks/{siteId}',
+  label: ['source'],
+});
+
+export const requestTypeChoice = typeChoice;
+export const intakeLimits = { perAddress: { max: 20, windowSeconds: 60 }, perSite: { max: 3000, windowSeconds: 60 } } as const;

@@ -1,0 +1,70 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { CaptchaAnswer } from '@dp/contracts';
+import type { Db } from '../../kit/db.ts';
+import { AppError } from '../../kit/errors.ts';
+import { hmac } from '../../kit/secrets.ts';
+import { captchaSolutions } from './request.table.ts';
+
+/**
+ * The default captcha of the intake: proof of work, no outside service (docs/decisions.md
+ * "Requests"). The server hands out a signed challenge `<site>.<expires>.<id>.<bits>.<hmac>`; the
+ * visitor's browser finds a nonce such that sha256(challenge + nonce) starts with `bits` zero bits;
+ * each challenge is accepted once (captcha_solutions) and only on its own site, before it expires.
+ */
+export const CAPTCHA_BITS = 16;
+export const CAPTCHA_TTL_SECONDS = 10 * 60;
+
+/** How a request proves it is no robot: the hook point for other captchas (the smart captcha comes with its own). */
+export interface CaptchaVerifier {
+  challenge(siteId: number): { challenge: string; bits: number; expires_at: string };
+  verify(siteId: number, answer: CaptchaAnswer | undefined): Promise<void>;
+}
+
+export const leadingZeroBits = (digest: Buffer) => {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+};
+
+export const powDigest = (challenge: string, nonce: string) => createHash('sha256').update(challenge + nonce).digest();
+
+/** Finds a nonce for a challenge (tests, the bench; browsers do the same in the site script). */
+export function solveChallenge(challenge: string): string {
+  const bits = Number(challenge.split('.')[3]);
+  for (let nonce = 0; ; nonce++) if (leadingZeroBits(powDigest(challenge, String(nonce))) >= bits) return String(nonce);
+}
+
+const invalid = () => new AppError(400, 'captcha_invalid', undefined, '/data/captcha');
+
+export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => number = () => CAPTCHA_BITS): CaptchaVerifier {
+  const sign = (body: string) => hmac(key, `captcha|${body}`);
+  return {
+    challenge(siteId) {
+      const bits = bitsNow();
+      const expires = Date.now() + CAPTCHA_TTL_SECONDS * 1000;
+      const body = `${siteId}.${expires}.${randomBytes(12).toString('hex')}.${bits}`;
+      return { challenge: `${body}.${sign(body)}`, bits, expires_at: new Date(expires).toISOString() };
+    },
+    async verify(siteId, answer) {
+      if (!answer) throw new AppError(400, 'captcha_required', undefined, '/data/captcha');
+      const parts = answer.challenge.split('.');
+      if (parts.length !== 5) throw invalid();
+      const [site, expires, id, wanted, signature] = parts as [string, string, string, string, string];
+      const expected = Buffer.from(sign(`${site}.${expires}.${id}.${wanted}`));
+      if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), expected)) throw invalid();
+      if (Number(site) !== siteId || Number(expires) < Date.now() || !/^[0-9a-f]{24}$/.test(id)) throw invalid();
+      if (leadingZeroBits(powDigest(answer.challenge, answer.nonce)) < Number(wanted)) throw invalid();
+      // Once only: the first answer takes the challenge; expired ones are swept on the way.
+      await db.delete(captchaSolutions).where(lt(captchaSolutions.expires_at, sql`now()`));
+      const taken = await db.insert(captchaSolutions).values({ challenge_id: id, expires_at: new Date(Number(expires)) }).onConflictDoNothing().returning();
+      if (!taken.length) throw new AppError(400, 'captcha_used', undefined, '/data/captcha');
+    },
+  };
+}

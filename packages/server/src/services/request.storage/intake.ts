@@ -1,0 +1,157 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { intakeLimits, REQUEST_COMMON_KEYS, REQUEST_INPUTS, requestIntakeBody, type RequestTypeId } from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import type { Db } from '../../kit/db.ts';
+import { AppError, badRequest } from '../../kit/errors.ts';
+import { hitRateLimit } from '../../kit/rate-limit.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+
+/**
+ * The public intake of a site's request (docs/decisions.md "Requests"): limits per address and per
+ * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
+ * then the request and its actions to run are stored in one transaction and the caller is
+ * answered. The actions' jobs are sent afterwards (`queued`): a queue that is down loses nothing,
+ * the rows stay pending for the sender to pick up.
+ */
+export const REQUEST_ACTION_JOB = 'request.action';
+
+export interface IntakeSite {
+  id: number;
+  client_id: number;
+}
+
+export interface IntakeCall {
+  site: IntakeSite;
+  type: RequestTypeId;
+  body: unknown;
+  ip: string;
+}
+
+export type IntakeResult =
+  | { status: 201; id: number | null; queued: Promise<void> }
+  | { status: 201; id: null; queued: Promise<void>; silent: true };
+
+/** Zod's issues of the body as AppErrors pointing at the fields (at most 20). */
+function bodyErrors(error: z.ZodError): AppError {
+  const [first, ...rest] = error.issues.slice(0, 20).map((issue) => {
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+    const [key, raw] = (issue.message ?? 'invalid_type').split(/\|(.*)/s, 2) as [string, string | undefined];
+    return new AppError(400, key as never, raw ? JSON.parse(raw) : issue.code === 'unrecognized_keys' ? { field: issue.keys.join(', ') } : undefined, `/${path.join('/')}`);
+  });
+  first!.others = rest;
+  return first!;
+}
+
+/** Words of a request's texts, folded, for the offensive-words check. */
+function wordsOf(values: unknown[]): string[] {
+  const words = new Set<string>();
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    for (const word of value.toLocaleLowerCase('ru').replaceAll('ё', 'е').split(/[^\p{L}\p{N}]+/u)) if (word) words.add(word);
+  }
+  return [...words].slice(0, 2000);
+}
+
+/** A phone as blocks compare it: its digits, 8 in front read as 7. */
+export const phoneKey = (value: string) => value.replace(/\D/g, '').replace(/^8(\d{10})$/, '7$1');
+export const blockSourceKey = (sourceType: string, source: string) => (sourceType === 'phone' ? phoneKey(source) : source.trim().toLowerCase());
+
+async function assertNoOffensiveWords(db: Db, texts: unknown[]) {
+  const words = wordsOf(texts);
+  if (!words.length) return;
+  const [found] = await db.select({ raw: offensiveWords.raw }).from(offensiveWords).where(inArray(offensiveWords.raw, words)).limit(1);
+  if (found) throw badRequest('request_offensive', '/data/attributes/text');
+}
+
+/** The block that holds the sender now, counting the attempt; null when none does. */
+async function activeBlock(db: Db, siteId: number, sender: { phone?: string | null; email?: string | null; ip: string }) {
+  const sources = [
+    sender.phone ? and(eq(requestBlocks.source_type, 'phone'), eq(requestBlocks.source, phoneKey(sender.phone))) : undefined,
+    sender.email ? and(eq(requestBlocks.source_type, 'email'), eq(requestBlocks.source, sender.email.toLowerCase())) : undefined,
+    and(eq(requestBlocks.source_type, 'ip'), eq(requestBlocks.source, sender.ip)),
+  ].filter(Boolean);
+  const [block] = await db
+    .update(requestBlocks)
+    .set({ count: sql`${requestBlocks.count} + 1` })
+    .where(
+      and(
+        eq(requestBlocks.id, sql`(select id from request_blocks where site_id = ${siteId} and (until is null or until > now()) and (${or(...sources)}) order by id limit 1)`),
+      ),
+    )
+    .returning({ id: requestBlocks.id, block_type: requestBlocks.block_type });
+  return block ?? null;
+}
+
+export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, call: IntakeCall): Promise<IntakeResult> {
+  const { db } = ctx;
+  const { site, type, ip } = call;
+  await hitRateLimit(db, `requests:ip:${ip}`, intakeLimits.perAddress);
+  await hitRateLimit(db, `requests:site:${site.id}`, intakeLimits.perSite);
+  const parsed = requestIntakeBody(type).safeParse(call.body);
+  if (!parsed.success) throw bodyErrors(parsed.error);
+  const { attributes, captcha: answer } = parsed.data.data;
+  await captcha.verify(site.id, answer);
+  const attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
+  const [agreement] = await db
+    .select({ id: agreementHashes.id })
+    .from(agreementHashes)
+    .where(and(eq(agreementHashes.site_id, site.id), eq(agreementHashes.hash, attrs.agreement_hash)))
+    .limit(1);
+  if (!agreement) throw badRequest('request_agreement_unknown', '/data/attributes/agreement_hash');
+  const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
+  await assertNoOffensiveWords(db, [attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]);
+  const block = await activeBlock(db, site.id, { phone: attrs.phone, email: attrs.email, ip });
+  if (block?.block_type === 'reject') throw new AppError(403, 'request_blocked');
+  if (block) return { status: 201, id: null, silent: true, queued: Promise.resolve() };
+
+  const tag = typeof fields.tag === 'string' ? fields.tag : null;
+  const { request, actions } = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(requests)
+      .values({
+        site_id: site.id,
+        client_id: site.client_id,
+        type,
+        page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
+        dealer_id: attrs.dealer_id ?? null,
+        gender: attrs.gender ?? null,
+        name: attrs.name ?? null,
+        last_name: attrs.last_name ?? null,
+        phone: attrs.phone ?? null,
+        email: attrs.email ?? null,
+        text: attrs.text ?? null,
+        text_input: attrs.text_input ?? null,
+        fields,
+        analytics: attrs.analytics ?? {},
+        processing_of_personal_data: true,
+        agreement_hash: attrs.agreement_hash,
+        tag,
+        ip,
+      })
+      .returning({ id: requests.id });
+    const settings = await tx
+      .select()
+      .from(requestSettings)
+      .where(and(eq(requestSettings.site_id, site.id), eq(requestSettings.request_type, type), eq(requestSettings.archived, false), tag ? or(isNull(requestSettings.tag), eq(requestSettings.tag, tag)) : isNull(requestSettings.tag)));
+    const rows = settings.flatMap((setting) => setting.actions.map((action) => ({ request_id: request!.id, site_id: site.id, client_id: site.client_id, settings_id: setting.id, kind: action.kind, action_id: action.id })));
+    const actions = rows.length ? await tx.insert(requestActions).values(rows).returning({ id: requestActions.id }) : [];
+    return { request: request!, actions };
+  });
+  return { status: 201, id: request.id, queued: queueActions(ctx, actions.map((action) => action.id)) };
+}
+
+/** Sends one job per action to run; a failure leaves the row pending (the sender's sweep picks it up). */
+async function queueActions(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, ids: number[]): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  for (const id of ids) {
+    try {
+      const jobId = await ctx.jobs.send(REQUEST_ACTION_JOB, { request_action_id: id });
+      if (jobId) await ctx.db.update(requestActions).set({ job_id: jobId, updated_at: new Date() }).where(eq(requestActions.id, id));
+    } catch (error) {
+      ctx.log.warn({ err: error, request_action_id: id }, 'request action not queued; it stays pending');
+    }
+  }
+}
+

@@ -1,0 +1,344 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import ExcelJS from 'exceljs';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  agreementHashResource,
+  BLOCK_SOURCE_TYPES,
+  BLOCK_TYPES,
+  id,
+  REQUEST_LISTS,
+  REQUEST_PAGE_SIZE,
+  REQUEST_TYPES,
+  requestBlockResource,
+  requestExportQuery,
+  requestListQuery,
+  requestSettingsResource,
+  requestTypeOfKey,
+  requestTypeOfList,
+  t,
+  type Lang,
+  type RequestTypeId,
+} from '@dp/contracts';
+import type { ServiceContext } from '../../kit/context.ts';
+import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { AppError, badRequest, notFound } from '../../kit/errors.ts';
+import { neutralizeCell } from '../../kit/csv.ts';
+import { toList, toRecord } from '../../kit/jsonapi.ts';
+import { recordAudit } from '../../kit/audit.ts';
+import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { loadSecret, sha256 } from '../../kit/secrets.ts';
+import { searchCondition } from '../../kit/search-index.ts';
+import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
+import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
+import { acceptRequest } from './intake.ts';
+import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
+import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+
+const BASE = '/gateway/request.storage/api/v1';
+/** The caller's requests: those of its clients (every one for platform staff). */
+const requestScope = (auth: AuthContext): SQL | undefined => (auth.scope === 'all' ? undefined : auth.scope.length ? inArray(requests.client_id, auth.scope) : sql`false`);
+const tags = ['request.storage'];
+/** The sites' own API prefix: same origin as the site's forms, the site is the host's. */
+export const SITE_API_PREFIX = '/_api/requests/';
+const SITE_API_MAX_BYTES = 64 * 1024;
+
+export const REQUEST_ATTRIBUTES = [
+  'site_id', 'client_id', 'type', 'type_key', 'page_id', 'dealer_id', 'gender', 'name', 'last_name', 'phone', 'email', 'text', 'text_input',
+  'fields', 'analytics', 'processing_of_personal_data', 'agreement_hash', 'tag', 'depersonalized_at', 'created_at',
+];
+const ACTION_ATTRIBUTES = ['request_id', 'settings_id', 'kind', 'action_id', 'status', 'attempts', 'last_error', 'created_at', 'updated_at'];
+
+type RequestRow = typeof requests.$inferSelect;
+const recordOf = (row: RequestRow) => toRecord('requests', { ...row, type_key: REQUEST_TYPES[row.type as RequestTypeId]?.key ?? String(row.type) } as unknown as Row, REQUEST_ATTRIBUTES);
+
+/** The start of a day given as a date (the reader's midnight by utc_offset), or the moment given. */
+function moment(value: string, endOfDay: boolean, offsetMinutes: number): Date {
+  if (value.length > 10) return new Date(value);
+  const base = Date.parse(`${value}T00:00:00Z`) - offsetMinutes * 60_000;
+  return new Date(endOfDay ? base + 86_400_000 - 1 : base);
+}
+
+/** The rows of a list: the caller's clients' requests of the site and type, in the date range, matching the search. */
+function listCondition(auth: AuthContext, siteId: number, type: RequestTypeId | null, query: { 'date[from]'?: string; 'date[to]'?: string; 'filter[search]'?: string; custom_form_id?: number; 'filter[custom_form_id]'?: number; utc_offset?: number }): SQL | undefined {
+  const offset = query.utc_offset ?? 0;
+  const form = query.custom_form_id ?? query['filter[custom_form_id]'];
+  return and(
+    requestScope(auth),
+    eq(requests.site_id, siteId),
+    type === null ? undefined : eq(requests.type, type),
+    query['date[from]'] ? gte(requests.created_at, moment(query['date[from]'], false, offset)) : undefined,
+    query['date[to]'] ? lte(requests.created_at, moment(query['date[to]'], true, offset)) : undefined,
+    query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
+    form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
+  );
+}
+
+const HEADERS: Record<Lang, string[]> = {
+  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'Страница'],
+  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'Page'],
+};
+const TYPE_NAMES: Record<Lang, Record<number, string>> = {
+  ru: { 1: 'Обратный звонок', 2: 'Сервис', 3: 'Тест-драйв', 4: 'Покупка модели', 5: 'Авто в наличии', 6: 'Подписка', 9: 'Своя форма', 10: 'Аксессуары' },
+  en: { 1: 'Callback', 2: 'Service', 3: 'Test drive', 4: 'Buy model', 5: 'Car in stock', 6: 'Newsletter', 9: 'Custom form', 10: 'Accessories' },
+};
+
+/** Reads the rows in pages by id (a keyset, never one huge result) so the export's memory stays flat. */
+async function* exportRows(db: DbOrTx, where: SQL | undefined, signal: { closed: boolean }) {
+  let after = 0;
+  for (;;) {
+    if (signal.closed) return;
+    const rows = await db.select().from(requests).where(and(where, sql`${requests.id} > ${after}`)).orderBy(asc(requests.id)).limit(2000);
+    if (!rows.length) return;
+    yield* rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A list of requests as a streamed XLSX (exceljs's streaming writer); every text cell formula-safe. */
+export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal = { closed: false }) {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(lang === 'ru' ? 'Заявки' : 'Requests');
+  const local = (date: Date) => new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  void (async () => {
+    try {
+      sheet.addRow(HEADERS[lang]).commit();
+      for await (const row of exportRows(db, where, signal)) {
+        const utm = ((row.analytics as { utm?: Record<string, string> }).utm ?? {}) as Record<string, string>;
+        const page = ((row.analytics as { page?: { page_url?: string } }).page ?? {}) as { page_url?: string };
+        const fields = Object.entries(row.fields).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
+        sheet
+          .addRow([row.id, local(row.created_at), TYPE_NAMES[lang][row.type] ?? row.type, ...[row.name, row.last_name, row.phone, row.email, row.text, fields, utm.source, utm.campaign, page.page_url].map((cell) => neutralizeCell(cell ?? ''))])
+          .commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  })();
+  return stream;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The site API (on the sites' hosts): a captcha challenge, and the intake of each type by its list name or key. */
+function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier) {
+  const error = (status: number, key: Parameters<typeof t>[0], lang: Lang) => ({ status, body: { errors: [{ status: String(status), code: key, title: t(key, lang) }] } });
+  return async (call: SiteApiCall) => {
+    const { lang } = call;
+    if (call.path === 'captcha' && call.method === 'GET') return { status: 200, body: { data: captcha.challenge(call.site.id) } };
+    const type = requestTypeOfList(call.path) ?? requestTypeOfKey(call.path);
+    if (!type) return error(404, 'request_unknown_type', lang);
+    if (call.method !== 'POST') return { ...error(405, 'request_json_only', lang), headers: { allow: 'POST' } };
+    if (call.body === null) return error(413, 'payload_too_large', lang);
+    if (call.contentType !== 'application/json') return error(415, 'request_json_only', lang);
+    let body: unknown;
+    try {
+      body = JSON.parse(call.body);
+    } catch {
+      return error(400, 'invalid_json', lang);
+    }
+    try {
+      const result = await acceptRequest(ctx, captcha, { site: call.site, type, body, ip: call.ip });
+      return { status: 201, body: { data: { type: REQUEST_TYPES[type].key, id: result.id === null ? null : String(result.id) } } };
+    } catch (failure) {
+      if (!(failure instanceof AppError)) throw failure;
+      const errors = [failure, ...(failure.others ?? [])].map((one) => ({ status: String(one.status), code: one.key, title: t(one.key, lang, one.params), ...(one.pointer ? { source: { pointer: one.pointer } } : {}) }));
+      return { status: failure.status, body: { errors }, headers: failure.headers };
+    }
+  };
+}
+
+export interface RequestStorage {
+  captcha: CaptchaVerifier;
+  /** The zero bits a challenge asks for (tests ask for fewer). */
+  captchaBits: number;
+}
+const storages = new WeakMap<FastifyInstance, RequestStorage>();
+/** The request storage of an app (tests lower its captcha's work). */
+export function requestStorageOf(app: FastifyInstance): RequestStorage {
+  const storage = storages.get(app);
+  if (!storage) throw new Error('request.storage is not registered on this app');
+  return storage;
+}
+
+export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry): Promise<RequestStorage> {
+  const storage = { captchaBits: CAPTCHA_BITS } as RequestStorage;
+  const captcha = proofOfWorkCaptcha(ctx.db, await loadSecret(ctx.db, 'request-captcha', null), () => storage.captchaBits);
+  storage.captcha = captcha;
+  storages.set(app, storage);
+  const renderer = siteRendererOf(app);
+  renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(ctx, captcha) });
+  // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed.
+  renderer.formSink = async ({ site, outcome, ip, lang, consentText }) => {
+    const hash = await ensureAgreement(ctx.db, site, consentText);
+    const { values, extra } = outcome;
+    try {
+      await acceptRequest(ctx, captcha, {
+        site,
+        type: 1,
+        ip,
+        body: {
+          data: {
+            attributes: { name: values.name, phone: values.phone, text: values.comment || null, processing_of_personal_data: values.consent, agreement_hash: hash },
+            captcha: extra.captcha_challenge ? { challenge: extra.captcha_challenge, nonce: extra.captcha_nonce || '0' } : undefined,
+          },
+        },
+      });
+      return { error: null };
+    } catch (failure) {
+      if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? siteText(lang) : t(failure.key, lang, failure.params) };
+      throw failure;
+    }
+  };
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const siteParams = z.object({ siteId: id() });
+  const reachableSite = async (auth: AuthContext, siteId: number) => {
+    const site = await registry.get(requestSettingsResource).siteOwned!.findSite(ctx.db, auth, siteId);
+    if (!site) throw notFound();
+    return site;
+  };
+
+  for (const list of REQUEST_LISTS) {
+    const type = requestTypeOfList(list)!;
+    r.get(`${BASE}/${list}/where_site/:siteId`, { schema: { tags, summary: `A site's ${list}, newest first`, params: siteParams, querystring: requestListQuery } }, async (request) => {
+      const auth = requireAuth(request.auth);
+      await reachableSite(auth, request.params.siteId);
+      const query = request.query;
+      const number = query['page[number]'] ?? 1;
+      const size = query['page[size]'] ?? REQUEST_PAGE_SIZE;
+      const where = listCondition(auth, request.params.siteId, type, query);
+      const sort = query.sort ?? '-created_at';
+      const column = sort.endsWith('name') ? requests.name : requests.created_at;
+      const [rows, [count]] = await Promise.all([
+        ctx.db.select().from(requests).where(where).orderBy(sort.startsWith('-') ? desc(column) : asc(column), desc(requests.id)).limit(size).offset((number - 1) * size),
+        ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(requests).where(where),
+      ]);
+      return toList(rows.map(recordOf), { number, size, total: count?.total ?? 0 });
+    });
+    r.get(`${BASE}/${list}/where_site/:siteId/format_xlsx`, { schema: { tags, summary: `A site's ${list} as XLSX`, params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      await reachableSite(auth, request.params.siteId);
+      return sendWorkbook(ctx.db, reply, listCondition(auth, request.params.siteId, type, request.query), request.lang, request.query.utc_offset ?? 0, `${list}-${request.params.siteId}.xlsx`);
+    });
+    r.delete(`${BASE}/${list}/:id`, { schema: { tags, summary: `Delete one of ${list}`, params: z.object({ id: id() }) } }, async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const row = await reachableRequest(auth, request.params.id);
+      if (row.type !== type) throw badRequest('request_type_mismatch', 'id');
+      await ctx.db.transaction(async (tx) => {
+        await tx.delete(requests).where(eq(requests.id, row.id));
+        await recordAudit(tx, auth, { action: 'delete', service: 'request.storage', resource: 'requests', recordId: row.id, changes: { type: row.type, site_id: row.site_id }, clientId: row.client_id, ip: request.ip });
+      });
+      return reply.status(204).send();
+    });
+  }
+
+  const reachableRequest = async (auth: AuthContext, requestId: number) => {
+    const [row] = await ctx.db.select().from(requests).where(and(eq(requests.id, requestId), requestScope(auth))).limit(1);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  r.get(`${BASE}/requests/:id`, { schema: { tags, summary: 'One request', params: z.object({ id: id() }) } }, async (request) => ({ data: recordOf(await reachableRequest(requireAuth(request.auth), request.params.id)) }));
+  r.get(`${BASE}/requests/:id/actions`, { schema: { tags, summary: "A request's actions to run and their statuses", params: z.object({ id: id() }) } }, async (request) => {
+    const row = await reachableRequest(requireAuth(request.auth), request.params.id);
+    const actions = await ctx.db.select().from(requestActions).where(eq(requestActions.request_id, row.id)).orderBy(asc(requestActions.id));
+    return { data: actions.map((action) => toRecord('request_actions', action as unknown as Row, ACTION_ATTRIBUTES)) };
+  });
+  r.get(`${BASE}/requests/where_site/:siteId/format_xlsx`, { schema: { tags, summary: "All of a site's requests as XLSX", params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    return sendWorkbook(ctx.db, reply, listCondition(auth, request.params.siteId, null, request.query), request.lang, request.query.utc_offset ?? 0, `requests-${request.params.siteId}.xlsx`);
+  });
+
+  // Settings: archive and unarchive (an unarchived one must not duplicate an active one).
+  const settingsBinding = registry.get(requestSettingsResource);
+  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+    r.post(`${BASE}/requests_settings/:id/${action}`, { schema: { tags, summary: `${action} request settings`, params: z.object({ id: id() }) } }, async (request) => {
+      const auth = requireAuth(request.auth);
+      const updated = await ctx.db.transaction(async (tx) => {
+        const existing = await findScoped(tx, settingsBinding, request.params.id, auth);
+        if (!archived) await assertSettingUnique(tx, { site_id: existing.site_id as number, request_type: existing.request_type as number, tag: (existing.tag as string | null) ?? null }, existing.id);
+        const [row] = await tx.update(requestSettings).set({ archived, updated_at: new Date() }).where(eq(requestSettings.id, existing.id)).returning();
+        await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'requests_settings', recordId: existing.id, changes: { archived: [existing.archived, archived] }, clientId: existing.client_id as number, ip: request.ip });
+        return row!;
+      });
+      return { data: toRecord('requests_settings', updated as unknown as Row, Object.keys(requestSettingsResource.entity.shape)) };
+    });
+  }
+  // The spec's site paths of the plain lists (the generic list with filter[site_id] answers the same).
+  const sitePaths: [string, typeof requestSettingsResource | typeof agreementHashResource | typeof requestBlockResource, Record<string, unknown>][] = [
+    ['requests_settings/where_site', requestSettingsResource, { archived: false }],
+    ['requests_settings/archive/where_site', requestSettingsResource, { archived: true }],
+    ['agreement_hash/list', agreementHashResource, {}],
+    ['request_block/where_site_id', requestBlockResource, {}],
+  ];
+  for (const [path, resource, fixed] of sitePaths) {
+    r.get(`${BASE}/${path}/:siteId`, { schema: { tags, summary: `${resource.name} of a site`, params: siteParams } }, async (request) => {
+      const auth = requireAuth(request.auth);
+      await reachableSite(auth, request.params.siteId);
+      const binding = registry.get(resource);
+      const columns = binding.table as unknown as Record<string, import('drizzle-orm/pg-core').PgColumn>;
+      const conditions = [scopeCondition(binding, auth), eq(columns.site_id!, request.params.siteId), ...Object.entries(fixed).map(([field, value]) => eq(columns[field]!, value))];
+      const rows = (await ctx.db.select().from(binding.table).where(and(...conditions)).orderBy(desc(binding.table.id)).limit(1000)) as Row[];
+      return toList(rows.map((row) => toRecord(resource.name, row, Object.keys(resource.entity.shape))), { number: 1, size: 1000, total: rows.length });
+    });
+  }
+  // A block of a request's sender (the list's "block" action): its phone, e-mail or address, the site's.
+  r.post(
+    `${BASE}/request_block/from_request`,
+    { schema: { tags, summary: "Block a request's sender", body: z.object({ data: z.strictObject({ request_id: id(), source_type: z.enum(BLOCK_SOURCE_TYPES), block_type: z.enum(BLOCK_TYPES).default('reject'), until: z.iso.datetime({ offset: true }).nullable().optional() }) }) } },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const { request_id, source_type, block_type, until } = request.body.data;
+      const row = await reachableRequest(auth, request_id);
+      const raw = source_type === 'phone' ? row.phone : source_type === 'email' ? row.email : row.ip;
+      if (!raw) throw badRequest('request_block_source', '/data/source_type');
+      const created = await ctx.db.transaction(async (tx) => {
+        const attrs = await requestBlockHooks.beforeCreate!({ site_id: row.site_id, client_id: row.client_id, source_type, source: raw, block_type, until: until ? new Date(until) : null }, { tx, auth, request });
+        const [block] = await tx.insert(requestBlocks).values(attrs as typeof requestBlocks.$inferInsert).returning();
+        await recordAudit(tx, auth, { action: 'create', service: 'request.storage', resource: 'request_block', recordId: block!.id, changes: { source_type, block_type, from_request: row.id }, clientId: row.client_id, ip: request.ip });
+        return block!;
+      });
+      return reply.status(201).send({ data: toRecord('request_block', created as unknown as Row, Object.keys(requestBlockResource.entity.shape)) });
+    },
+  );
+  r.get(`${BASE}/agreement_hash/by/:siteId/:hash`, { schema: { tags, summary: 'A consent text by its hash', params: z.object({ siteId: id(), hash: z.string().regex(/^[0-9a-f]{64}$/) }) } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    const binding = registry.get(agreementHashResource);
+    const columns = binding.table as unknown as Record<string, import('drizzle-orm/pg-core').PgColumn>;
+    const [row] = (await ctx.db.select().from(binding.table).where(and(scopeCondition(binding, auth), eq(columns.site_id!, request.params.siteId), eq(columns.hash!, request.params.hash))).limit(1)) as Row[];
+    if (!row) throw notFound();
+    return { data: toRecord('agreement_hash', row, Object.keys(agreementHashResource.entity.shape)) };
+  });
+  return storage;
+}
+
+const siteText = (lang: Lang) => (lang === 'en' ? 'Turn on JavaScript to send the form: it confirms that you are not a robot' : 'Для отправки формы включите JavaScript: он подтверждает, что вы не робот');
+
+/** A site's consent text by hash, recorded on first use (the renderer's own texts). */
+export async function ensureAgreement(db: DbOrTx, site: { id: number; client_id: number }, text: string): Promise<string> {
+  const hash = sha256(text);
+  await db.insert(agreementHashes).values({ site_id: site.id, client_id: site.client_id, hash, text }).onConflictDoNothing();
+  return hash;
+}
+
+/** Streams the workbook; a reader who goes away stops the reading (no further page is asked for). */
+function sendWorkbook(db: DbOrTx, reply: FastifyReply, where: SQL | undefined, lang: Lang, offset: number, name: string) {
+  const signal = { closed: false };
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) signal.closed = true;
+  });
+  return reply
+    .header('content-type', XLSX)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(requestsWorkbook(db, where, lang, offset, signal));
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { RequestSettingAction } from '@dp/contracts';
+import { timestamps } from '../clients.storage/client.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { siteOwnerColumns } from '../../kit/state-columns.ts';
+import { searchIndex } from '../../kit/search-index.ts';
+
+/**
+ * A customer request from a site (contracts request.storage/request-types.ts). The personal
+ * columns and `fields` are erased by depersonalization (`depersonalized_at` says when); `ip` is the
+ * sender's address, kept for blocks and erased with the rest.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    type: smallint('type').notNull(),
+    page_id: integer('page_id'),
+    dealer_id: integer('dealer_id'),
+    gender: smallint('gender'),
+    name: text('name'),
+    last_name: text('last_name'),
+    phone: text('phone'),
+    email: text('email'),
+    text: text('text'),
+    text_input: text('text_input'),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
+    processing_of_personal_data: boolean('processing_of_personal_data').notNull().default(false),
+    agreement_hash: varchar('agreement_hash', { length: 64 }),
+    /** The subscription's tag (and a setting's match): settings with a tag run for requests of that tag only. */
+    tag: varchar('tag', { length: 100 }),
+    ip: varchar('ip', { length: 64 }),
+    depersonalized_at: timestamp('depersonalized_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('requests_site_type_created_idx').on(t.site_id, t.type, t.created_at),
+    index('requests_client_idx').on(t.client_id),
+    index('requests_depersonalize_idx').on(t.site_id, t.created_at).where(sql`${t.depersonalized_at} is null`),
+    searchIndex('requests_name_search', t.name),
+    searchIndex('requests_phone_search', t.phone),
+    searchIndex('requests_email_search', t.email),
+  ],
+);
+
+/**
+ * One action of a request to run (the "actions to run" queue of the sender): what the site's
+ * request settings named when the request arrived. status pending → success | failed; attempts
+ * and last_error are the executor's (the sender service), which also owns the job `request.action`.
+ */
+export const requestActions = pgTable(
+  'request_actions',
+  {
+    id: serial('id').primaryKey(),
+    request_id: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    site_id: integer('site_id').notNull(),
+    client_id: integer('client_id').notNull(),
+    settings_id: integer('settings_id'),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    action_id: integer('action_id').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    job_id: text('job_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_actions_request_idx').on(t.request_id), index('request_actions_site_status_idx').on(t.site_id, t.status, t.created_at)],
+);
+
+/** Offensive words: the platform's one list (no site). */
+export const offensiveWords = pgTable('offensive_words', {
+  id: serial('id').primaryKey(),
+  raw: varchar('raw', { length: 100 }).notNull().unique(),
+  ...timestamps,
+});
+
+/** The consent texts a site shows, by hash. */
+export const agreementHashes = pgTable(
+  'agreement_hashes',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    text: text('text').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('agreement_hashes_site_hash_idx').on(t.site_id, t.hash)],
+);
+
+/** Request settings of a site: a request type (and tag) and the actions run for its requests. */
+export const requestSettings = pgTable(
+  'requests_settings',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    origin_id: integer('origin_id'),
+    request_type: smallint('request_type').notNull(),
+    tag: varchar('tag', { length: 100 }),
+    actions: jsonb('actions').$type<RequestSettingAction[]>().notNull().default([]),
+    archived: boolean('archived').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('requests_settings_site_idx').on(t.site_id, t.request_type)],
+);
+
+/** Sender blocks of a site; `count` counts the refused attempts. */
+export const requestBlocks = pgTable(
+  'request_blocks',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    source_type: varchar('source_type', { length: 10 }).notNull(),
+    source: varchar('source', { length: 254 }).notNull(),
+    block_type: varchar('block_type', { length: 10 }).notNull().default('reject'),
+    until: timestamp('until', { withTimezone: true }),
+    count: integer('count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('request_blocks_site_source_idx').on(t.site_id, t.source_type, t.source)],
+);
+
+/** Proof-of-work captcha challenges already answered (refused a second time), kept until they expire. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  challenge_id: varchar('challenge_id', { length: 64 }).primaryKey(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
