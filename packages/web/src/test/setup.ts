@@ -1,13 +1,20 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 
 beforeAll(async () => {
   // Every text of both languages, as a signed-in page has them (the app loads them on demand, app/i18n.ts).
   const { loadLanguage } = await import('../app/i18n.ts');
   await Promise.all([loadLanguage('ru'), loadLanguage('en')]);
   if (typeof document === 'undefined') return;
-  // Lazy screens and antd take a moment on a busy machine: wait up to 5 s for what a user would see.
+  // Lazy screens and antd take a moment on a busy machine: wait up to 10 s for what a user would see
+  // (a wait ends as soon as it is there).
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
+});
+
+// No satisfaction survey over the screen under test: it opens 5 s after entry, which a slow run
+// reaches (its own test clears the cookie first).
+beforeEach(() => {
+  if (typeof document !== 'undefined') document.cookie = 'satisfaction=declined; path=/';
 });
 
 // Testing Library cleans up after each test only when it can see the test runner's hooks.

@@ -81,7 +81,8 @@ function renderAt(path: string) {
 }
 
 describe('custom tokens screen', () => {
-  it('creates a token, shows its value once with a warning, lists it without the value, and revokes it after a confirmation', async () => {
+  // A long flow through two dialogs over the whole permission list: more time than the default on a busy machine.
+  it('creates a token, shows its value once with a warning, lists it without the value, and revokes it after a confirmation', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     renderAt('/auth.processing/custom_tokens/');
     expect(await screen.findByText('Токенов пока нет')).toBeTruthy();
