@@ -281,7 +281,6 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('request.storage', 'requests_settings', '/request.storage/settings_requests/{siteId}', 'site', 'requests', 131, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'requests_site_blocks', '/request.storage/site_blocks/{siteId}', 'site', 'requests', 132, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'requests_agreement_hash', '/request.storage/agreement_hash/list/{siteId}', 'site', 'requests', 133, ['callback_requests.get_list'], { module: 'requests' }),
-  screen('request.storage', 'requests_detail', '/request.storage/request/{siteId}/{requestId}', 'site', 'requests', 134, ['callback_requests.get_list'], { module: 'requests', in_menu: false }),
   screen('request.storage', 'offensive_words', '/request.storage/offensive_words', 'dictionaries', 'requests', 90, ['offensive_words.admin']),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),

@@ -84,12 +84,12 @@ export const managerSettingsResource = defineResource({
   refs: { dealer_id: dealerRef },
   permissions: { list: ['notifier_settings.get_list'], get: ['notifier_settings.get_list'], create: ['notifier_settings.patch'], update: ['notifier_settings.patch'], delete: ['notifier_settings.patch'] },
   columns: [
-    { field: 'name', sortable: true, width: 220 },
-    { field: 'dealer_id', render: 'refs', ref: dealerRef, width: 200 },
-    { field: 'receivers', width: 280 },
+    { field: 'name', sortable: true, width: 180 },
+    { field: 'dealer_id', render: 'refs', ref: dealerRef, width: 170 },
+    { field: 'receivers', width: 230 },
     { field: 'frequency', sortable: true, render: 'tag', width: 150 },
-    { field: 'is_active', render: 'boolean', width: 110 },
-    { field: 'last_sent_at', sortable: true, render: 'date', width: 170 },
+    { field: 'is_active', render: 'boolean', width: 100 },
+    { field: 'last_sent_at', sortable: true, render: 'date', width: 150 },
   ],
   form: [
     { field: 'name', widget: 'text', span: 2 },

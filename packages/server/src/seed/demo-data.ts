@@ -25,6 +25,8 @@ import { seedDemoContent } from '../services/sites.context/demo-content.ts';
 import type { FileStorage } from '../kit/files.ts';
 import { seedDemoStages } from '../services/content.storage/demo-stages.ts';
 import { seedDemoSiteContent } from '../services/site-renderer/demo-site-content.ts';
+// request.storage (issue 14, "requests")
+import { seedDemoRequests } from '../services/request.storage/demo-requests.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
@@ -76,6 +78,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   'cars.export': ['export_settings.get_list', 'export_settings.patch', 'offers.create'],
   'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
+  // request.storage (issue 14, "requests"): the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
+  'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
   // floors.storage (issue 10): the floor library is in the dictionaries mode.
@@ -226,6 +230,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoStockSettings(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
+  // request.storage (issue 14, "requests"): requests of the client sites, their consent text, a callback setting.
+  await seedDemoRequests(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.
   await seedDemoSiteTasks(db, adminUser!.id);
   return { password, generated: !configuredPassword, admin, users: accounts };

@@ -1,3 +1,5 @@
+// request.storage (issue 14, "requests")
+import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
 import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 // sites.context pages
 import { ReadOutlined } from '@ant-design/icons';
@@ -134,6 +136,20 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   dealerships_site_departments: <NodeIndexOutlined aria-hidden />,
   dealerships_site_employees: <ContactsOutlined aria-hidden />,
   dealerships_site_services: <PhoneOutlined aria-hidden />,
+  // request.storage (issue 14, "requests")
+  requests_subscription_requests: <SoundOutlined aria-hidden />,
+  requests_callback_requests: <CommentOutlined aria-hidden />,
+  requests_test_drive_requests: <CompassOutlined aria-hidden />,
+  requests_service_requests: <FieldTimeOutlined aria-hidden />,
+  requests_buy_model_requests: <DollarOutlined aria-hidden />,
+  requests_avn_requests: <RocketOutlined aria-hidden />,
+  requests_accessory_requests: <GiftOutlined aria-hidden />,
+  requests_custom_form_requests: <FormOutlined aria-hidden />,
+  requests_all_export: <FileExcelOutlined aria-hidden />,
+  requests_settings: <BarsOutlined aria-hidden />,
+  requests_site_blocks: <IssuesCloseOutlined aria-hidden />,
+  requests_agreement_hash: <FileProtectOutlined aria-hidden />,
+  offensive_words: <AlertOutlined aria-hidden />,
 };
 
 /** Every menu entry has its own icon, so that the collapsed menu tells them apart (app/menu.test.ts). */

@@ -135,6 +135,20 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/importer.notifier/reports/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ImporterReportsPage }))),
   '/importer.notifier/manager_settings/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ManagerSettingsPage }))),
   '/importer.notifier/manager_reports/{siteId}': lazy(() => import('../services/importer.notifier/NotifierPages.tsx').then((module) => ({ default: module.ManagerReportsPage }))),
+  // request.storage (issue 14, "requests"): the lists per type, all requests' export, request settings, blocks, consent texts, offensive words.
+  '/request.storage/subscription_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.SubscriptionRequestsPage }))),
+  '/request.storage/callback_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.CallbackRequestsPage }))),
+  '/request.storage/test_drive_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.TestDriveRequestsPage }))),
+  '/request.storage/service_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.ServiceRequestsPage }))),
+  '/request.storage/buy_model_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.BuyModelRequestsPage }))),
+  '/request.storage/avn_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.AvnRequestsPage }))),
+  '/request.storage/accessory_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.AccessoryRequestsPage }))),
+  '/request.storage/custom_form_requests/{siteId}': lazy(() => import('../services/request.storage/RequestListPage.tsx').then((module) => ({ default: module.CustomFormRequestsPage }))),
+  '/request.storage/all_requests_export/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.AllRequestsExportPage }))),
+  '/request.storage/settings_requests/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.RequestSettingsPage }))),
+  '/request.storage/site_blocks/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.SiteBlocksPage }))),
+  '/request.storage/agreement_hash/list/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.AgreementHashPage }))),
+  '/request.storage/offensive_words': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.OffensiveWordsPage }))),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

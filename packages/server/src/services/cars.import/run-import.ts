@@ -31,6 +31,7 @@ import { cachedCatalog } from './catalog-cache.ts';
  */
 export const IMPORT_JOB = 'cars.import.run';
 const BATCH = 1000;
+const EMBEDDED_BATCH = 200;
 
 export interface RunImportOptions {
   /** Tests: stop after the parse, as a process killed before the apply would. */
@@ -144,7 +145,8 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
   const summaries: Record<string, unknown>[] = [];
   const fingerprints: FeedFingerprint[] = [];
   const seenVins = new Map<string, number>();
-  const batchSize = options.batchSize ?? BATCH;
+  // On PGlite the database runs on this thread: small batches let the screens' requests in between.
+  const batchSize = options.batchSize ?? (ctx.config.databaseUrl ? BATCH : EMBEDDED_BATCH);
   // The known sizes of the files not opened yet (uploads carry theirs).
   const laterBytes = (from: number) => files.slice(from).reduce((sum, file) => sum + (file.kind === 'upload' ? (file.size ?? 0) : 0), 0);
   let processed = 0;
@@ -166,6 +168,9 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       await ctx.db.update(importReports).set({ processed_count: processed, expected_count: Math.max(expected, processed), updated_at: new Date() }).where(eq(importReports.id, report.id));
       await options.onBatch?.(processed);
       await assertNotAborted(ctx.db, report.id);
+      // Rows already buffered are parsed in microtasks: let waiting requests in between batches
+      // (on PGlite the database runs on this thread too).
+      await new Promise((resolve) => setImmediate(resolve));
     };
     try {
       const feed = await openFeedFile(ctx, file, settings.timeout);

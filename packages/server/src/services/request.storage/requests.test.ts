@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
+import { intakeLimits, REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
 import { auditLog, sites } from '../../kit/schema.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -204,6 +204,17 @@ describe('filters and blocks', () => {
     const limited = await post(a, 'callback_requests', {}, { ip, lang: 'en' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits requests per site, whatever the address (a site at its limit refuses the next)', async () => {
+    await db().execute(sql`insert into rate_limits (key, window_start, count) values (${`requests:site:${b.id}`}, now(), ${intakeLimits.perSite.max})
+      on conflict (key) do update set window_start = now(), count = ${intakeLimits.perSite.max}`);
+    const response = await post(b, 'callback_requests', {});
+    expect(response.statusCode).toBe(429);
+    expect(response.json().errors[0].code).toBe('too_many_requests');
+    // Another site is not held by it.
+    expect((await post(a, 'callback_requests', {})).statusCode).toBe(400);
+    await db().execute(sql`delete from rate_limits where key = ${`requests:site:${b.id}`}`);
   });
 });
 

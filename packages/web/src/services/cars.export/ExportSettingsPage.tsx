@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Button, Card, Input, Modal, Result, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Table, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,18 @@ export default function ExportSettingsPage() {
   const attributes = settings.data?.attributes;
   const rows = EXPORT_CHANNELS.map((channel) => ({ channel, ...(attributes?.links[channel] ?? { is_needed: false, url: null }) }));
   const failed = settings.isError || site.isError;
+  // A phone has no room for a third column: the link goes under the channel's name.
+  const narrow = Grid.useBreakpoint().md === false;
+  const linkCell = (url: string | null, row: (typeof rows)[number]) =>
+    url && row.is_needed ? (
+      <Space.Compact style={{ width: '100%' }}>
+        <Input readOnly value={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
+        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
+        {canWrite && <Button icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
+      </Space.Compact>
+    ) : (
+      <Typography.Text type="secondary">{t('off')}</Typography.Text>
+    );
   return (
     <div className="page">
       <PageHeader
@@ -73,31 +85,28 @@ export default function ExportSettingsPage() {
               loading={settings.isLoading || site.isLoading}
               dataSource={rows}
               pagination={false}
-              scroll={{ x: 760 }}
+              scroll={narrow ? undefined : { x: 760 }}
               columns={[
-                { title: t('channel'), dataIndex: 'channel', width: 190, render: (channel: ExportChannel) => <strong>{t(`channels.${channel}`)}</strong> },
+                {
+                  title: t('channel'),
+                  dataIndex: 'channel',
+                  width: narrow ? undefined : 240,
+                  render: (channel: ExportChannel, row) => (
+                    <Space direction="vertical" size={6} style={{ width: '100%' }}>
+                      <strong>{t(`channels.${channel}`)}</strong>
+                      {narrow && linkCell(row.url, row)}
+                    </Space>
+                  ),
+                },
                 {
                   title: t('needed'),
                   dataIndex: 'is_needed',
-                  width: 110,
+                  width: 90,
                   render: (needed: boolean, row) => (
                     <Switch checked={needed} disabled={!canWrite || !attributes} loading={change.isPending} aria-label={`${t('needed')}: ${t(`channels.${row.channel}`)}`} onChange={(value) => change.mutate({ links: { [row.channel]: { is_needed: value } } })} />
                   ),
                 },
-                {
-                  title: t('link'),
-                  dataIndex: 'url',
-                  render: (url: string | null, row) =>
-                    url && row.is_needed ? (
-                      <Space.Compact style={{ width: '100%' }}>
-                        <Input readOnly value={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
-                        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
-                        {canWrite && <Button icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
-                      </Space.Compact>
-                    ) : (
-                      <Typography.Text type="secondary">{t('off')}</Typography.Text>
-                    ),
-                },
+                ...(narrow ? [] : [{ title: t('link'), dataIndex: 'url', render: linkCell }]),
               ]}
             />
             <Space wrap size="large">

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { PORT } from './playwright.config.ts';
+
+/**
+ * Requests (issue 14, request.storage): a visitor sends the demo site's callback form (the site
+ * script solves the proof-of-work captcha), the dealer's manager finds the request in the site's
+ * callback list, opens it, and exports the list to XLSX.
+ */
+const MANAGER = 'manager@avtograd-sever.test';
+const SITE = 'АвтоГрад Север — Kia';
+const SITE_URL = `http://kia-avtograd.localhost:${PORT}`;
+const unique = Date.now().toString(36);
+
+test('a callback form sent on the demo site reaches the callback list, opens, and exports', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const name = `Посетитель ${unique}`;
+  const site = await context.newPage();
+  await site.goto(`${SITE_URL}/contacts`);
+  const form = site.locator('form.form').first();
+  await form.getByLabel('Имя').fill(name);
+  await form.getByLabel('Телефон').fill('+7 (916) 555-12-34');
+  await form.getByLabel('Комментарий').fill('Хочу тест-драйв в субботу');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button').click();
+  await expect(site.getByRole('status')).toContainText('Заявка отправлена');
+
+  await signIn(page, MANAGER);
+  await page.goto('/sites.context/select');
+  await page.getByText(SITE).first().click();
+  await page.getByTestId('side-menu').getByText('Обратный звонок', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Заявки на обратный звонок' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).fill(unique);
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('+7 (916) 555-12-34');
+
+  // The detail: every field, the consent it was sent under.
+  await row.getByRole('button', { name: /Открыть заявку/ }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toContainText('Хочу тест-драйв в субботу');
+  await expect(drawer).toContainText('Обратный звонок');
+  await drawer.getByRole('button', { name: 'Close' }).or(drawer.locator('.ant-drawer-close')).first().click();
+
+  // A search that matches nothing says so with the query.
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).fill(`нет-такого-${unique}`);
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).press('Enter');
+  await expect(page.getByText(`По запросу «нет-такого-${unique}» ничего не найдено`)).toBeVisible();
+
+  // The list's export: an XLSX (a ZIP) with the request in it.
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).fill(unique);
+  await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).press('Enter');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Выгрузить в XLSX' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+});

@@ -1,0 +1,266 @@
+import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { notify } from '../../app/notify.ts';
+import { useSession } from '../../app/session.ts';
+import { api, errorTitle } from '../../kit/api.ts';
+import { formatDateTime } from '../../kit/format.ts';
+import { PageHeader } from '../../kit/PageHeader.tsx';
+import { useSite } from '../sites.context/site-api.ts';
+import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
+
+type Row = JsonApiRecord<RequestEntity>;
+const PAGE_SIZES = [20, 50, 100];
+
+/** A column's value of a request: own columns, `fields.x` of the type, `analytics.utm.source`. */
+export function valueAt(attributes: RequestEntity, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), attributes);
+}
+const show = (value: unknown, lang: Lang): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? (lang === 'en' ? 'yes' : 'да') : lang === 'en' ? 'no' : 'нет';
+  if (Array.isArray(value)) return value.map((item) => show(item, lang)).join(', ');
+  if (typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([key, item]) => `${key}: ${show(item, lang)}`).join('; ');
+  return String(value);
+};
+
+/** Nested values as [path, value] leaves (the analytics block: utm.source, page.page_url ...). */
+function leaves(value: Record<string, unknown>, prefix: string): [string, unknown][] {
+  return Object.entries(value).flatMap(([key, item]) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? leaves(item as Record<string, unknown>, `${prefix}.${key}`) : [[`${prefix}.${key}`, item] as [string, unknown]],
+  );
+}
+
+/** The columns chosen for a type, remembered in the browser. */
+function useColumnChoice(type: RequestTypeId) {
+  const key = `dp.requests.columns.${type}`;
+  const all = REQUEST_LIST_COLUMNS[type];
+  const [chosen, setChosen] = useState<string[]>(() => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as string[] | null;
+      return Array.isArray(stored) ? all.filter((column) => stored.includes(column)) : all;
+    } catch {
+      return all;
+    }
+  });
+  const choose = (next: string[]) => {
+    const ordered = all.filter((column) => next.includes(column));
+    setChosen(ordered);
+    try {
+      localStorage.setItem(key, JSON.stringify(ordered));
+    } catch {
+      /* private mode: the choice lasts the visit */
+    }
+  };
+  return { all, chosen, choose };
+}
+
+/** One request with every field and its actions to run. */
+function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: Lang; onClose: () => void }) {
+  const { t } = useTranslation('request.storage');
+  const screens = Grid.useBreakpoint();
+  const actions = useRequestActions(record?.id ?? null);
+  if (!record) return null;
+  const a = record.attributes;
+  const items = [
+    ['created_at', formatDateTime(a.created_at)],
+    ['type', t(`request_types.${a.type}`)],
+    ...(['name', 'last_name', 'phone', 'email', 'gender', 'text', 'text_input', 'tag', 'page_id', 'dealer_id'] as const).map((field) => [field, field === 'gender' && a.gender ? t(`genders.${a.gender}`) : show(a[field], lang)]),
+    ...Object.entries(a.fields).map(([field, value]) => [`fields.${field}`, show(value, lang)]),
+    ...leaves(a.analytics, 'analytics').map(([field, value]) => [field, show(value, lang)]),
+    ['agreement_hash', a.agreement_hash ?? '—'],
+    ['depersonalized_at', a.depersonalized_at ? formatDateTime(a.depersonalized_at) : '—'],
+  ];
+  return (
+    <Drawer open title={t('detail.title', { id: record.id })} size={screens.sm === false ? '100%' : 640} onClose={onClose} destroyOnHidden>
+      <Descriptions column={1} bordered size="small" items={items.map(([field, value]) => ({ key: field, label: t(`columns.${field}`, { defaultValue: field }), children: <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value}</Typography.Text> }))} />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>{t('detail.actions')}</Typography.Title>
+      {actions.data?.length ? (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={actions.data}
+          columns={[
+            { title: t('detail.action_kind'), render: (_: unknown, row) => `${t(`action_kinds.${row.attributes.kind}`)} #${row.attributes.action_id}` },
+            { title: t('detail.action_status'), render: (_: unknown, row) => <Tag color={row.attributes.status === 'success' ? 'green' : row.attributes.status === 'failed' ? 'red' : 'blue'}>{t(`action_statuses.${row.attributes.status}`)}</Tag> },
+            { title: t('detail.action_attempts'), render: (_: unknown, row) => row.attributes.attempts },
+          ]}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('detail.no_actions')}</Typography.Text>
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * A site's requests of one type (spec 002 §2 request storage): date range, search, column choice,
+ * server paging, the detail, delete with confirmation, the list's XLSX.
+ */
+export function RequestListPage({ type }: { type: RequestTypeId }) {
+  const { siteId = '' } = useParams();
+  const { t, i18n } = useTranslation(['request.storage', 'common']);
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
+  const { user } = useSession();
+  const site = useSite(siteId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = {
+    page: Math.max(1, Number(searchParams.get('page') ?? 1) || 1),
+    size: PAGE_SIZES.includes(Number(searchParams.get('size'))) ? Number(searchParams.get('size')) : 20,
+    search: searchParams.get('search') ?? '',
+    from: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('from') ?? '') ? searchParams.get('from') : null,
+    to: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('to') ?? '') ? searchParams.get('to') : null,
+  };
+  const set = (next: Record<string, string | number | null>) =>
+    setSearchParams((previous) => {
+      const result = new URLSearchParams(previous);
+      for (const [name, value] of Object.entries(next)) if (value === null || value === '' || (name === 'page' && value === 1)) result.delete(name); else result.set(name, String(value));
+      return result;
+    }, { replace: true });
+  const [searchText, setSearchText] = useState(params.search);
+  const list = useRequestList(type, siteId, params);
+  const columns = useColumnChoice(type);
+  const [open, setOpen] = useState<Row | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const client = useQueryClient();
+  const canDelete = hasPermission(user?.permissions ?? {}, 'request.storage', 'requests.delete');
+  const listName = REQUEST_TYPES[type].list;
+  const title = t(`lists.${listName}`);
+  const remove = useMutation({
+    mutationFn: (record: Row) => api.delete(requestsPath(`${listName}/${record.id}`)),
+    onSuccess: async () => {
+      notify.success(t('common:notices.deleted'));
+      await client.invalidateQueries({ queryKey: ['request.storage', listName] });
+    },
+    onError: (error) => notify.error(errorTitle(error, lang)),
+  });
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadRequests(`${listName}/where_site/${siteId}/format_xlsx`, listQuery(params), `${listName}.xlsx`);
+    } catch (error) {
+      notify.error(errorTitle(error, lang));
+    } finally {
+      setExporting(false);
+    }
+  };
+  const tableColumns = useMemo(
+    () => [
+      ...columns.chosen.map((column) => ({
+        key: column,
+        title: t(`columns.${column}`),
+        width: column === 'created_at' ? 150 : column === 'text' ? 260 : 170,
+        ellipsis: true,
+        render: (_: unknown, record: Row) => (column === 'created_at' ? formatDateTime(record.attributes.created_at) : show(valueAt(record.attributes, column), lang)),
+      })),
+      {
+        key: 'actions',
+        title: t('common:actions.title', { defaultValue: '' }),
+        width: 100,
+        fixed: 'right' as const,
+        render: (_: unknown, record: Row) => (
+          <Space size={4}>
+            <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
+            {canDelete && (
+              <Popconfirm title={t('detail.delete_confirm')} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}>
+                <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [columns.chosen, t, lang, canDelete, remove],
+  );
+  const range: [Dayjs | null, Dayjs | null] = [params.from ? dayjs(params.from) : null, params.to ? dayjs(params.to) : null];
+  const records = (list.data?.data ?? []) as Row[];
+  const filtered = Boolean(params.search || params.from || params.to);
+  return (
+    <div className="page">
+      <PageHeader
+        title={title}
+        subtitle={site.data?.site.attributes.name}
+        documentTitle={title}
+        extra={
+          <Space wrap>
+            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <Popover
+              trigger="click"
+              title={t('columns_choice')}
+              content={<Checkbox.Group style={{ display: 'grid', gap: 6 }} value={columns.chosen} onChange={(next) => columns.choose(next as string[])} options={columns.all.map((column) => ({ value: column, label: t(`columns.${column}`) }))} />}
+            >
+              <Button icon={<SettingOutlined aria-hidden />}>{t('columns_choice')}</Button>
+            </Popover>
+            <Button type="primary" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportList()}>{t('export_xlsx')}</Button>
+          </Space>
+        }
+      />
+      <Card variant="borderless" className="page-card">
+        <Space wrap size={[12, 12]} className="resource-filters" style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            value={searchText}
+            placeholder={t('search_placeholder')}
+            aria-label={t('search_placeholder')}
+            onChange={(event) => setSearchText(event.target.value)}
+            onSearch={(next) => set({ search: next.trim() || null, page: 1 })}
+            style={{ width: 280 }}
+          />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format="DD.MM.YYYY"
+            value={range}
+            aria-label={t('date_range')}
+            placeholder={[t('date_from'), t('date_to')]}
+            onChange={(next) => set({ from: next?.[0]?.format('YYYY-MM-DD') ?? null, to: next?.[1]?.format('YYYY-MM-DD') ?? null, page: 1 })}
+          />
+        </Space>
+        {list.isError && !list.data ? (
+          <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
+        ) : (
+          <Table<Row>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            dataSource={records}
+            columns={tableColumns}
+            scroll={{ x: 'max-content' }}
+            onRow={(record) => ({ onDoubleClick: () => setOpen(record) })}
+            locale={{
+              emptyText: list.isLoading ? <span /> : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={params.search ? t('empty_search', { search: params.search }) : filtered ? t('empty_filtered') : t('empty')}>
+                  {filtered && <Button onClick={() => { setSearchText(''); set({ search: null, from: null, to: null, page: 1 }); }}>{t('common:actions.reset_filters')}</Button>}
+                </Empty>
+              ),
+            }}
+            pagination={{
+              current: params.page,
+              pageSize: params.size,
+              total: list.data?.meta?.page?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => t('total', { count: total }),
+              onChange: (page, size) => set(size !== params.size ? { size, page: 1 } : { page }),
+            }}
+          />
+        )}
+      </Card>
+      <RequestDetail record={open} lang={lang} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+export const SubscriptionRequestsPage = () => <RequestListPage type={6} />;
+export const CallbackRequestsPage = () => <RequestListPage type={1} />;
+export const TestDriveRequestsPage = () => <RequestListPage type={3} />;
+export const ServiceRequestsPage = () => <RequestListPage type={2} />;
+export const BuyModelRequestsPage = () => <RequestListPage type={4} />;
+export const AvnRequestsPage = () => <RequestListPage type={5} />;
+export const AccessoryRequestsPage = () => <RequestListPage type={10} />;
+export const CustomFormRequestsPage = () => <RequestListPage type={9} />;

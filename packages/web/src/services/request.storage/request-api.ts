@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { REQUEST_TYPES, type JsonApiList, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { api, gatewayPath, type Query } from '../../kit/api.ts';
+
+/** Calls of the request screens (server services/request.storage/request.routes.ts). */
+export const requestsPath = (rest: string) => gatewayPath('request.storage', rest);
+
+export interface RequestListParams {
+  page: number;
+  size: number;
+  search: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** The reader's offset from UTC in minutes: the server counts whole days in the reader's time. */
+export const utcOffset = () => -new Date().getTimezoneOffset();
+
+export const listQuery = (params: Pick<RequestListParams, 'search' | 'from' | 'to'>): Query => ({
+  'filter[search]': params.search || undefined,
+  'date[from]': params.from ?? undefined,
+  'date[to]': params.to ?? undefined,
+});
+
+export function useRequestList(type: RequestTypeId, siteId: string, params: RequestListParams) {
+  const list = REQUEST_TYPES[type].list;
+  return useQuery({
+    queryKey: ['request.storage', list, siteId, params],
+    enabled: /^\d+$/.test(siteId),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.list<RequestEntity>(requestsPath(`${list}/where_site/${siteId}`), { ...listQuery(params), 'page[number]': params.page, 'page[size]': params.size }, signal) as Promise<JsonApiList<RequestEntity>>,
+  });
+}
+
+export interface RequestAction {
+  kind: string;
+  action_id: number;
+  status: 'pending' | 'failed' | 'success';
+  attempts: number;
+  last_error: string | null;
+}
+
+export function useRequestActions(id: string | null) {
+  return useQuery({
+    queryKey: ['request.storage', 'actions', id],
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.get<{ id: string; attributes: RequestAction }[]>(requestsPath(`requests/${id}/actions`), undefined, signal),
+  });
+}
+
+/** Saves an XLSX of the server (a list's, or all requests') with the browser. */
+export async function downloadRequests(path: string, query: Query, fallbackName: string) {
+  const { blob, fileName } = await api.download(requestsPath(path), { ...query, utc_offset: utcOffset() });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
