@@ -69,7 +69,9 @@ test('a dealer manager uploads a CSV feed, runs it, opens the per-file report an
   const download = page.waitForEvent('download');
   await drawer.getByRole('button', { name: /^Ошибки \(XLSX\)/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^import-\d+-errors\.xlsx$/);
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+  await closeNotices(page);
 
   // The same screens in English, and on a phone.
   await useLanguage(page, 'EN');

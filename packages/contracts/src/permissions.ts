@@ -584,10 +584,12 @@ export const ACTION_ROUTES: ApiRoute[] = [
   ...REQUEST_LIST_ROUTES.flatMap((list) => [
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}`, ['callback_requests.get_list']),
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_xlsx`, ['callback_requests.get_list']),
+    api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_csv`, ['callback_requests.get_list']),
     api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete']),
   ]),
   api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_xlsx', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_csv', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/list/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/by/{siteId}/{hash}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests_settings/where_site/{siteId}', ['callback_requests.get_list']),

@@ -13,7 +13,8 @@ import { loadCatalog, type CatalogIndex } from './match-row.ts';
  */
 export const CATALOG_CACHE_MS = 10 * 60_000;
 const STATE_ID = 1;
-let cached: { version: number; loadedAt: number; index: CatalogIndex } | null = null;
+/** Per database (one in a process; each test file's app has its own, in one worker process). */
+const copies = new WeakMap<object, { version: number; loadedAt: number; index: CatalogIndex }>();
 
 async function catalogVersion(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ version: importCacheState.catalog_version }).from(importCacheState).where(eq(importCacheState.id, STATE_ID)).limit(1);
@@ -23,9 +24,10 @@ async function catalogVersion(db: DbOrTx): Promise<number> {
 /** The catalogue's matching index: this process's copy while it is fresh and no reset came since. */
 export async function cachedCatalog(db: DbOrTx, now = Date.now()): Promise<CatalogIndex> {
   const version = await catalogVersion(db);
+  const cached = copies.get(db);
   if (cached && cached.version === version && now - cached.loadedAt < CATALOG_CACHE_MS) return cached.index;
   const index = await loadCatalog(db);
-  cached = { version, loadedAt: now, index };
+  copies.set(db, { version, loadedAt: now, index });
   return index;
 }
 
@@ -36,6 +38,6 @@ export async function resetCatalogCache(db: DbOrTx): Promise<Date> {
     .insert(importCacheState)
     .values({ id: STATE_ID, catalog_version: 1, reset_at: at })
     .onConflictDoUpdate({ target: importCacheState.id, set: { catalog_version: sql`${importCacheState.catalog_version} + 1`, reset_at: at } });
-  cached = null;
+  copies.delete(db);
   return at;
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import ExcelJS from 'exceljs';
@@ -26,13 +26,14 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
-import { neutralizeCell } from '../../kit/csv.ts';
+import { csvDelimiter, csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
 import { searchCondition } from '../../kit/search-index.ts';
 import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
+import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { acceptRequest } from './intake.ts';
 import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
@@ -98,23 +99,37 @@ async function* exportRows(db: DbOrTx, where: SQL | undefined, signal: { closed:
   }
 }
 
+/** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page (text formula-safe). */
+function exportCells(row: RequestRow, lang: Lang, local: (date: Date) => string): (string | number)[] {
+  const utm = ((row.analytics as { utm?: Record<string, string> }).utm ?? {}) as Record<string, string>;
+  const page = ((row.analytics as { page?: { page_url?: string } }).page ?? {}) as { page_url?: string };
+  const fields = Object.entries(row.fields).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
+  return [row.id, local(row.created_at), TYPE_NAMES[lang][row.type] ?? String(row.type), ...[row.name, row.last_name, row.phone, row.email, row.text, fields, utm.source, utm.campaign, page.page_url].map((cell) => neutralizeCell(cell ?? ''))];
+}
+const localTime = (offsetMinutes: number) => (date: Date) => new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** A list of requests as CSV (UTF-8 with a BOM, the list separator Excel expects for the language), streamed. */
+export function requestsCsv(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal = { closed: false }) {
+  const delimiter = csvDelimiter(lang);
+  const local = localTime(offsetMinutes);
+  return Readable.from(
+    (async function* () {
+      yield UTF8_BOM + csvRow(HEADERS[lang], delimiter);
+      for await (const row of exportRows(db, where, signal)) yield csvRow(exportCells(row, lang, local), delimiter);
+    })(),
+  );
+}
+
 /** A list of requests as a streamed XLSX (exceljs's streaming writer); every text cell formula-safe. */
 export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal = { closed: false }) {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(lang === 'ru' ? 'Заявки' : 'Requests');
-  const local = (date: Date) => new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  const local = localTime(offsetMinutes);
   void (async () => {
     try {
       sheet.addRow(HEADERS[lang]).commit();
-      for await (const row of exportRows(db, where, signal)) {
-        const utm = ((row.analytics as { utm?: Record<string, string> }).utm ?? {}) as Record<string, string>;
-        const page = ((row.analytics as { page?: { page_url?: string } }).page ?? {}) as { page_url?: string };
-        const fields = Object.entries(row.fields).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
-        sheet
-          .addRow([row.id, local(row.created_at), TYPE_NAMES[lang][row.type] ?? row.type, ...[row.name, row.last_name, row.phone, row.email, row.text, fields, utm.source, utm.campaign, page.page_url].map((cell) => neutralizeCell(cell ?? ''))])
-          .commit();
-      }
+      for await (const row of exportRows(db, where, signal)) sheet.addRow(exportCells(row, lang, local)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {
@@ -192,7 +207,7 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
       });
       return { error: null };
     } catch (failure) {
-      if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? siteText(lang) : t(failure.key, lang, failure.params) };
+      if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? say(lang, 'form_robot_check') : t(failure.key, lang, failure.params) };
       throw failure;
     }
   };
@@ -225,7 +240,12 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
     r.get(`${BASE}/${list}/where_site/:siteId/format_xlsx`, { schema: { tags, summary: `A site's ${list} as XLSX`, params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
       const auth = requireAuth(request.auth);
       await reachableSite(auth, request.params.siteId);
-      return sendWorkbook(ctx.db, reply, listCondition(auth, request.params.siteId, type, request.query), request.lang, request.query.utc_offset ?? 0, `${list}-${request.params.siteId}.xlsx`);
+      return sendExport(ctx.db, reply, 'xlsx', listCondition(auth, request.params.siteId, type, request.query), request.lang, request.query.utc_offset ?? 0, `${list}-${request.params.siteId}`);
+    });
+    r.get(`${BASE}/${list}/where_site/:siteId/format_csv`, { schema: { tags, summary: `A site's ${list} as CSV`, params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      await reachableSite(auth, request.params.siteId);
+      return sendExport(ctx.db, reply, 'csv', listCondition(auth, request.params.siteId, type, request.query), request.lang, request.query.utc_offset ?? 0, `${list}-${request.params.siteId}`);
     });
     r.delete(`${BASE}/${list}/:id`, { schema: { tags, summary: `Delete one of ${list}`, params: z.object({ id: id() }) } }, async (request, reply) => {
       const auth = requireAuth(request.auth);
@@ -251,10 +271,15 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
     const actions = await ctx.db.select().from(requestActions).where(eq(requestActions.request_id, row.id)).orderBy(asc(requestActions.id));
     return { data: actions.map((action) => toRecord('request_actions', action as unknown as Row, ACTION_ATTRIBUTES)) };
   });
+  r.get(`${BASE}/requests/where_site/:siteId/format_csv`, { schema: { tags, summary: "All of a site's requests as CSV", params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    return sendExport(ctx.db, reply, 'csv', listCondition(auth, request.params.siteId, null, request.query), request.lang, request.query.utc_offset ?? 0, `requests-${request.params.siteId}`);
+  });
   r.get(`${BASE}/requests/where_site/:siteId/format_xlsx`, { schema: { tags, summary: "All of a site's requests as XLSX", params: siteParams, querystring: requestExportQuery } }, async (request, reply) => {
     const auth = requireAuth(request.auth);
     await reachableSite(auth, request.params.siteId);
-    return sendWorkbook(ctx.db, reply, listCondition(auth, request.params.siteId, null, request.query), request.lang, request.query.utc_offset ?? 0, `requests-${request.params.siteId}.xlsx`);
+    return sendExport(ctx.db, reply, 'xlsx', listCondition(auth, request.params.siteId, null, request.query), request.lang, request.query.utc_offset ?? 0, `requests-${request.params.siteId}`);
   });
 
   // Settings: archive and unarchive (an unarchived one must not duplicate an active one).
@@ -321,7 +346,6 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   return storage;
 }
 
-const siteText = (lang: Lang) => (lang === 'en' ? 'Turn on JavaScript to send the form: it confirms that you are not a robot' : 'Для отправки формы включите JavaScript: он подтверждает, что вы не робот');
 
 /** A site's consent text by hash, recorded on first use (the renderer's own texts). */
 export async function ensureAgreement(db: DbOrTx, site: { id: number; client_id: number }, text: string): Promise<string> {
@@ -330,15 +354,15 @@ export async function ensureAgreement(db: DbOrTx, site: { id: number; client_id:
   return hash;
 }
 
-/** Streams the workbook; a reader who goes away stops the reading (no further page is asked for). */
-function sendWorkbook(db: DbOrTx, reply: FastifyReply, where: SQL | undefined, lang: Lang, offset: number, name: string) {
+/** Streams an export (XLSX or CSV); a reader who goes away stops the reading (no further page is asked for). */
+function sendExport(db: DbOrTx, reply: FastifyReply, format: 'xlsx' | 'csv', where: SQL | undefined, lang: Lang, offset: number, name: string) {
   const signal = { closed: false };
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) signal.closed = true;
   });
   return reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('content-type', format === 'xlsx' ? XLSX : 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
     .header('cache-control', 'no-store')
-    .send(requestsWorkbook(db, where, lang, offset, signal));
+    .send(format === 'xlsx' ? requestsWorkbook(db, where, lang, offset, signal) : requestsCsv(db, where, lang, offset, signal));
 }

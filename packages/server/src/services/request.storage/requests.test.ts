@@ -294,7 +294,7 @@ describe('lists, export, depersonalization', () => {
     expect((await t.request('GET', `${API}/requests/${someId}`, { token: dealerA })).statusCode).toBe(404);
   });
 
-  it('exports a list and all requests to XLSX with formula-like text neutralised', async () => {
+  it('exports a list and all requests to XLSX and CSV with formula-like text neutralised', async () => {
     expect((await submit(a, 1, { ...person, name: '=HYPERLINK("http://evil")', text: '+SUM(A1)' })).statusCode).toBe(201);
     const read = async (url: string) => {
       const response = await t.request('GET', url, { token: dealerA, lang: 'en' });
@@ -315,6 +315,12 @@ describe('lists, export, depersonalization', () => {
     const all = await read(`${API}/requests/where_site/${a.id}/format_xlsx`);
     expect(new Set(all.slice(1).map((row) => row[2])).size).toBeGreaterThan(5);
     expect((await t.request('GET', `${API}/requests/where_site/${a.id}/format_xlsx`, { token: dealerB })).statusCode).toBe(404);
+    // The same as CSV: a BOM, the language's separator, formula-like text neutralised.
+    const csv = await t.request('GET', `${API}/callback_requests/where_site/${a.id}/format_csv`, { token: dealerA, lang: 'ru' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFID;Дата;Тип;Имя')).toBe(true);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect((await t.request('GET', `${API}/requests/where_site/${a.id}/format_csv`, { token: dealerB })).statusCode).toBe(404);
   });
 
   it('erases personal fields of requests older than the site\'s period, and records it', async () => {
