@@ -45,6 +45,37 @@ test('create a body colour with two hex values', async ({ page }) => {
   await expect(row).toContainText('Kia');
 });
 
+test('import body colours from a CSV with one bad row', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/cars.catalog/body_colors/');
+  await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
+  await page.getByRole('button', { name: 'Загрузить цвета' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Проверить' })).toBeDisabled();
+  const csv = [
+    'brand;code;name;hex',
+    `Kia;B${RUN}1;Белый E2E ${RUN};#F5F5F5`,
+    `Kia;B${RUN}2;Пёстрый E2E ${RUN};не цвет`,
+    `Kia;B${RUN}3;Двухцветный E2E ${RUN};#101010 #C0C0C0`,
+  ].join('\r\n');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'body_colors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Проверить' }).click();
+
+  // The preview shows the bad row alone, with its number; the other two would be created.
+  await expect(dialog.getByText('В некоторых строках ошибки: они не будут загружены')).toBeVisible();
+  const rows = dialog.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText('2');
+  await expect(rows.nth(0)).toContainText('ошибка');
+  await dialog.getByRole('button', { name: 'Загрузить строки без ошибок (2)' }).click();
+  await expect(dialog.getByText('Загружено: создано 2, изменено 0')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Готово' }).click();
+  await page.getByPlaceholder('Поиск по названию или коду').fill(`B${RUN}`);
+  const listed = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(listed).toHaveCount(2);
+  await expect(listed.filter({ hasText: `Двухцветный E2E ${RUN}` }).locator('.color-swatch')).toHaveCount(2);
+});
+
 test('import upholsteries from a CSV with one bad row', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto('/cars.catalog/upholsteries/');

@@ -60,7 +60,7 @@ test('create a marketing complectation, find it by brand and fill its engine, sp
   await page.getByLabel('Обороты от').fill('1500');
   await page.getByLabel('Обороты до').fill('4500');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Убрать двигатель' })).toBeVisible();
 
   // A specification category with one row.

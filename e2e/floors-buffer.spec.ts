@@ -57,7 +57,7 @@ test('a floor copied from one page is pasted into another, which is then publish
   await expect(floors).toHaveCount(1);
   await expect(floors.nth(0)).toContainText(copiedName);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
 
   await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать', exact: true }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Опубликовать' }).click();

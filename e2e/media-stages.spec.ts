@@ -138,7 +138,7 @@ test('schedule a stage', async ({ page }) => {
   await expect(page.getByText('Ссылка начинается с «/» или с http(s)://')).toBeVisible();
   await page.getByLabel('Куда ведёт').fill('/service');
   await page.getByTestId('stage-save').click();
-  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
   await expect(page.getByTestId('stage-preview')).toContainText('Весна в АвтоГраде');
 
   // Publication by time: chosen, shown, cancelled after a confirmation.

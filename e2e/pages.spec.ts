@@ -79,7 +79,7 @@ async function createSubmitPublishRestore(page: Page) {
   await page.getByRole('button', { name: 'Добавить' }).click();
   await expect(floors).toHaveCount(3);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
 
   // Strict publishing: no publishing before submission.
   await expect(page.getByText('Черновик').first()).toBeVisible();
@@ -95,7 +95,7 @@ async function createSubmitPublishRestore(page: Page) {
   await expect(page.locator('.state-facts').getByText('Черновик')).toBeVisible();
   await page.getByLabel('Название страницы').fill('Тест-драйв: новая версия');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
   await page.getByRole('button', { name: 'Отправить на утверждение' }).click();
   await expect(page.locator('.state-facts').getByText('На утверждении')).toBeVisible();
   await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать', exact: true }).click();

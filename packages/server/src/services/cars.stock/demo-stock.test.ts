@@ -4,6 +4,7 @@ import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { loadDemoData } from '../../seed/demo-data.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sites, userClients, users } from '../../kit/schema.ts';
+import { DEMO_NEW_PER_SITE, DEMO_USED_PER_SITE } from './demo-stock.ts';
 
 /** The demo stock: new and used cars of the demo client sites, with labels, read and sold by a dealer's manager. */
 let t: TestApp;
@@ -25,8 +26,8 @@ describe('demo stock', () => {
     const list = (query: string) => t.request('GET', `${API}/cars/where_client/${clientId}?filter[site_id]=${site!.id}&${query}`, { token });
     const fresh = (await list('is_new=true')).json();
     const used = (await list('is_new=false')).json();
-    expect(fresh.meta.page.total).toBe(24);
-    expect(used.meta.page.total).toBe(12);
+    expect(fresh.meta.page.total).toBe(DEMO_NEW_PER_SITE);
+    expect(used.meta.page.total).toBe(DEMO_USED_PER_SITE);
     const cars = [...fresh.data, ...used.data];
     expect(cars.every((car: any) => VIN_PATTERN.test(car.attributes.vin) && Number.isInteger(car.attributes.price))).toBe(true);
     expect(new Set(cars.map((car: any) => car.attributes.status))).toEqual(new Set(['active', 'sold', 'reserved', 'not_active']));

@@ -24,11 +24,15 @@ const DRIVES = ['Передний', 'Полный'];
 const BODIES = ['Седан', 'Кроссовер', 'Хэтчбек', 'Лифтбек'];
 
 /**
- * Cars of the demo client sites (issue 12): 24 new and 12 used cars per site, built from the demo
+ * Cars of the demo client sites (issue 12, "a few hundred cars in stock per site"): 200 new and
+ * 100 used cars per site, built from the demo
  * catalogue's marketing complectations, with every status and logistic status, prices in whole
  * roubles and discounts, so that the lists, filters and labels have something to show. One insert
  * per site keeps the seed fast.
  */
+export const DEMO_NEW_PER_SITE = 200;
+export const DEMO_USED_PER_SITE = 100;
+
 export async function seedDemoStock(db: DbOrTx) {
   const clientSites = await db.select({ id: sites.id, client_id: sites.client_id }).from(sites).where(and(eq(sites.type, 3), isNotNull(sites.host))).orderBy(asc(sites.id));
   const offers = await db.select().from(carMarketingComplectations).orderBy(asc(carMarketingComplectations.id));
@@ -38,10 +42,10 @@ export async function seedDemoStock(db: DbOrTx) {
   let n = 0;
   for (const [siteIndex, site] of clientSites.entries()) {
     const rows = [];
-    for (let i = 0; i < 36; i++) {
+    for (let i = 0; i < DEMO_NEW_PER_SITE + DEMO_USED_PER_SITE; i++) {
       n++;
       const offer = offers[(siteIndex * 11 + i * 5) % offers.length]!;
-      const isNew = i < 24;
+      const isNew = i < DEMO_NEW_PER_SITE;
       const base = offer.base_price ?? 1_800_000 + ((i * 137_000) % 2_400_000);
       const price = Math.round((isNew ? base : base * (0.55 + (i % 5) * 0.06)) / 10_000) * 10_000;
       const discounts = {

@@ -111,7 +111,7 @@ function renderSettings(permissions: Record<string, string[]>) {
 }
 
 describe('site settings', () => {
-  it('saves a change, shows a field error of the server on its field, and unpublishes with the host typed', { timeout: 20_000 }, async () => {
+  it('saves a change, shows a field error of the server on its field, and unpublishes with the host typed', { timeout: 60_000 }, async () => {
     renderSettings({ 'sites.context': ['sites.get_full_list', 'sites.patch'] });
     const user = userEvent.setup();
     const phone = await screen.findByLabelText('Формат телефона');
