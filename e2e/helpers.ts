@@ -97,9 +97,9 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   // is lost: click again until the choice closes the dropdown.
   await expect(async () => {
     if (!(await dropdown.isVisible())) await select.click();
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click({ timeout: 5_000 });
-    await expect(dropdown).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click({ timeout: 15_000 });
+    await expect(dropdown).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Chooses `option` in the select labelled `label` inside the open dialog. */
