@@ -1,11 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { auditResource, type AnyResource, type JsonApiList, type JsonApiRecord, type Lang, type StockSettingsSelects } from '@dp/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { auditResource, type JsonApiRecord, type Lang, type StockSettingsSelects } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
-import { readListParams, toApiQuery, type ListChange } from '../../kit/useResourceList.ts';
 
 /** Calls of the stock settings and car sorting screens (server services/cars.stock.sites, cars.sorting). */
 export const stockSitesPath = (rest: string) => gatewayPath('cars.stock.sites', rest);
@@ -44,44 +41,8 @@ export function useStockSelects(siteId: string) {
   return { query, pages, templates };
 }
 
-/** A server-paged list of one site's records of a site-owned resource; page, size, sort and filters in the URL. */
-export function useSiteResourceList<A>(resource: AnyResource, siteId: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readListParams(resource, searchParams), [resource, searchParams]);
-  const query = useQuery({
-    queryKey: [...queryKeys.resource(resource).list(params), 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.list<A>(gatewayPath(resource.service, resource.name), { ...toApiQuery({ ...params, filters: { ...params.filters, site_id: undefined } }), 'filter[site_id]': siteId }, signal),
-  });
-  const change = useCallback(
-    (next: ListChange) =>
-      setSearchParams((previous) => {
-        const result = new URLSearchParams(previous);
-        const set = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? result.delete(name) : result.set(name, String(value)));
-        if (next.size !== undefined) set('size', next.size === 20 ? null : next.size);
-        if (next.sort !== undefined) set('sort', next.sort);
-        for (const [name, value] of Object.entries(next.filters ?? {})) set(name, value);
-        const page = next.page ?? (next.filters || next.sort !== undefined || next.size !== undefined ? 1 : undefined);
-        if (page !== undefined) set('page', page === 1 ? null : page);
-        return result;
-      }),
-    [setSearchParams],
-  );
-  const data: JsonApiList<A> | undefined = query.data;
-  const filters = Object.fromEntries(Object.entries(params.filters).filter(([name]) => name !== 'site_id'));
-  return {
-    ...params,
-    filters,
-    query,
-    change,
-    records: (data?.data ?? []) as JsonApiRecord<A>[],
-    included: data?.included ?? [],
-    total: data?.meta?.page?.total ?? 0,
-    hasFilters: Object.keys(filters).length > 0,
-    resetFilters: () => change({ filters: Object.fromEntries(Object.keys(filters).map((name) => [name, null])) }),
-  };
-}
+/** A site's records of a site-owned resource: the kit's per-site list. */
+export { useSiteList as useSiteResourceList } from '../../kit/useSiteList.ts';
 
 /** The server's field errors on an antd form (pointers such as used_settings/sold_period name nested fields), the rest as a notice. */
 export function showSaveErrors(error: unknown, lang: Lang, setFields: (fields: { name: (string | number)[]; errors: string[] }[]) => void) {

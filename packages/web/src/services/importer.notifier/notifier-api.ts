@@ -1,13 +1,9 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   email,
   managerSettingsResource,
   notifierReportResource,
   t as message,
-  type AnyResource,
-  type JsonApiList,
   type JsonApiRecord,
   type Lang,
   type NotifierKind,
@@ -15,7 +11,6 @@ import {
 } from '@dp/contracts';
 import { api, gatewayPath, isApiError } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
-import { readListParams, toApiQuery, type ListChange } from '../../kit/useResourceList.ts';
 
 /** Calls of the importer notifier screens (server services/importer.notifier). */
 export const notifierPath = (rest: string) => gatewayPath('importer.notifier', rest);
@@ -60,46 +55,8 @@ export function useReportSettings(siteId: string) {
   return { query, save, sendNow };
 }
 
-/**
- * A server-paged list of one site's records (reports of one kind, managers' settings): page, size,
- * sort and the resource's filters in the URL; the site and `fixed` filters always sent.
- */
-export function useSiteList<A>(resource: AnyResource, siteId: string, fixed: Record<string, string> = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readListParams(resource, searchParams), [resource, searchParams]);
-  const filters = useMemo(() => Object.fromEntries(Object.entries(params.filters).filter(([name]) => name !== 'site_id' && !(name in fixed))), [params.filters, fixed]);
-  const query = useQuery({
-    queryKey: [...queryKeys.resource(resource).list({ ...params, filters: { ...filters, ...fixed } }), 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.list<A>(gatewayPath(resource.service, resource.name), { ...toApiQuery({ ...params, filters: { ...filters, ...fixed } }), 'filter[site_id]': siteId }, signal),
-  });
-  const change = useCallback(
-    (next: ListChange) =>
-      setSearchParams((previous) => {
-        const result = new URLSearchParams(previous);
-        const set = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? result.delete(name) : result.set(name, String(value)));
-        if (next.size !== undefined) set('size', next.size === 20 ? null : next.size);
-        if (next.sort !== undefined) set('sort', next.sort);
-        for (const [name, value] of Object.entries(next.filters ?? {})) set(name, value);
-        const page = next.page ?? (next.filters || next.sort !== undefined || next.size !== undefined ? 1 : undefined);
-        if (page !== undefined) set('page', page === 1 ? null : page);
-        return result;
-      }),
-    [setSearchParams],
-  );
-  const data: JsonApiList<A> | undefined = query.data;
-  return {
-    ...params,
-    filters,
-    query,
-    change,
-    records: (data?.data ?? []) as JsonApiRecord<A>[],
-    included: data?.included ?? [],
-    total: data?.meta?.page?.total ?? 0,
-  };
-}
+/** A site's reports or managers' settings: the kit's per-site list. */
+export { useSiteList } from '../../kit/useSiteList.ts';
 
 /** Every manager setting of a site (for the names in the managers' reports and their filter). */
 export function useManagerSettingNames(siteId: string) {
