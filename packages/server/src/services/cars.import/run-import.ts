@@ -341,25 +341,29 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id bigint, status varchar, car_id int, is_imported boolean) where r.id = v.id`);
   }
   // Rows in error whose car is in stock: the car leaves the stock (its data can no longer be trusted).
+  // Equality joins only (a union, not an OR in one join): the planner hashes them at any size.
   const erroredGone = rowsOf<{ id: number }>(
     await tx.execute(sql`update cars set status = 'sold', sold_at = now(), updated_at = now()
-      where site_id = ${siteId} and status <> 'sold' and id in (
-        select c.id from cars c join import_car_reports r on r.report_id = ${report.id} and r.status = 'error'
-          and ((r.vin is not null and c.vin = r.vin) or (r.external_id is not null and c.external_id = r.external_id))
-        where c.site_id = ${siteId})
+      where id in (
+        select c.id from cars c join import_car_reports r on r.report_id = ${report.id} and r.status = 'error' and r.vin = c.vin
+          where c.site_id = ${siteId} and c.status <> 'sold'
+        union
+        select c.id from cars c join import_car_reports r on r.report_id = ${report.id} and r.status = 'error' and r.external_id = c.external_id
+          where c.site_id = ${siteId} and c.status <> 'sold')
       returning id`),
   );
   counters.to_sale_errored_count = erroredGone.length;
   if (moveGone) {
     // Cars an earlier import of the site wrote that this feed no longer lists. Cars created by hand are never touched.
+    // One NOT EXISTS per key (each an anti-join; an OR or a NOT IN would run per car).
     const gone = rowsOf<{ id: number }>(
-      await tx.execute(sql`update cars set status = 'sold', sold_at = now(), updated_at = now()
-        where site_id = ${siteId} and status <> 'sold'
-          and id in (select car_id from import_car_reports where site_id = ${siteId} and car_id is not null and report_id <> ${report.id})
-          and id not in (select car_id from import_car_reports where report_id = ${report.id} and car_id is not null)
-          and id not in (select c.id from cars c join import_car_reports r on r.report_id = ${report.id}
-            and ((r.vin is not null and c.vin = r.vin) or (r.external_id is not null and c.external_id = r.external_id)) where c.site_id = ${siteId})
-        returning id`),
+      await tx.execute(sql`update cars c set status = 'sold', sold_at = now(), updated_at = now()
+        where c.site_id = ${siteId} and c.status <> 'sold'
+          and exists (select 1 from import_car_reports p where p.site_id = ${siteId} and p.car_id = c.id and p.report_id <> ${report.id})
+          and not exists (select 1 from import_car_reports r where r.report_id = ${report.id} and r.car_id = c.id)
+          and not exists (select 1 from import_car_reports r where r.report_id = ${report.id} and r.vin = c.vin)
+          and not exists (select 1 from import_car_reports r where r.report_id = ${report.id} and r.external_id = c.external_id)
+        returning c.id`),
     );
     counters.gone_count = gone.length;
   }

@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:feeds`: a car import of a large feed through the running app (issue 13: a
+ * 50,000-car feed imported within 5 s on PostgreSQL, the app within 256 MB of memory, and the
+ * lists answering meanwhile).
+ *
+ * Starts the app (`node scripts/serve.mjs`, demo data) on a fresh database of DATABASE_URL, or on
+ * the embedded database without it; signs in as the demo dealer manager; uploads a CSV feed of
+ * BENCH_FEED_ROWS cars (default 50,000) of the demo catalogue to one site; starts the import; and
+ * while it runs asks for the site's new-car list page (100 rows with the total) one request at a
+ * time. Prints the import's time from the start call to the finished report, the rows a second,
+ * the app's peak resident memory (sampled from /proc), and the list requests' p50/p95/max.
+ * A second run of the same feed measures the update path (every car unchanged).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROWS = Math.round(positive('BENCH_FEED_ROWS', 50_000));
+const PASSWORD = 'Bench-Feed-Pass1!';
+const MANAGER = 'manager@avtograd-sever.test';
+const TARGET_MS = 5000;
+const TARGET_RSS_MB = 256;
+const IMPORT_LIMIT_MS = 30 * 60_000;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Resident memory of a process and its descendants, MB (the serve script runs the app as its child). */
+function treeRssMb(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${id}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
+        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) visit(Number(child));
+      }
+    } catch {
+      /* ended */
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+async function startApp(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new BenchError(`the app exited with ${child.exitCode}:\n${stderr}`);
+    if (Date.now() - started > 300_000) throw new BenchError('the app was not healthy within 300 s');
+    const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+    if (ok) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+async function api(base: string, token: string | null, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body instanceof FormData ? body : body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new BenchError(`${method} ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A CSV of `rows` cars of one brand and model of the demo catalogue, each with its own VIN. */
+function feedCsv(brand: string, model: string, rows: number): Buffer {
+  const lines = ['vin;brand;model;price;year;mileage'];
+  for (let i = 0; i < rows; i++) lines.push(`XWB${String(i).padStart(14, '0')};${brand};${model};${2_000_000 + (i % 1000) * 1000};2024;0`);
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
+
+interface Run {
+  name: string;
+  ms: number;
+  report: Record<string, unknown>;
+  peakRssMb: number;
+  lists: number[];
+}
+
+async function importOnce(base: string, token: string, appPid: number, settingsId: string, siteId: string, clientId: string, name: string): Promise<Run> {
+  const lists: number[] = [];
+  let peakRssMb = treeRssMb(appPid);
+  const started = performance.now();
+  const report = (await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settingsId}/manual/start`, { data: {} })).data;
+  let done: Record<string, unknown> | null = null;
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, treeRssMb(appPid))), 50);
+  try {
+    while (!done) {
+      if (performance.now() - started > IMPORT_LIMIT_MS) throw new BenchError(`the import did not finish within ${IMPORT_LIMIT_MS / 60_000} min`);
+      const listStarted = performance.now();
+      await api(base, token, 'GET', `/gateway/cars.stock/api/v1/cars/where_client/${clientId}?filter[site_id]=${siteId}&is_new=true&page[size]=100`);
+      lists.push(performance.now() - listStarted);
+      const current = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/reports/${report.id}`)).data.attributes;
+      if (current.is_finished) done = current;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return { name, ms: performance.now() - started, report: done, peakRssMb, lists };
+}
+
+async function benchOn(label: string, databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-feeds-'));
+  const { child, base } = await startApp(databaseUrl, dataDir);
+  try {
+    const signIn = await api(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } });
+    const token = signIn.data.access_token as string;
+    const siteList = (await api(base, token, 'GET', '/gateway/sites.context/api/v1/sites?page[size]=100')).data as { id: string; attributes: Record<string, any> }[];
+    const site = siteList.find((s) => s.attributes.type === 3 && s.attributes.host);
+    if (!site) throw new BenchError('the demo manager has no dealer site');
+    const clientId = String(site.attributes.client_id);
+    const brands = ((await api(base, token, 'GET', '/gateway/cars.catalog/api/v1/brands?page[size]=1000')).data as { id: string; attributes: { name: string } }[]).filter((b) => b.attributes.name === 'Kia');
+    if (!brands.length) throw new BenchError('no Kia in the demo catalogue');
+    const models = (await api(base, token, 'GET', `/gateway/cars.catalog/api/v1/models?filter[brands]=${brands[0]!.id}&page[size]=1`)).data;
+    const settings = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
+    const form = new FormData();
+    form.append('file', new Blob([feedCsv(brands[0]!.attributes.name, models[0].attributes.name, ROWS)]), `bench-${ROWS}.csv`);
+    await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settings.id}/manual`, form);
+    const runs = [
+      await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
+      await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
+    ];
+    console.log(`\n${label}: a CSV feed of ${fmt(ROWS)} cars, one site (targets: ${TARGET_MS / 1000} s on PostgreSQL, ${TARGET_RSS_MB} MB)\n`);
+    printTable(
+      ['run', 'time, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'peak RSS, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
+      runs.map((run) => {
+        const sorted = [...run.lists].sort((a, b) => a - b);
+        return [
+          run.name, fmt(run.ms / 1000, 1), fmt(ROWS / (run.ms / 1000)), fmt(Number(run.report.created_count)), fmt(Number(run.report.updated_count)),
+          fmt(Number(run.report.unchanged_count)), fmt(Number(run.report.errored_count)),
+          fmt(run.peakRssMb), fmt(percentile(sorted, 0.5)), fmt(percentile(sorted, 0.95)), fmt(sorted.at(-1) ?? 0), String(sorted.length),
+        ];
+      }),
+    );
+    for (const run of runs) if (Number(run.report.created_count) + Number(run.report.updated_count) + Number(run.report.unchanged_count) === 0) console.log(`   warning: ${run.name} wrote no car: ${JSON.stringify(run.report).slice(0, 400)}`);
+  } finally {
+    await stopApp(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describeMachine('Feed import benchmark');
+try {
+  if (process.env.DATABASE_URL) await withDatabase(process.env.DATABASE_URL, 'bench_feeds', (url) => benchOn('PostgreSQL', url));
+  if (!process.env.DATABASE_URL || process.env.BENCH_EMBEDDED === '1') await benchOn('Embedded database (PGlite)', '');
+} catch (error) {
+  if (error instanceof BenchError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
