@@ -11,19 +11,20 @@ import { isInternalEmail, loadConfig, type Config } from '../kit/config.ts';
 import { clients, permissions, rolePermissions, roles, userClients, userRoles, users } from '../kit/schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 
-export const PASSWORD = 'Test-Pass1!';
+export { PASSWORD } from './password.ts';
+import { PASSWORD } from './password.ts';
 
 /**
  * A database for one test file: in-memory PGlite by default; a fresh database on the server of
- * DATABASE_URL when TEST_DB=postgres (dropped at close).
+ * DATABASE_URL when TEST_DB=postgres (dropped at close), a copy of `template`.
  */
-async function testDatabaseUrl(): Promise<{ url: string | null; drop: () => Promise<void> }> {
+async function testDatabaseUrl(template: string): Promise<{ url: string | null; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !base) return { url: null, drop: async () => {} };
   const name = `dp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -50,10 +51,18 @@ export interface TestApp extends App {
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string; user: any }>;
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await testDatabaseUrl();
+/**
+ * The app on its own database. `demo`: the database holds the demo data as `npm start` loads it
+ * (the demo accounts' password is PASSWORD) with its stored files, copied from a template made
+ * once per run (global-setup.ts), not loaded again by every file that reads it.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
+  const templates = inject('databaseTemplates');
+  const template = options.demo ? templates.demo.database : templates.migrated;
+  const database = await testDatabaseUrl(template);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-test-'));
-  const config = loadConfig({}, { memoryDb: true, memoryDbTemplate: inject('pgliteTemplate'), databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, ...overrides });
+  if (options.demo && fs.existsSync(templates.demo.files)) fs.cpSync(templates.demo.files, path.join(dataDir, 'files'), { recursive: true });
+  const config = loadConfig({}, { memoryDb: true, memoryDbTemplate: template, databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, ...overrides });
   const built = await buildApp(config);
   const db = built.database.db;
   let counter = 0;

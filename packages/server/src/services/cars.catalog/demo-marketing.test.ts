@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
 
 /** The demo marketing complectations: the demo brands' offers with engines, specifications, options and prices, read by a dealer's manager. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 const API = '/gateway/cars.catalog/api/v1';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIN_PATTERN } from '@dp/contracts';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sites, userClients, users } from '../../kit/schema.ts';
 import { DEMO_NEW_PER_SITE, DEMO_USED_PER_SITE } from './demo-stock.ts';
@@ -9,8 +8,7 @@ import { DEMO_NEW_PER_SITE, DEMO_USED_PER_SITE } from './demo-stock.ts';
 /** The demo stock: new and used cars of the demo client sites, with labels, read and sold by a dealer's manager. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 const API = '/gateway/cars.stock/api/v1';

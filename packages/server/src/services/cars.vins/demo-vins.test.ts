@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
 
 /** The demo VIN data: a few hundred records of the demo brands, read by the manager of the allowed client only. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 const API = '/gateway/cars.vins/api/v1';

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
+import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { stageStates } from './stage.table.ts';
 
 /** The demo data's stages: what the public renderer will show on the demo sites' main pages. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await loadDemoData(t.database.db, 'Demo-Pass-1!', t.ctx.files);
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 
 describe('demo stages', () => {
   it('publish a banner with pictures of the three sizes on every demo site with a host, and keep a draft', async () => {
-    const editor = (await t.signIn('editor@avtograd-sever.test', 'Demo-Pass-1!')).access_token;
+    const editor = (await t.signIn('editor@avtograd-sever.test', PASSWORD)).access_token;
     const stages = (await t.request('GET', '/gateway/content.storage/api/v1/stages', { token: editor })).json().data;
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const spring = stages.find((row: any) => row.attributes.name === 'Весенний сервис');

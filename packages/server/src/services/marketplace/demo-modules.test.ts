@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_CODES } from '@dp/contracts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { sites } from '../../kit/schema.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
 
 /** The demo installation reaches every site screen: every spec module on every demo site. */
 let t: TestApp;
-const PASSWORD = 'Demo-Pass1!';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 

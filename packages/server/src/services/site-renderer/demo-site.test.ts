@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { loadDemoData } from '../../seed/demo-data.ts';
 import { sites } from '../../kit/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { visit } from './site-renderer.fixtures.ts';
@@ -14,8 +13,7 @@ let t: TestApp;
 let hosts: string[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await loadDemoData(t.database.db, 'Demo-Pass-1!', t.ctx.files);
+  t = await buildTestApp({}, { demo: true });
   hosts = (await t.database.db.select({ host: sites.technical_host }).from(sites).where(and(eq(sites.status, 1), eq(sites.type, 3), isNotNull(sites.technical_host)))).map((row) => row.host!);
 });
 afterAll(() => t?.close());

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { loadDemoData } from '../../seed/demo-data.ts';
 
 /** The demo data gives a site editor and a manager real sites: settings, users, dealers, official sites. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 const API = '/gateway/sites.context/api/v1';

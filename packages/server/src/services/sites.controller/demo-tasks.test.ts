@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../seed/demo-data.ts';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { siteIdForHost } from './registered-hosts.ts';
 import { act, list, waitForStatus } from './site-task.fixtures.ts';
@@ -7,8 +6,7 @@ import { act, list, waitForStatus } from './site-task.fixtures.ts';
 /** The demo's published sites are served from this server; its draft site waits for approval on the tasks screen. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
-  expect(await loadDemoData(t.database.db, PASSWORD)).not.toBeNull();
+  t = await buildTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 
