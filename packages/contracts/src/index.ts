@@ -88,3 +88,9 @@ export * from './request.storage/request-settings.resource.ts';
 // cars.export and importer.notifier (issue 13, engineer "feeds-export"): export settings, feeds, offers; the importer's and managers' report mails.
 export * from './cars.export/export.resource.ts';
 export * from './importer.notifier/notifier.resource.ts';
+// sender (issue 14, engineer "sender"): e-mail templates, proxy actions, SMTP settings, lost requests, report mails.
+export * from './sender/sender.resource.ts';
+// form-constructor (issue 14, engineer "forms"): custom forms, their checks and markup, captcha settings and smart captcha keys.
+export * from './form-constructor/custom-form.ts';
+export * from './form-constructor/render-form.ts';
+export * from './form-constructor/form-constructor.resource.ts';

@@ -41,6 +41,8 @@ export const SERVICES = [
   // cars.export and importer.notifier (issue 13, engineer "feeds-export"): export feeds and commercial offers, report mails.
   'cars.export',
   'importer.notifier',
+  // sender (issue 14, engineer "sender"): e-mail templates, SMTP settings, proxy actions; the executor of request actions.
+  'sender',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -138,6 +140,9 @@ export const PERMISSIONS: PermissionDef[] = [
   // cars.export and importer.notifier (issue 13, engineer "feeds-export"): a client's export settings, commercial offers; a site's report mails.
   ...codes('cars.export', ['export_settings.get_list', 'export_settings.patch', 'offers.create']),
   ...codes('importer.notifier', ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list']),
+  // sender (issue 14, engineer "sender"): e-mail templates and proxy actions (the spec's read codes), SMTP settings; resending lost requests.
+  ...codes('sender', [...['email_actions', 'proxy_actions'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'smtp_settings.get_list', 'smtp_settings.patch']),
+  ...codes('request.storage', ['lost_requests.patch']),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -282,6 +287,19 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('request.storage', 'requests_site_blocks', '/request.storage/site_blocks/{siteId}', 'site', 'requests', 132, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'requests_agreement_hash', '/request.storage/agreement_hash/list/{siteId}', 'site', 'requests', 133, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'offensive_words', '/request.storage/offensive_words', 'dictionaries', 'requests', 90, ['offensive_words.admin']),
+  // sender (issue 14, engineer "sender"): lost requests and report mails beside the requests; e-mail templates, proxy actions, SMTP settings (module requests).
+  screen('request.storage', 'requests_lost_requests', '/request.storage/lost_requests/{siteId}', 'site', 'requests', 134, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('request.storage', 'requests_report_settings', '/request.storage/settings/{siteId}', 'site', 'requests', 135, ['callback_requests.get_list'], { module: 'requests' }),
+  screen('sender', 'sender_email_actions', '/sender/email_actions/{siteId}', 'site', 'sender', 140, ['email_actions.get_list'], { module: 'requests' }),
+  screen('sender', 'sender_proxy_actions', '/sender/proxy_actions/{siteId}', 'site', 'sender', 141, ['proxy_actions.get_list'], { module: 'requests' }),
+  screen('sender', 'sender_smtp_settings', '/sender/smtp_settings/{siteId}', 'site', 'sender', 142, ['smtp_settings.get_list'], { module: 'requests' }),
+
+  // form-constructor (issue 14, engineer "forms"): a site's forms with their builder (module requests); captcha settings and smart captcha keys (module captcha).
+  screen('form-constructor', 'form_constructor_forms', '/form-constructor/{siteId}', 'site', 'requests', 136, ['form_constructor.get_list'], { module: 'requests' }),
+  screen('form-constructor', 'form_constructor_create', '/form-constructor/{siteId}/create', 'site', 'requests', 137, ['form_constructor.create'], { module: 'requests', in_menu: false }),
+  screen('form-constructor', 'form_constructor_edit', '/form-constructor/{siteId}/edit/{formId}', 'site', 'requests', 138, ['form_constructor.get_list'], { module: 'requests', in_menu: false }),
+  screen('form-constructor', 'captcha_settings', '/widgets/captcha/{siteId}/', 'site', 'requests', 143, ['form_constructor.get_list'], { module: 'captcha' }),
+  screen('form-constructor', 'smart_captcha_keys', '/smartchaptcha/table/{siteId}/', 'site', 'requests', 144, ['form_constructor.get_list'], { module: 'captcha' }),
 
   screen('clients.storage', 'client_groups', '/clients.storage/groups/', 'dictionaries', 'clients', 10, ['groups.list']),
   screen('sites.context', 'all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
@@ -599,6 +617,28 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('request.storage', 'GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create']),
   api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list']),
+  // sender (issue 14, engineer "sender"): the actions a setting may pick, lost requests (list, dismiss, archive, resend, restart of one action), report mails;
+  // a template's preview on a sample request, a test mail through a site's SMTP settings.
+  api('request.storage', 'GET', '/api/v1/requests_settings/available_actions/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
+  api('request.storage', 'GET', '/api/v1/requests_settings/{id}/available_actions', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
+  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}/archive', ['callback_requests.get_list'], false, 'requests'),
+  api('request.storage', 'DELETE', '/api/v1/lost_requests/{id}', ['lost_requests.patch']),
+  api('request.storage', 'POST', '/api/v1/lost_requests/{id}/resend', ['lost_requests.patch']),
+  api('request.storage', 'GET', '/api/v1/repeat_action/where_exec/{id}', ['lost_requests.patch']),
+  api('request.storage', 'GET', '/api/v1/request_report_settings/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
+  api('request.storage', 'POST', '/api/v1/request_report_settings', ['requests_settings.patch']),
+  api('sender', 'POST', '/api/v1/email_actions/preview', ['email_actions.get_list']),
+  api('sender', 'POST', '/api/v1/smtp_settings/{id}/test', ['smtp_settings.patch']),
+  // form-constructor (issue 14, engineer "forms"): a site's forms with search, a copy, the choices a form offers (dealerships, brands, models, cities);
+  // the site's captcha settings and smart captcha keys; the spec's custom form request list and the files sent with forms (request.storage's readers).
+  api('form-constructor', 'GET', '/api/v1/custom_forms/list/{siteId}', ['form_constructor.get_list'], false, 'requests'),
+  api('form-constructor', 'POST', '/api/v1/custom_forms/copy/from/{id}', ['form_constructor.create']),
+  api('form-constructor', 'GET', '/api/v1/custom_forms/choices/{siteId}', ['form_constructor.get_list']),
+  api('form-constructor', 'GET', '/api/v1/captcha_settings/where_site_id/{siteId}', ['form_constructor.get_list']),
+  api('form-constructor', 'GET', '/api/v1/smart_captcha_keys/where_site_id/{siteId}', ['form_constructor.get_list']),
+  api('request.storage', 'GET', '/api/v1/custom_form_request/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/custom_form_files/{id}', ['callback_requests.get_list']),
 ];
 
 /** The services as select options; their names are the web's common:services. */

@@ -51,6 +51,10 @@ import { fieldAliasResource } from './cars.import.alias/field-alias.resource.ts'
 import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from './request.storage/request-settings.resource.ts';
 // importer.notifier (issue 13, engineer "feeds-export")
 import { managerSettingsResource, notifierReportResource } from './importer.notifier/notifier.resource.ts';
+// sender (issue 14, engineer "sender")
+import { emailActionResource, proxyActionResource, smtpSettingsResource } from './sender/sender.resource.ts';
+// form-constructor (issue 14, engineer "forms")
+import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from './form-constructor/form-constructor.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
@@ -139,6 +143,14 @@ export const RESOURCES: AnyResource[] = [
   // importer.notifier (issue 13, engineer "feeds-export").
   managerSettingsResource,
   notifierReportResource,
+  // sender (issue 14, engineer "sender").
+  emailActionResource,
+  proxyActionResource,
+  smtpSettingsResource,
+  // form-constructor (issue 14, engineer "forms").
+  customFormResource,
+  captchaSettingsResource,
+  smartCaptchaKeyResource,
 ] as unknown as AnyResource[];
 
 export const resourceKey = (r: { service: string; name: string }) => `${r.service}/${r.name}`;

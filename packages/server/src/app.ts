@@ -70,6 +70,13 @@ import { NOTIFIER_JOB, NOTIFIER_SCHEDULE, sendDueNotices } from './services/impo
 import { registerRequestRoutes } from './services/request.storage/request.routes.ts';
 import { DEPERSONALIZE_JOB, DEPERSONALIZE_SCHEDULE, depersonalizeRequests } from './services/request.storage/depersonalize-requests.ts';
 import { REQUEST_ACTION_JOB } from './services/request.storage/intake.ts';
+// form-constructor (issue 14, "forms"): custom forms and their site APIs, the intake's form check and smart captcha; the sweep of unclaimed files.
+import { registerFormConstructorRoutes } from './services/form-constructor/form.routes.ts';
+import { FORM_FILES_SWEEP_JOB, FORM_FILES_SWEEP_SCHEDULE, sweepFormFiles } from './services/form-constructor/sweep-files.ts';
+// sender (issue 14, "sender"): the executor of request actions, its sweep, the request report mails; templates' preview, SMTP test, lost requests.
+import { registerSenderRoutes } from './services/sender/sender.routes.ts';
+import { runRequestAction, SWEEP_JOB, SWEEP_SCHEDULE, sweepPendingActions } from './services/sender/run-request-action.ts';
+import { REPORT_JOB, REPORT_SCHEDULE, sendDueReports } from './services/sender/request-reports.ts';
 // sites.context pages: content routes, the publication by time of every workflow state.
 import { registerContentRoutes } from './services/sites.context/content.routes.ts';
 import { publishStateJob } from './services/sites.context/content-workflows.ts';
@@ -112,6 +119,12 @@ export function jobHandlers(ctx: ServiceContext) {
     [NOTIFIER_JOB]: async () => void ctx.log.info({ sent: await sendDueNotices(ctx, new Date()) }, 'notifier mails sent'),
     // request.storage (issue 14, "requests"): personal fields of requests past their site's period are erased.
     [DEPERSONALIZE_JOB]: async () => void ctx.log.info({ erased: await depersonalizeRequests(ctx.db) }, 'requests depersonalized'),
+    // form-constructor (issue 14, "forms"): files of forms no request names.
+    [FORM_FILES_SWEEP_JOB]: async () => void ctx.log.info({ removed: await sweepFormFiles(ctx) }, 'unclaimed form files removed'),
+    // sender (issue 14, "sender"): one run of a request's action; pending actions whose job is gone; the due request report mails.
+    [REQUEST_ACTION_JOB]: (data: { request_action_id: number }) => runRequestAction(ctx, data),
+    [SWEEP_JOB]: async () => void ctx.log.info({ queued: await sweepPendingActions(ctx) }, 'pending request actions queued again'),
+    [REPORT_JOB]: async () => void ctx.log.info({ sent: await sendDueReports(ctx, new Date()) }, 'request report mails sent'),
   };
 }
 
@@ -125,6 +138,11 @@ export const jobSchedules = (): Record<string, string> => ({
   [NOTIFIER_JOB]: NOTIFIER_SCHEDULE,
   // request.storage (issue 14, "requests")
   [DEPERSONALIZE_JOB]: DEPERSONALIZE_SCHEDULE,
+  // form-constructor (issue 14, "forms")
+  [FORM_FILES_SWEEP_JOB]: FORM_FILES_SWEEP_SCHEDULE,
+  // sender (issue 14, "sender")
+  [SWEEP_JOB]: SWEEP_SCHEDULE,
+  [REPORT_JOB]: REPORT_SCHEDULE,
 });
 
 const redact = [
@@ -251,6 +269,10 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerNotifierRoutes(app, ctx, registry);
   // request.storage (issue 14, "requests")
   await registerRequestRoutes(app, ctx, registry);
+  // form-constructor (issue 14, "forms"): after request.storage, whose intake it extends.
+  await registerFormConstructorRoutes(app, ctx, registry);
+  // sender (issue 14, "sender")
+  registerSenderRoutes(app, ctx, registry);
   registerPreviewRoutes(app, ctx, registry, siteRenderer.previewKey);
 
   serveWeb(app, config.webDist);

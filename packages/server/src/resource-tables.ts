@@ -101,6 +101,15 @@ import { agreementHashHooks, requestBlockHooks, requestSettingsHooks } from './s
 import { managerSettingsResource, notifierReportResource } from '@dp/contracts';
 import { notifierManagerSettings, notifierReports } from './services/importer.notifier/notifier.table.ts';
 import { managerSettingsHooks } from './services/importer.notifier/notifier.routes.ts';
+// sender (issue 14, engineer "sender")
+import { emailActionResource, proxyActionResource, smtpSettingsResource } from '@dp/contracts';
+import { emailActions, proxyActions, smtpSettings } from './services/sender/sender.table.ts';
+import { emailActionHooks, proxyActionHooks, smtpSettingsHooks } from './services/sender/sender.hooks.ts';
+
+// form-constructor (issue 14, engineer "forms")
+import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from '@dp/contracts';
+import { captchaSettings, customForms, smartCaptchaKeys } from './services/form-constructor/form.table.ts';
+import { customFormHooks, smartCaptchaKeyHooks } from './services/form-constructor/form.hooks.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
 
@@ -218,6 +227,16 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(agreementHashResource), agreementHashes, { hooks: agreementHashHooks, siteOwned: requestSite });
   registry.bind(bindable(requestSettingsResource), requestSettings, { hooks: requestSettingsHooks, siteOwned: requestSite });
   registry.bind(bindable(requestBlockResource), requestBlocks, { hooks: requestBlockHooks, siteOwned: requestSite });
+  // sender (issue 14, "sender"): a site's e-mail templates, proxy actions and SMTP settings (the site's own records); secrets sealed by the hooks.
+  const senderSite = { ...seoSiteOwnership(registry), assertEditable: async () => undefined };
+  registry.bind(bindable(emailActionResource), emailActions, { hooks: emailActionHooks, siteOwned: senderSite });
+  registry.bind(bindable(proxyActionResource), proxyActions as never, { hooks: proxyActionHooks, siteOwned: senderSite });
+  registry.bind(bindable(smtpSettingsResource), smtpSettings as never, { hooks: smtpSettingsHooks, siteOwned: senderSite });
+  // form-constructor (issue 14, "forms"): a site's forms, captcha settings and smart captcha keys (the site's own records).
+  const formSite = { ...seoSiteOwnership(registry), assertEditable: async () => undefined };
+  registry.bind(bindable(customFormResource), customForms, { hooks: customFormHooks, siteOwned: formSite });
+  registry.bind(bindable(captchaSettingsResource), captchaSettings, { siteOwned: formSite });
+  registry.bind(bindable(smartCaptchaKeyResource), smartCaptchaKeys as never, { hooks: smartCaptchaKeyHooks, siteOwned: formSite });
   // Last, once every resource is bound: brand-limited custom tokens (issue 12) reach only their brands' catalogue entries, cars and VIN data.
   bindBrandScopes(registry);
 }

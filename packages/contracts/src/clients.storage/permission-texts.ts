@@ -126,6 +126,14 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     requests: { ru: 'Заявки с сайтов', en: 'Site requests' },
     requests_settings: { ru: 'Настройки заявок', en: 'Request settings' },
     request_blocks: { ru: 'Блокировки отправителей', en: 'Sender blocks' },
+    // sender (issue 14, engineer "sender"): resending and dismissing lost requests.
+    lost_requests: { ru: 'Потерянные заявки', en: 'Lost requests' },
+  },
+  // sender (issue 14, engineer "sender").
+  sender: {
+    email_actions: { ru: 'Шаблоны писем', en: 'E-mail templates' },
+    proxy_actions: { ru: 'Прокси-действия', en: 'Proxy actions' },
+    smtp_settings: { ru: 'Настройки SMTP', en: 'SMTP settings' },
   },
   'form-constructor': { form_constructor: { ru: 'Конструктор форм', en: 'Form constructor' } },
   'cars.catalog': {

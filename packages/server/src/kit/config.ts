@@ -49,6 +49,9 @@ export interface Config {
   // site-renderer
   /** Host names of the admin besides PUBLIC_URL's, localhost and IP addresses (ADMIN_HOSTS); any other host gets a public site or the neutral page. */
   adminHosts: string[];
+  // form-constructor (issue 14, engineer "forms")
+  /** Where the smart captcha's answers are checked (SMART_CAPTCHA_URL; Yandex SmartCaptcha's validate address by default). */
+  smartCaptchaUrl: string;
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -147,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
+    // form-constructor
+    smartCaptchaUrl: (env.SMART_CAPTCHA_URL || 'https://smartcaptcha.yandexcloud.net/validate').trim(),
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -258,6 +258,9 @@ function limitBytes(maxBytes: number): Transform {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+const withoutCredentials = (headers: Record<string, string> | undefined) =>
+  headers && Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 
 /** One call with manual redirects; the body comes as a size-limited stream (feeds). */
 export async function safeFetchStream(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse & { body: Readable }> {
@@ -269,10 +272,11 @@ export async function safeFetchStream(rawUrl: string, options: SafeFetchOptions 
   let current = rawUrl;
   let method = options.method ?? 'GET';
   let body = options.body;
+  let headers = options.headers;
   try {
     for (let hop = 0; ; hop++) {
       const target = await checkUrl(current, options);
-      const response = await requestOnce(target, { ...options, method, body }, controller.signal);
+      const response = await requestOnce(target, { ...options, method, body, headers }, controller.signal);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && response.headers.location) {
         response.resume();
@@ -280,6 +284,8 @@ export async function safeFetchStream(rawUrl: string, options: SafeFetchOptions 
         // The next hop is checked from its own text: a relative Location keeps the checked host.
         const location = response.headers.location;
         current = /^[a-z][a-z0-9+.-]*:/i.test(location) ? location : new URL(location, target.url).toString();
+        // Credentials (a proxy action's token) stay with the origin they were given for, as fetch does.
+        if (!URL.canParse(current) || new URL(current).origin !== target.url.origin) headers = withoutCredentials(headers);
         if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;

@@ -45,3 +45,7 @@ export * from '../services/request.storage/request.table.ts';
 // cars.export and importer.notifier: export settings; report mail settings and the mails sent (issue 13, engineer "feeds-export")
 export * from '../services/cars.export/export.table.ts';
 export * from '../services/importer.notifier/notifier.table.ts';
+// form-constructor: custom forms, the files sent with them, captcha settings, smart captcha keys (issue 14, engineer "forms")
+export * from '../services/form-constructor/form.table.ts';
+// sender: e-mail templates, proxy actions, SMTP settings, request report mails, dismissed lost requests (issue 14, engineer "sender")
+export * from '../services/sender/sender.table.ts';

@@ -27,6 +27,8 @@ import { seedDemoStages } from '../services/content.storage/demo-stages.ts';
 import { seedDemoSiteContent } from '../services/site-renderer/demo-site-content.ts';
 // request.storage (issue 14, "requests")
 import { seedDemoRequests } from '../services/request.storage/demo-requests.ts';
+// form-constructor (issue 14, "forms")
+import { seedDemoForms } from '../services/form-constructor/demo-forms.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
@@ -79,7 +81,13 @@ const MANAGER_CODES: Record<string, string[]> = {
   'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
   // request.storage (issue 14, "requests"): the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
-  'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete'],
+  'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
+    // sender (issue 14, "sender"): resending and dismissing lost requests.
+    'lost_requests.patch'],
+  // sender (issue 14, "sender"): the sites' e-mail templates, proxy actions and SMTP settings.
+  sender: ['email_actions.get_list', 'email_actions.create', 'email_actions.patch', 'email_actions.delete', 'proxy_actions.get_list', 'proxy_actions.create', 'proxy_actions.patch', 'proxy_actions.delete', 'smtp_settings.get_list', 'smtp_settings.patch'],
+  // form-constructor (issue 14, "forms"): the manager builds the sites' forms and sets their captcha.
+  'form-constructor': ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
   // floors.storage (issue 10): the floor library is in the dictionaries mode.
@@ -232,6 +240,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await installDemoModules(db);
   // request.storage (issue 14, "requests"): requests of the client sites, their consent text, a callback setting.
   await seedDemoRequests(db);
+  // form-constructor (issue 14, "forms"): a test drive form on each client site, with two requests sent through it.
+  await seedDemoForms(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.
   await seedDemoSiteTasks(db, adminUser!.id);
   return { password, generated: !configuredPassword, admin, users: accounts };

@@ -156,6 +156,14 @@ export const SAMPLES: Record<string, Sample> = {
   'request.storage/agreement_hash': async (t, clientId) => ({ site_id: await siteFor(t, clientId), text: `Согласие ${suffix()}` }),
   'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [{ kind: 'email_action', id: 1 }] }),
   'request.storage/request_block': async (t, clientId) => ({ site_id: await siteFor(t, clientId), source_type: 'ip', source: `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join('.')}` }),
+  // sender (issue 14, "sender"): a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
+  'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
+  'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
+  'sender/smtp_settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт SMTP ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
+  // form-constructor (issue 14, "forms"): a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
+  'form-constructor/custom_forms': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Форма ${suffix()}`, fields: [{ id: 'name', label: 'Имя', type: 'text', required: true }], grid: [{ title: null, fields: ['name'] }] }),
+  'form-constructor/captcha_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), kind: 'proof_of_work' }),
+  'form-constructor/smart_captcha_keys': async (t, clientId) => ({ site_id: await newSite(t, clientId), color_scheme: 'default', client_token: `client-${suffix()}`, secret_token: `secret-${suffix()}` }),
 
 };
 
@@ -205,6 +213,12 @@ const sampleVin = () => Array.from(randomBytes(17), (byte) => 'ABCDEFGHJKLMNPRST
 /** Hex digits as letters: placeholders take Latin letters and '_' only. */
 const letters = (text: string) => text.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
 
+/** A new site of the client (records one per site: captcha settings). */
+async function newSite(t: TestApp, clientId: number) {
+  const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
+  return site!.id;
+}
+
 /** A site of the client for site-owned samples (one per client, made on first use). */
 const sitesOfClients = new Map<string, number>();
 async function siteFor(t: TestApp, clientId: number) {
@@ -243,6 +257,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.sorting/restyling_sort': (id) => ({ field: 'sort', value: 10 + Number(id) }),
   // request.storage (issue 14, "requests"): a block changes its kind.
   'request.storage/request_block': () => ({ field: 'block_type', value: 'silent' }),
+  // form-constructor (issue 14, "forms"): the captcha settings' one field is their kind.
+  'form-constructor/captcha_settings': () => ({ field: 'kind', value: 'smart_captcha' }),
 };
 export const fieldUpdateFor = (resource: AnyResource, id: string) => FIELD_UPDATES[resourceKey(resource)]?.(id);
 export const textUpdateFor = (resource: AnyResource, id: string) => TEXT_UPDATES[resourceKey(resource)]?.(id) ?? `changed-${id}`;

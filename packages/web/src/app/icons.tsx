@@ -9,6 +9,10 @@ import { CloudSyncOutlined, FileSearchOutlined, NodeExpandOutlined, RetweetOutli
 import { MonitorOutlined } from '@ant-design/icons';
 // cars.export (issue 13, "feeds-export")
 import { ShareAltOutlined } from '@ant-design/icons';
+// sender (issue 14, "sender")
+import { CloudServerOutlined, ExceptionOutlined, ForkOutlined, FundOutlined, SnippetsOutlined } from '@ant-design/icons';
+// form-constructor (issue 14, "forms")
+import { InsertRowBelowOutlined, RobotOutlined, SecurityScanOutlined } from '@ant-design/icons';
 // importer.notifier (issue 13, "notifier-screens")
 import { InboxOutlined, MailOutlined, SendOutlined, UserSwitchOutlined } from '@ant-design/icons';
 // media.storage library (issue 10, media and stages)
@@ -150,6 +154,16 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   requests_site_blocks: <IssuesCloseOutlined aria-hidden />,
   requests_agreement_hash: <FileProtectOutlined aria-hidden />,
   offensive_words: <AlertOutlined aria-hidden />,
+  // sender (issue 14, "sender")
+  requests_lost_requests: <ExceptionOutlined aria-hidden />,
+  requests_report_settings: <FundOutlined aria-hidden />,
+  sender_email_actions: <SnippetsOutlined aria-hidden />,
+  sender_proxy_actions: <ForkOutlined aria-hidden />,
+  sender_smtp_settings: <CloudServerOutlined aria-hidden />,
+  // form-constructor (issue 14, "forms")
+  form_constructor_forms: <InsertRowBelowOutlined aria-hidden />,
+  captcha_settings: <RobotOutlined aria-hidden />,
+  smart_captcha_keys: <SecurityScanOutlined aria-hidden />,
 };
 
 /** Every menu entry has its own icon, so that the collapsed menu tells them apart (app/menu.test.ts). */

@@ -149,6 +149,18 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/request.storage/site_blocks/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.SiteBlocksPage }))),
   '/request.storage/agreement_hash/list/{siteId}': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.AgreementHashPage }))),
   '/request.storage/offensive_words': lazy(() => import('../services/request.storage/RequestSettingsPages.tsx').then((module) => ({ default: module.OffensiveWordsPage }))),
+  // sender (issue 14, "sender"): lost requests, request report mails; e-mail templates, proxy actions, SMTP settings.
+  '/request.storage/lost_requests/{siteId}': lazy(() => import('../services/sender/LostRequestsPage.tsx').then((module) => ({ default: module.LostRequestsPage }))),
+  '/request.storage/settings/{siteId}': lazy(() => import('../services/sender/ReportSettingsPage.tsx').then((module) => ({ default: module.ReportSettingsPage }))),
+  '/sender/email_actions/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.EmailActionsPage }))),
+  '/sender/proxy_actions/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.ProxyActionsPage }))),
+  '/sender/smtp_settings/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.SmtpSettingsPage }))),
+  // form-constructor (issue 14, "forms"): a site's forms, the builder (create and edit), captcha settings, smart captcha keys.
+  '/form-constructor/{siteId}': lazy(() => import('../services/form-constructor/FormListPage.tsx')),
+  '/form-constructor/{siteId}/create': lazy(() => import('../services/form-constructor/FormEditPage.tsx')),
+  '/form-constructor/{siteId}/edit/{formId}': lazy(() => import('../services/form-constructor/FormEditPage.tsx')),
+  '/widgets/captcha/{siteId}/': lazy(() => import('../services/form-constructor/CaptchaPages.tsx').then((module) => ({ default: module.CaptchaSettingsPage }))),
+  '/smartchaptcha/table/{siteId}/': lazy(() => import('../services/form-constructor/CaptchaPages.tsx').then((module) => ({ default: module.SmartCaptchaKeysPage }))),
 };
 
 export const SCREEN_PATHS = Object.keys(SCREENS);

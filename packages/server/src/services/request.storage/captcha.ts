@@ -54,6 +54,8 @@ export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => numbe
     },
     async verify(siteId, answer) {
       if (!answer) throw new AppError(400, 'captcha_required', undefined, '/data/captcha');
+      // A smart captcha's token is not a proof of work (form-constructor's verifier takes those).
+      if (!('challenge' in answer)) throw invalid();
       const parts = answer.challenge.split('.');
       if (parts.length !== 5) throw invalid();
       const [site, expires, id, wanted, signature] = parts as [string, string, string, string, string];

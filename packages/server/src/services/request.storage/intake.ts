@@ -29,6 +29,14 @@ export interface IntakeCall {
   ip: string;
 }
 
+/**
+ * A check another service adds to the intake of one type, after the captcha and the consent
+ * (form-constructor: a custom form's values against the form's definition); it answers the
+ * attributes to store, or throws the AppError to answer.
+ */
+export type IntakeTypeCheck = (site: IntakeSite, attributes: Record<string, unknown>) => Promise<Record<string, unknown>>;
+export type IntakeChecks = Partial<Record<RequestTypeId, IntakeTypeCheck>>;
+
 export type IntakeResult =
   | { status: 201; id: number | null; queued: Promise<void> }
   | { status: 201; id: null; queued: Promise<void>; silent: true };
@@ -84,7 +92,7 @@ async function activeBlock(db: Db, siteId: number, sender: { phone?: string | nu
   return block ?? null;
 }
 
-export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, call: IntakeCall): Promise<IntakeResult> {
+export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, call: IntakeCall, checks: IntakeChecks = {}): Promise<IntakeResult> {
   const { db } = ctx;
   const { site, type, ip } = call;
   await hitRateLimit(db, `requests:ip:${ip}`, intakeLimits.perAddress);
@@ -93,13 +101,15 @@ export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'l
   if (!parsed.success) throw bodyErrors(parsed.error);
   const { attributes, captcha: answer } = parsed.data.data;
   await captcha.verify(site.id, answer);
-  const attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
+  let attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
   const [agreement] = await db
     .select({ id: agreementHashes.id })
     .from(agreementHashes)
     .where(and(eq(agreementHashes.site_id, site.id), eq(agreementHashes.hash, attrs.agreement_hash)))
     .limit(1);
   if (!agreement) throw badRequest('request_agreement_unknown', '/data/attributes/agreement_hash');
+  const check = checks[type];
+  if (check) attrs = (await check(site, attrs)) as typeof attrs;
   const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
   await assertNoOffensiveWords(db, [attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]);
   const block = await activeBlock(db, site.id, { phone: attrs.phone, email: attrs.email, ip });

@@ -35,7 +35,7 @@ import { searchCondition } from '../../kit/search-index.ts';
 import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
 import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
-import { acceptRequest } from './intake.ts';
+import { acceptRequest, type IntakeChecks } from './intake.ts';
 import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
 import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
@@ -142,7 +142,7 @@ export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang,
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The site API (on the sites' hosts): a captcha challenge, and the intake of each type by its list name or key. */
-function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier) {
+function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier, checks: IntakeChecks) {
   const error = (status: number, key: Parameters<typeof t>[0], lang: Lang) => ({ status, body: { errors: [{ status: String(status), code: key, title: t(key, lang) }] } });
   return async (call: SiteApiCall) => {
     const { lang } = call;
@@ -159,7 +159,7 @@ function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier) {
       return error(400, 'invalid_json', lang);
     }
     try {
-      const result = await acceptRequest(ctx, captcha, { site: call.site, type, body, ip: call.ip });
+      const result = await acceptRequest(ctx, captcha, { site: call.site, type, body, ip: call.ip }, checks);
       return { status: 201, body: { data: { type: REQUEST_TYPES[type].key, id: result.id === null ? null : String(result.id) } } };
     } catch (failure) {
       if (!(failure instanceof AppError)) throw failure;
@@ -173,6 +173,8 @@ export interface RequestStorage {
   captcha: CaptchaVerifier;
   /** The zero bits a challenge asks for (tests ask for fewer). */
   captchaBits: number;
+  /** Checks other services add to the intake of a type (form-constructor: custom forms' values). */
+  checks: IntakeChecks;
 }
 const storages = new WeakMap<FastifyInstance, RequestStorage>();
 /** The request storage of an app (tests lower its captcha's work). */
@@ -183,12 +185,13 @@ export function requestStorageOf(app: FastifyInstance): RequestStorage {
 }
 
 export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry): Promise<RequestStorage> {
-  const storage = { captchaBits: CAPTCHA_BITS } as RequestStorage;
-  const captcha = proofOfWorkCaptcha(ctx.db, await loadSecret(ctx.db, 'request-captcha', null), () => storage.captchaBits);
-  storage.captcha = captcha;
+  const storage = { captchaBits: CAPTCHA_BITS, checks: {} } as RequestStorage;
+  storage.captcha = proofOfWorkCaptcha(ctx.db, await loadSecret(ctx.db, 'request-captcha', null), () => storage.captchaBits);
+  // The verifier in use is the storage's: form-constructor puts the smart captcha's in front of the proof of work.
+  const captcha: CaptchaVerifier = { challenge: (siteId) => storage.captcha.challenge(siteId), verify: (siteId, answer) => storage.captcha.verify(siteId, answer) };
   storages.set(app, storage);
   const renderer = siteRendererOf(app);
-  renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(ctx, captcha) });
+  renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(ctx, captcha, storage.checks) });
   // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed.
   renderer.formSink = async ({ site, outcome, ip, lang, consentText }) => {
     const hash = await ensureAgreement(ctx.db, site, consentText);
@@ -204,7 +207,7 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
             captcha: extra.captcha_challenge ? { challenge: extra.captcha_challenge, nonce: extra.captcha_nonce || '0' } : undefined,
           },
         },
-      });
+      }, storage.checks);
       return { error: null };
     } catch (failure) {
       if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? say(lang, 'form_robot_check') : t(failure.key, lang, failure.params) };

@@ -10,6 +10,7 @@ import { leadingZeroBits, powDigest, solveChallenge } from './captcha.ts';
 import { requestStorageOf } from './request.routes.ts';
 import { depersonalizeRequests } from './depersonalize-requests.ts';
 import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests } from './request.table.ts';
+import { customForms } from '../form-constructor/form.table.ts';
 
 /**
  * request.storage (issue 14, spec 002 §3–§9): the sites' intake of every type with its validation,
@@ -41,6 +42,12 @@ beforeAll(async () => {
   const created = await t.request('POST', `${API}/agreement_hash`, { token: dealerA, body: { data: { attributes: { site_id: a.id, text: CONSENT } } } });
   expect(created.statusCode, created.body).toBe(201);
   hashA = created.json().data.attributes.hash;
+  // form-constructor (issue 14, "forms"): a custom form request names a form of its site, whose fields its content fills.
+  const [form] = await db()
+    .insert(customForms)
+    .values({ site_id: a.id, client_id: a.clientId, title: 'Цвет', fields: [{ id: 'color', label: 'Цвет', type: 'select', options: ['Красный'] }, { id: 'agree', label: 'Согласен', type: 'checkbox' }], grid: [{ title: null, fields: ['color', 'agree'] }] })
+    .returning();
+  VALID[9].custom_form_id = form!.id;
 });
 afterAll(() => t?.close());
 

@@ -70,6 +70,11 @@ const neutral = (status: number, lang: Lang, title: Parameters<typeof say>[1], t
 
 /** The body of a posted form, or null when it is too large. */
 async function readBody(raw: IncomingMessage, limit: number): Promise<string | null> {
+  return (await readBytes(raw, limit))?.toString('utf8') ?? null;
+}
+
+/** The bytes of a request's body, or null when there are more than `limit`. */
+async function readBytes(raw: IncomingMessage, limit: number): Promise<Buffer | null> {
   const declared = Number(raw.headers['content-length'] ?? 0);
   if (declared > limit) return null;
   const chunks: Buffer[] = [];
@@ -79,7 +84,7 @@ async function readBody(raw: IncomingMessage, limit: number): Promise<string | n
     if (size > limit) return null;
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The request's path, decoded; null when it cannot be (bad percent-encoding). */
@@ -102,6 +107,10 @@ export interface SiteApiCall {
   path: string;
   /** The raw body (at most `maxBytes`), null when it was larger. */
   body: string | null;
+  /** The same body as bytes (file uploads of the form constructor). */
+  bytes: Buffer | null;
+  /** The request's headers (form-constructor: a file's name). */
+  headers: Record<string, string | string[] | undefined>;
   contentType: string;
   ip: string;
   lang: Lang;
@@ -109,8 +118,23 @@ export interface SiteApiCall {
 export interface SiteApi {
   prefix: string;
   maxBytes: number;
-  handle(call: SiteApiCall): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+  /** `raw`: the answer as it is (a script, a page), its content type among the headers; else `body` as JSON. */
+  handle(call: SiteApiCall): Promise<{ status: number; body: unknown; headers?: Record<string, string>; raw?: string }>;
 }
+
+/**
+ * CORS of the sites' APIs (form-constructor's embeddable forms post from other pages): any origin,
+ * never credentials. The APIs are public and take no cookie or header that carries authority, so
+ * an origin list would stop nobody who can send the same request without a browser; other pages may
+ * load their scripts (CORP cross-origin) (docs/decisions.md "Form constructor and captcha").
+ */
+const SITE_API_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after', 'cross-origin-resource-policy': 'cross-origin' };
+const SITE_API_PREFLIGHT = {
+  ...SITE_API_CORS,
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept-language, x-file-name',
+  'access-control-max-age': '600',
+};
 /** What a posted site form becomes when a service takes it (request intake): an error to show, or nothing. */
 export type FormSink = (call: { site: SiteRow; outcome: FormOutcome; ip: string; lang: Lang; consentText: string }) => Promise<{ error: string | null }>;
 
@@ -156,7 +180,8 @@ export class SiteRenderer {
   private async respond(request: FastifyRequest): Promise<CachedResponse> {
     const host = normalizeHost(request.host ?? '');
     const [rawPath, query = ''] = request.url.split(/\?(.*)/s, 2) as [string, string?];
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+    const preflight = request.method === 'OPTIONS' && this.siteApis.some((one) => rawPath.startsWith(one.prefix));
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST' && !preflight) {
       return neutral(405, browserLang(request), 'method_not_allowed', 'site_not_found_text', { allow: 'GET, HEAD, POST' });
     }
     if (rawPath === siteScriptPath) return textResponse(200, siteScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
@@ -223,11 +248,13 @@ export class SiteRenderer {
   }
 
   private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {
-    const body = request.method === 'POST' ? await readBody(request.raw, api.maxBytes) : '';
+    if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...SITE_API_PREFLIGHT, 'cache-control': 'no-store' } };
+    const bytes = request.method === 'POST' ? await readBytes(request.raw, api.maxBytes) : Buffer.alloc(0);
+    const body = bytes?.toString('utf8') ?? null;
     const contentType = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const answer = await api.handle({ site, method: request.method, path, body, contentType, ip: request.ip, lang: request.headers['accept-language'] ? browserLang(request) : lang });
-    const text = JSON.stringify(answer.body);
-    return { status: answer.status, body: text, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...answer.headers } };
+    const answer = await api.handle({ site, method: request.method, path, body, bytes, headers: request.headers, contentType, ip: request.ip, lang: request.headers['accept-language'] ? browserLang(request) : lang });
+    const text = answer.raw ?? JSON.stringify(answer.body);
+    return { status: answer.status, body: text, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...SITE_API_CORS, ...answer.headers } };
   }
 
   private notFound(entry: SiteEntry<SiteState>, lang: Lang, prefix: string, host: string, request: FastifyRequest): CachedResponse {

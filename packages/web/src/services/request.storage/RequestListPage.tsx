@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
+// sender (issue 14, "sender"): the actions by their names.
+import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
@@ -65,6 +67,7 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
   const { t } = useTranslation('request.storage');
   const screens = Grid.useBreakpoint();
   const actions = useRequestActions(record?.id ?? null);
+  const available = useAvailableActions(record?.attributes.site_id ?? null);
   if (!record) return null;
   const a = record.attributes;
   const items = [
@@ -87,8 +90,15 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
           pagination={false}
           dataSource={actions.data}
           columns={[
-            { title: t('detail.action_kind'), render: (_: unknown, row) => `${t(`action_kinds.${row.attributes.kind}`)} #${row.attributes.action_id}` },
-            { title: t('detail.action_status'), render: (_: unknown, row) => <Tag color={row.attributes.status === 'success' ? 'green' : row.attributes.status === 'failed' ? 'red' : 'blue'}>{t(`action_statuses.${row.attributes.status}`)}</Tag> },
+            { title: t('detail.action_kind'), render: (_: unknown, row) => `${t(`action_kinds.${row.attributes.kind}`)}: ${actionTitle(available.data, row.attributes.kind, row.attributes.action_id) ?? `#${row.attributes.action_id}`}` },
+            {
+              title: t('detail.action_status'),
+              // The sending queue's words (sent, sending, ended with error); the error in a tooltip.
+              render: (_: unknown, row) => {
+                const tag = <Tag color={row.attributes.status === 'success' ? 'green' : row.attributes.status === 'failed' ? 'red' : 'blue'}>{t(`queue_statuses.${row.attributes.status}`)}</Tag>;
+                return row.attributes.last_error ? <Tooltip title={row.attributes.last_error}>{tag}</Tooltip> : tag;
+              },
+            },
             { title: t('detail.action_attempts'), render: (_: unknown, row) => row.attributes.attempts },
           ]}
         />

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Button, Card, DatePicker, Drawer, Empty, Form, Grid, Input, InputNumber, Result, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Drawer, Empty, Form, Grid, Input, Result, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, InboxOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  ACTION_KINDS,
   agreementHashResource,
   BLOCK_SOURCE_TYPES,
   BLOCK_TYPES,
@@ -31,6 +30,8 @@ import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, useSiteResourceList } from '../cars.stock.sites/stock-sites-api.ts';
 import { downloadRequests } from './request-api.ts';
+// sender (issue 14, "sender"): the site's e-mail templates and proxy actions by name.
+import { ActionPicker } from '../sender/ActionPicker.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -152,6 +153,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 
 /** Request settings: type, tag, the actions to run; a switch shows the archive; archive and unarchive. */
 export function RequestSettingsPage() {
+  const { siteId = '' } = useParams();
   const { t, i18n } = useTranslation(['request.storage', 'common']);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
   const [archived, setArchived] = useState(false);
@@ -203,22 +205,19 @@ export function RequestSettingsPage() {
             <Input aria-label={t('requests_settings.fields.tag')} maxLength={100} />
           </Form.Item>
           <Typography.Text strong>{t('requests_settings.fields.actions')}</Typography.Text>
-          <Typography.Paragraph type="secondary">{t('requests_settings.actions_hint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('requests_settings.actions_pick_hint')}</Typography.Paragraph>
           <Form.List name="actions">
             {(fields, { add, remove }) => (
               <>
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline" wrap>
-                    <Form.Item name={[field.name, 'kind']} rules={[{ required: true, message: t('required') }]}>
-                      <Select aria-label={t('requests_settings.action_kind')} style={{ width: 200 }} options={ACTION_KINDS.map((value) => ({ value, label: t(`action_kinds.${value}`) }))} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'id']} rules={[{ required: true, message: t('required') }]}>
-                      <InputNumber aria-label={t('requests_settings.action_id')} placeholder={t('requests_settings.action_id')} min={1} precision={0} />
+                    <Form.Item name={field.name} rules={[{ required: true, message: t('required') }]}>
+                      <ActionPicker siteId={siteId} aria-label={t('requests_settings.action')} />
                     </Form.Item>
                     <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('common:actions.delete')} onClick={() => remove(field.name)} />
                   </Space>
                 ))}
-                <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ kind: 'email_action' })}>{t('requests_settings.add_action')}</Button>
+                <Button icon={<PlusOutlined aria-hidden />} onClick={() => add()}>{t('requests_settings.add_action')}</Button>
               </>
             )}
           </Form.List>

@@ -1,0 +1,96 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaKind } from '@dp/contracts';
+import type { DbOrTx } from '../../kit/db.ts';
+import { AppError } from '../../kit/errors.ts';
+import { safeFetch, SafeFetchError } from '../../kit/safe-fetch.ts';
+import { openSecret } from '../../kit/secrets.ts';
+import { sites } from '../sites.context/site.table.ts';
+import type { CaptchaVerifier } from '../request.storage/captcha.ts';
+import { smartSecretContext } from './form.hooks.ts';
+import { captchaSettings, smartCaptchaKeys } from './form.table.ts';
+
+/**
+ * The request intake's captcha by the site's settings (spec 002 §3 "Captcha settings and smart
+ * captcha key"): the proof of work unless the site chose the smart captcha and has a key for its
+ * colour scheme (else the `default` scheme's key). A smart answer's token is checked by POSTing
+ * it with the key's secret to SMART_CAPTCHA_URL (Yandex SmartCaptcha's `validate`) through the
+ * SSRF-guarded client: `status: ok` passes, anything else is "the robot check failed". When the
+ * check itself cannot be made (timeout, the service answers 5xx) the request passes and a warning
+ * is logged, as the provider advises: a dealer loses no lead to an outage. A proof-of-work answer
+ * on a smart site is refused.
+ */
+export interface SiteCaptcha {
+  kind: CaptchaKind;
+  /** The smart captcha's key in use (null: the proof of work, whatever the setting says). */
+  key: { client_token: string; secret: string } | null;
+}
+
+/** The captcha a site's forms use now. */
+export async function siteCaptcha(db: DbOrTx, siteId: number, secretKey: Uint8Array): Promise<SiteCaptcha> {
+  const [setting] = await db.select({ kind: captchaSettings.kind }).from(captchaSettings).where(eq(captchaSettings.site_id, siteId)).limit(1);
+  if (setting?.kind !== 'smart_captcha') return { kind: 'proof_of_work', key: null };
+  const [site] = await db.select({ context: sites.context }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  const scheme = site?.context?.color_scheme ?? 'default';
+  const keys = await db.select().from(smartCaptchaKeys).where(and(eq(smartCaptchaKeys.site_id, siteId))).orderBy(asc(smartCaptchaKeys.id));
+  const key = keys.find((one) => one.color_scheme === scheme) ?? keys.find((one) => one.color_scheme === 'default');
+  if (!key) return { kind: 'smart_captcha', key: null };
+  return { kind: 'smart_captcha', key: { client_token: key.client_token, secret: openSecret(secretKey, key.secret_token, smartSecretContext(siteId)) } };
+}
+
+const invalid = () => new AppError(400, 'captcha_invalid', undefined, '/data/captcha');
+
+export interface SmartCaptchaOptions {
+  url: string;
+  secretKey: Uint8Array;
+  log: FastifyBaseLogger;
+  /** Hosts the outgoing check may reach besides public ones (tests: the local stand-in). */
+  allowHosts?: string[];
+  timeoutMs?: number;
+}
+
+/** The smart captcha's check of one token: true when the service says ok; null when it could not say. */
+export async function checkSmartToken(options: SmartCaptchaOptions, secret: string, token: string): Promise<boolean | null> {
+  try {
+    const response = await safeFetch(options.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ secret, token }).toString(),
+      timeoutMs: options.timeoutMs ?? 5000,
+      maxBytes: 64 * 1024,
+      maxRedirects: 0,
+      requireOk: false,
+      ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
+    });
+    if (response.status !== 200) {
+      options.log.warn({ status: response.status }, 'smart captcha check answered an error; the request passes');
+      return null;
+    }
+    const answer = JSON.parse(response.body.toString('utf8')) as { status?: string };
+    return answer.status === 'ok';
+  } catch (error) {
+    if (error instanceof SafeFetchError && error.transient) {
+      options.log.warn({ err: error }, 'smart captcha check could not be made; the request passes');
+      return null;
+    }
+    if (error instanceof SyntaxError) return false;
+    // Our own rules refused the address (a misconfigured URL): the check is not made, nothing passes unchecked.
+    options.log.error({ err: error }, 'smart captcha check refused');
+    throw invalid();
+  }
+}
+
+/** The verifier the intake uses: the site's smart captcha in front of the proof of work. */
+export function smartCaptchaVerifier(db: DbOrTx, pow: CaptchaVerifier, options: SmartCaptchaOptions): CaptchaVerifier {
+  return {
+    challenge: (siteId) => pow.challenge(siteId),
+    async verify(siteId, answer) {
+      const captcha = await siteCaptcha(db, siteId, options.secretKey);
+      if (!captcha.key) return pow.verify(siteId, answer);
+      if (!answer) throw new AppError(400, 'captcha_required', undefined, '/data/captcha');
+      if (!('token' in answer)) throw invalid();
+      const passed = await checkSmartToken(options, captcha.key.secret, answer.token);
+      if (passed === false) throw invalid();
+    },
+  };
+}
