@@ -57,7 +57,9 @@ function treeRssMb(pid: number): number {
 
 async function startApp(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (read the profile with bench/profile.ts).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -150,6 +152,8 @@ async function benchOn(label: string, databaseUrl: string) {
     const form = new FormData();
     form.append('file', new Blob([feedCsv(brands[0]!.attributes.name, models[0].attributes.name, ROWS)]), `bench-${ROWS}.csv`);
     await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settings.id}/manual`, form);
+    // The app's memory before any import (demo data loaded, the feed uploaded): what the import adds is the peak less this.
+    const idleRssMb = treeRssMb(child.pid!);
     const runs = [
       await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
       await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
@@ -166,6 +170,7 @@ async function benchOn(label: string, databaseUrl: string) {
         ];
       }),
     );
+    console.log(`   app RSS at idle (before the imports): ${fmt(idleRssMb)} MB`);
     for (const run of runs) if (Number(run.report.created_count) + Number(run.report.updated_count) + Number(run.report.unchanged_count) === 0) console.log(`   warning: ${run.name} wrote no car: ${JSON.stringify(run.report).slice(0, 400)}`);
   } finally {
     await stopApp(child);

@@ -529,6 +529,10 @@ export const messages = {
     ru: 'В архиве уже есть настройка с таким тегом и типом заявки',
     en: 'The archive already holds a setting with the same tag and request type',
   },
+  requests_settings_action: {
+    ru: 'Такого действия нет у этого сайта: выберите шаблон письма или прокси-действие из списка',
+    en: 'This site has no such action: choose an e-mail template or a proxy action from the list',
+  },
   request_block_exists: { ru: 'Этот источник уже есть в списке блокировок', en: 'This source is already in the blocks list' },
   request_block_source: { ru: 'Значение не подходит к типу источника', en: 'The value does not fit the source type' },
   request_type_mismatch: { ru: 'Заявка другого типа', en: 'The request is of another type' },

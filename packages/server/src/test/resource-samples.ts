@@ -154,7 +154,7 @@ export const SAMPLES: Record<string, Sample> = {
   // request.storage (issue 14, "requests"): an offensive word, a site's consent text, request settings of a tag, a block of an address.
   'request.storage/offensive_words': async () => ({ raw: `слово${suffix()}` }),
   'request.storage/agreement_hash': async (t, clientId) => ({ site_id: await siteFor(t, clientId), text: `Согласие ${suffix()}` }),
-  'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [{ kind: 'email_action', id: 1 }] }),
+  'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [] }),
   'request.storage/request_block': async (t, clientId) => ({ site_id: await siteFor(t, clientId), source_type: 'ip', source: `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join('.')}` }),
   // sender (issue 14, "sender"): a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ResourceHooks } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
@@ -6,6 +6,7 @@ import { sha256 } from '../../kit/secrets.ts';
 import { email as emailField, PHONE_PATTERN } from '@dp/contracts';
 import { blockSourceKey } from './intake.ts';
 import { requestBlocks, requests, requestSettings } from './request.table.ts';
+import { emailActions, proxyActions } from '../sender/sender.table.ts';
 
 /**
  * Spec 002 §5: an active setting with the same tag, request type and site may not exist; the same
@@ -27,12 +28,28 @@ export async function assertSettingUnique(tx: DbOrTx, setting: { site_id: number
   if (same.length) throw new AppError(409, 'requests_settings_duplicate_archive', undefined, '/data/attributes/tag');
 }
 
+type SettingAction = { kind: 'email_action' | 'proxy_action'; id: number };
+
+/** A setting names only its own site's e-mail templates and proxy actions (never another client's). */
+export async function assertActionsOfSite(tx: DbOrTx, siteId: number, actions: SettingAction[] | undefined) {
+  if (!actions?.length) return;
+  const ids = (kind: SettingAction['kind']) => actions.filter((action) => action.kind === kind).map((action) => action.id);
+  const own = async (table: typeof emailActions | typeof proxyActions, wanted: number[]) =>
+    new Set(wanted.length ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.site_id, siteId), inArray(table.id, wanted)))).map((row) => row.id) : []);
+  const emails = await own(emailActions, ids('email_action'));
+  const proxies = await own(proxyActions, ids('proxy_action'));
+  const foreign = actions.findIndex((action) => !(action.kind === 'email_action' ? emails : proxies).has(action.id));
+  if (foreign >= 0) throw badRequest('requests_settings_action', `/data/attributes/actions/${foreign}`);
+}
+
 export const requestSettingsHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx }) {
+    await assertActionsOfSite(tx, attrs.site_id as number, attrs.actions as SettingAction[] | undefined);
     await assertSettingUnique(tx, { site_id: attrs.site_id as number, request_type: attrs.request_type as number, tag: (attrs.tag as string | null) ?? null });
     return attrs;
   },
   async beforeUpdate(attrs, { tx, existing }) {
+    await assertActionsOfSite(tx, existing.site_id as number, attrs.actions as SettingAction[] | undefined);
     const next = { site_id: existing.site_id as number, request_type: (attrs.request_type ?? existing.request_type) as number, tag: (attrs.tag === undefined ? existing.tag : attrs.tag) as string | null };
     // An archived setting is checked when it comes back (unarchive).
     if (!existing.archived) await assertSettingUnique(tx, next, existing.id);

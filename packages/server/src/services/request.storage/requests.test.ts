@@ -11,6 +11,7 @@ import { requestStorageOf } from './request.routes.ts';
 import { depersonalizeRequests } from './depersonalize-requests.ts';
 import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests } from './request.table.ts';
 import { customForms } from '../form-constructor/form.table.ts';
+import { emailActions, proxyActions } from '../sender/sender.table.ts';
 
 /**
  * request.storage (issue 14, spec 002 §3–§9): the sites' intake of every type with its validation,
@@ -32,7 +33,7 @@ const CONSENT = 'Я согласен на обработку персональ�
 const nextIp = () => `10.1.${Math.floor(++address / 250)}.${address % 250}`;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ runJobs: false });
   // Fewer zero bits than the sites' 16: the same check, less work for the many requests here.
   requestStorageOf(t.app).captchaBits = 8;
   a = await publishedSite(t);
@@ -227,17 +228,30 @@ describe('filters and blocks', () => {
 
 describe('actions to run', () => {
   it('stores the request and its pending actions first; the jobs are sent afterwards, and a queue that fails loses nothing', async () => {
+    const owned = (site: TestSite) => ({ site_id: site.id, client_id: site.clientId, title: `Action ${site.id}` });
+    const [mail] = await db().insert(emailActions).values({ ...owned(a), from: 'sales@a.test', subject: 'New request', body: '{{name}}' }).returning();
+    const [proxy] = await db().insert(proxyActions).values({ ...owned(a), url: 'https://crm.example/requests' }).returning();
+    const [foreign] = await db().insert(proxyActions).values({ ...owned(b), url: 'https://crm.example/other' }).returning();
+    // Another site's action is refused by name of the field, in the caller's language.
+    const refused = await t.request('POST', `${API}/requests_settings`, {
+      token: dealerA,
+      lang: 'en',
+      body: { data: { attributes: { site_id: a.id, request_type: 3, actions: [{ kind: 'email_action', id: mail!.id }, { kind: 'proxy_action', id: foreign!.id }] } } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'requests_settings_action', source: { pointer: '/data/attributes/actions/1' } });
+    expect(refused.json().errors[0].title).toMatch(/no such action/);
     const setting = await t.request('POST', `${API}/requests_settings`, {
       token: dealerA,
-      body: { data: { attributes: { site_id: a.id, request_type: 3, actions: [{ kind: 'email_action', id: 1 }, { kind: 'proxy_action', id: 2 }] } } },
+      body: { data: { attributes: { site_id: a.id, request_type: 3, actions: [{ kind: 'email_action', id: mail!.id }, { kind: 'proxy_action', id: proxy!.id }] } } },
     });
     expect(setting.statusCode, setting.body).toBe(201);
     const ok = await submit(a, 3, VALID[3]);
     const id = Number(ok.json().data.id);
     let actions = await db().select().from(requestActions).where(eq(requestActions.request_id, id));
     expect(actions.map((action) => [action.kind, action.action_id, action.status, action.attempts])).toEqual([
-      ['email_action', 1, 'pending', 0],
-      ['proxy_action', 2, 'pending', 0],
+      ['email_action', mail!.id, 'pending', 0],
+      ['proxy_action', proxy!.id, 'pending', 0],
     ]);
     for (let i = 0; i < 50 && actions.some((action) => !action.job_id); i++) {
       await new Promise((resolve) => setImmediate(resolve));

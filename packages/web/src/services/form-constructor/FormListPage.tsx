@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,8 @@ export default function FormListPage() {
   const [typed, setTyped] = useState(search);
   const [embed, setEmbed] = useState<FormRecord | null>(null);
   const forms = useForms(siteId, search);
+  // On a phone: the title and the actions only, without a sideways scroll.
+  const narrow = Grid.useBreakpoint().md === false;
   const permissions = user?.permissions ?? {};
   const canCreate = hasPermission(permissions, 'form-constructor', 'form_constructor.create');
   const canEdit = hasPermission(permissions, 'form-constructor', 'form_constructor.edit');
@@ -115,7 +117,7 @@ export default function FormListPage() {
             loading={forms.isFetching}
             dataSource={forms.data?.data ?? []}
             pagination={(forms.data?.data.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-            scroll={{ x: 1000 }}
+            scroll={narrow ? undefined : { x: 1000 }}
             locale={{
               emptyText: forms.isLoading ? <span /> : search ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.nothing_found', { search })} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')}>{createButton}</Empty>,
             }}
@@ -123,21 +125,21 @@ export default function FormListPage() {
               {
                 key: 'title',
                 title: t('custom_forms.fields.title'),
-                width: 320,
+                width: narrow ? undefined : 320,
                 render: (_: unknown, record) => (
                   <Link className="form-list__title" to={editPath(siteId, record.id)}>
                     {record.attributes.title}
                   </Link>
                 ),
               },
-              { key: 'fields', title: t('list.fields_count'), width: 110, render: (_: unknown, record) => record.attributes.fields.length },
-              { key: 'created', title: t('custom_forms.fields.created_at'), width: 200, render: (_: unknown, record) => who(record.attributes.created_by_name, record.attributes.created_at) },
-              { key: 'updated', title: t('custom_forms.fields.updated_at'), width: 200, render: (_: unknown, record) => who(record.attributes.updated_by_name, record.attributes.updated_at) },
+              { key: 'fields', title: t('list.fields_count'), width: 110, responsive: ['md' as const], render: (_: unknown, record) => record.attributes.fields.length },
+              { key: 'created', title: t('custom_forms.fields.created_at'), width: 200, responsive: ['md' as const], render: (_: unknown, record) => who(record.attributes.created_by_name, record.attributes.created_at) },
+              { key: 'updated', title: t('custom_forms.fields.updated_at'), width: 200, responsive: ['md' as const], render: (_: unknown, record) => who(record.attributes.updated_by_name, record.attributes.updated_at) },
               {
                 key: 'actions',
                 title: t('common:actions.title'),
-                width: 200,
-                fixed: 'right' as const,
+                width: narrow ? 110 : 200,
+                fixed: narrow ? undefined : ('right' as const),
                 render: (_: unknown, record) => (
                   <Space size={0} wrap>
                     <Tooltip title={canEdit ? t('list.edit') : t('list.open')}>
