@@ -22,6 +22,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
+import { EmailsInput } from '../../kit/EmailsInput.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { ResourceTable } from '../../kit/ResourceTable.tsx';
@@ -55,25 +56,10 @@ function useFrequencyOptions() {
   return NOTIFIER_FREQUENCIES.map((value) => ({ value, label: t(`frequencies.${value}`) }));
 }
 
-/** The receivers input: addresses as tags (typed, pasted with commas or spaces), checked as e-mails. */
+/** The receivers input: the kit's address tags with the notifier's check. */
 function ReceiversInput(props: { id?: string; value?: string[]; onChange?: (value: string[]) => void; disabled?: boolean; 'aria-label'?: string }) {
   const { t } = useTranslation('importer.notifier');
-  return (
-    <Select
-      {...props}
-      mode="tags"
-      open={false}
-      suffixIcon={null}
-      tokenSeparators={[',', ' ', ';']}
-      placeholder={t('receivers_placeholder')}
-      onChange={(value: string[]) => props.onChange?.(normalReceivers(value))}
-      tagRender={({ label, value, closable, onClose }) => (
-        <Tag closable={closable} onClose={onClose} color={receiversProblem([value], 'en', false, '') ? 'red' : undefined} className="notifier-receiver">
-          {label}
-        </Tag>
-      )}
-    />
-  );
+  return <EmailsInput {...props} placeholder={t('receivers_placeholder')} isWrong={(address) => !!receiversProblem([address], 'en', false, '')} tagClassName="notifier-receiver" />;
 }
 
 const receiversRule = (lang: Lang, required: boolean, tooMany: string) => ({

@@ -83,7 +83,7 @@ export function receiversProblem(values: unknown, lang: Lang, required: boolean,
 }
 
 /** Addresses as typed: trimmed, lower case, without repeats. */
-export const normalReceivers = (values: unknown) => [...new Set((Array.isArray(values) ? (values as string[]) : []).map((value) => String(value).trim().toLowerCase()).filter(Boolean))];
+export { normalEmails as normalReceivers } from '../../kit/EmailsInput.tsx';
 
 /** The server's field errors under their fields (`/data/attributes/receivers/2` goes to receivers); the others as one notice text. */
 export function fieldErrors(error: unknown): { fields: { name: string; errors: string[] }[]; other: string | null } {

@@ -1,27 +1,12 @@
-import { Select, Tag } from 'antd';
+import { EmailsInput as AddressTags } from '../../kit/EmailsInput.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@dp/contracts';
-import { emailsProblem, normalEmails } from './sender-api.ts';
+import { emailsProblem } from './sender-api.ts';
 
-/** Addresses as tags: typed or pasted (comma, space, semicolon), lower-cased, repeats dropped; a wrong one shows red. */
+/** The sender's address input: the kit's, with the sender's placeholder and check. */
 export function EmailsInput(props: { id?: string; value?: string[]; onChange?: (value: string[]) => void; disabled?: boolean; placeholder?: string; 'aria-label'?: string }) {
   const { t } = useTranslation('sender');
-  return (
-    <Select
-      {...props}
-      mode="tags"
-      open={false}
-      suffixIcon={null}
-      tokenSeparators={[',', ' ', ';']}
-      placeholder={props.placeholder ?? t('emails_placeholder')}
-      onChange={(value: string[]) => props.onChange?.(normalEmails(value))}
-      tagRender={({ label, value, closable, onClose }) => (
-        <Tag closable={closable} onClose={onClose} color={emailsProblem([value], 'en') ? 'red' : undefined} className="sender-email-tag">
-          {label}
-        </Tag>
-      )}
-    />
-  );
+  return <AddressTags {...props} placeholder={props.placeholder ?? t('emails_placeholder')} isWrong={(address) => !!emailsProblem([address], 'en')} tagClassName="sender-email-tag" />;
 }
 
 /** The form rule of an address list: the spec's message naming the wrong address. */

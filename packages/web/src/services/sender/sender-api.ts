@@ -138,7 +138,7 @@ export function useRequestReportSettings(siteId: string) {
 }
 
 /** Addresses as typed: trimmed, lower case, without repeats. */
-export const normalEmails = (values: unknown) => [...new Set((Array.isArray(values) ? (values as string[]) : []).map((value) => String(value).trim().toLowerCase()).filter(Boolean))];
+export { normalEmails } from '../../kit/EmailsInput.tsx';
 /** The first address that is not one, in the spec's words ("Email is incorrect"); null when all are. */
 export function emailsProblem(values: unknown, lang: Lang, options: { required?: boolean; max?: number } = {}): string | null {
   const list = Array.isArray(values) ? (values as string[]) : [];
