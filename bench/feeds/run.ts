@@ -9,7 +9,11 @@
  * while it runs asks for the site's new-car list page (100 rows with the total) one request at a
  * time. Prints the import's time from the start call to the finished report, the rows a second,
  * the app's peak resident memory (sampled from /proc), and the list requests' p50/p95/max.
- * A second run of the same feed measures the update path (every car unchanged).
+ * A second run of the same feed measures the update path (every car unchanged). Also prints the
+ * app's RSS at idle (demo data loaded, feed uploaded, before any import), so the peak less it is
+ * what the import adds. BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` (NODE_OPTIONS
+ * refuses it); read the profile with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md,
+ * "Feed import (issue 13)".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

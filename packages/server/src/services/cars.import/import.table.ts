@@ -132,4 +132,6 @@ export const carReports = pgTable('import_car_reports', {
 }, (t) => [
   index('import_car_reports_report_idx').on(t.report_id, t.file_id, t.row),
   index('import_car_reports_car_idx').on(t.site_id, t.car_id),
+  // The apply reads a report's pending rows in id order, a batch at a time (issue 13).
+  index('import_car_reports_pending_idx').on(t.report_id, t.status, t.id),
 ]);

@@ -76,6 +76,9 @@ export const cars = pgTable(
   (t) => [
     index('cars_site_idx').on(t.site_id, t.is_new, t.created_at),
     index('cars_client_idx').on(t.client_id, t.is_new),
+    // The feed import finds a site's cars by VIN or External ID (cars.import run-import.ts).
+    index('cars_site_vin_import_idx').on(t.site_id, t.vin),
+    index('cars_site_external_id_import_idx').on(t.site_id, t.external_id),
     searchIndex('cars_vin_search', t.vin),
     searchIndex('cars_external_id_search', t.external_id),
   ],
