@@ -32,6 +32,8 @@ export async function skipSurvey(page: Page) {
 /** Chooses a mode in the top bar and returns the side menu's item labels. */
 export async function openMode(page: Page, mode: RegExp) {
   await page.getByTestId('mode-switch').getByText(mode).click();
+  // The side menu changes with the checked mode: a link clicked before that could be the old mode's namesake.
+  await expect(page.getByTestId('mode-switch').getByRole('radio', { name: mode })).toBeChecked();
   return page.getByTestId('side-menu');
 }
 
