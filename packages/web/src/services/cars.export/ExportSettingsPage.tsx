@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Table, Typography } from 'antd';
-import { CopyOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CHANNELS, hasPermission, type ExportChannel, type Lang } from '@dp/contracts';
@@ -10,6 +10,7 @@ import { errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { getExportSettings, patchExportSettings, regenerateExportLink } from './export-api.ts';
+import { RefreshButton } from '../../kit/QueryStates.tsx';
 
 /**
  * Export settings of the site's client (spec 001 §2 "/cars.export/settings/{siteId}"): per channel
@@ -72,7 +73,7 @@ export default function ExportSettingsPage() {
         title={t('title')}
         subtitle={site.data?.clientName ?? site.data?.site.attributes.name}
         documentTitle={t('title')}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void settings.refetch()} loading={settings.isFetching && !settings.isLoading} />}
+        extra={<RefreshButton query={settings} />}
       />
       <Card variant="borderless" className="page-card">
         {failed ? (

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 // cars.export (issue 13, "feeds-export"): the commercial offer of the selected cars.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { OfferDialog } from '../cars.export/OfferDialog.tsx';
@@ -18,6 +18,7 @@ import { readJson, writeJson } from '../../kit/storage.ts';
 import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
+import { RefreshButton } from '../../kit/QueryStates.tsx';
 
 const PAGE_SIZE = 100;
 type Car = JsonApiRecord<CarRow>;
@@ -241,7 +242,7 @@ function CarsPage({ type }: { type: CarType }) {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <RefreshButton query={list} />
             <Popover trigger="click" placement="bottomRight" title={t('list.columns')} content={columnPicker}>
               <Button icon={<SettingOutlined aria-hidden />}>{t('list.columns')}</Button>
             </Popover>

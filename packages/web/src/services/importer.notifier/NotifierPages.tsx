@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Result, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -41,6 +41,7 @@ import {
   type NotifierReport,
 } from './notifier-api.ts';
 import './notifier.css';
+import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions.md "Importer
@@ -69,10 +70,6 @@ const receiversRule = (lang: Lang, required: boolean, tooMany: string) => ({
   },
 });
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('common');
-  return <Result status="error" title={t('load_failed')} subTitle={errorTitle(error)} extra={<Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>{t('actions.retry')}</Button>} />;
-}
 
 type SettingsValues = { receivers: string[]; subject: string; frequency: NotifierFrequency; is_active: boolean };
 
@@ -118,7 +115,7 @@ export function ReportSettingsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />}
+        extra={<RefreshButton query={query} />}
       />
       <Card variant="borderless" className="page-card" loading={query.isLoading}>
         {query.isError ? (
@@ -238,7 +235,7 @@ function ReportsPage({ kind }: { kind: NotifierKind }) {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />}
+        extra={<RefreshButton query={list.query} />}
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters">
@@ -427,7 +424,7 @@ export function ManagerSettingsPage() {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <RefreshButton query={list.query} />
             {createButton}
           </Space>
         }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { hasPermission, t as message, type JsonApiRecord, type Lang, type LostAction, type LostRequestAttributes } from '@dp/contracts';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadLostArchive, useLostActions, useLostRequests } from './sender-api.ts';
 import './sender.css';
+import { RefreshButton } from '../../kit/QueryStates.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -134,7 +135,7 @@ export function LostRequestsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />}
+        extra={<RefreshButton query={list} />}
       />
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('lost.intro')}</Typography.Paragraph>

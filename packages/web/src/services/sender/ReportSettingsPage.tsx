@@ -14,6 +14,7 @@ import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, useRequestReportSettings } from './sender-api.ts';
 import './sender.css';
+import { RefreshButton } from '../../kit/QueryStates.tsx';
 
 type Values = { receivers: string[]; subject: string; frequency: ReportFrequency; is_active: boolean };
 
@@ -45,7 +46,7 @@ export function ReportSettingsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />}
+        extra={<RefreshButton query={query} />}
       />
       <Card variant="borderless" className="page-card" loading={query.isLoading}>
         {query.isError ? (

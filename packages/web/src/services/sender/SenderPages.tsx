@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Drawer, Empty, Form, Grid, Input, InputNumber, Radio, Result, Row, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Drawer, Empty, Form, Grid, Input, InputNumber, Radio, Row, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -32,6 +32,7 @@ import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction, type ProxyAction } from './sender-api.ts';
 import './sender.css';
+import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
@@ -45,10 +46,6 @@ type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
 const asResource = (resource: unknown) => resource as AnyResource;
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('common');
-  return <Result status="error" title={t('load_failed')} subTitle={errorTitle(error)} extra={<Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>{t('actions.retry')}</Button>} />;
-}
 
 interface ListPageProps {
   resource: AnyResource;
@@ -98,7 +95,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <RefreshButton query={list.query} />
             {createButton}
           </Space>
         }
@@ -457,7 +454,7 @@ export function SmtpSettingsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} title={t('common:actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />}
+        extra={<RefreshButton query={query} />}
       />
       <Card variant="borderless" className="page-card" loading={query.isLoading}>
         {query.isError ? (
