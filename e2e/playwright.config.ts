@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 /** The started app, on a fresh embedded database with a known demo password. */
 export const PORT = Number(process.env.E2E_PORT || 3210);
 export const DEMO_PASSWORD = 'E2e-Demo-Pass1!';
+/** The one loopback address the app's outbound guard lets through here, for listeners a spec starts (request-mail's SMTP server); 127.0.0.1, the app's own, stays refused. */
+export const SMTP_TEST_HOST = '127.0.0.2';
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
 
 export default defineConfig({
@@ -25,6 +27,8 @@ export default defineConfig({
     locale: 'ru-RU',
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
+    // No transitions to wait out: the app turns antd's motion off for reduced-motion users (Providers.tsx).
+    reducedMotion: 'reduce',
     // A trace records the screen all along (most of the browser's CPU): only a retried test keeps one.
     trace: 'on-first-retry',
     launchOptions: {
@@ -41,6 +45,6 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // The embedded database always: end-to-end runs never touch a configured PostgreSQL.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn', OUTBOUND_ALLOW_HOSTS: SMTP_TEST_HOST },
   },
 });

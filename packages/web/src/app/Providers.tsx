@@ -19,9 +19,13 @@ function NotificationBridge() {
   return null;
 }
 
+/** A user whose system asks for reduced motion gets none: antd's transitions are switched off. */
+const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const appTheme = {
   algorithm: theme.defaultAlgorithm,
   token: {
+    motion: !prefersReducedMotion,
     colorPrimary: '#1f5eff',
     borderRadius: 6,
     fontFamily:
