@@ -59,6 +59,8 @@ import { registerVinRoutes } from './services/cars.vins/vin.routes.ts';
 // cars.import (issue 13, "feeds-import"): settings, uploads, the run (a job), report rows and downloads.
 import { registerImportRoutes } from './services/cars.import/import.routes.ts';
 import { IMPORT_JOB, runImport } from './services/cars.import/run-import.ts';
+// cars.import (issue 13, "feeds"): reports whose process died are resumed (at start-up and on a schedule).
+import { RECOVER_IMPORTS_JOB, RECOVER_IMPORTS_SCHEDULE, recoverImports } from './services/cars.import/run-import.ts';
 // cars.import (issue 13, "feeds-screens"): import states and their actions, auto import on a schedule.
 import { registerImportStateRoutes } from './services/cars.import/import-states.routes.ts';
 import { AUTO_IMPORT_JOB, AUTO_IMPORT_SCHEDULE, enqueueDueImports } from './services/cars.import/auto-import.ts';
@@ -115,6 +117,8 @@ export function jobHandlers(ctx: ServiceContext) {
     [IMPORT_JOB]: (data: { report_id: number; lang?: 'ru' | 'en' }) => runImport(ctx, data),
     // cars.import (issue 13, "feeds-screens"): the auto imports that are due.
     [AUTO_IMPORT_JOB]: async () => void ctx.log.info({ started: await enqueueDueImports(ctx) }, 'auto imports started'),
+    // cars.import (issue 13, "feeds"): imports whose process died resume.
+    [RECOVER_IMPORTS_JOB]: async () => void (await recoverImports(ctx)),
     // importer.notifier (issue 13, "feeds-export"): the due report mails of every site.
     [NOTIFIER_JOB]: async () => void ctx.log.info({ sent: await sendDueNotices(ctx, new Date()) }, 'notifier mails sent'),
     // request.storage (issue 14, "requests"): personal fields of requests past their site's period are erased.
@@ -134,6 +138,8 @@ export const jobSchedules = (): Record<string, string> => ({
   [SOLD_CARS_JOB]: SOLD_CARS_SCHEDULE,
   // cars.import (issue 13, "feeds-screens")
   [AUTO_IMPORT_JOB]: AUTO_IMPORT_SCHEDULE,
+  // cars.import (issue 13, "feeds")
+  [RECOVER_IMPORTS_JOB]: RECOVER_IMPORTS_SCHEDULE,
   // importer.notifier (issue 13, "feeds-export")
   [NOTIFIER_JOB]: NOTIFIER_SCHEDULE,
   // request.storage (issue 14, "requests")
@@ -194,6 +200,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   // request.storage's actions queue exists without a worker here: the sender service runs its jobs.
   const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), queues: [REQUEST_ACTION_JOB] });
   ctx.jobs = jobs;
+  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now, not in pg-boss's 15 minutes.
+  if (config.runJobs) await recoverImports(ctx).catch((error) => app.log.error({ err: error }, 'import recovery failed'));
   // site-renderer (issue 11): a request for a public site (any host but the admin's) is answered here, before the gateway.
   const siteRenderer = await registerSiteRenderer(app, ctx, database);
 

@@ -3,10 +3,12 @@ import { loadConfig } from './kit/config.ts';
 import { openDatabase } from './kit/db.ts';
 import { startJobs } from './kit/jobs.ts';
 import { createMailer } from './kit/mail.ts';
+import { createFileStorage } from './kit/files.ts';
 import { loadSecret } from './kit/secrets.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
 import { jobHandlers, jobSchedules } from './app.ts';
+import { recoverImports } from './services/cars.import/run-import.ts';
 
 /**
  * `npm run worker`: runs the background jobs in their own process. It needs PostgreSQL
@@ -28,9 +30,13 @@ async function main() {
     tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
     codeKey: await loadSecret(database.db, 'restore-code', null),
     refreshKey: await loadSecret(database.db, 'refresh-successor', null),
+    // Imports read uploaded feed files (cars.import), mails attach stored files.
+    files: createFileStorage(config),
   } as ServiceContext;
   const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules() });
   ctx.jobs = jobs;
+  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now.
+  await recoverImports(ctx).catch((error) => log.error({ err: error }, 'import recovery failed'));
   log.info('worker started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -508,6 +508,10 @@ export const messages = {
   import_not_in_process: { ru: 'Сейчас импорт этого сайта не выполняется', en: 'No import of this site is running now' },
   import_aborted: { ru: 'Импорт прерван пользователем: автомобили не изменены', en: 'The import was aborted by a user: no cars were changed' },
   import_reset_done: { ru: 'Состояние импорта сброшено: автомобили не изменены', en: 'The import state was reset: no cars were changed' },
+  // cars.import (issue 13, engineer "feeds"): an XLSX feed over the size limit.
+  import_feed_xlsx_too_large: { ru: 'Файл XLSX слишком велик: больше {size} МБ', en: 'The XLSX file is too large: more than {size} MB' },
+  // cars.import (issue 13, engineer "feeds"): a report whose process died and that cannot be resumed.
+  import_interrupted: { ru: 'Импорт прерван: процесс остановился во время работы, автомобили не изменены. Запустите импорт снова', en: 'The import was interrupted: its process stopped while it ran, no cars were changed. Run the import again' },
   // request.storage (issue 14, engineer "requests"): the intake, settings, blocks, offensive words.
   request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
   request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },

@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { parse as parseCsv } from 'csv-parse';
 import type { ImportFormat } from '@dp/contracts';
+import type { MessageKey, MessageParams } from '@dp/contracts';
 import { readSpreadsheetRows } from '../../kit/spreadsheet-rows.ts';
+import { AppError } from '../../kit/errors.ts';
 
 /**
  * Feed readers (spec 001 §3 "Import", issue 13): each turns a feed's bytes into rows of canonical
@@ -31,12 +33,15 @@ export class FeedError extends Error {
   constructor(
     public key: 'import_xml_doctype' | 'import_file_failed',
     public reason = '',
+    /** A reason the report gives in its reader's language (a message key and its values). */
+    public said?: { key: MessageKey; params?: MessageParams },
   ) {
     super(reason || key);
   }
 }
 
-export const FEED_LIMITS = { maxRows: 100_000, maxXlsxBytes: 20 * 1024 * 1024, maxCellLength: 10_000 };
+/** Bounds of a feed (a mutable object: tests lower them to reach them with small files). */
+export const FEED_LIMITS = { maxRows: 100_000, maxXlsxBytes: 20 * 1024 * 1024, maxXlsxUnpackedBytes: 200 * 1024 * 1024, maxCellLength: 10_000 };
 
 /** Auto.ru / Yandex (`<data><cars><car>`) tag → canonical field. */
 const AUTORU_FIELDS: Record<string, string> = {
@@ -225,13 +230,15 @@ async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, 
   let size = 0;
   for await (const chunk of source) {
     size += chunk.length;
-    if (size > FEED_LIMITS.maxXlsxBytes) throw new FeedError('import_file_failed', `an XLSX feed is limited to ${FEED_LIMITS.maxXlsxBytes / 1024 / 1024} MB`);
+    if (size > FEED_LIMITS.maxXlsxBytes) throw new FeedError('import_file_failed', 'too large', { key: 'import_feed_xlsx_too_large', params: { size: Math.max(1, Math.round(FEED_LIMITS.maxXlsxBytes / 1024 / 1024)) } });
     chunks.push(chunk);
   }
   let sheet;
   try {
-    sheet = await readSpreadsheetRows(Buffer.concat(chunks), { maxRows: FEED_LIMITS.maxRows + 1, maxColumns: 100, maxCellLength: FEED_LIMITS.maxCellLength, maxUnpackedBytes: 200 * 1024 * 1024 });
+    sheet = await readSpreadsheetRows(Buffer.concat(chunks), { maxRows: FEED_LIMITS.maxRows + 1, maxColumns: 100, maxCellLength: FEED_LIMITS.maxCellLength, maxUnpackedBytes: FEED_LIMITS.maxXlsxUnpackedBytes });
   } catch (error) {
+    // The kit's refusals (a zip bomb, a damaged workbook, too many rows) are said in the report's language.
+    if (error instanceof AppError) throw new FeedError('import_file_failed', error.key, { key: error.key, params: error.params });
     throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
   }
   const [header, ...rows] = sheet.rows;

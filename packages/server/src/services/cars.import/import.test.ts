@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../kit/schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
+import { FEED_LIMITS } from './feed-parsers.ts';
 
 /**
  * Car import from feeds (issue 13, spec 001 §3 "Import", §4, §8): formats, aliases, row statuses
@@ -355,5 +356,72 @@ describe('running an import', () => {
     expect(String(sheet.getRow(2).getCell(7).value)).toContain('Nope');
     const rowsPage = await t.request('GET', `${API}/import/car_reports/by/report/${report.id}?filter[status]=error`, { token: dealerA });
     expect(rowsPage.json().meta.page.total).toBe(1);
+  });
+});
+
+describe('hostile feed files (issue 13: bounded parsers)', () => {
+  /** Runs an import whose report speaks `lang`. */
+  async function runIn(token: string, settingsId: string, lang: 'ru' | 'en') {
+    const response = await t.request('POST', `${API}/import/${settingsId}/manual/start`, { token, lang, body: { data: {} } });
+    expect(response.statusCode, response.body).toBe(202);
+    const reportId = Number(response.json().data.id);
+    await runImport(t.ctx, { report_id: reportId, lang });
+    const [report] = await t.database.db.select().from(importReports).where(eq(importReports.id, reportId));
+    const rows = await t.database.db.select().from(carReports).where(eq(carReports.report_id, reportId)).orderBy(carReports.row);
+    return { report: report!, rows };
+  }
+  async function workbook(rows: string[][]) {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Feed');
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  const header = ['vin', 'brand', 'model', 'price', 'year'];
+
+  it('refuses an XLSX whose sheet inflates past the limit (a zip bomb) and an oversized XLSX, said in the caller language, importing nothing', async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    const limits = { ...FEED_LIMITS };
+    try {
+      // The limits lowered so that small files reach them: a 300 kB cell packs into a few kB.
+      FEED_LIMITS.maxXlsxUnpackedBytes = 100_000;
+      const bomb = await workbook([header, ['XWEAB0000000BOMB1', brandName, 'Rio', '1000000', '2024'], ['XWEAB0000000BOMB2', brandName, 'Rio', 'A'.repeat(300_000), '2024']]);
+      expect(bomb.length).toBeLessThan(20_000);
+      for (const [file, lang, text] of [[bomb, 'ru', 'слишком велика в распакованном виде'], [await workbook([header, ['XWEAB0000000BIG01', brandName, 'Rio', '1000000', '2024']]), 'en', 'The XLSX file is too large']] as const) {
+        if (lang === 'en') {
+          FEED_LIMITS.maxXlsxUnpackedBytes = limits.maxXlsxUnpackedBytes;
+          FEED_LIMITS.maxXlsxBytes = 1024;
+        }
+        await setFiles(settings.id, []);
+        expect((await upload(dealerA, settings.id, 'feed.xlsx', file)).statusCode).toBe(200);
+        const before = await siteCars(siteA);
+        const { report, rows } = await runIn(dealerA, settings.id, lang);
+        expect(report).toMatchObject({ status: 'finished_with_error', is_finished: true, created_count: 0, updated_count: 0, gone_count: 0 });
+        expect(report.error).toContain(text);
+        expect((report.files as { error: string }[])[0]!.error).toContain(text);
+        expect(report.error).not.toMatch(/import_/);
+        expect(rows).toHaveLength(0);
+        expect(await siteCars(siteA)).toEqual(before);
+      }
+    } finally {
+      Object.assign(FEED_LIMITS, limits);
+    }
+  });
+
+  it('reports a row with bytes that are not valid in the feed encoding as an error of that row only', async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    await setFiles(settings.id, []);
+    const feed = Buffer.concat([
+      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<data><cars><car><mark_id>${brandName}</mark_id><folder_id>Rio</folder_id><vin>XWEAB00000000E001</vin><year>2024</year><price>1000000</price></car>`),
+      Buffer.from(`<car><mark_id>${brandName}</mark_id><folder_id>Rio</folder_id><vin>XWEAB00000000E002</vin><year>2024</year><price>1000000</price><description>`),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('</description></car></cars></data>'),
+    ]);
+    expect((await upload(dealerA, settings.id, 'broken.xml', feed)).statusCode).toBe(200);
+    const { report, rows } = await runIn(dealerA, settings.id, 'ru');
+    expect(report).toMatchObject({ status: 'finished', total_count: 2, errored_count: 1 });
+    expect(rows[0]!.status).not.toBe('error');
+    expect(rows[1]).toMatchObject({ status: 'error', vin: 'XWEAB00000000E002' });
+    expect(rows[1]!.errors.join()).toContain('неверная кодировка');
+    expect((await siteCars(siteA)).some((car) => car.vin === 'XWEAB00000000E002')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { carReports, importHooks, importProfiles, importReports, importSettings,
 import { FeedError, readFeed } from './feed-parsers.ts';
 import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
 import { cachedCatalog } from './catalog-cache.ts';
+import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
 
 /**
  * The import of one report (a pg-boss job, issue 13). Two phases:
@@ -27,7 +28,11 @@ import { cachedCatalog } from './catalog-cache.ts';
  * half-written.
  * A process killed at any point leaves the cars as they were (the apply commits or not at all);
  * the job's retry (or a new run) starts the report's rows over, so a rerun creates no duplicates:
- * cars are matched by VIN, else External ID, within the site.
+ * cars are matched by VIN, else External ID, within the site. A run holds the report's run lock
+ * (kit/run-lock.ts) while it lives: a second job of the same report (a retry after pg-boss's
+ * expiry) stands aside, and recoverImports (at start-up and on a schedule) resumes the reports
+ * whose process died instead of leaving them "in process" (tested with a real kill -9 in
+ * import-crash.test.ts).
  */
 export const IMPORT_JOB = 'cars.import.run';
 /** Rows per batch on PostgreSQL: one statement per batch and phase whatever its size (jsonb recordsets). */
@@ -41,6 +46,8 @@ export interface RunImportOptions {
   batchSize?: number;
   /** Called after each batch of the parse has been saved (tests read the report mid-run here). */
   onBatch?: (processed: number) => Promise<void>;
+  /** Called inside the apply transaction after each batch of cars was written (the kill -9 test stops the process here). */
+  onApplyBatch?: (applied: number) => Promise<void>;
 }
 
 /** Thrown between batches when the report's abort was asked for: the run stops, the apply rolls back. */
@@ -245,7 +252,7 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       if (error instanceof ImportAborted) throw error;
       allRead = false;
       const reason =
-        error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
+        error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.said ? t(error.said.key, lang, error.said.params) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
       summary.error = t('import_file_failed', lang, { reason: String(reason).slice(0, 300) });
       await flush().catch(() => undefined);
     }
@@ -280,7 +287,7 @@ function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
 }
 
 /** Phase 2: the staged rows become cars in one transaction; answers the counters. */
-async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean, batchSize = BATCH): Promise<Counters> {
+async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean, batchSize = BATCH, onApplyBatch?: RunImportOptions['onApplyBatch']): Promise<Counters> {
   const counters = zero();
   const siteId = report.site_id;
   const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
@@ -367,6 +374,7 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     }
     await tx.execute(sql`update import_car_reports r set status = v.status, car_id = v.car_id, is_imported = v.is_imported, data = null
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id bigint, status varchar, car_id int, is_imported boolean) where r.id = v.id`);
+    await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
   }
   // Rows in error whose car is in stock: the car leaves the stock (its data can no longer be trusted).
   // Equality joins only (a union, not an OR in one join): the planner hashes them at any size.
@@ -425,7 +433,18 @@ async function callHandler(code: string, url: string, payload: unknown) {
 }
 
 /** The job: runs the report's import from its settings (see the file's comment). */
-export async function runImport(ctx: ServiceContext, data: { report_id: number; lang?: Lang }, options: RunImportOptions = {}) {
+export async function runImport(ctx: ServiceContext, data: ImportJobData, options: RunImportOptions = {}) {
+  // Another job of this report runs now (pg-boss retries a job it thinks expired): it stands aside.
+  const release = await takeRunLock(ctx, IMPORT_RUN_LOCK, data.report_id);
+  if (!release) return;
+  try {
+    await runLocked(ctx, data, options);
+  } finally {
+    await release();
+  }
+}
+
+async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunImportOptions) {
   const lang = data.lang ?? 'ru';
   const [report] = await ctx.db.select().from(importReports).where(eq(importReports.id, data.report_id)).limit(1);
   if (!report || report.is_finished) return;
@@ -440,7 +459,7 @@ export async function runImport(ctx: ServiceContext, data: { report_id: number; 
     if (options.crashBeforeApply) throw new Error('crash before apply (test)');
     const counters = await ctx.db.transaction(async (tx) => {
       // A file that could not be read must not empty the stock: nothing moves to sold then.
-      const result = await applyRows(tx, report, settings, allRead, options.batchSize);
+      const result = await applyRows(tx, report, settings, allRead, options.batchSize, options.onApplyBatch);
       await assertNotAborted(tx, report.id);
       const status = allRead ? 'finished' : 'finished_with_error';
       await tx
@@ -486,5 +505,73 @@ async function stopAborted(ctx: ServiceContext, reportId: number, settingsId: nu
       .update(importSettings)
       .set({ in_process: false, updated_at: new Date() })
       .where(and(eq(importSettings.id, settingsId), sql`not exists (select 1 from import_reports where settings_id = ${settingsId} and not is_finished and id <> ${reportId})`));
+  });
+}
+
+/** The job's data; `resumed` counts the times recoverImports started it again after its process died. */
+export interface ImportJobData {
+  report_id: number;
+  lang?: Lang;
+  resumed?: number;
+}
+
+/** The first key of the imports' run locks (kit/run-lock.ts). */
+const IMPORT_RUN_LOCK = 13_001;
+/** A report whose process died this often is not resumed again (a feed that kills the process must not loop). */
+const MAX_RESUMES = 3;
+export const RECOVER_IMPORTS_JOB = 'cars.import.recover';
+export const RECOVER_IMPORTS_SCHEDULE = '*/5 * * * *';
+
+/**
+ * Reports left "in process" by a process that died (kill -9, out of memory, a lost machine): no
+ * live run holds their lock. A report whose job still waits is left to it; one whose job is
+ * "active" with no live run gets that job cancelled and a new one that starts the report over
+ * (the resume; the cars are as the last committed apply left them, the staged rows are redone);
+ * one with no job at all, or resumed MAX_RESUMES times, ends with an error and frees the site.
+ * Run at start-up of every process that works jobs and every five minutes. Answers the ids
+ * resumed and ended.
+ */
+export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: number[]; ended: number[] }> {
+  const open = await ctx.db.select({ id: importReports.id, settings_id: importReports.settings_id, started: importReports.import_start_date }).from(importReports).where(eq(importReports.is_finished, false)).orderBy(asc(importReports.id)).limit(1000);
+  const resumed: number[] = [];
+  const ended: number[] = [];
+  for (const report of open) {
+    if (await isRunLive(ctx, IMPORT_RUN_LOCK, report.id)) continue;
+    const jobs = rowsOf<{ id: string; state: string; data: ImportJobData }>(
+      await ctx.db.execute(sql`select id, state, data from pgboss.job where name = ${IMPORT_JOB} and state in ('created', 'retry', 'active') and data->>'report_id' = ${String(report.id)}`),
+    );
+    if (jobs.some((job) => job.state !== 'active')) continue;
+    // A report just made whose job is being sent (startImport sends it after its transaction).
+    if (!jobs.length && Date.now() - report.started.getTime() < 60_000) continue;
+    // The run may have finished between the lock check and now.
+    const [still] = await ctx.db.select({ finished: importReports.is_finished }).from(importReports).where(eq(importReports.id, report.id)).limit(1);
+    if (!still || still.finished) continue;
+    for (const job of jobs) await ctx.jobs.cancel(IMPORT_JOB, job.id);
+    const last = jobs[0]?.data;
+    const times = (last?.resumed ?? 0) + 1;
+    if (last && times <= MAX_RESUMES) {
+      await ctx.jobs.send(IMPORT_JOB, { report_id: report.id, lang: last.lang, resumed: times } satisfies ImportJobData);
+      resumed.push(report.id);
+      continue;
+    }
+    await stopInterrupted(ctx, report.id, report.settings_id, last?.lang ?? 'ru');
+    ended.push(report.id);
+  }
+  if (resumed.length || ended.length) ctx.log.warn({ resumed, ended }, 'imports of dead processes recovered');
+  return { resumed, ended };
+}
+
+/** A report that cannot be resumed: its staged rows go, it ends with an error saying why, the site may import again. */
+async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(carReports).where(eq(carReports.report_id, reportId));
+    await tx
+      .update(importReports)
+      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t('import_interrupted', lang), updated_at: new Date() })
+      .where(and(eq(importReports.id, reportId), eq(importReports.is_finished, false)));
+    await tx
+      .update(importSettings)
+      .set({ in_process: false, updated_at: new Date() })
+      .where(and(eq(importSettings.id, settingsId), sql`not exists (select 1 from import_reports where settings_id = ${settingsId} and not is_finished)`));
   });
 }

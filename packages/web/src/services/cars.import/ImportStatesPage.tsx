@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Modal, Popconfirm, Radio, Result, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Radio, Result, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, FileSearchOutlined, LoginOutlined, ReloadOutlined, RedoOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -74,12 +74,14 @@ export default function ImportStatesPage() {
     return <Tooltip title={row.attributes.feed_checked_at ? t('states.checked_at', { date: formatDateTime(row.attributes.feed_checked_at) }) : undefined}>{tag}</Tooltip>;
   };
 
+  // Pinned site and actions columns leave no room for the rest on a phone: there they scroll with it.
+  const pin = Grid.useBreakpoint().md ?? true;
   const columns: TableColumnsType<StateRecord> = [
     {
       key: 'site_name',
       title: t('states.fields.site'),
       width: 220,
-      fixed: 'left',
+      fixed: pin ? 'left' : undefined,
       sorter: true,
       sortOrder: sort.endsWith('site_name') ? (sort.startsWith('-') ? 'descend' : 'ascend') : null,
       render: (_v, row) => <Typography.Text strong ellipsis={{ tooltip: row.attributes.site_name }}>{row.attributes.site_name}</Typography.Text>,
@@ -123,7 +125,7 @@ export default function ImportStatesPage() {
       key: 'actions',
       title: t('common:actions.title'),
       width: 230,
-      fixed: 'right',
+      fixed: pin ? 'right' : undefined,
       render: (_v, row) => {
         const name = row.attributes.site_name;
         const running = row.attributes.in_process;
