@@ -52,6 +52,8 @@ export interface Config {
   // form-constructor (issue 14, engineer "forms")
   /** Where the smart captcha's answers are checked (SMART_CAPTCHA_URL; Yandex SmartCaptcha's validate address by default). */
   smartCaptchaUrl: string;
+  /** The smart captcha's widget script that sites' forms load (SMART_CAPTCHA_SCRIPT_URL; Yandex SmartCaptcha's captcha.js by default); its origin enters the pages' CSP. */
+  smartCaptchaScriptUrl: string;
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     // form-constructor
     smartCaptchaUrl: (env.SMART_CAPTCHA_URL || 'https://smartcaptcha.yandexcloud.net/validate').trim(),
+    smartCaptchaScriptUrl: (env.SMART_CAPTCHA_SCRIPT_URL || 'https://smartcaptcha.yandexcloud.net/captcha.js').trim(),
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -4,6 +4,17 @@ import type { Database } from './db.ts';
 
 export type JobHandler = (data: any) => Promise<void>;
 
+/**
+ * Queues of many short jobs (a lead's actions: thousands a minute when a CRM is down and they
+ * retry): a worker fetches up to this many at a time and runs them together. pg-boss's worker
+ * waits its polling interval (0.5 s at least) between fetches, so one job a fetch runs two a
+ * second at most (docs/performance.md, "Customer requests").
+ */
+const batchSizes = new Map<string, number>();
+export function runJobsInBatches(name: string, size: number) {
+  batchSizes.set(name, size);
+}
+
 export interface JobQueue {
   /**
    * `singletonKey`: no second job of the same key while one waits or runs; `startAfter`: not
@@ -40,11 +51,24 @@ export async function startJobs(
   if (options.work) for (const [name, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   if (options.work) {
     for (const [name, handler] of Object.entries(handlers)) {
-      await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) {
-          log.info({ job: { name, id: job.id } }, 'job started');
-          await handler(job.data);
+      const batchSize = batchSizes.get(name) ?? 1;
+      await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+        if (batchSize === 1) {
+          for (const job of jobs) {
+            log.info({ job: { name, id: job.id } }, 'job started');
+            await handler(job.data);
+          }
+          return;
         }
+        // Each job of a batch fails alone (pg-boss would fail the whole batch for one throw); the rest complete.
+        await Promise.all(
+          jobs.map((job) =>
+            handler(job.data).catch(async (error: unknown) => {
+              log.error({ err: error, job: { name, id: job.id } }, 'job failed');
+              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }),
+          ),
+        );
       });
     }
   }

@@ -16,7 +16,7 @@ export interface EmbedPayload {
   html: string;
   css: string;
   agreement_hash: string;
-  captcha: { kind: 'proof_of_work' } | { kind: 'smart_captcha'; sitekey: string };
+  captcha: { kind: 'proof_of_work' } | { kind: 'smart_captcha'; sitekey: string; script: string };
   fields: { id: string; type: string; disabled: boolean; codes: Record<string, string> | null }[];
   texts: Record<string, string>;
 }
@@ -116,7 +116,7 @@ ${CAPTCHA_SOLVER_SCRIPT}
       var callback = '__dpfSmart' + P.id;
       window[callback] = function () { if (window.smartCaptcha) smartWidget = window.smartCaptcha.render(holder, { sitekey: P.captcha.sitekey, hl: P.lang }); };
       var loader = document.createElement('script');
-      loader.src = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload&onload=' + callback;
+      loader.src = P.captcha.script + (P.captcha.script.indexOf('?') < 0 ? '?' : '&') + 'render=onload&onload=' + callback;
       loader.async = true;
       document.head.appendChild(loader);
     }

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
+import { siteRendererOf } from '../site-renderer/serve-site.ts';
 import { solveChallenge } from '../request.storage/captcha.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { requests } from '../request.storage/request.table.ts';
@@ -295,6 +296,10 @@ describe('a form on its site', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.request('GET', `${REQUESTS}/custom_form_files/${files[0]!.file_id}`, { token: managerB })).statusCode).toBe(404);
+    // The same client's form builder who may not read requests may not read their files either.
+    const builderOnly = (await t.signIn((await t.createUser({ grants: { 'form-constructor': CODES['form-constructor'] }, clientIds: [a.clientId] })).email)).access_token;
+    expect((await t.request('GET', `${REQUESTS}/custom_form_files/${files[0]!.file_id}`, { token: builderOnly })).statusCode).toBe(403);
+    expect((await t.request('GET', `${REQUESTS}/custom_form_files/${files[0]!.file_id}`)).statusCode).toBe(401);
     // Private: never at /files/ on the site.
     const [stored] = await db().select().from(customFormFiles).where(eq(customFormFiles.id, files[0]!.file_id));
     expect((await visit(t, a.host, `/files/${stored!.key}.pdf`)).statusCode).toBe(404);
@@ -313,6 +318,11 @@ describe('captcha settings and the smart captcha', () => {
   const seen: { secret: string | null; token: string | null }[] = [];
   beforeAll(async () => {
     standIn = http.createServer((request, response) => {
+      // The widget's script, as SMART_CAPTCHA_SCRIPT_URL names it (a stand-in of Yandex's captcha.js).
+      if (request.method === 'GET' && request.url === '/captcha.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript' }).end('window.smartCaptcha = { standIn: true };');
+        return;
+      }
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
@@ -329,7 +339,10 @@ describe('captcha settings and the smart captcha', () => {
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/validate`;
     Object.assign(formConstructorOf(t.app).smartCaptcha, { url, allowHosts: ['127.0.0.1'] });
+    scriptUrl = url.replace('/validate', '/captcha.js');
+    t.config.smartCaptchaScriptUrl = scriptUrl;
   });
+  let scriptUrl: string;
   afterAll(() => new Promise<void>((resolve) => standIn?.close(() => resolve())));
 
   it('keeps one smart captcha key per colour scheme and never answers its secret', async () => {
@@ -370,7 +383,7 @@ describe('captcha settings and the smart captcha', () => {
     const now = await t.request('GET', `${API}/captcha_settings/where_site_id/${a.id}`, { token: managerA });
     expect(now.json()).toMatchObject({ data: { attributes: { kind: 'smart_captcha' } }, meta: { in_use: 'smart_captcha', color_scheme: 'kia' } });
     // The form's script shows the widget with the client token.
-    expect((await siteCall(a, 'GET', `/_api/forms/${form.id}`)).json().data.attributes.captcha).toEqual({ kind: 'smart_captcha', sitekey: 'client-of-a' });
+    expect((await siteCall(a, 'GET', `/_api/forms/${form.id}`)).json().data.attributes.captcha).toEqual({ kind: 'smart_captcha', sitekey: 'client-of-a', script: scriptUrl });
 
     const good = await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' }, { captcha: { token: 'good-token' } });
     expect(good.statusCode, good.body).toBe(201);
@@ -381,5 +394,47 @@ describe('captcha settings and the smart captcha', () => {
     // A proof of work is no answer on a smart captcha site; the service's outage lets a lead through.
     expect((await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' })).json().errors[0].code).toBe('captcha_invalid');
     expect((await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' }, { captcha: { token: 'outage' } })).statusCode).toBe(201);
+  });
+
+  it("draws the smart captcha's widget in the renderer's forms and takes its token", async () => {
+    // Site a uses the smart captcha since the test above (a change of its settings drops its cached pages).
+    await siteRendererOf(t.app).cache.sync();
+    const page = await visit(t, a.host, '/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('class="field smart-captcha" data-sitekey="client-of-a" data-hl="ru"');
+    expect(page.body).toContain(`<script src="${scriptUrl}" defer></script>`);
+    const origin = new URL(scriptUrl).origin;
+    expect(page.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${origin.replace(/[.]/g, '\\.')}(;| )`));
+    expect(page.headers['content-security-policy']).toContain(`frame-src`);
+    expect(String(page.headers['content-security-policy']).split('; ').find((part) => part.startsWith('frame-src'))).toContain(origin);
+    // The stand-in serves the script the page names.
+    expect(await (await fetch(scriptUrl)).text()).toContain('smartCaptcha');
+    // A page without a form loads no captcha script.
+    const about = await visit(t, a.host, '/about');
+    expect(about.body).not.toContain(scriptUrl);
+    expect(about.headers['content-security-policy']).not.toContain(origin);
+
+    const post = (fields: Record<string, string>) => visit(t, a.host, '/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const fields = { _form: 'main-1', name: 'Смарт Капчин', phone: '+7 (900) 765-43-21', consent: 'on' };
+    const forged = await post({ ...fields, 'smart-token': 'forged-token' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('Проверка «не робот» не пройдена');
+    expect(seen.at(-1)).toEqual({ secret: 'secret-of-a', token: 'forged-token' });
+    const missing = await post(fields);
+    expect(missing.statusCode).toBe(400);
+    expect((await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Смарт Капчин')))).length).toBe(0);
+    const sent = await post({ ...fields, 'smart-token': 'good-token' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.body).toContain('Заявка отправлена');
+    expect(seen.at(-1)).toEqual({ secret: 'secret-of-a', token: 'good-token' });
+    const [row] = await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Смарт Капчин')));
+    expect(row).toMatchObject({ type: 1, phone: '+7 (900) 765-43-21' });
+
+    // Back to the proof of work: the widget leaves the cached page at once.
+    const [settings] = await db().select().from(captchaSettings).where(eq(captchaSettings.site_id, a.id));
+    expect((await t.request('PATCH', `${API}/captcha_settings/${settings!.id}`, { token: managerA, body: { data: { attributes: { kind: 'proof_of_work' } } } })).statusCode).toBe(200);
+    const plain = await visit(t, a.host, '/');
+    expect(plain.body).not.toContain('smart-captcha');
+    expect(plain.headers['content-security-policy']).not.toContain(origin);
   });
 });

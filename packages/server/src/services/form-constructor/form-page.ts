@@ -18,7 +18,6 @@ const PAGE_CSS = [
 ].join('\n');
 
 const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-export const SMART_CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net';
 
 export interface FormPage {
   formId: number;
@@ -26,7 +25,8 @@ export interface FormPage {
   siteName: string;
   lang: Lang;
   css: string;
-  smartCaptcha: boolean;
+  /** The smart captcha's origin (its widget script's, SMART_CAPTCHA_SCRIPT_URL) when the form shows it. */
+  smartCaptcha: string | null;
 }
 
 export function renderFormPage(page: FormPage): { html: string; csp: string } {
@@ -38,7 +38,7 @@ export function renderFormPage(page: FormPage): { html: string; csp: string } {
 <body><main class="page"><p class="page__site"><a href="/">${escapeHtml(page.siteName)}</a></p><h1>${escapeHtml(page.title)}</h1>
 <div id="${target}"><noscript><p class="page__noscript">${escapeHtml(formText(page.lang, 'no_script'))}</p></noscript></div></main>
 <script src="/_api/forms/${page.formId}/embed.js" data-target="${target}"></script></body></html>`;
-  const smart = page.smartCaptcha ? ` ${SMART_CAPTCHA_ORIGIN}` : '';
+  const smart = page.smartCaptcha ? ` ${page.smartCaptcha}` : '';
   const csp = [
     "default-src 'none'",
     "base-uri 'none'",

@@ -217,6 +217,8 @@ export async function registerFormConstructorRoutes(app: FastifyInstance, ctx: S
 
   // ---- the sites' side ---------------------------------------------------------------------------
   const renderer = siteRendererOf(app);
+  // The renderer's own forms show the site's smart captcha too (its widget; the token goes to the intake).
+  renderer.smartCaptchaOf = async (siteId) => (await siteCaptcha(db, siteId, secretKey)).key?.client_token ?? null;
   const jsonError = (status: number, key: MessageKey, lang: Lang, params?: MessageParams, pointer?: string, headers?: Record<string, string>) => ({
     status,
     body: { errors: [{ status: String(status), code: key, title: t(key, lang, params), ...(pointer ? { source: { pointer } } : {}) }] },
@@ -238,7 +240,7 @@ export async function registerFormConstructorRoutes(app: FastifyInstance, ctx: S
       html: renderFormHtml(form, { lang, choices, idPrefix: `dpf${form.id}`, consentText }),
       css: formCss(palette),
       agreement_hash: agreementHash,
-      captcha: captcha.key ? { kind: 'smart_captcha', sitekey: captcha.key.client_token } : { kind: 'proof_of_work' },
+      captcha: captcha.key ? { kind: 'smart_captcha', sitekey: captcha.key.client_token, script: ctx.config.smartCaptchaScriptUrl } : { kind: 'proof_of_work' },
       fields: form.fields.map((field) => ({
         id: field.id,
         type: field.type,
@@ -322,7 +324,7 @@ export async function registerFormConstructorRoutes(app: FastifyInstance, ctx: S
       }
       if (!form) return missingPage(lang, 404);
       const payload = await payloadOf(call.site, form);
-      const page = renderFormPage({ formId: form.id, title: form.title, siteName: call.site.name, lang, css: payload.css, smartCaptcha: payload.captcha.kind === 'smart_captcha' });
+      const page = renderFormPage({ formId: form.id, title: form.title, siteName: call.site.name, lang, css: payload.css, smartCaptcha: payload.captcha.kind === 'smart_captcha' ? new URL(payload.captcha.script).origin : null });
       return {
         status: 200,
         raw: page.html,

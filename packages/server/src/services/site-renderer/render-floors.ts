@@ -113,6 +113,7 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
       buttonText: tx(ctx, values.button_text) ?? say(ctx.lang, 'form_submit'),
       depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
       outcome: ctx.form?.placement === key ? ctx.form : null,
+      smartCaptchaKey: ctx.preview ? null : (ctx.snap.smartCaptcha?.sitekey ?? null),
     });
     const description = tx(ctx, values.description);
     return html`<p class="floor__subtitle">${description ?? formName(ctx.lang, String(values.form ?? 'callback'))}</p>${form}`;

@@ -40,9 +40,10 @@ function countersOf(snap: SiteSnapshot, preview: boolean) {
   return (snap.seo?.counters ?? []).filter((counter) => counter.type in COUNTER_HOSTS && /^[A-Za-z0-9-]{1,64}$/.test(counter.id));
 }
 
-function contentSecurityPolicy(css: string, counters: { type: string }[]): string {
+function contentSecurityPolicy(css: string, counters: { type: string }[], captchaOrigin: string | null): string {
   const hash = createHash('sha256').update(css).digest('base64');
-  const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set(counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []))];
+  // The smart captcha's widget: its script, its frame and its calls come from its origin.
+  const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set([...counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []), ...(captchaOrigin ? [captchaOrigin] : [])])];
   return [
     "default-src 'self'",
     "base-uri 'self'",
@@ -98,6 +99,8 @@ function documentOf(ctx: RenderContext, head: Head, main: Html): RenderedDocumen
   const css = `${baseCss}${schemeCss(snap.site.context?.color_scheme)}${ctx.css.join('')}`;
   const verification = ctx.preview ? [] : (snap.seo?.verification_codes ?? []).filter((entry) => VERIFICATION_META[entry.provider] && /^[^\s"'<>]{1,200}$/.test(entry.code));
   const og = head.og;
+  // The smart captcha's script only on pages that draw its widget (a form of a site that uses it).
+  const captcha = snap.smartCaptcha && !ctx.preview && [header, footer, main].some((part) => part?.value.includes('class="field smart-captcha"')) ? snap.smartCaptcha : null;
   const page = html`<!doctype html>
 <html lang="${ctx.lang}" class="no-js">
 <head>
@@ -116,6 +119,7 @@ ${alternates(ctx)}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
 <style>${raw(css)}</style>
 <script src="${siteScriptPath}" defer></script>
+${captcha ? html`<script src="${captcha.scriptUrl}" defer></script>` : null}
 </head>
 <body data-page="${ctx.page.id}">
 <a class="skip-link" href="#content">${say(ctx.lang, 'skip_to_content')}</a>
@@ -126,7 +130,7 @@ ${footer ? html`<footer class="site-footer">${footer}</footer>` : null}
 </body>
 </html>
 `;
-  return { html: page.value, csp: contentSecurityPolicy(css, counters) };
+  return { html: page.value, csp: contentSecurityPolicy(css, counters, captcha ? new URL(captcha.scriptUrl).origin : null) };
 }
 
 function breadcrumbs(ctx: RenderContext): Html | null {

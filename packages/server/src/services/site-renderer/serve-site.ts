@@ -142,6 +142,8 @@ export class SiteRenderer {
   readonly cache = new SiteCache<SiteState>();
   readonly siteApis: SiteApi[] = [];
   formSink: FormSink | null = null;
+  /** The client key of a site's smart captcha when its forms use one (form-constructor sets it); null: the proof of work. */
+  smartCaptchaOf: ((siteId: number) => Promise<string | null>) | null = null;
   private readonly isAdminHost: (host: string) => boolean;
 
   constructor(
@@ -302,6 +304,9 @@ export class SiteRenderer {
     if (!site) return null;
     if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
     const snapshot = await loadSiteSnapshot(this.ctx.db, site);
+    // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
+    const sitekey = this.smartCaptchaOf ? await this.smartCaptchaOf(site.id) : null;
+    snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
     return { value: { site, snapshot }, dependsOn: snapshot.dependsOn };
   }
 

@@ -29,6 +29,8 @@ export interface FormOutcome {
   submitError?: string;
 }
 
+/** The longest smart captcha token taken (the intake's own limit). */
+const SMART_TOKEN_MAX = 4000;
 /** The most a posted form may weigh. */
 export const FORM_MAX_BYTES = 16 * 1024;
 const LIMITS = { name: 100, phone: 30, comment: 1000 } as const;
@@ -61,6 +63,8 @@ export function checkForm(body: string, lang: Lang): FormOutcome {
   // What is shown back is cut to the limits: a posted megabyte never reaches the page.
   for (const field of ['name', 'phone', 'comment'] as const) values[field] = values[field].slice(0, LIMITS[field]);
   const extra = Object.fromEntries(['captcha_challenge', 'captcha_nonce'].map((name) => [name, get(name).slice(0, 300)]));
+  // The smart captcha's widget puts its token into the form as `smart-token`.
+  extra['smart-token'] = get('smart-token').slice(0, SMART_TOKEN_MAX);
   return { placement: get('_form').slice(0, 40), values, errors, ok: Object.keys(errors).length === 0, extra };
 }
 
@@ -74,6 +78,8 @@ export interface FormView {
   /** The site's depersonalization period in days, if it depersonalizes. */
   depersonalizationDays: number | null;
   outcome: FormOutcome | null;
+  /** The smart captcha's client key when the site uses it: its widget replaces the proof of work. */
+  smartCaptchaKey?: string | null;
 }
 
 /** The form's markup: labelled fields, errors tied to them, the consent, the button. */
@@ -101,6 +107,7 @@ export function renderForm(view: FormView): Html {
 <div class="field"><label for="${id('phone')}">${say(lang, 'form_phone')}</label><input id="${id('phone')}" name="phone" type="tel" required maxlength="${LIMITS.phone}" autocomplete="tel" inputmode="tel" placeholder="+7 (___) ___-__-__" pattern="${PHONE_HTML_PATTERN}" value="${values.phone}"${messages} data-msg-pattern="${say(lang, 'form_phone_invalid')}"${described('phone')}>${error('phone')}</div>
 <div class="field"><label for="${id('comment')}">${say(lang, 'form_comment')}</label><textarea id="${id('comment')}" name="comment" rows="3" maxlength="${LIMITS.comment}" data-msg-long="${say(lang, 'form_too_long', { length: LIMITS.comment })}"${described('comment')}>${values.comment}</textarea>${error('comment')}</div>
 <div class="field field--check"><input id="${id('consent')}" name="consent" type="checkbox" required${values.consent ? html` checked` : null}${messages}${described('consent')}><label for="${id('consent')}">${consent}</label></div>${error('consent')}
+${view.smartCaptchaKey ? html`<div class="field smart-captcha" data-sitekey="${view.smartCaptchaKey}" data-hl="${lang}"></div>` : null}
 <div><button class="btn btn--primary" type="submit">${view.buttonText}</button></div>
 </form>`;
 }

@@ -117,7 +117,8 @@ const SCRIPT = String.raw`(function () {
 ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
     var challenge = form.querySelector('input[name="captcha_challenge"]');
     var nonce = form.querySelector('input[name="captcha_nonce"]');
-    if (!challenge || !nonce || !window.fetch) return;
+    // A form with the smart captcha's widget sends the widget's token instead.
+    if (!challenge || !nonce || !window.fetch || form.querySelector('.smart-captcha')) return;
     form.addEventListener('submit', function (e) {
       if (challenge.value) return;
       e.preventDefault();

@@ -65,6 +65,8 @@ export interface SiteSnapshot {
   dealers: Map<number, Dealer>;
   /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
   dependsOn: number[];
+  /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
+  smartCaptcha?: { sitekey: string; scriptUrl: string } | null;
 }
 
 const published = (table: typeof pageStates | typeof layoutStates | typeof stageStates) => and(eq(table.status, STATE_STATUS.published), isNull(table.superseded_at));

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -35,6 +35,41 @@ const show = (value: unknown, lang: Lang): string => {
 function leaves(value: Record<string, unknown>, prefix: string): [string, unknown][] {
   return Object.entries(value).flatMap(([key, item]) =>
     item && typeof item === 'object' && !Array.isArray(item) ? leaves(item as Record<string, unknown>, `${prefix}.${key}`) : [[`${prefix}.${key}`, item] as [string, unknown]],
+  );
+}
+
+interface SentFile {
+  file_id: number;
+  name: string;
+}
+/** A form's file field as the server keeps it: [{file_id, name, size, mime}]. */
+const isFileList = (value: unknown): value is SentFile[] =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object' && typeof (item as SentFile).file_id === 'number' && typeof (item as SentFile).name === 'string');
+
+/** A visitor's files, each a link that downloads it with the reader's token (a plain href would carry none). */
+function FileLinks({ files, lang }: { files: SentFile[]; lang: Lang }) {
+  const { t } = useTranslation('request.storage');
+  const save = async (file: SentFile) => {
+    try {
+      const { blob } = await api.download(requestsPath(`custom_form_files/${file.file_id}`));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      notify.error(t('detail.file_failed'), errorTitle(error, lang));
+    }
+  };
+  return (
+    <Space orientation="vertical" size={2}>
+      {files.map((file) => (
+        <Button key={file.file_id} type="link" size="small" style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }} icon={<PaperClipOutlined aria-hidden />} onClick={() => void save(file)} aria-label={t('detail.download_file', { name: file.name })}>
+          {file.name}
+        </Button>
+      ))}
+    </Space>
   );
 }
 
@@ -74,14 +109,28 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
     ['created_at', formatDateTime(a.created_at)],
     ['type', t(`request_types.${a.type}`)],
     ...(['name', 'last_name', 'phone', 'email', 'gender', 'text', 'text_input', 'tag', 'page_id', 'dealer_id'] as const).map((field) => [field, field === 'gender' && a.gender ? t(`genders.${a.gender}`) : show(a[field], lang)]),
-    ...Object.entries(a.fields).map(([field, value]) => [`fields.${field}`, show(value, lang)]),
+    // A custom form's fields one by one (files as links), under the form's field ids.
+    ...Object.entries(a.fields).flatMap(([field, value]): [string, ReactNode][] =>
+      field === 'content' && value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>).map(([id, item]) => [`content:${id}`, isFileList(item) ? <FileLinks files={item} lang={lang} /> : show(item, lang)])
+        : [[`fields.${field}`, show(value, lang)]],
+    ),
     ...leaves(a.analytics, 'analytics').map(([field, value]) => [field, show(value, lang)]),
     ['agreement_hash', a.agreement_hash ?? '—'],
     ['depersonalized_at', a.depersonalized_at ? formatDateTime(a.depersonalized_at) : '—'],
   ];
   return (
     <Drawer open title={t('detail.title', { id: record.id })} size={screens.sm === false ? '100%' : 640} onClose={onClose} destroyOnHidden>
-      <Descriptions column={1} bordered size="small" items={items.map(([field, value]) => ({ key: field, label: t(`columns.${field}`, { defaultValue: field }), children: <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value}</Typography.Text> }))} />
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        items={items.map(([field, value]) => ({
+          key: field as string,
+          label: (field as string).startsWith('content:') ? `${t('columns.fields.content')}: ${(field as string).slice(8)}` : t(`columns.${field as string}`, { defaultValue: field as string }),
+          children: <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value}</Typography.Text>,
+        }))}
+      />
       <Typography.Title level={5} style={{ marginTop: 24 }}>{t('detail.actions')}</Typography.Title>
       {actions.data?.length ? (
         <Table

@@ -1,0 +1,180 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+
+/**
+ * A one-sheet XLSX written as it goes (exports of a million rows, docs/performance.md "Customer
+ * requests"): the ZIP is made here, the sheet's XML deflated as a stream (its sizes and CRC in a
+ * data descriptor after it), so memory holds one batch of rows, never the workbook. Cells are
+ * numbers or inline strings (no shared strings table to keep); `addRows` waits while the reader
+ * is behind (backpressure). No ZIP64: a sheet up to 4 GB unpacked (a million rows are ~0.4 GB).
+ * The caller neutralizes formula-like text (kit/csv.ts); this only escapes XML.
+ */
+export type XlsxCell = string | number | null | undefined;
+
+const enc = (text: string) => Buffer.from(text, 'utf8');
+// Characters XML 1.0 does not allow (a control character in a visitor's text would break the file).
+const INVALID_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+const NEEDS_ESCAPE = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+// Most cells need nothing: one test, and the replacements only for those that do.
+const escapeXml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text);
+
+function column(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+function rowXml(number: number, cells: XlsxCell[], columns: string[]): string {
+  let xml = `<row r="${number}">`;
+  for (let i = 0; i < cells.length; i++) {
+    const value = cells[i];
+    if (value === null || value === undefined || value === '') continue;
+    const ref = `${columns[i] ?? column(i)}${number}`;
+    xml += typeof value === 'number' && Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(value))}</t></is></c>`;
+  }
+  return `${xml}</row>`;
+}
+
+const FIXED_PARTS = (sheetName: string): [string, string][] => [
+  [
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  ],
+  ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'],
+  [
+    'xl/workbook.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName).replace(/"/g, '&quot;').slice(0, 31)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  ],
+  ['xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'],
+];
+
+interface Entry {
+  name: Buffer;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+  descriptor: boolean;
+}
+
+// DOS time and date of 1980-01-01 00:00 (the files' dates are not worth a clock).
+const DOS_TIME = 0;
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+
+function localHeader(entry: Entry): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(entry.descriptor ? 0x0808 : 0x0800, 6); // UTF-8 names; bit 3: sizes follow the data
+  header.writeUInt16LE(8, 8);
+  header.writeUInt16LE(DOS_TIME, 10);
+  header.writeUInt16LE(DOS_DATE, 12);
+  header.writeUInt32LE(entry.descriptor ? 0 : entry.crc, 14);
+  header.writeUInt32LE(entry.descriptor ? 0 : entry.compressed, 18);
+  header.writeUInt32LE(entry.descriptor ? 0 : entry.size, 22);
+  header.writeUInt16LE(entry.name.length, 26);
+  return Buffer.concat([header, entry.name]);
+}
+
+function centralHeader(entry: Entry): Buffer {
+  const header = Buffer.alloc(46);
+  header.writeUInt32LE(0x02014b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(20, 6);
+  header.writeUInt16LE(entry.descriptor ? 0x0808 : 0x0800, 8);
+  header.writeUInt16LE(8, 10);
+  header.writeUInt16LE(DOS_TIME, 12);
+  header.writeUInt16LE(DOS_DATE, 14);
+  header.writeUInt32LE(entry.crc, 16);
+  header.writeUInt32LE(entry.compressed, 20);
+  header.writeUInt32LE(entry.size, 24);
+  header.writeUInt16LE(entry.name.length, 28);
+  header.writeUInt32LE(entry.offset, 42);
+  return Buffer.concat([header, entry.name]);
+}
+
+export interface XlsxStream {
+  /** The file's bytes, to send. */
+  stream: PassThrough;
+  /** Adds rows to the sheet; resolves when the reader has room for more (or has gone away). */
+  addRows(rows: XlsxCell[][]): Promise<void>;
+  /** Ends the sheet and the file. */
+  end(): Promise<void>;
+}
+
+export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream {
+  const stream = new PassThrough();
+  const entries: Entry[] = [];
+  let offset = 0;
+  const put = (data: Buffer) => {
+    offset += data.length;
+    return stream.write(data);
+  };
+  for (const [name, text] of FIXED_PARTS(sheetName)) {
+    const data = enc(text);
+    const packed = deflateRawSync(data);
+    const entry: Entry = { name: enc(name), crc: crc32(data), compressed: packed.length, size: data.length, offset, descriptor: false };
+    entries.push(entry);
+    put(localHeader(entry));
+    put(packed);
+  }
+  const sheet: Entry = { name: enc('xl/worksheets/sheet1.xml'), crc: 0, compressed: 0, size: 0, offset, descriptor: true };
+  entries.push(sheet);
+  put(localHeader(sheet));
+  // Level 1: the sheet's XML repeats itself, fast deflate keeps most of the gain for a fraction of the CPU.
+  const deflate = createDeflateRaw({ level: 1 });
+  deflate.on('data', (chunk: Buffer) => {
+    sheet.compressed += chunk.length;
+    put(chunk);
+  });
+  deflate.on('error', (error) => stream.destroy(error));
+  const columns = Array.from({ length: 64 }, (_, i) => column(i));
+  let rowNumber = 0;
+  const feed = async (text: string) => {
+    const data = enc(text);
+    sheet.crc = crc32(data, sheet.crc);
+    sheet.size += data.length;
+    if (sheet.size > 0xffffffff) throw new Error('the sheet is larger than 4 GB');
+    deflate.write(data);
+    if (signal?.aborted) return;
+    // A reader gone away ends the wait (once's signal rejects it and removes its listener).
+    const waits: Promise<unknown>[] = [];
+    if (deflate.writableNeedDrain) waits.push(once(deflate, 'drain', signal ? { signal } : {}));
+    if (stream.writableNeedDrain) waits.push(once(stream, 'drain', signal ? { signal } : {}));
+    await Promise.all(waits).catch(() => undefined);
+  };
+  const started = feed('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+  return {
+    stream,
+    async addRows(rows) {
+      await started;
+      let xml = '';
+      for (const cells of rows) xml += rowXml(++rowNumber, cells, columns);
+      await feed(xml);
+    },
+    async end() {
+      await started;
+      await feed('</sheetData></worksheet>');
+      const finished = once(deflate, 'end');
+      deflate.end();
+      await finished;
+      const descriptor = Buffer.alloc(16);
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(sheet.crc, 4);
+      descriptor.writeUInt32LE(sheet.compressed, 8);
+      descriptor.writeUInt32LE(sheet.size, 12);
+      put(descriptor);
+      const directoryAt = offset;
+      const directory = Buffer.concat(entries.map(centralHeader));
+      put(directory);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt16LE(entries.length, 8);
+      end.writeUInt16LE(entries.length, 10);
+      end.writeUInt32LE(directory.length, 12);
+      end.writeUInt32LE(directoryAt, 16);
+      stream.end(end);
+    },
+  };
+}
