@@ -5,10 +5,7 @@
  * signs in as the administrator, captures the measured responses and starts the bare Fastify
  * ceiling. Reports a `ready` message over IPC and closes everything on `stop`.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import inspector from 'node:inspector/promises';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp, type App } from '../../packages/server/src/app.ts';
@@ -17,6 +14,7 @@ import { loadDemoData, generatePassword } from '../../packages/server/src/seed/d
 import { clientGroups, clients } from '../../packages/server/src/kit/schema.ts';
 import { eq } from 'drizzle-orm';
 import { REGIONS, SEARCH, makeClient } from './clients-data.ts';
+import { serveUntilStop } from './target-process.ts';
 
 export interface TargetInput {
   /** postgres://... of the bench database, or null for PGlite. */
@@ -188,23 +186,7 @@ async function main() {
     };
     send(ready);
     // BENCH_CPU_PROF: a V8 CPU profile of each measured case, started and stopped by run.ts.
-    const profiler = new inspector.Session();
-    profiler.connect();
-    await new Promise<void>((resolve) =>
-      process.on('message', (message: { type?: string; file?: string }) => {
-        if (message?.type === 'stop') resolve();
-        else if (message?.type === 'profile-start')
-          void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start')).then(() => send({ type: 'profile-started' }));
-        else if (message?.type === 'profile-stop')
-          void profiler.post('Profiler.stop').then(({ profile }) => {
-            fs.mkdirSync(path.dirname(message.file!), { recursive: true });
-            fs.writeFileSync(message.file!, JSON.stringify(profile));
-            send({ type: 'profile-stopped' });
-          });
-      }),
-    );
-    profiler.disconnect();
-    process.removeAllListeners('disconnect');
+    await serveUntilStop(send);
     await cleanup();
     process.exit(0);
   } catch (error) {

@@ -21,7 +21,7 @@
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during each part (read it with
  * `npx tsx bench/profile.ts <file>`). Figures: docs/performance.md, "Customer requests (issue 14)".
  */
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+import { profiled, startTargetScript, stopTarget } from '../api/target-process.ts';
 import type { TargetInput, TargetReady } from './target.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,23 +56,6 @@ process.on('SIGINT', () => {
   void (pending.dropDatabase?.() ?? Promise.resolve()).finally(() => process.exit(130));
 });
 
-function startTarget(input: TargetInput): { child: ChildProcess; ready: Promise<TargetReady> } {
-  const execArgv = process.execArgv.length ? [...process.execArgv] : ['--import', 'tsx'];
-  const child = fork(path.join(here, 'target.ts'), [], { execArgv, env: { ...process.env, BENCH_TARGET: JSON.stringify(input) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = new Promise<TargetReady>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchError(`the app did not start within ${SETUP_LIMIT_MS / 1000} s`)), SETUP_LIMIT_MS);
-    child.once('message', (message: TargetReady | { type: 'error'; message: string }) => {
-      clearTimeout(timer);
-      if (message.type === 'ready') resolve(message as TargetReady);
-      else reject(new BenchError(`the app failed to start:\n${(message as { message: string }).message}`));
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new BenchError(`the app process exited (code ${code}) before it was ready`));
-    });
-  });
-  return { child, ready };
-}
 
 /** Sends a message to the app and waits for its `<type>-done` answer. */
 function ask<T = Record<string, unknown>>(child: ChildProcess, message: { type: string } & Record<string, unknown>): Promise<T> {
@@ -87,26 +71,7 @@ function ask<T = Record<string, unknown>>(child: ChildProcess, message: { type: 
   });
 }
 
-async function stopTarget(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  if (child.connected) child.send({ type: 'stop' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
-/** BENCH_CPU_PROF=<dir>: the app's CPU profile while `run` goes. */
-async function profiled<T>(child: ChildProcess, name: string, run: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_CPU_PROF;
-  if (!dir) return run();
-  await ask(child, { type: 'profile-start' });
-  try {
-    return await run();
-  } finally {
-    await ask(child, { type: 'profile-stop', file: path.resolve(dir, `requests-${name}.cpuprofile`) });
-  }
-}
 
 /** The CRM stand-in, down: every call answers 500; counts the calls. */
 async function startDownCrm() {
@@ -174,7 +139,7 @@ async function intake(child: ChildProcess, target: TargetReady, crm: Awaited<Ret
     });
   const warm = await run(WARMUP);
   if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new BenchError(`intake warm-up: ${warm.non2xx} non-2xx answers, ${warm.errors} errors, ${warm.timeouts} timeouts`);
-  const result = await profiled(child, 'intake', () => run(DURATION));
+  const result = await profiled(child, 'requests-intake', () => run(DURATION));
   const accepted = warm['2xx'] + result['2xx'];
   console.log(`\n${label}: the public intake, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up); target ${fmt(TARGET_RPS)} req/s on PostgreSQL\n`);
   printTable(
@@ -221,7 +186,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
   let firstByteMs = 0;
   const started = performance.now();
   try {
-    await profiled(child, 'export', async () => {
+    await profiled(child, 'requests-export', async () => {
       const response = await fetch(`${target.appUrl}/gateway/request.storage/api/v1/requests/where_site/${target.siteId}/format_xlsx`, { headers: { authorization: `Bearer ${target.token}`, 'accept-language': 'ru' } });
       if (response.status !== 200) throw new BenchError(`the export answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
       const out = fs.createWriteStream(file);
@@ -254,7 +219,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
 async function benchOn(label: string, databaseUrl: string | null) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-requests-'));
   const crm = await startDownCrm();
-  const { child, ready } = startTarget({ databaseUrl, dataDir, crmUrl: crm.url, attempts: ATTEMPTS, retryBaseMs: RETRY_MS, captchaBits: 4 });
+  const { child, ready } = startTargetScript<TargetReady>(path.join(here, 'target.ts'), { databaseUrl, dataDir, crmUrl: crm.url, attempts: ATTEMPTS, retryBaseMs: RETRY_MS, captchaBits: 4 } satisfies TargetInput, SETUP_LIMIT_MS);
   pending.child = child;
   try {
     const target = await ready;

@@ -8,9 +8,6 @@
  * running it. Answers run.ts's messages over IPC: solved captcha challenges, the intake's checks,
  * the wait for the retries, the export's rows (generate_series), CPU profiles, stop.
  */
-import fs from 'node:fs';
-import inspector from 'node:inspector/promises';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../packages/server/src/app.ts';
@@ -24,6 +21,7 @@ import { requestActions, requests, requestSettings } from '../../packages/server
 import { senderSettings } from '../../packages/server/src/services/sender/run-request-action.ts';
 import { lostCondition, lostSince } from '../../packages/server/src/services/sender/lost-requests.ts';
 import { proxyActions } from '../../packages/server/src/services/sender/sender.table.ts';
+import { serveUntilStop } from '../api/target-process.ts';
 
 export interface TargetInput {
   databaseUrl: string | null;
@@ -118,50 +116,36 @@ async function main() {
     };
 
     send({ type: 'ready', kind: database.kind, appUrl, siteId: site.id, siteHost: `${DEMO_SITE}.localhost`, agreementHash, token } satisfies TargetReady);
-    const profiler = new inspector.Session();
-    profiler.connect();
-    await new Promise<void>((resolve) =>
-      process.on('message', (message: { type?: string; count?: number; file?: string; rows?: number }) => {
-        const answer = (work: () => Promise<object>) =>
-          void work().then(
-            (body) => send({ type: `${message.type}-done`, ...body }),
-            (error) => send({ type: `${message.type}-done`, error: String(error?.stack ?? error) }),
-          );
-        if (message?.type === 'stop') resolve();
-        // Challenges signed for the site and solved, one per request (each is taken once).
-        else if (message?.type === 'challenges')
-          answer(async () => ({ answers: Array.from({ length: message.count! }, () => {
-            const { challenge } = storage.captcha.challenge(site.id);
-            return { challenge, nonce: solveChallenge(challenge) };
-          }) }));
-        // The intake's figures once every accepted request's job is sent (queueing follows the answer).
-        else if (message?.type === 'counts') answer(counts);
-        else if (message?.type === 'seed-export')
-          answer(async () => {
-            const started = performance.now();
-            // 1,000,000 realistic rows in one statement: a person, a phone, fields, UTM and the page.
-            await db.execute(sql`insert into requests (site_id, client_id, type, name, last_name, phone, email, text, fields, analytics, processing_of_personal_data, agreement_hash, ip, created_at)
-              select ${site.id}, ${site.client_id}, 1 + (i % 4), 'Анна ' || i, 'Иванова', '+7 (9' || lpad((i % 100)::text, 2, '0') || ') ' || lpad((i % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
-                'anna' || i || '@example.ru', case when i % 3 = 0 then 'Перезвоните после обеда, пожалуйста' end,
-                jsonb_build_object('subject', 'Кредит', 'department_name', 'Продажи'),
-                jsonb_build_object('utm', jsonb_build_object('source', 'yandex', 'campaign', 'winter-' || (i % 10)), 'page', jsonb_build_object('page_url', 'https://kia-avtograd.ru/models/rio')),
-                true, ${agreementHash}, '10.0.0.1', now() - (i || ' seconds')::interval
-              from generate_series(1, ${message.rows!}) i`);
-            await database.executeSql('analyze requests');
-            const [row] = await db.select({ n: count() }).from(requests).where(and(ofSite, isNull(requests.depersonalized_at)));
-            return { seconds: (performance.now() - started) / 1000, total: row!.n };
-          });
-        else if (message?.type === 'profile-start') void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start')).then(() => send({ type: 'profile-start-done' }));
-        else if (message?.type === 'profile-stop')
-          void profiler.post('Profiler.stop').then(({ profile }) => {
-            fs.mkdirSync(path.dirname(message.file!), { recursive: true });
-            fs.writeFileSync(message.file!, JSON.stringify(profile));
-            send({ type: 'profile-stop-done' });
-          });
-      }),
-    );
-    profiler.disconnect();
-    process.removeAllListeners('disconnect');
+    await serveUntilStop(send, (message: { type?: string; count?: number; rows?: number }) => {
+      const answer = (work: () => Promise<object>) =>
+        void work().then(
+          (body) => send({ type: `${message.type}-done`, ...body }),
+          (error) => send({ type: `${message.type}-done`, error: String(error?.stack ?? error) }),
+        );
+      // Challenges signed for the site and solved, one per request (each is taken once).
+      if (message?.type === 'challenges')
+        answer(async () => ({ answers: Array.from({ length: message.count! }, () => {
+          const { challenge } = storage.captcha.challenge(site.id);
+          return { challenge, nonce: solveChallenge(challenge) };
+        }) }));
+      // The intake's figures once every accepted request's job is sent (queueing follows the answer).
+      else if (message?.type === 'counts') answer(counts);
+      else if (message?.type === 'seed-export')
+        answer(async () => {
+          const started = performance.now();
+          // 1,000,000 realistic rows in one statement: a person, a phone, fields, UTM and the page.
+          await db.execute(sql`insert into requests (site_id, client_id, type, name, last_name, phone, email, text, fields, analytics, processing_of_personal_data, agreement_hash, ip, created_at)
+            select ${site.id}, ${site.client_id}, 1 + (i % 4), 'Анна ' || i, 'Иванова', '+7 (9' || lpad((i % 100)::text, 2, '0') || ') ' || lpad((i % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
+              'anna' || i || '@example.ru', case when i % 3 = 0 then 'Перезвоните после обеда, пожалуйста' end,
+              jsonb_build_object('subject', 'Кредит', 'department_name', 'Продажи'),
+              jsonb_build_object('utm', jsonb_build_object('source', 'yandex', 'campaign', 'winter-' || (i % 10)), 'page', jsonb_build_object('page_url', 'https://kia-avtograd.ru/models/rio')),
+              true, ${agreementHash}, '10.0.0.1', now() - (i || ' seconds')::interval
+            from generate_series(1, ${message.rows!}) i`);
+          await database.executeSql('analyze requests');
+          const [row] = await db.select({ n: count() }).from(requests).where(and(ofSite, isNull(requests.depersonalized_at)));
+          return { seconds: (performance.now() - started) / 1000, total: row!.n };
+        });
+    });
     await cleanup();
     process.exit(0);
   } catch (error) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError, describeMachine, failuresOf, fmt, measure, positive, printTable, withDatabase, type CaseResult } from '../kit.ts';
 import type { SiteTargetInput, SiteTargetReady } from './target.ts';
-import { SETUP_LIMIT_MS, startTargetScript } from '../api/target-process.ts';
+import { SETUP_LIMIT_MS, startTargetScript, stopTarget } from '../api/target-process.ts';
 
 const DURATION = positive('BENCH_DURATION', 10);
 const WARMUP = positive('BENCH_WARMUP', 2);
@@ -48,14 +48,6 @@ function ask(child: ChildProcess, type: string): Promise<void> {
   });
 }
 
-async function stopTarget(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  if (child.connected) child.send({ type: 'stop' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function benchOne(label: string, databaseUrl: string | null) {
   console.log(`\n== ${label}: starting the app and publishing the site...`);
