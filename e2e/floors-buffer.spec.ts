@@ -36,6 +36,8 @@ test('a floor copied from one page is pasted into another, which is then publish
   await createPage(page, `/buffer-source-${unique}`, 'Источник этажей', 'Обычная страница');
   const floors = page.locator('.floors-editor__item');
   await expect(floors).toHaveCount(2);
+  // The floors' names arrive with the floor library; until then a floor shows as "Этаж №{id}".
+  await expect(floors.nth(0).locator('.floors-editor__name')).not.toContainText(/^Этаж №\d+/);
   const copiedName = (await floors.nth(0).locator('.floors-editor__name').innerText()).split('\n')[0]!.trim();
   const count = page.getByTestId('floors-buffer-count');
   // A previous run may have left floors in this user's buffer: start empty.
