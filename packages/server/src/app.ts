@@ -77,7 +77,7 @@ import { registerFormConstructorRoutes } from './services/form-constructor/form.
 import { FORM_FILES_SWEEP_JOB, FORM_FILES_SWEEP_SCHEDULE, sweepFormFiles } from './services/form-constructor/sweep-files.ts';
 // sender (issue 14, "sender"): the executor of request actions, its sweep, the request report mails; templates' preview, SMTP test, lost requests.
 import { registerSenderRoutes } from './services/sender/sender.routes.ts';
-import { runRequestAction, SWEEP_JOB, SWEEP_SCHEDULE, sweepPendingActions } from './services/sender/run-request-action.ts';
+import { REQUEST_ACTION_BATCH, runRequestAction, SWEEP_JOB, SWEEP_SCHEDULE, sweepPendingActions } from './services/sender/run-request-action.ts';
 import { REPORT_JOB, REPORT_SCHEDULE, sendDueReports } from './services/sender/request-reports.ts';
 // sites.context pages: content routes, the publication by time of every workflow state.
 import { registerContentRoutes } from './services/sites.context/content.routes.ts';
@@ -131,6 +131,12 @@ export function jobHandlers(ctx: ServiceContext) {
     [REPORT_JOB]: async () => void ctx.log.info({ sent: await sendDueReports(ctx, new Date()) }, 'request report mails sent'),
   };
 }
+
+/** Queues run in batches (kit/jobs.ts), for main and `npm run worker`. */
+export const jobBatchSizes = (): Record<string, number> => ({
+  // sender (issue 14): a lead's actions
+  [REQUEST_ACTION_JOB]: REQUEST_ACTION_BATCH,
+});
 
 /** Recurring jobs: their cron (UTC), for main and `npm run worker`. */
 export const jobSchedules = (): Record<string, string> => ({
@@ -198,7 +204,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     files: createFileStorage(config),
   } as ServiceContext;
   // request.storage's actions queue exists without a worker here: the sender service runs its jobs.
-  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), queues: [REQUEST_ACTION_JOB] });
+  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), batchSizes: jobBatchSizes(), queues: [REQUEST_ACTION_JOB] });
   ctx.jobs = jobs;
   // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now, not in pg-boss's 15 minutes.
   if (config.runJobs) await recoverImports(ctx).catch((error) => app.log.error({ err: error }, 'import recovery failed'));

@@ -7,7 +7,7 @@ import { createFileStorage } from './kit/files.ts';
 import { loadSecret } from './kit/secrets.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
-import { jobHandlers, jobSchedules } from './app.ts';
+import { jobBatchSizes, jobHandlers, jobSchedules } from './app.ts';
 import { recoverImports } from './services/cars.import/run-import.ts';
 
 /**
@@ -33,7 +33,7 @@ async function main() {
     // Imports read uploaded feed files (cars.import), mails attach stored files.
     files: createFileStorage(config),
   } as ServiceContext;
-  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules() });
+  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes() });
   ctx.jobs = jobs;
   // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now.
   await recoverImports(ctx).catch((error) => log.error({ err: error }, 'import recovery failed'));

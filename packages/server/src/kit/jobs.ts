@@ -4,17 +4,6 @@ import type { Database } from './db.ts';
 
 export type JobHandler = (data: any) => Promise<void>;
 
-/**
- * Queues of many short jobs (a lead's actions: thousands a minute when a CRM is down and they
- * retry): a worker fetches up to this many at a time and runs them together. pg-boss's worker
- * waits its polling interval (0.5 s at least) between fetches, so one job a fetch runs two a
- * second at most (docs/performance.md, "Customer requests").
- */
-const batchSizes = new Map<string, number>();
-export function runJobsInBatches(name: string, size: number) {
-  batchSizes.set(name, size);
-}
-
 export interface JobQueue {
   /**
    * `singletonKey`: no second job of the same key while one waits or runs; `startAfter`: not
@@ -34,7 +23,13 @@ export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
   handlers: Record<string, JobHandler>,
-  options: { work: boolean; schedules?: Record<string, string>; queues?: string[] },
+  /**
+   * `batchSizes`: queues of many short jobs (a lead's actions: thousands a minute when a CRM is
+   * down and they retry) fetched and run that many at a time. pg-boss's worker waits its polling
+   * interval (0.5 s at least) between fetches, so one job a fetch runs two a second at most
+   * (docs/performance.md, "Customer requests").
+   */
+  options: { work: boolean; schedules?: Record<string, string>; queues?: string[]; batchSizes?: Record<string, number> },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
@@ -51,7 +46,7 @@ export async function startJobs(
   if (options.work) for (const [name, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   if (options.work) {
     for (const [name, handler] of Object.entries(handlers)) {
-      const batchSize = batchSizes.get(name) ?? 1;
+      const batchSize = options.batchSizes?.[name] ?? 1;
       await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
         if (batchSize === 1) {
           for (const job of jobs) {

@@ -1,6 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../kit/context.ts';
-import { runJobsInBatches } from '../../kit/jobs.ts';
 import { REQUEST_ACTION_JOB } from '../request.storage/intake.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
 import { asFailure, ActionFailure } from './action-failure.ts';
@@ -17,8 +16,8 @@ import { sendProxyAction } from './send-proxy-action.ts';
  * queues again the pending rows whose job was never sent or is gone.
  */
 export { REQUEST_ACTION_JOB };
-// Up to 50 actions at a time: a CRM that is down must not leave the retries of a busy day hours behind.
-runJobsInBatches(REQUEST_ACTION_JOB, 50);
+/** Actions a worker runs at a time (app.ts jobBatchSizes): a CRM that is down must not leave the retries of a busy day hours behind. */
+export const REQUEST_ACTION_BATCH = 50;
 export const SWEEP_JOB = 'sender.sweep';
 /** Every 5 minutes (UTC). */
 export const SWEEP_SCHEDULE = '*/5 * * * *';

@@ -23,6 +23,7 @@ import { errorTitle, gatewayPath } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import './colors.css';
+import { saveFile } from '../../kit/save-file.ts';
 
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
@@ -30,12 +31,7 @@ const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green'
 /** The template of an import, made in the browser: the column names and an example row (the restyling's id when there is one). */
 function downloadTemplate(kind: CatalogImportKind, restylingId?: number) {
   const examples: Record<string, string> = restylingId ? { restyling_id: String(restylingId) } : {};
-  const url = URL.createObjectURL(new Blob([catalogImportTemplate(kind, examples)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${kind}.csv`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([catalogImportTemplate(kind, examples)], { type: 'text/csv;charset=utf-8' }), `${kind}.csv`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { gatewayPath, api } from '../../kit/api.ts';
+import { saveDownload } from '../../kit/save-file.ts';
 import type { ExportChannel, ExportSettingsAttributes, OfferOrientation, OfferType } from '@dp/contracts';
 
 export const exportPath = (path: string) => gatewayPath('cars.export', path);
@@ -11,11 +12,5 @@ export const regenerateExportLink = (id: string, channel: ExportChannel) => api.
 
 /** A commercial offer of the chosen cars, saved by the browser. */
 export async function downloadOffer(kind: 'pdf' | 'docx', choice: { type: OfferType; orientation: OfferOrientation; cars: number[]; site_id: number }) {
-  const { blob, fileName } = await api.download(exportPath(`${kind}_offer`), undefined, { method: 'POST', data: choice });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? `offer.${kind}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveDownload(exportPath(`${kind}_offer`), `offer.${kind}`, undefined, { method: 'POST', data: choice });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ImportStateAttributes, JsonApiList, JsonApiRecord } from '@dp/contracts';
 import { api, gatewayPath } from '../../kit/api.ts';
-import { saveFile } from '../clients.storage/SatisfactionReport.tsx';
+import { saveFile } from '../../kit/save-file.ts';
 
 /** Calls and shapes of the car import screens (cars.import, issue 13, "feeds-screens"). */
 export const importPath = (rest: string) => gatewayPath('cars.import', rest);

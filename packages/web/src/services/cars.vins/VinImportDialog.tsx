@@ -10,6 +10,7 @@ import { errorTitle, gatewayPath } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import './vins.css';
+import { saveFile } from '../../kit/save-file.ts';
 
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
@@ -17,12 +18,7 @@ const MB = 1024 * 1024;
 
 /** The template made in the browser: the column names and an example row. */
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([vinImportTemplate()], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'vin_data.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([vinImportTemplate()], { type: 'text/csv;charset=utf-8' }), 'vin_data.csv');
 }
 
 /**

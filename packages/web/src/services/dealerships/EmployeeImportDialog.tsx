@@ -10,15 +10,11 @@ import { errorTitle, gatewayPath } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
+import { saveFile } from '../../kit/save-file.ts';
 
 /** The template made in the browser: the column names and an example row. */
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([employeeImportTemplate()], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'employees.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([employeeImportTemplate()], { type: 'text/csv;charset=utf-8' }), 'employees.csv');
 }
 
 /**

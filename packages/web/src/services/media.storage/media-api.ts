@@ -11,6 +11,7 @@ import {
   type MediaVariant,
 } from '@dp/contracts';
 import { api, ApiError, gatewayPath } from '../../kit/api.ts';
+import { saveDownload } from '../../kit/save-file.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { getSession, useSession } from '../../app/session.ts';
 
@@ -148,13 +149,7 @@ export const getMedia = (id: string) => api.get<MediaFile>(mediaPath(`files/${id
 
 /** A private file's bytes through the gateway, saved by the browser. */
 export async function downloadMedia(file: MediaFile) {
-  const { blob, fileName } = await api.download(mediaPath(`storage/${file.id}`), { download: '1' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? file.attributes.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveDownload(mediaPath(`storage/${file.id}`), file.attributes.name, { download: '1' });
 }
 
 export function useMediaElements(clientId: number | null) {

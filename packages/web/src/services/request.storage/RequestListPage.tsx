@@ -11,6 +11,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
 // sender (issue 14, "sender"): the actions by their names.
@@ -52,12 +53,8 @@ function FileLinks({ files, lang }: { files: SentFile[]; lang: Lang }) {
   const save = async (file: SentFile) => {
     try {
       const { blob } = await api.download(requestsPath(`custom_form_files/${file.file_id}`));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      // The visitor's own file name, whatever the answer's header says.
+      saveFile(blob, file.name);
     } catch (error) {
       notify.error(t('detail.file_failed'), errorTitle(error, lang));
     }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REQUEST_TYPES, type JsonApiList, type RequestEntity, type RequestTypeId } from '@dp/contracts';
 import { api, gatewayPath, type Query } from '../../kit/api.ts';
+import { saveDownload } from '../../kit/save-file.ts';
 
 /** Calls of the request screens (server services/request.storage/request.routes.ts). */
 export const requestsPath = (rest: string) => gatewayPath('request.storage', rest);
@@ -51,11 +52,5 @@ export function useRequestActions(id: string | null) {
 
 /** Saves an XLSX of the server (a list's, or all requests') with the browser. */
 export async function downloadRequests(path: string, query: Query, fallbackName: string) {
-  const { blob, fileName } = await api.download(requestsPath(path), { ...query, utc_offset: utcOffset() });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveDownload(requestsPath(path), fallbackName, { ...query, utc_offset: utcOffset() });
 }

@@ -13,6 +13,7 @@ import {
   type RequestReportSettingsAttributes,
 } from '@dp/contracts';
 import { api, gatewayPath } from '../../kit/api.ts';
+import { saveDownload } from '../../kit/save-file.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 
 /**
@@ -110,13 +111,7 @@ export function useLostActions() {
 }
 /** Saves the ZIP of a date range's lost requests with the browser. */
 export async function downloadLostArchive(siteId: string, from: string, to: string) {
-  const { blob, fileName } = await api.download(storagePath(`lost_requests/where_site/${siteId}/archive`), { 'date[from]': from, 'date[to]': to, utc_offset: -new Date().getTimezoneOffset() });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? `lost-requests-${from}-${to}.zip`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveDownload(storagePath(`lost_requests/where_site/${siteId}/archive`), `lost-requests-${from}-${to}.zip`, { 'date[from]': from, 'date[to]': to, utc_offset: -new Date().getTimezoneOffset() });
 }
 
 export type ReportSettingsRecord = JsonApiRecord<RequestReportSettingsAttributes>;

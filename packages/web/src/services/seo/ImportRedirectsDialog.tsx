@@ -8,6 +8,7 @@ import { notify } from '../../app/notify.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import { seoPath, useInvalidateSeo } from './seo-api.ts';
+import { saveFile } from '../../kit/save-file.ts';
 
 type Shown = 'all' | ImportRowReport['status'];
 const STATUS_COLORS: Record<ImportRowReport['status'], string> = { valid: 'green', error: 'red', duplicate: 'gold' };
@@ -15,12 +16,7 @@ const SAMPLE = '\uFEFFfrom;to;code\r\n/old-page;/new-page;301\r\n/akcii;/special
 
 /** A file of the example format, made in the browser. */
 function downloadSample() {
-  const url = URL.createObjectURL(new Blob([SAMPLE], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'redirects.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([SAMPLE], { type: 'text/csv;charset=utf-8' }), 'redirects.csv');
 }
 
 /**
