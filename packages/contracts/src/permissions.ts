@@ -143,6 +143,8 @@ export const PERMISSIONS: PermissionDef[] = [
   // sender (issue 14, engineer "sender"): e-mail templates and proxy actions (the spec's read codes), SMTP settings; resending lost requests.
   ...codes('sender', [...['email_actions', 'proxy_actions'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'smtp_settings.get_list', 'smtp_settings.patch']),
   ...codes('request.storage', ['lost_requests.patch']),
+  // sender (issue 14, engineer "central-proxy"): the platform's central proxy actions, written by provider staff only (read with proxy_actions.get_list).
+  ...codes('sender', ['central_proxy_actions.create', 'central_proxy_actions.patch', 'central_proxy_actions.delete']),
 ];
 
 export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
@@ -287,6 +289,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   screen('request.storage', 'requests_site_blocks', '/request.storage/site_blocks/{siteId}', 'site', 'requests', 132, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'requests_agreement_hash', '/request.storage/agreement_hash/list/{siteId}', 'site', 'requests', 133, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'offensive_words', '/request.storage/offensive_words', 'dictionaries', 'requests', 90, ['offensive_words.admin']),
+  // sender (issue 14, engineer "central-proxy"): the platform's central proxy actions beside the offensive words (staff write, site editors read).
+  screen('sender', 'sender_central_proxy_actions', '/sender/central_proxy_actions', 'dictionaries', 'requests', 91, ['proxy_actions.get_list']),
   // sender (issue 14, engineer "sender"): lost requests and report mails beside the requests; e-mail templates, proxy actions, SMTP settings (module requests).
   screen('request.storage', 'requests_lost_requests', '/request.storage/lost_requests/{siteId}', 'site', 'requests', 134, ['callback_requests.get_list'], { module: 'requests' }),
   screen('request.storage', 'requests_report_settings', '/request.storage/settings/{siteId}', 'site', 'requests', 135, ['callback_requests.get_list'], { module: 'requests' }),

@@ -52,7 +52,7 @@ import { agreementHashResource, offensiveWordResource, requestBlockResource, req
 // importer.notifier (issue 13, engineer "feeds-export")
 import { managerSettingsResource, notifierReportResource } from './importer.notifier/notifier.resource.ts';
 // sender (issue 14, engineer "sender")
-import { emailActionResource, proxyActionResource, smtpSettingsResource } from './sender/sender.resource.ts';
+import { centralProxyActionResource, emailActionResource, proxyActionResource, smtpSettingsResource } from './sender/sender.resource.ts';
 // form-constructor (issue 14, engineer "forms")
 import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from './form-constructor/form-constructor.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
@@ -147,6 +147,8 @@ export const RESOURCES: AnyResource[] = [
   emailActionResource,
   proxyActionResource,
   smtpSettingsResource,
+  // sender central proxy actions (issue 14, engineer "central-proxy").
+  centralProxyActionResource,
   // form-constructor (issue 14, engineer "forms").
   customFormResource,
   captchaSettingsResource,

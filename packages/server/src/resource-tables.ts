@@ -105,6 +105,10 @@ import { managerSettingsHooks } from './services/importer.notifier/notifier.rout
 import { emailActionResource, proxyActionResource, smtpSettingsResource } from '@dp/contracts';
 import { emailActions, proxyActions, smtpSettings } from './services/sender/sender.table.ts';
 import { emailActionHooks, proxyActionHooks, smtpSettingsHooks } from './services/sender/sender.hooks.ts';
+// sender central proxy actions (issue 14, engineer "central-proxy")
+import { centralProxyActionResource } from '@dp/contracts';
+import { centralProxyActions } from './services/sender/sender.table.ts';
+import { centralProxyActionHooks } from './services/sender/sender.hooks.ts';
 
 // form-constructor (issue 14, engineer "forms")
 import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from '@dp/contracts';
@@ -232,6 +236,8 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(emailActionResource), emailActions, { hooks: emailActionHooks, siteOwned: senderSite });
   registry.bind(bindable(proxyActionResource), proxyActions as never, { hooks: proxyActionHooks, siteOwned: senderSite });
   registry.bind(bindable(smtpSettingsResource), smtpSettings as never, { hooks: smtpSettingsHooks, siteOwned: senderSite });
+  // sender central proxy actions (issue 14, "central-proxy"): the platform's (no tenant), read by site editors to pick them, written by provider staff only (the hooks refuse others).
+  registry.bind(bindable(centralProxyActionResource), centralProxyActions as never, { hooks: centralProxyActionHooks });
   // form-constructor (issue 14, "forms"): a site's forms, captcha settings and smart captcha keys (the site's own records).
   const formSite = { ...seoSiteOwnership(registry), assertEditable: async () => undefined };
   registry.bind(bindable(customFormResource), customForms, { hooks: customFormHooks, siteOwned: formSite });

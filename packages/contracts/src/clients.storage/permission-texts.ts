@@ -134,6 +134,8 @@ export const PERMISSION_ENTITIES: Record<string, Record<string, Texts>> = {
     email_actions: { ru: 'Шаблоны писем', en: 'E-mail templates' },
     proxy_actions: { ru: 'Прокси-действия', en: 'Proxy actions' },
     smtp_settings: { ru: 'Настройки SMTP', en: 'SMTP settings' },
+    // sender (issue 14, engineer "central-proxy").
+    central_proxy_actions: { ru: 'Общие прокси-действия', en: 'Central proxy actions' },
   },
   'form-constructor': { form_constructor: { ru: 'Конструктор форм', en: 'Form constructor' } },
   'cars.catalog': {

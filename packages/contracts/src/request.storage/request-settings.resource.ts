@@ -64,8 +64,8 @@ export const agreementHashResource = defineResource({
   label: ['hash'],
 });
 
-/** What runs after a request of the setting's type (and tag) arrives: the sender's e-mail and proxy actions. */
-export const ACTION_KINDS = ['email_action', 'proxy_action'] as const;
+/** What runs after a request of the setting's type (and tag) arrives: the sender's e-mail and proxy actions, and the platform's central proxy actions. */
+export const ACTION_KINDS = ['email_action', 'proxy_action', 'central_proxy_action'] as const;
 export const requestSettingAction = z.strictObject({ kind: z.enum(ACTION_KINDS, { error: encodeMessage('invalid_choice') }), id: id() });
 export type RequestSettingAction = z.output<typeof requestSettingAction>;
 

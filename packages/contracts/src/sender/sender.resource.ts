@@ -171,6 +171,48 @@ export const proxyActionResource = defineResource({
   label: ['title'],
 });
 
+/**
+ * A central (shared) proxy action (spec 002 §6; docs/decisions.md "Central proxy actions"): the
+ * platform's own, e.g. its CRM bridge, which any site's request settings may pick. Site editors
+ * read it (proxy_actions.get_list) to pick it, never its token; only provider staff write it (the
+ * server refuses a client user even holding the codes: it receives every site's leads).
+ */
+export const centralProxyActionResource = defineResource({
+  service: 'sender',
+  name: 'central_proxy_actions',
+  entity: z.object({
+    title: z.string(),
+    url: z.string(),
+    has_token: z.boolean(),
+    is_required: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({ ...proxyFields, token: proxyFields.token.optional(), is_required: proxyFields.is_required.default(false) }),
+  update: z.strictObject(proxyFields).partial(),
+  filters: { search: { op: 'search', columns: ['title'], schema: filterText(), widget: 'text' } },
+  sort: ['id', 'title', 'created_at', 'updated_at'],
+  defaultSort: 'title',
+  pageSize: { default: 100, max: 1000 },
+  tenant: null,
+  permissions: { list: [READ_PROXY], get: [READ_PROXY], create: ['central_proxy_actions.create'], update: ['central_proxy_actions.patch'], delete: ['central_proxy_actions.delete'] },
+  columns: [
+    { field: 'title', sortable: true, width: 240 },
+    { field: 'url', width: 340 },
+    { field: 'has_token', render: 'boolean', width: 110 },
+    { field: 'is_required', render: 'boolean', width: 130 },
+    { field: 'updated_at', sortable: true, render: 'date', width: 160 },
+  ],
+  form: [
+    { field: 'title', widget: 'text' },
+    { field: 'url', widget: 'text' },
+    { field: 'token', widget: 'password' },
+    { field: 'is_required', widget: 'switch' },
+  ],
+  screen: '/sender/central_proxy_actions',
+  label: ['title'],
+});
+
 /** A host name (letters, digits, dots, hyphens) or an IP address. */
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 const IPV6 = /^[0-9a-f:.]+$/i;
@@ -266,7 +308,7 @@ export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
 /** An action the request settings may run: GET /requests_settings/available_actions/where_site/{siteId}. */
 export interface AvailableAction {
-  kind: 'email_action' | 'proxy_action';
+  kind: 'email_action' | 'proxy_action' | 'central_proxy_action';
   id: number;
   title: string;
   is_required: boolean;
@@ -275,7 +317,7 @@ export interface AvailableAction {
 /** A failed action of a lost request (its request's required actions that ended with an error). */
 export interface LostAction {
   id: number;
-  kind: 'email_action' | 'proxy_action';
+  kind: 'email_action' | 'proxy_action' | 'central_proxy_action';
   action_id: number;
   title: string | null;
   is_required: boolean;

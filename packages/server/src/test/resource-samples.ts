@@ -160,6 +160,8 @@ export const SAMPLES: Record<string, Sample> = {
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
   'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
   'sender/smtp_settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт SMTP ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
+  // sender central proxy actions (issue 14, "central-proxy"): the platform's, no site.
+  'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
   // form-constructor (issue 14, "forms"): a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
   'form-constructor/custom_forms': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Форма ${suffix()}`, fields: [{ id: 'name', label: 'Имя', type: 'text', required: true }], grid: [{ title: null, fields: ['name'] }] }),
   'form-constructor/captcha_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), kind: 'proof_of_work' }),

@@ -11,6 +11,8 @@ import { MonitorOutlined } from '@ant-design/icons';
 import { ShareAltOutlined } from '@ant-design/icons';
 // sender (issue 14, "sender")
 import { CloudServerOutlined, ExceptionOutlined, ForkOutlined, FundOutlined, SnippetsOutlined } from '@ant-design/icons';
+// sender central proxy actions (issue 14, "central-proxy")
+import { GatewayOutlined } from '@ant-design/icons';
 // form-constructor (issue 14, "forms")
 import { InsertRowBelowOutlined, RobotOutlined, SecurityScanOutlined } from '@ant-design/icons';
 // importer.notifier (issue 13, "notifier-screens")
@@ -160,6 +162,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   sender_email_actions: <SnippetsOutlined aria-hidden />,
   sender_proxy_actions: <ForkOutlined aria-hidden />,
   sender_smtp_settings: <CloudServerOutlined aria-hidden />,
+  sender_central_proxy_actions: <GatewayOutlined aria-hidden />,
   // form-constructor (issue 14, "forms")
   form_constructor_forms: <InsertRowBelowOutlined aria-hidden />,
   captcha_settings: <RobotOutlined aria-hidden />,

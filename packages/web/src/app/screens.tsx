@@ -155,6 +155,8 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/sender/email_actions/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.EmailActionsPage }))),
   '/sender/proxy_actions/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.ProxyActionsPage }))),
   '/sender/smtp_settings/{siteId}': lazy(() => import('../services/sender/SenderPages.tsx').then((module) => ({ default: module.SmtpSettingsPage }))),
+  // sender central proxy actions (issue 14, "central-proxy"): the platform's, in the dictionaries beside the offensive words.
+  '/sender/central_proxy_actions': lazy(() => import('../services/sender/CentralProxyActionsPage.tsx').then((module) => ({ default: module.CentralProxyActionsPage }))),
   // form-constructor (issue 14, "forms"): a site's forms, the builder (create and edit), captcha settings, smart captcha keys.
   '/form-constructor/{siteId}': lazy(() => import('../services/form-constructor/FormListPage.tsx')),
   '/form-constructor/{siteId}/create': lazy(() => import('../services/form-constructor/FormEditPage.tsx')),

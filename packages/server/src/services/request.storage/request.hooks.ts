@@ -6,7 +6,7 @@ import { sha256 } from '../../kit/secrets.ts';
 import { email as emailField, PHONE_PATTERN } from '@dp/contracts';
 import { blockSourceKey } from './intake.ts';
 import { requestBlocks, requests, requestSettings } from './request.table.ts';
-import { emailActions, proxyActions } from '../sender/sender.table.ts';
+import { centralProxyActions, emailActions, proxyActions } from '../sender/sender.table.ts';
 
 /**
  * Spec 002 §5: an active setting with the same tag, request type and site may not exist; the same
@@ -28,17 +28,24 @@ export async function assertSettingUnique(tx: DbOrTx, setting: { site_id: number
   if (same.length) throw new AppError(409, 'requests_settings_duplicate_archive', undefined, '/data/attributes/tag');
 }
 
-type SettingAction = { kind: 'email_action' | 'proxy_action'; id: number };
+type SettingAction = { kind: 'email_action' | 'proxy_action' | 'central_proxy_action'; id: number };
 
-/** A setting names only its own site's e-mail templates and proxy actions (never another client's). */
+/**
+ * A setting names only its own site's e-mail templates and proxy actions (never another client's),
+ * or any of the platform's central proxy actions (shared by every site).
+ */
 export async function assertActionsOfSite(tx: DbOrTx, siteId: number, actions: SettingAction[] | undefined) {
   if (!actions?.length) return;
   const ids = (kind: SettingAction['kind']) => actions.filter((action) => action.kind === kind).map((action) => action.id);
   const own = async (table: typeof emailActions | typeof proxyActions, wanted: number[]) =>
     new Set(wanted.length ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.site_id, siteId), inArray(table.id, wanted)))).map((row) => row.id) : []);
-  const emails = await own(emailActions, ids('email_action'));
-  const proxies = await own(proxyActions, ids('proxy_action'));
-  const foreign = actions.findIndex((action) => !(action.kind === 'email_action' ? emails : proxies).has(action.id));
+  const centralIds = ids('central_proxy_action');
+  const found = {
+    email_action: await own(emailActions, ids('email_action')),
+    proxy_action: await own(proxyActions, ids('proxy_action')),
+    central_proxy_action: new Set(centralIds.length ? (await tx.select({ id: centralProxyActions.id }).from(centralProxyActions).where(inArray(centralProxyActions.id, centralIds))).map((row) => row.id) : []),
+  };
+  const foreign = actions.findIndex((action) => !found[action.kind].has(action.id));
   if (foreign >= 0) throw badRequest('requests_settings_action', `/data/attributes/actions/${foreign}`);
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../kit/db.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { searchCondition } from '../../kit/search-index.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
-import { emailActions, lostRequestDismissals, proxyActions } from './sender.table.ts';
+import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions } from './sender.table.ts';
 
 /**
  * Lost requests (spec 002 §2, §7, §9; docs/decisions.md "Sender"): a site's requests of the last
@@ -27,10 +27,11 @@ export function lostSince(now: Date): Date {
 /** The caller's requests: those of its clients (every one for platform staff). */
 export const requestScope = (auth: AuthContext): SQL | undefined => (auth.scope === 'all' ? undefined : auth.scope.length ? inArray(requests.client_id, auth.scope) : sql`false`);
 
-/** An action row whose action (of its site) is required. */
+/** An action row whose action (of its site, or a central one) is required. */
 export const requiredAction = sql`(
   (${requestActions.kind} = 'email_action' and exists (select 1 from ${emailActions} e where e.id = ${requestActions.action_id} and e.site_id = ${requestActions.site_id} and e.is_required))
-  or (${requestActions.kind} = 'proxy_action' and exists (select 1 from ${proxyActions} p where p.id = ${requestActions.action_id} and p.site_id = ${requestActions.site_id} and p.is_required)))`;
+  or (${requestActions.kind} = 'proxy_action' and exists (select 1 from ${proxyActions} p where p.id = ${requestActions.action_id} and p.site_id = ${requestActions.site_id} and p.is_required))
+  or (${requestActions.kind} = 'central_proxy_action' and exists (select 1 from ${centralProxyActions} c where c.id = ${requestActions.action_id} and c.is_required)))`;
 
 /** A request with a required action that failed. */
 const hasFailedRequired = sql`exists (select 1 from ${requestActions} where ${requestActions.request_id} = ${requests.id} and ${requestActions.status} = 'failed' and ${requiredAction})`;
@@ -69,20 +70,23 @@ export async function actionsOf(db: DbOrTx, requestIds: number[]): Promise<Map<n
       email_required: emailActions.is_required,
       proxy_title: proxyActions.title,
       proxy_required: proxyActions.is_required,
+      central_title: centralProxyActions.title,
+      central_required: centralProxyActions.is_required,
     })
     .from(requestActions)
     .leftJoin(emailActions, and(eq(requestActions.kind, 'email_action'), eq(emailActions.id, requestActions.action_id), eq(emailActions.site_id, requestActions.site_id)))
     .leftJoin(proxyActions, and(eq(requestActions.kind, 'proxy_action'), eq(proxyActions.id, requestActions.action_id), eq(proxyActions.site_id, requestActions.site_id)))
+    .leftJoin(centralProxyActions, and(eq(requestActions.kind, 'central_proxy_action'), eq(centralProxyActions.id, requestActions.action_id)))
     .where(inArray(requestActions.request_id, requestIds))
     .orderBy(asc(requestActions.id));
-  for (const { row, email_title, email_required, proxy_title, proxy_required } of rows) {
+  for (const { row, email_title, email_required, proxy_title, proxy_required, central_title, central_required } of rows) {
     const list = byRequest.get(row.request_id) ?? [];
     list.push({
       id: row.id,
       kind: row.kind as LostAction['kind'],
       action_id: row.action_id,
-      title: email_title ?? proxy_title ?? null,
-      is_required: Boolean(email_required ?? proxy_required ?? false),
+      title: email_title ?? proxy_title ?? central_title ?? null,
+      is_required: Boolean(email_required ?? proxy_required ?? central_required ?? false),
       status: row.status as LostAction['status'],
       attempts: row.attempts,
       last_error: row.last_error,

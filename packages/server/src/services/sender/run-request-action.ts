@@ -5,13 +5,13 @@ import { requestActions, requests } from '../request.storage/request.table.ts';
 import { asFailure, ActionFailure } from './action-failure.ts';
 import { requestContext } from './request-values.ts';
 import { sendEmailAction } from './send-email-action.ts';
-import { sendProxyAction } from './send-proxy-action.ts';
+import { proxyTarget, sendProxyAction } from './send-proxy-action.ts';
 
 /**
  * The executor of request actions (docs/decisions.md "Sender"): the job `request.action`
  * `{ request_action_id }` that request.storage's intake sends for every action of a request runs
- * the e-mail template or the proxy action, and keeps the row: `success`; or, after a failure worth
- * another try, `pending` with a new job after a back-off doubling from `retryBaseMs`, until
+ * the e-mail template or the proxy action (a site's or a central one), and keeps the row:
+ * `success`; or, after a failure worth another try, `pending` with a new job after a back-off doubling from `retryBaseMs`, until
  * `attempts` runs; then (or at once for a final failure) `failed` with `last_error`. A sweep
  * queues again the pending rows whose job was never sent or is gone.
  */
@@ -49,7 +49,8 @@ async function performAction(ctx: Ctx, row: ActionRow): Promise<void> {
   if (!request) throw new ActionFailure('Заявка удалена', true);
   const context = await requestContext(ctx.db, request);
   if (row.kind === 'email_action') return sendEmailAction(ctx, row.action_id, request, context);
-  if (row.kind === 'proxy_action') return sendProxyAction(ctx, row.action_id, request, context, senderSettings(ctx).timeoutMs);
+  // A site's proxy action or the platform's central one: the same post, to its own target.
+  if (row.kind === 'proxy_action' || row.kind === 'central_proxy_action') return sendProxyAction(await proxyTarget(ctx.db, row.kind, row.action_id, request), request, context, senderSettings(ctx).timeoutMs);
   throw new ActionFailure(`Неизвестный вид действия: ${row.kind}`, true);
 }
 

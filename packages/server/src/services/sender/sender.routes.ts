@@ -33,7 +33,7 @@ import { placeholderValues, requestContext, sampleRequest } from './request-valu
 import { renderMail } from './send-email-action.ts';
 import { restartAction } from './run-request-action.ts';
 import { loadSiteSmtp, sendThroughSite } from './smtp-transport.ts';
-import { emailActions, lostRequestDismissals, proxyActions, requestReportSettings } from './sender.table.ts';
+import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions, requestReportSettings } from './sender.table.ts';
 
 const SENDER = '/gateway/sender/api/v1';
 /** Lost requests, report mails and the settings' action picker live at request.storage's paths (spec 002 §7). */
@@ -43,13 +43,18 @@ const siteParams = z.object({ siteId: id() });
 const idParams = z.object({ id: id() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The e-mail templates and proxy actions of a site, for the request settings' picker. */
+/** The e-mail templates and proxy actions of a site, then the platform's central proxy actions, for the request settings' picker. */
 async function availableActions(db: DbOrTx, siteId: number): Promise<AvailableAction[]> {
-  const [emails, proxies] = await Promise.all([
+  const [emails, proxies, centrals] = await Promise.all([
     db.select({ id: emailActions.id, title: emailActions.title, is_required: emailActions.is_required }).from(emailActions).where(eq(emailActions.site_id, siteId)).orderBy(asc(emailActions.title), asc(emailActions.id)),
     db.select({ id: proxyActions.id, title: proxyActions.title, is_required: proxyActions.is_required }).from(proxyActions).where(eq(proxyActions.site_id, siteId)).orderBy(asc(proxyActions.title), asc(proxyActions.id)),
+    db.select({ id: centralProxyActions.id, title: centralProxyActions.title, is_required: centralProxyActions.is_required }).from(centralProxyActions).orderBy(asc(centralProxyActions.title), asc(centralProxyActions.id)),
   ]);
-  return [...emails.map((row) => ({ kind: 'email_action' as const, ...row })), ...proxies.map((row) => ({ kind: 'proxy_action' as const, ...row }))];
+  return [
+    ...emails.map((row) => ({ kind: 'email_action' as const, ...row })),
+    ...proxies.map((row) => ({ kind: 'proxy_action' as const, ...row })),
+    ...centrals.map((row) => ({ kind: 'central_proxy_action' as const, ...row })),
+  ];
 }
 const availableRecord = (action: AvailableAction, chosen?: boolean) => ({ id: `${action.kind}:${action.id}`, type: 'available_actions', attributes: { ...action, ...(chosen === undefined ? {} : { chosen }) } });
 

@@ -49,6 +49,24 @@ export const proxyActions = pgTable(
   (t) => [index('proxy_actions_site_idx').on(t.site_id), searchIndex('proxy_actions_title_search', t.title)],
 );
 
+/**
+ * The platform's central (shared) proxy actions (docs/decisions.md "Central proxy actions"): no
+ * site, no client; any site's request settings may pick one. The token sealed like a site's.
+ */
+export const centralProxyActions = pgTable(
+  'central_proxy_actions',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 255 }).notNull(),
+    url: varchar('url', { length: 2048 }).notNull(),
+    token_encrypted: text('token_encrypted'),
+    has_token: boolean('has_token').generatedAlwaysAs(sql`token_encrypted is not null`),
+    is_required: boolean('is_required').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [searchIndex('central_proxy_actions_title_search', t.title)],
+);
+
 /** One per site; the password encrypted like a proxy action's token. */
 export const smtpSettings = pgTable(
   'smtp_settings',
