@@ -24,6 +24,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   if (await page.getByTestId('locale-switch').isVisible()) await useLanguage(page, lang);
 }
 
+/**
+ * Opens a path (no query) inside the loaded app as its own links do, without reloading the code,
+ * `/me` and the route table; returns once the shell has rendered that location (the page's
+ * loading state included), so what follows never reads the page before.
+ */
+export async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator(`.shell-content[data-location="${path}"]`)).toBeVisible();
+}
+
 /** No satisfaction survey over the page (it appears 5 s after entry unless its cookie is set). */
 export async function skipSurvey(page: Page) {
   await page.context().addCookies([{ name: 'satisfaction', value: 'declined', url: `http://127.0.0.1:${PORT}` }]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, useLanguage } from './helpers.ts';
+import { ADMIN, signIn, useLanguage, visit } from './helpers.ts';
 
 /**
  * Every access-management screen in ru and en at 1440 and 390 px, checked for what a person
@@ -97,7 +97,7 @@ for (const lang of LANGS) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const screen of SCREENS) {
-        await page.goto(screen.path);
+        await visit(page, screen.path);
         await screen.ready(page);
         await shoot(page, `${screen.name}-${lang.toLowerCase()}-${width}`, true);
         if (width === 1440) {

@@ -256,7 +256,8 @@ export function AppShell({ page }: { page?: ReactNode } = {}) {
             {siderItems?.length ? <Menu mode="inline" items={siderItems} selectedKeys={selected} className="shell-menu" /> : !collapsed && empty}
           </Layout.Sider>
         )}
-        <Layout.Content className="shell-content">
+        {/* data-location: the location this render shows (e2e/helpers.ts visit waits for it). */}
+        <Layout.Content className="shell-content" data-location={location.pathname}>
           <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
             {page ?? <Outlet />}
           </Suspense>
