@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, chooseOption, SHOTS, signIn, useLanguage } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, SHOTS, signIn, useLanguage } from './helpers.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -178,4 +178,47 @@ test("provider staff log in as a dealer's client from the import states screen",
   await expect(page.getByText('Теперь вы работаете как АвтоГрад Север')).toBeVisible();
   await expect(page).toHaveURL(/\/home-page$/);
   await expect(page.getByTestId('current-client')).toContainText('АвтоГрад Север');
+});
+
+/** A CSV profile's column mapping (staff): a chosen field without its header is named, not the whole table. */
+test('provider staff map the columns of a CSV profile, with the empty header pointed out', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/cars.import/profiles/');
+  await expect(page.getByRole('heading', { name: 'Профили импорта' })).toBeVisible();
+  await page.getByRole('button', { name: 'Создать' }).first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('Новый профиль импорта')).toBeVisible();
+  const name = `CSV ${RUN}`;
+  await drawer.getByLabel('Название', { exact: true }).fill(name);
+  await drawer.getByLabel('Код', { exact: true }).fill(`csv-${RUN.toLowerCase()}`);
+  await chooseInDialog(page, 'Формат', 'CSV');
+  await drawer.getByRole('button', { name: 'Добавить столбец' }).click();
+  await drawer.getByRole('button', { name: 'Добавить столбец' }).click();
+  await drawer.getByLabel('Заголовок столбца в файле 1', { exact: true }).fill('VIN-код');
+  await drawer.getByRole('button', { name: 'Создать' }).click();
+  // The message names what is missing, and only the empty header is marked.
+  await expect(drawer.getByText('Укажите заголовок колонки для каждого выбранного поля')).toBeVisible();
+  await expect(drawer.getByLabel('Заголовок столбца в файле 2', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(drawer.getByLabel('Заголовок столбца в файле 1', { exact: true })).not.toHaveClass(/ant-input-status-error/);
+  await page.screenshot({ path: `${SHOTS}/feeds-mapping-error-ru-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/feeds-mapping-error-ru-390.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await drawer.getByLabel('Заголовок столбца в файле 2', { exact: true }).fill('Марка авто');
+  await expect(drawer.getByText('Укажите заголовок колонки для каждого выбранного поля')).toBeHidden();
+  await drawer.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByText('Запись создана')).toBeVisible();
+  // Opened again, the mapping is as saved.
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Изменить: ${name}` }).click();
+  await expect(drawer.getByLabel('Заголовок столбца в файле 2', { exact: true })).toHaveValue('Марка авто');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await useLanguage(page, 'EN');
+  await row.getByRole('button', { name: `Edit: ${name}` }).click();
+  await expect(drawer.getByLabel('Column header in the file 2', { exact: true })).toHaveValue('Марка авто');
+  await page.screenshot({ path: `${SHOTS}/feeds-mapping-en-1440.png` });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await useLanguage(page, 'RU');
 });

@@ -28,8 +28,10 @@ const clientRef: RefDef = { service: 'clients.storage', name: 'clients', label: 
 export const importProfileRef: RefDef = { service: 'cars.import', name: 'import_file_profiles', label: 'name' };
 const dealerRef: RefDef = { service: 'sites.context', name: 'dealers', label: 'name' };
 
-const columnMapping = () =>
-  z.partialRecord(z.enum(IMPORT_FIELDS, { error: encodeMessage('import_mapping_field') }), safeString().trim().min(1).max(100)).default({});
+/** A car field -> the header of the feed's column that holds it; a chosen field needs its header. */
+const mappingRecord = () =>
+  z.partialRecord(z.enum(IMPORT_FIELDS, { error: encodeMessage('import_mapping_field') }), safeString().trim().min(1, { error: encodeMessage('import_mapping_column') }).max(100));
+const columnMapping = () => mappingRecord().default({});
 
 /** An import profile (spec 001 §3): how a client's feed is read. */
 export const importProfileResource = defineResource({
@@ -68,7 +70,7 @@ export const importProfileResource = defineResource({
       use_alias: z.boolean(),
       is_asp: z.boolean(),
       format: z.enum(IMPORT_FORMATS, { error: encodeMessage('import_format') }),
-      column_mapping: z.partialRecord(z.enum(IMPORT_FIELDS, { error: encodeMessage('import_mapping_field') }), safeString().trim().min(1).max(100)),
+      column_mapping: mappingRecord(),
     })
     .partial(),
   filters: {

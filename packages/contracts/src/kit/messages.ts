@@ -484,6 +484,7 @@ export const messages = {
   // cars.import (issue 13, engineer "feeds-import"): settings, the run, the rows of a feed.
   import_format: { ru: 'Формат: XML Авто.ру, XML Авито, CSV или XLSX', en: 'The format is Auto.ru XML, Avito XML, CSV or XLSX' },
   import_mapping_field: { ru: 'Неизвестное поле автомобиля в сопоставлении колонок', en: 'Unknown car field in the column mapping' },
+  import_mapping_column: { ru: 'Укажите заголовок колонки для каждого выбранного поля', en: 'Enter the column header for every chosen field' },
   import_files_missing: { ru: 'Импорт не может быть запущен: отсутствуют файлы фида', en: 'Import cannot be run: feed files are missing' },
   import_in_process: { ru: 'Импорт этого сайта уже выполняется', en: 'An import of this site is already running' },
   import_confirmation_required: { ru: 'Настроен автоимпорт: введите «ПЕРЕЗАПИСАТЬ», чтобы запустить ручной импорт', en: 'Auto import is configured: type "OVERWRITE" to run a manual import' },

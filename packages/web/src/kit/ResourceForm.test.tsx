@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clientResource, type AnyResource } from '@dp/contracts';
+import { clientResource, importProfileResource, type AnyResource } from '@dp/contracts';
 import '../app/i18n.ts';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { setLang, signedIn } from '../app/session.ts';
 import { api } from './api.ts';
-import { ResourceForm } from './ResourceForm.tsx';
+import { createDefaults, ResourceForm } from './ResourceForm.tsx';
 import { startApiServer, type RecordedRequest } from '../test/server.ts';
 import { makeUser } from '../test/fixtures.ts';
 
@@ -77,6 +77,20 @@ const patches = () => server.requests.filter((request) => request.method === 'PA
 const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 describe('ResourceForm', () => {
+  it("starts a new record from the server's defaults: a switch on by default shows on", async () => {
+    signIn();
+    setLang('ru');
+    const profiles = importProfileResource as unknown as AnyResource;
+    expect(createDefaults(profiles)).toMatchObject({ use_alias: true, is_asp: false, client_ids: [], column_mapping: {} });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <ResourceForm resource={profiles} />
+      </Providers>,
+    );
+    expect((await screen.findByRole('switch', { name: 'Алиасы' })).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'АСП' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('shows the required message on an empty submit, without calling the server', async () => {
     signIn();
     setLang('ru');

@@ -77,6 +77,20 @@ export function toAttributes(resource: AnyResource, mode: 'create' | 'edit', val
 }
 
 /**
+ * A new record's form starts from the create schema's defaults (a switch the server turns on by
+ * default shows on), so what the person sees is what gets saved.
+ */
+export function createDefaults(resource: AnyResource, viewer?: { root: boolean }): Values {
+  const shape = shapeOf(resource.create);
+  const values: Values = {};
+  for (const field of formFields(resource, 'create', viewer)) {
+    const parsed = shape[field.field]?.safeParse(undefined);
+    if (parsed?.success && parsed.data !== undefined && parsed.data !== null) values[field.field] = parsed.data;
+  }
+  return values;
+}
+
+/**
  * The server's field errors as the form shows them: under the field, a duplicate value naming the
  * field's label rather than its code. Errors of fields the form does not show are returned.
  */
@@ -167,7 +181,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
   const formName = `${resource.name}-${mode}`;
 
   const initialValues = useMemo<Values>(() => {
-    if (!record) return {};
+    if (!record) return createDefaults(resource, viewer);
     return Object.fromEntries(formFields(resource, 'edit', viewer).map((field) => [field.field, record.attributes[field.field] ?? undefined]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, resource.form]);

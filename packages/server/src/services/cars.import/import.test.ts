@@ -252,6 +252,13 @@ describe('running an import', () => {
 
   it('reads CSV through a profile mapping from a URL, excludes repeated VINs, and calls hooks on a local server with retries', async () => {
     const settings = await settingsOf(dealerB, siteB);
+    // A chosen field without its column header: the message says so, at that field, in the caller's language.
+    for (const [lang, text] of [['ru', 'Укажите заголовок колонки'], ['en', 'Enter the column header']] as const) {
+      const blank = await t.request('POST', `${API}/import_file_profiles`, { token: staff, lang, body: { data: { attributes: { code: 'csv-blank', name: 'CSV', format: 'csv', column_mapping: { vin: 'VIN', price: '  ' } } } } });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().errors[0]).toMatchObject({ source: { pointer: '/data/attributes/column_mapping/price' } });
+      expect(blank.json().errors[0].title).toContain(text);
+    }
     const profile = await t.request('POST', `${API}/import_file_profiles`, {
       token: staff,
       body: { data: { attributes: { code: 'csv-b', name: 'CSV B', format: 'csv', client_ids: [clientB], column_mapping: { vin: 'VIN-код', brand: 'Марка', model: 'Модель', price: 'Цена', year: 'Год' }, handler_url: `${base}/callback` } } },

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { fieldAliasResource, importHookResource, importProfileResource, IMPORT_FIELDS, type AnyResource } from '@dp/contracts';
@@ -21,7 +21,10 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
   const used = new Set(rows.map(([field]) => field));
   const set = (next: [string, string][]) => onChange?.(Object.fromEntries(next));
   const free = IMPORT_FIELDS.filter((field) => !used.has(field));
+  // The form item's error (a header left empty) marks only the empty headers, not every input.
+  const failed = Form.Item.useStatus().status === 'error';
   return (
+    <Form.Item noStyle validateStatus="success">
     <div className="import-mapping" aria-label={rest['aria-label']} role="group">
       <Table<[string, string]>
         size="small"
@@ -49,7 +52,14 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
             key: 'column',
             title: t('mapping.column'),
             render: (_v, [, column], index) => (
-              <Input value={column} maxLength={100} aria-label={`${t('mapping.column')} ${index + 1}`} onChange={(event) => set(rows.map((row, at) => (at === index ? [row[0], event.target.value] : row)))} />
+              <Input
+                value={column}
+                maxLength={100}
+                status={failed && !column.trim() ? 'error' : undefined}
+                aria-invalid={failed && !column.trim()}
+                aria-label={`${t('mapping.column')} ${index + 1}`}
+                onChange={(event) => set(rows.map((row, at) => (at === index ? [row[0], event.target.value] : row)))}
+              />
             ),
           },
           {
@@ -65,6 +75,7 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
         </Button>
       </Space>
     </div>
+    </Form.Item>
   );
 }
 
