@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import { loadNodemailer } from './lazy-packages.ts';
 
 export interface MailMessage {
   to: string;
@@ -26,7 +26,9 @@ export interface Mailer {
 export function createMailer(config: Pick<Config, 'smtp' | 'mailFrom' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
   if (config.smtp) {
     const { host, port, secure, user, pass } = config.smtp;
-    const transport = nodemailer.createTransport({
+    // Made at the first mail (nodemailer is loaded then, not at start).
+    let transport: ReturnType<typeof smtpTransport> | undefined;
+    const smtpTransport = async () => (await loadNodemailer()).createTransport({
       host,
       port,
       secure,
@@ -36,16 +38,17 @@ export function createMailer(config: Pick<Config, 'smtp' | 'mailFrom' | 'dataDir
     });
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        transport ??= smtpTransport();
+        await (await transport).sendMail({ from: config.mailFrom, ...message });
         log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
         return {};
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      const transport = (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);

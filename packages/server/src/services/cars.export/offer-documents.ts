@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, PageOrientation, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import type { Paragraph, Table } from 'docx';
 import { formatRoubles, type Lang, type OfferInput } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import type { FileStorage } from '../../kit/files.ts';
@@ -13,6 +11,7 @@ import { cars } from '../cars.stock/car.table.ts';
 import { exportAliases, exportCars, type ExportCar } from './export-cars.ts';
 import { carTitle } from './feed-formats.ts';
 import { settingsOfClient } from './export-feed.ts';
+import { loadDocx, loadPdfKit, loadSharp } from '../../kit/lazy-packages.ts';
 
 /**
  * Commercial offers (spec 001 §7 "POST /pdf_offer/ and /docx_offer/"): a document for the chosen
@@ -63,6 +62,7 @@ async function firstImage(db: DbOrTx, files: FileStorage, imageId: number | unde
   const chunks: Buffer[] = [];
   for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
   try {
+    const sharp = await loadSharp();
     return await sharp(Buffer.concat(chunks)).resize({ width: 1200, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
   } catch {
     return null;
@@ -91,6 +91,7 @@ const today = (lang: Lang) => new Date().toLocaleDateString(lang === 'ru' ? 'ru-
 
 /** The offer as a PDF (A4, the chosen orientation, a car per block, a new page when the next does not fit). */
 export async function offerPdf(list: OfferCar[], options: { type: OfferInput['type']; orientation: OfferInput['orientation']; title: string; lang: Lang }): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', layout: options.orientation, margin: 40, info: { Title: options.title } });
   doc.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
   doc.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
@@ -140,6 +141,7 @@ export async function offerPdf(list: OfferCar[], options: { type: OfferInput['ty
 /** The offer as a DOCX: a heading, then per car its title, photo and a two-column table of its lines. */
 export async function offerDocx(list: OfferCar[], options: { type: OfferInput['type']; orientation: OfferInput['orientation']; title: string; lang: Lang }): Promise<Buffer> {
   const say = TEXTS[options.lang];
+  const [{ AlignmentType, Document, HeadingLevel, ImageRun, Packer, PageOrientation, Paragraph, Table, TableCell, TableRow, TextRun, WidthType }, sharp] = await Promise.all([loadDocx(), loadSharp()]);
   const children: (Paragraph | Table)[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(options.title)] }),
     new Paragraph({ children: [new TextRun({ text: `${say.date}: ${today(options.lang)}`, color: '555555' })] }),

@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -28,6 +27,7 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
 import { IMPORT_JOB } from './run-import.ts';
+import { loadExcel } from '../../kit/lazy-packages.ts';
 
 const BASE = '/gateway/cars.import/api/v1';
 const tags = ['cars.import'];
@@ -93,7 +93,8 @@ const HEADERS: Record<Lang, string[]> = {
 };
 
 /** A report's rows as a streamed XLSX (exceljs's streaming writer); text cells are formula-safe. */
-function reportWorkbook(db: DbOrTx, report: typeof importReports.$inferSelect, errorsOnly: boolean, lang: Lang) {
+async function reportWorkbook(db: DbOrTx, report: typeof importReports.$inferSelect, errorsOnly: boolean, lang: Lang) {
+  const ExcelJS = await loadExcel();
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(lang === 'ru' ? 'Отчёт' : 'Report');
@@ -197,7 +198,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
       const report = await reachableReport(auth, request.params.id);
       const name = `import-${report.id}${errorsOnly ? '-errors' : ''}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${name}"`);
-      return reply.send(reportWorkbook(ctx.db, report, errorsOnly, request.lang));
+      return reply.send(await reportWorkbook(ctx.db, report, errorsOnly, request.lang));
     });
   }
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { STAGE_IMAGE_SIZES, STATE_STATUS, type StageScreen } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
@@ -8,6 +7,7 @@ import { mediaFiles, mediaFolders } from '../media.storage/media.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import type { StageImage } from './stage.table.ts';
 import { stages, stageStates } from './stage.table.ts';
+import { loadSharp } from '../../kit/lazy-packages.ts';
 
 /** Escapes text for the SVG the demo banners are drawn from (our own text, never a user's). */
 const xml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -21,7 +21,7 @@ async function bannerPng(width: number, height: number, colors: [string, string]
 <circle cx="${width * 0.78}" cy="${height * 0.55}" r="${Math.min(width, height) * 0.32}" fill="#ffffff" fill-opacity="0.12"/>
 <text x="${width * 0.06}" y="${height * 0.9}" font-family="sans-serif" font-size="${size}" fill="#ffffff" fill-opacity="0.35">${xml(caption)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 /** Stores a demo picture in the client's library folder, with its variants, as an upload would. */

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { emptySummary, IMPORT_COUNTERS, notifierDue, type NotifierKind, type NotifierSummary } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -12,6 +11,7 @@ import { carReports, importReports } from '../cars.import/import.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
 import { dealers } from '../sites.context/site.table.ts';
 import { notifierManagerSettings, notifierReports, notifierReportSettings } from './notifier.table.ts';
+import { loadExcel } from '../../kit/lazy-packages.ts';
 
 /**
  * The importer notifier's job (issue 13): every hour the schedule asks which report mails are due
@@ -129,6 +129,7 @@ export async function errorsWorkbook(db: DbOrTx, reportIds: number[], dealerId: 
     .orderBy(asc(carReports.report_id), asc(carReports.row))
     .limit(100_000);
   if (!rows.length) return null;
+  const ExcelJS = await loadExcel();
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));

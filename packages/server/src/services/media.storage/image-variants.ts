@@ -1,8 +1,9 @@
-import sharp, { type ResizeOptions, type Sharp } from 'sharp';
+import type { ResizeOptions, Sharp } from 'sharp';
 import { decode as decodeBmp } from 'bmp-ts';
 import { CROP_TARGETS, STAGE_IMAGE_SIZES, type CropTarget, type MediaVariant } from '@dp/contracts';
 import { AppError } from '../../kit/errors.ts';
 import { fileUrl, imageDimensions, type FileStorage } from '../../kit/files.ts';
+import { loadSharp } from '../../kit/lazy-packages.ts';
 
 /**
  * Image work of the media library with sharp: reading (BMP through bmp-ts, which libvips does not
@@ -34,6 +35,7 @@ export function checkedDimensions(data: Buffer, maxMegapixels: number): { width:
 /** Decodes the image once (turned upright by its EXIF orientation) into raw pixels. */
 async function decode(data: Buffer, ext: string, maxMegapixels: number): Promise<Decoded> {
   const limitInputPixels = Math.round(maxMegapixels * 1_000_000);
+  const sharp = await loadSharp();
   try {
     const input =
       ext === 'bmp'
@@ -49,7 +51,7 @@ async function decode(data: Buffer, ext: string, maxMegapixels: number): Promise
   }
 }
 
-const fromRaw = (image: Decoded) => sharp(image.raw, { raw: { width: image.width, height: image.height, channels: image.channels } });
+const fromRaw = async (image: Decoded) => (await loadSharp())(image.raw, { raw: { width: image.width, height: image.height, channels: image.channels } });
 
 /** The format a variant of the source keeps: jpeg stays jpeg, everything else (png, gif, bmp) becomes png. */
 const familyOf = (ext: string) => (ext === 'jpg' ? { ext: 'jpg', mime: 'image/jpeg' } : { ext: 'png', mime: 'image/png' });
@@ -70,7 +72,7 @@ interface Rendered {
 }
 
 async function render(image: Decoded, name: string, format: 'jpg' | 'png' | 'webp', resize: ResizeOptions | null): Promise<Rendered> {
-  const pipeline = resize ? fromRaw(image).resize(resize) : fromRaw(image);
+  const pipeline = resize ? (await fromRaw(image)).resize(resize) : await fromRaw(image);
   const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
   const type = format === 'webp' ? { ext: 'webp', mime: 'image/webp' } : familyOf(format);
   return { name, data, ...type, width: info.width, height: info.height };
@@ -151,7 +153,7 @@ export async function cropImage(data: Buffer, ext: string, box: CropBox, target:
     throw new AppError(400, 'crop_outside', { width: image.width, height: image.height }, '/data');
   }
   const size = target ? CROP_TARGETS[target] : null;
-  let pipeline = fromRaw(image).extract({ left: box.x, top: box.y, width: box.width, height: box.height });
+  let pipeline = (await fromRaw(image)).extract({ left: box.x, top: box.y, width: box.width, height: box.height });
   if (size) pipeline = pipeline.resize({ width: size.width, height: size.height, fit: 'cover' });
   const format = target && target !== 'stage_pc' && target !== 'stage_tablet' && target !== 'stage_mobile' ? 'png' : (familyOf(ext).ext as 'jpg' | 'png');
   const { data: out, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });

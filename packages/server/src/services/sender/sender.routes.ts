@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import JSZip from 'jszip';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -34,6 +33,7 @@ import { renderMail } from './send-email-action.ts';
 import { restartAction } from './run-request-action.ts';
 import { loadSiteSmtp, sendThroughSite } from './smtp-transport.ts';
 import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions, requestReportSettings } from './sender.table.ts';
+import { loadJsZip } from '../../kit/lazy-packages.ts';
 
 const SENDER = '/gateway/sender/api/v1';
 /** Lost requests, report mails and the settings' action picker live at request.storage's paths (spec 002 §7). */
@@ -170,6 +170,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, neutralizeCell(action.title ?? ''), action.is_required ? 'yes' : 'no', action.status, action.attempts, neutralizeCell(action.last_error ?? ''), action.updated_at], ','));
     const chunks: Buffer[] = [];
     for await (const chunk of requestsWorkbook(ctx.db, where, request.lang, offset)) chunks.push(chunk as Buffer);
+    const JSZip = await loadJsZip();
     const zip = new JSZip();
     zip.file(`lost-requests-${site.id}-${from}-${to}.xlsx`, Buffer.concat(chunks));
     zip.file(`lost-requests-actions-${site.id}-${from}-${to}.csv`, lines.join(''));

@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
-import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../kit/db.ts';
 import { checkUrl } from '../../kit/safe-fetch.ts';
 import { openFor } from './sender.hooks.ts';
 import { smtpSettings } from './sender.table.ts';
+import { loadNodemailer } from '../../kit/lazy-packages.ts';
 
 /**
  * A site's own mail server (docs/decisions.md "Sender"). Its host is a user-given address like a
@@ -46,6 +46,7 @@ export interface SiteMail {
 /** Sends one mail through a site's server: port 465 is TLS from the start, others upgrade with STARTTLS when offered. */
 export async function sendThroughSite(smtp: SiteSmtp, mail: SiteMail, timeoutMs = 15_000): Promise<void> {
   const address = await checkSmtpHost(smtp.hostname, smtp.port);
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({
     host: address,
     port: smtp.port,

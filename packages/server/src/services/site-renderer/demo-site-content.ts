@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { COLOR_SCHEMES, STATE_STATUS } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
@@ -9,6 +8,7 @@ import { makeVariants } from '../media.storage/image-variants.ts';
 import { mediaFiles, mediaFolders } from '../media.storage/media.table.ts';
 import { layoutStates, pages, pageStates, type CollectionBlock, type PlacedFloor } from '../sites.context/content.table.ts';
 import { dealers, sites, type SiteImage } from '../sites.context/site.table.ts';
+import { loadSharp } from '../../kit/lazy-packages.ts';
 
 /**
  * What the demo sites show on their technical hosts (`<code>.localhost`), on top of the pages of
@@ -65,7 +65,7 @@ async function picture(width: number, height: number, colors: [string, string], 
 <circle cx="${width * 0.8}" cy="${height * 0.35}" r="${height * 0.45}" fill="#ffffff" fill-opacity="0.12"/>
 <text x="${width * 0.06}" y="${height * 0.88}" font-family="sans-serif" font-weight="700" font-size="${size}" fill="#ffffff" fill-opacity="0.85">${xml(caption)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 /** Stores a demo picture in the client's library, as an upload would; answers its webp address and the original's. */
@@ -82,7 +82,7 @@ async function storePicture(db: Db, files: FileStorage, clientId: number, folder
 /** A square icon with the site's first letter in its colour scheme (favicon 192 and Apple icon 180). */
 async function icon(size: number, color: string, letter: string) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" rx="${size * 0.2}" fill="${color}"/><text x="50%" y="66%" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${size * 0.56}" fill="#ffffff">${xml(letter)}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 export async function seedDemoSiteContent(db: Db, files: FileStorage) {
