@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
-import { ADMIN, openMode, signIn, signOut, useLanguage } from './helpers.ts';
+import { ADMIN, openMode, signIn, signOut, useLanguage, visit } from './helpers.ts';
 
 const API = '/gateway/clients.storage/api/v1';
 
@@ -10,7 +10,7 @@ const notice = (page: Page, text: string) => page.locator('.ant-notification-not
 test('the administrator (platform staff, no client) saves its own record unchanged and changed', async ({ page }) => {
   await signIn(page, ADMIN);
   await useLanguage(page, 'RU');
-  await page.goto('/clients.storage/users/');
+  await visit(page, '/clients.storage/users/');
   await page.getByRole('link', { name: 'Администраторова' }).click();
   await expect(page.getByRole('heading', { name: 'Пользователь «Анна Администраторова»' })).toBeVisible();
   await expect(page).toHaveTitle('Анна Администраторова — Dealer Platform');
@@ -48,7 +48,7 @@ test('a role is made with the permission matrix: search, a whole service, a coun
   const run = Date.now().toString(36);
   await signIn(page, ADMIN);
   await useLanguage(page, 'RU');
-  await page.goto('/clients.storage/roles/');
+  await visit(page, '/clients.storage/roles/');
   await page.getByRole('button', { name: /^Создать/ }).first().click();
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel('Название').fill(`Аудитор ${run}`);
@@ -124,7 +124,7 @@ test('on a phone the menu is a drawer from the top bar, and the language is in t
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, ADMIN);
   await useLanguageOnPhone(page, 'Русский');
-  await page.goto('/clients.storage/clients/');
+  await visit(page, '/clients.storage/clients/');
   await expect(page.getByRole('heading', { name: 'Клиенты' })).toBeVisible();
   await expect(page.locator('.shell-sider')).toHaveCount(0);
   await expect(page.getByTestId('locale-switch')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, callApi, chooseInDialog } from './helpers.ts';
+import { ADMIN, callApi, chooseInDialog, signIn, visit } from './helpers.ts';
 
 /**
  * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('add a complectation through the cascading pickers', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/complectations/');
+  await visit(page, '/cars.catalog/complectations/');
   await expect(page.getByRole('heading', { name: 'Комплектации' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
   const drawer = page.getByRole('dialog');
@@ -49,7 +49,7 @@ test('a brand with models is not deleted, and the list says why', async ({ page 
   expect(brand.status).toBe(201);
   const model = await callApi(page, 'POST', '/gateway/cars.catalog/api/v1/models', { data: { attributes: { name: `E2E Model ${RUN}`, brand_id: Number(brand.body.data.id) } } });
   expect(model.status).toBe(201);
-  await page.goto('/cars.catalog/brands/');
+  await visit(page, '/cars.catalog/brands/');
   await page.getByPlaceholder('Поиск по названию').fill(brandName);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: brandName });
   await expect(row).toHaveCount(1);

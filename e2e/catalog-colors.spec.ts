@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, chooseInDialog } from './helpers.ts';
+import { ADMIN, chooseInDialog, signIn, visit } from './helpers.ts';
 
 /**
  * Body colours, upholstery import and model history (issue 12, "colors"): platform staff create a
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('create a body colour with two hex values', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/body_colors/');
+  await visit(page, '/cars.catalog/body_colors/');
   await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
   const drawer = page.getByRole('dialog');
@@ -47,7 +47,7 @@ test('create a body colour with two hex values', async ({ page }) => {
 
 test('import body colours from a CSV with one bad row', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/body_colors/');
+  await visit(page, '/cars.catalog/body_colors/');
   await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить цвета' }).click();
   const dialog = page.getByRole('dialog');
@@ -78,7 +78,7 @@ test('import body colours from a CSV with one bad row', async ({ page }) => {
 
 test('import upholsteries from a CSV with one bad row', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/upholsteries/');
+  await visit(page, '/cars.catalog/upholsteries/');
   await expect(page.getByRole('heading', { name: 'Обивки салона' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить обивки' }).click();
   const dialog = page.getByRole('dialog');
@@ -115,7 +115,7 @@ test('import upholsteries from a CSV with one bad row', async ({ page }) => {
 
 test('delete a model and restore it from the deleted models', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/models/');
+  await visit(page, '/cars.catalog/models/');
   await expect(page.getByRole('heading', { name: 'Модели' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
   const drawer = page.getByRole('dialog');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, signIn } from './helpers.ts';
+import { ADMIN, callApi, chooseOption, signIn, visit } from './helpers.ts';
 
 /**
  * Marketing complectation imports and cascading list filters (issue 12, "catalog-imports"):
@@ -18,7 +18,7 @@ test('import marketing complectations with one bad row, then a cascading filter'
   const restyling = (await callApi(page, 'GET', `${API}/restylings?filter[brands]=${brandId('Hyundai')}&page[size]=1`)).body.data[0] as { id: string };
   const complectation = (await callApi(page, 'GET', `${API}/complectations?filter[restylings]=${restyling.id}&page[size]=1`)).body.data[0] as { attributes: { name: string } };
 
-  await page.goto('/cars.catalog/marketing_complectations/');
+  await visit(page, '/cars.catalog/marketing_complectations/');
   await page.getByRole('button', { name: 'Загрузить маркетинговые комплектации' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Загрузка маркетинговых комплектаций')).toBeVisible();
@@ -46,7 +46,7 @@ test('import marketing complectations with one bad row, then a cascading filter'
   const models = async (brand: string) => ((await callApi(page, 'GET', `${API}/models?filter[brands]=${brandId(brand)}&page[size]=100`)).body.data as { attributes: { name: string } }[]).map((m) => m.attributes.name);
   const kia = await models('Kia');
   const hyundai = await models('Hyundai');
-  await page.goto('/cars.catalog/restylings/');
+  await visit(page, '/cars.catalog/restylings/');
   await expect(page.getByRole('heading', { name: 'Рестайлинги' })).toBeVisible();
   await chooseOption(page, page.getByRole('combobox', { name: 'Марка', exact: true }), 'Kia');
   const modelFilter = page.getByRole('combobox', { name: 'Модель', exact: true });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, chooseInDialog, chooseOption } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, signIn, visit } from './helpers.ts';
 
 /**
  * Marketing complectations (issue 12): platform staff create one through the cascading pickers,
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('create a marketing complectation, find it by brand and fill its engine, specifications and price', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.catalog/marketing_complectations/');
+  await visit(page, '/cars.catalog/marketing_complectations/');
   await expect(page.getByRole('heading', { name: 'Маркетинговые комплектации' })).toBeVisible();
 
   // Create: brand → model → generation → restyling → complectation, then the code and name.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, openMode, SHOTS, signIn, signOut, useLanguage } from './helpers.ts';
+import { ADMIN, callApi, chooseOption, openMode, SHOTS, signIn, signOut, useLanguage, visit } from './helpers.ts';
 import { PORT, SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -86,7 +86,7 @@ test('the administrator makes a central proxy action, a manager picks it for the
     await expect(page.getByRole('row').filter({ hasText: CENTRAL }).getByRole('button', { name: /^(Изменить|Удалить):/ })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/central-proxy-read-only-ru-1440.png` });
     await openMode(page, /^(Сайт|Site)$/);
-    await page.goto('/sites.context/select');
+    await visit(page, '/sites.context/select');
     await page.getByText(SITE).first().click();
     await page.getByTestId('side-menu').getByText('Настройки заявок', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Настройки заявок' })).toBeVisible();

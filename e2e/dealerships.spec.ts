@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, visit } from './helpers.ts';
 
 /**
  * Dealerships (issue 12): a dealer's manager creates a dealership with its weekly schedule on the
@@ -76,7 +76,7 @@ for (const [lang, width] of [['RU', 1440], ['EN', 1440], ['RU', 390], ['EN', 390
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
 
     // The dealership, on its create page, with a wrong time first.
-    await page.goto('/dealerships/dealer/create');
+    await visit(page, '/dealerships/dealer/create');
     const form = page.locator('form');
     await form.getByLabel(x.title, { exact: true }).fill(name);
     await choose(page, form, x.client, 'Мотор Сити Казань');
@@ -107,7 +107,7 @@ for (const [lang, width] of [['RU', 1440], ['EN', 1440], ['RU', 390], ['EN', 390
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: departmentName })).toHaveCount(1);
 
     // An employee: first without the department.
-    await page.goto('/dealerships/employees');
+    await visit(page, '/dealerships/employees');
     await page.getByRole('button', { name: x.create, exact: true }).first().click();
     await drawer.getByLabel(x.lastName, { exact: true }).fill(`Петров ${RUN}`);
     await drawer.getByLabel(x.firstName, { exact: true }).fill('Иван');
@@ -122,7 +122,7 @@ for (const [lang, width] of [['RU', 1440], ['EN', 1440], ['RU', 390], ['EN', 390
 
     if (lang !== 'RU' || width !== 1440) return;
     // Employees of the department from a file: a bad row first (nothing is imported), then the fixed file.
-    await page.goto('/dealerships/departments');
+    await visit(page, '/dealerships/departments');
     await page.getByRole('button', { name: 'Импорт сотрудников' }).click();
     const dialog = page.getByRole('dialog');
     await choose(page, dialog, 'Отдел', departmentName);

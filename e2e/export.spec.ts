@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { chooseOption, SHOTS, signIn } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, visit } from './helpers.ts';
 
 /**
  * Export feeds, commercial offers and the importer notifier (issue 13): a dealer manager offers two
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('a dealer manager downloads a commercial offer, publishes the Google feed and sets the import report mails', async ({ page }) => {
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   const menu = page.getByTestId('side-menu');
 

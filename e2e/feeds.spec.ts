@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, SHOTS, signIn, useLanguage } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -32,7 +32,7 @@ function feed(): Buffer {
 
 test('a dealer manager uploads a CSV feed, runs it, opens the per-file report and downloads the errors', async ({ page }) => {
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Настройки импорта', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Настройки импорта' })).toBeVisible();
@@ -110,7 +110,7 @@ test('the reports page shows the live progress of a running import', async ({ pa
   await new Promise<void>((resolve) => server.listen(0, SMTP_TEST_HOST, resolve));
   try {
     await signIn(page, MANAGER);
-    await page.goto('/sites.context/select');
+    await visit(page, '/sites.context/select');
     await page.getByText(SITE).first().click();
     await page.getByTestId('side-menu').getByText('Настройки импорта', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Настройки импорта' })).toBeVisible();
@@ -155,7 +155,7 @@ test('the reports page shows the live progress of a running import', async ({ pa
 /** Import states (staff): "log in as the client" lands in that client's context, on its home page. */
 test("provider staff log in as a dealer's client from the import states screen", async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.import/import_states/');
+  await visit(page, '/cars.import/import_states/');
   await expect(page.getByRole('heading', { name: 'Состояния импорта' })).toBeVisible();
   await page.getByLabel('Сайт или клиент').fill(SITE);
   const join = page.getByRole('button', { name: 'Войти под клиентом: АвтоГрад Север' }).first();
@@ -167,7 +167,7 @@ test("provider staff log in as a dealer's client from the import states screen",
   await expect(join).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/feeds-states-ru-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/cars.import/import_states/');
+  await visit(page, '/cars.import/import_states/');
   await useLanguage(page, 'EN');
   await expect(page.getByRole('heading', { name: 'Import states' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/feeds-states-en-1440.png`, fullPage: true });
@@ -183,7 +183,7 @@ test("provider staff log in as a dealer's client from the import states screen",
 /** A CSV profile's column mapping (staff): a chosen field without its header is named, not the whole table. */
 test('provider staff map the columns of a CSV profile, with the empty header pointed out', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/cars.import/profiles/');
+  await visit(page, '/cars.import/profiles/');
   await expect(page.getByRole('heading', { name: 'Профили импорта' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
   const drawer = page.getByRole('dialog');

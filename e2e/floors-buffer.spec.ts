@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, visit } from './helpers.ts';
 
 /**
  * The floors buffer (spec 000 §9, issue 10): a dealer manager copies a floor of one page into the
@@ -29,7 +29,7 @@ async function createPage(page: Page, uri: string, caption: string, template: st
 test('a floor copied from one page is pasted into another, which is then published', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
 
   // The source: a page made from a template with two floors; its first floor goes to the buffer.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -16,7 +16,7 @@ const unique = Date.now().toString(36);
 test('a form built with a preview, saved, sent on the demo site, reaches the custom form requests', async ({ page, context }) => {
   test.setTimeout(150_000);
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Конструктор форм', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Конструктор форм' })).toBeVisible();

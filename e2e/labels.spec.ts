@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SHOTS, signIn, useLanguage } from './helpers.ts';
+import { SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 
 /**
  * Labels of a site's cars (issue 12): a dealer manager sees the site's labels with their
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('a dealer manager makes a label with a condition and deletes it', async ({ page }) => {
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Метки автомобилей', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Метки автомобилей' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, SHOTS, expectMenu, menuItems, signIn } from './helpers.ts';
+import { ADMIN, expectMenu, menuItems, SHOTS, signIn, visit } from './helpers.ts';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 
 /**
@@ -12,7 +12,7 @@ const SITE = 'Ладога Авто — Škoda';
 const M = '/gateway/marketplace/api/v1';
 
 async function openSite(page: Page) {
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE, { exact: true }).first().click();
   await expect(page.getByTestId('current-site')).toHaveText(SITE);
   return page.evaluate(() => String(JSON.parse(localStorage.getItem('site') ?? 'null')));

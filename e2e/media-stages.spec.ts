@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SHOTS, signIn } from './helpers.ts';
+import { SHOTS, signIn, visit } from './helpers.ts';
 
 /**
  * Media library and stages (issue 10): a site editor uploads an image (a disguised SVG is refused
@@ -18,7 +18,7 @@ const ZONE = 'Europe/Moscow';
 test.use({ timezoneId: ZONE });
 
 async function openSite(page: Page, item: string) {
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
   await expect(page.getByRole('heading', { name: item, exact: true })).toBeVisible();

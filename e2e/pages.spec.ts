@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, visit } from './helpers.ts';
 
 /**
  * Pages (issue 10): a dealer manager creates a page with floors in two steps, submits and
@@ -29,7 +29,7 @@ async function strictPublishing(page: Page, siteId: string, on: boolean) {
 /** Signs in as the manager and opens a screen of the demo site's content menu; answers the site's id. */
 async function openSiteScreen(page: Page, item: string, heading: string) {
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, callApi } from './helpers.ts';
+import { callApi, signIn, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -34,7 +34,7 @@ test('a page published in the admin is on the site at once, its draft in a previ
   const uri = `/e2e-${unique}`;
   const caption = `Осенний тест-драйв ${unique}`;
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Страницы', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Страницы' })).toBeVisible();

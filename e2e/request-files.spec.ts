@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { callApi, SHOTS, signIn, useLanguage } from './helpers.ts';
+import { callApi, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -17,7 +17,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 test('a file sent with a form shows in the request by its name and downloads', async ({ page, context }) => {
   test.setTimeout(150_000);
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await expect(page.getByTestId('side-menu').getByText('Свои формы', { exact: true })).toBeVisible();
   // The chosen site, as the admin keeps it.

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { chooseOption, SHOTS, signIn } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, visit } from './helpers.ts';
 import { PORT, SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -90,7 +90,7 @@ test('a callback request’s e-mail goes through the site’s SMTP server and ar
   const smtp = await startSmtp();
   try {
     await signIn(page, MANAGER);
-    await page.goto('/sites.context/select');
+    await visit(page, '/sites.context/select');
     await page.getByText(SITE).first().click();
 
     // The site's SMTP settings, pointed at the listener through the screen.

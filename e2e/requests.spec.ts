@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -27,7 +27,7 @@ test('a callback form sent on the demo site reaches the callback list, opens, an
   await expect(site.getByRole('status')).toContainText('Заявка отправлена');
 
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Обратный звонок', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Заявки на обратный звонок' })).toBeVisible();

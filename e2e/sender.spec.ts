@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, SHOTS, signIn } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -24,7 +24,7 @@ async function openSiteMenu(page: Page, item: string) {
 test('a template with a preview and a proxy action run for the demo site’s callback form, with their statuses on the request', async ({ page, context }) => {
   test.setTimeout(180_000);
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
 
   // The e-mail template: recipients, a subject and an HTML body with placeholders, the preview.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, callApi } from './helpers.ts';
+import { callApi, signIn, visit } from './helpers.ts';
 
 /**
  * SEO and floors (issue 10): a dealer editor imports redirects from a file with one bad row —
@@ -14,7 +14,7 @@ const RUN = Date.now().toString(36);
 test.describe.configure({ timeout: 120_000 });
 
 async function openSite(page: Page) {
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SHOTS, signIn } from './helpers.ts';
+import { SHOTS, signIn, visit } from './helpers.ts';
 
 /**
  * Sites (issue 9, sites.context): a dealer manager creates a site, changes its settings (with a
@@ -11,7 +11,7 @@ test('a manager creates a site, changes its settings and copies it', async ({ pa
   const name = `E2E Ладога ${suffix}`;
 
   // Create: a draft with an automatic technical host made from the name.
-  await page.goto('/sites.context/sites/create');
+  await visit(page, '/sites.context/sites/create');
   await expect(page.getByRole('heading', { name: 'Новый сайт' })).toBeVisible();
   await page.getByLabel('Название', { exact: true }).fill(name);
   await expect(page.getByTestId('technical-host-preview')).toHaveText(`e2e-ladoga-${suffix}.localhost`);

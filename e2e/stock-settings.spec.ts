@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SHOTS, chooseOption, signIn, useLanguage } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 
 /**
  * Stock settings of a site (issue 12, cars.stock.sites and cars.sorting): a dealer manager changes
@@ -36,7 +36,7 @@ async function shots(page: Page, name: string) {
 
 test('a manager changes the used sold period and strategy, and adds a showroom page', async ({ page }) => {
   await signIn(page, MANAGER);
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
 
   await openMenu(page, 'Настройки склада', 'Настройки склада');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SHOTS, signIn, useLanguage } from './helpers.ts';
+import { SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 
 /**
  * The stock of a site (issue 12, cars.stock): a dealer manager adds a car by hand — first without
@@ -20,7 +20,7 @@ async function choose(page: Page, label: string, option?: string) {
 }
 
 async function openSite(page: Page) {
-  await page.goto('/sites.context/select');
+  await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
 }
 

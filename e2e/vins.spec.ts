@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { ADMIN, signIn, visit } from './helpers.ts';
 
 /**
  * VIN data (issue 12, cars.vins): platform staff upload a VIN file with one bad row, see the row's
@@ -14,7 +14,7 @@ const newVin = () => `XWE${Array.from(randomBytes(14), (byte) => ALPHABET[byte %
 test('a VIN file with a bad row: the report, the upload, the search and an edit', async ({ page }) => {
   const [first, second] = [newVin(), newVin()];
   await signIn(page, ADMIN);
-  await page.goto('/cars.vins/vins/');
+  await visit(page, '/cars.vins/vins/');
   await expect(page.getByRole('heading', { name: 'VIN-данные' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Загрузить VIN-данные' }).click();
