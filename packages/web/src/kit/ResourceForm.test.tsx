@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clientResource, importProfileResource, type AnyResource } from '@dp/contracts';
+import { centralProxyActionResource, clientResource, importProfileResource, type AnyResource } from '@dp/contracts';
 import '../app/i18n.ts';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
@@ -77,6 +77,29 @@ const patches = () => server.requests.filter((request) => request.method === 'PA
 const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 describe('ResourceForm', () => {
+  it('says a write-only token is set and kept by an empty field, only when the record has one', async () => {
+    signIn();
+    setLang('en');
+    const central = centralProxyActionResource as unknown as AnyResource;
+    const record = (has_token: boolean) => ({ id: '4', type: 'central_proxy_actions', attributes: { title: 'CRM', url: 'https://crm.example/leads', has_token, is_required: false, created_at: '2026-01-02T10:00:00Z', updated_at: '2026-01-02T10:00:00Z' } });
+    const view = render(
+      <Providers queryClient={createQueryClient()}>
+        <ResourceForm resource={central} record={record(true)} />
+      </Providers>,
+    );
+    expect(await screen.findByText('A value is set and not shown; leave the field empty to keep it')).toBeTruthy();
+    expect(screen.getByLabelText('Token').getAttribute('placeholder')).toBe('Set');
+    view.unmount();
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <ResourceForm resource={central} record={record(false)} />
+      </Providers>,
+    );
+    await screen.findByLabelText('Token');
+    expect(screen.queryByText('A value is set and not shown; leave the field empty to keep it')).toBeNull();
+    setLang('ru');
+  });
+
   it("starts a new record from the server's defaults: a switch on by default shows on", async () => {
     signIn();
     setLang('ru');

@@ -180,6 +180,9 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
   // Also the form element's id, which Save points at when it sits outside the form (a drawer footer).
   const formName = `${resource.name}-${mode}`;
 
+  // A write-only secret (a token, a password) the record has (its `has_<field>` is true): the empty field keeps it.
+  const secretSet = (field: FormFieldDef) => field.widget === 'password' && record?.attributes[`has_${field.field}`] === true;
+
   const initialValues = useMemo<Values>(() => {
     if (!record) return createDefaults(resource, viewer);
     return Object.fromEntries(formFields(resource, 'edit', viewer).map((field) => [field.field, record.attributes[field.field] ?? undefined]));
@@ -226,7 +229,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
       case 'number':
         return <InputNumber {...common} style={{ width: '100%' }} />;
       case 'password':
-        return <Input.Password {...common} autoComplete="new-password" />;
+        return <Input.Password {...common} autoComplete="new-password" placeholder={secretSet(field) ? t('common:secret_field.placeholder') : undefined} />;
       case 'tags':
         return <Select {...common} mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />;
       case 'switch':
@@ -289,6 +292,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
                 required={required && field.widget !== 'switch'}
                 valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
                 rules={schema ? [zodRule(schema, lang)] : []}
+                extra={secretSet(field) ? t('common:secret_field.set') : undefined}
                 validateFirst
               >
                 {widget(field)}
