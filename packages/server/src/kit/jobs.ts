@@ -10,6 +10,11 @@ export interface JobQueue {
    * before that moment (publication by time). Answers the job's id (null when a singleton refused it).
    */
   send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  /**
+   * Sends many jobs of one queue in one statement, with ids the caller chose (kept on its rows
+   * beforehand: a row whose job never arrived is found by its missing job).
+   */
+  sendMany(name: string, jobs: { id: string; data: object }[]): Promise<void>;
   /** Cancels a job that has not run yet (a cancelled publication by time). */
   cancel(name: string, id: string): Promise<void>;
   stop(): Promise<void>;
@@ -67,10 +72,14 @@ export async function startJobs(
       });
     }
   }
+  // Retries with back-off: a mail server that is down for a minute loses nothing.
+  const retries = { retryLimit: 5, retryDelay: 10, retryBackoff: true };
   return {
     async send(name, data, options = {}) {
-      // Retries with back-off: a mail server that is down for a minute loses nothing.
-      return boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...options });
+      return boss.send(name, data, { ...retries, ...options });
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length) await boss.insert(jobs.map(({ id, data }) => ({ id, name, data, ...retries })));
     },
     async cancel(name, id) {
       await boss.cancel(name, id);

@@ -18,24 +18,33 @@ export const tooMany = (retryAfter: number) => {
 };
 
 /**
- * Counts a hit on `key` in a fixed window stored in the database, so every process shares the
- * counters; a window older than `windowSeconds` starts again at 1.
+ * Counts a hit on each key in a fixed window stored in the database, so every process shares the
+ * counters; a window older than `windowSeconds` starts again at 1. One statement for all the keys
+ * (the request intake counts its address and its site); the keys are locked in sorted order, so
+ * two calls never wait on each other in a circle.
  */
-export async function countHit(db: Db, key: string, windowSeconds: number): Promise<Counter> {
+export async function countHits(db: Db, keys: string[], windowSeconds: number): Promise<Map<string, Counter>> {
+  const rows = [...new Set(keys)].sort().map((key) => sql`(${key}, now(), 1)`);
   const result = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) values ${sql.join(rows, sql`, `)}
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`);
-  return (result as unknown as { rows: Counter[] }).rows[0]!;
+    returning key, count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`);
+  return new Map((result as unknown as { rows: (Counter & { key: string })[] }).rows.map(({ key, ...counter }) => [key, counter]));
+}
+
+/** Counts this call on each key (limits of one window) and refuses it with 429 past any limit. */
+export async function hitRateLimits(db: Db, hits: { key: string; limit: Limit }[]): Promise<void> {
+  const windowSeconds = hits[0]!.limit.windowSeconds;
+  if (hits.some((hit) => hit.limit.windowSeconds !== windowSeconds)) throw new Error('hitRateLimits: the limits must share their window');
+  const counters = await countHits(db, hits.map((hit) => hit.key), windowSeconds);
+  const over = hits.map((hit) => ({ hit, counter: counters.get(hit.key)! })).filter(({ hit, counter }) => counter.count > hit.limit.max);
+  if (over.length) throw tooMany(Math.max(...over.map(({ counter }) => counter.retry_after)));
 }
 
 /** Counts this call and refuses it with 429 past the limit. */
-export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const counter = await countHit(db, key, limit.windowSeconds);
-  if (counter.count > limit.max) throw tooMany(counter.retry_after);
-}
+export const hitRateLimit = (db: Db, key: string, limit: Limit) => hitRateLimits(db, [{ key, limit }]);
 
 /** Refuses with 429 when `key` is already at the limit, without counting this call. */
 export async function checkRateLimit(db: Db, key: string, limit: Limit): Promise<void> {

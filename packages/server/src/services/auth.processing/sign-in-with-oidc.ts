@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
-import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
+import { checkRateLimit, countHits, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { authData } from './auth-data.table.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
@@ -19,7 +19,7 @@ export async function signInWithOidc(ctx: ServiceContext, state: string, code: s
   const addressKey = `sign-in:address:${meta.ip}`;
   await checkRateLimit(ctx.db, addressKey, LIMITS.signInPerAddress);
   const failed = async (error: AppError) => {
-    await countHit(ctx.db, addressKey, LIMITS.signInPerAddress.windowSeconds);
+    await countHits(ctx.db, [addressKey], LIMITS.signInPerAddress.windowSeconds);
     return error;
   };
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AuthResult } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
-import { checkRateLimit, countHit, LIMITS } from '../../kit/rate-limit.ts';
+import { checkRateLimit, countHits, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { loadUserClients } from '../clients.storage/user-clients.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
@@ -32,8 +32,8 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   await checkRateLimit(ctx.db, addressKey, LIMITS.signInPerAddress);
   await checkRateLimit(ctx.db, accountKey, LIMITS.signInPerAccount);
   const failed = async () => {
-    await countHit(ctx.db, addressKey, LIMITS.signInPerAddress.windowSeconds);
-    await countHit(ctx.db, accountKey, LIMITS.signInPerAccount.windowSeconds);
+    // One window for both (15 minutes), so one statement counts them.
+    await countHits(ctx.db, [addressKey, accountKey], LIMITS.signInPerAddress.windowSeconds);
     return new AppError(401, 'invalid_credentials');
   };
   const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));

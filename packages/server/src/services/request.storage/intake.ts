@@ -4,14 +4,14 @@ import { intakeLimits, REQUEST_COMMON_KEYS, REQUEST_INPUTS, requestIntakeBody, t
 import type { ServiceContext } from '../../kit/context.ts';
 import type { Db } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
-import { hitRateLimit } from '../../kit/rate-limit.ts';
+import { hitRateLimits } from '../../kit/rate-limit.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
 /**
  * The public intake of a site's request (docs/decisions.md "Requests"): limits per address and per
  * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
- * then the request and its actions to run are stored in one transaction and the caller is
+ * then the request and its actions to run are stored in one statement and the caller is
  * answered. The actions' jobs are sent afterwards (`queued`): a queue that is down loses nothing,
  * the rows stay pending for the sender to pick up.
  */
@@ -95,8 +95,10 @@ async function activeBlock(db: Db, siteId: number, sender: { phone?: string | nu
 export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, call: IntakeCall, checks: IntakeChecks = {}): Promise<IntakeResult> {
   const { db } = ctx;
   const { site, type, ip } = call;
-  await hitRateLimit(db, `requests:ip:${ip}`, intakeLimits.perAddress);
-  await hitRateLimit(db, `requests:site:${site.id}`, intakeLimits.perSite);
+  await hitRateLimits(db, [
+    { key: `requests:ip:${ip}`, limit: intakeLimits.perAddress },
+    { key: `requests:site:${site.id}`, limit: intakeLimits.perSite },
+  ]);
   const parsed = requestIntakeBody(type).safeParse(call.body);
   if (!parsed.success) throw bodyErrors(parsed.error);
   const { attributes, captcha: answer } = parsed.data.data;
@@ -117,51 +119,65 @@ export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'l
   if (block) return { status: 201, id: null, silent: true, queued: Promise.resolve() };
 
   const tag = typeof fields.tag === 'string' ? fields.tag : null;
-  const { request, actions } = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(requests)
-      .values({
-        site_id: site.id,
-        client_id: site.client_id,
-        type,
-        page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
-        dealer_id: attrs.dealer_id ?? null,
-        gender: attrs.gender ?? null,
-        name: attrs.name ?? null,
-        last_name: attrs.last_name ?? null,
-        phone: attrs.phone ?? null,
-        email: attrs.email ?? null,
-        text: attrs.text ?? null,
-        text_input: attrs.text_input ?? null,
-        fields,
-        analytics: attrs.analytics ?? {},
-        processing_of_personal_data: true,
-        agreement_hash: attrs.agreement_hash,
-        tag,
-        ip,
-      })
-      .returning({ id: requests.id });
-    const settings = await tx
-      .select()
-      .from(requestSettings)
-      .where(and(eq(requestSettings.site_id, site.id), eq(requestSettings.request_type, type), eq(requestSettings.archived, false), tag ? or(isNull(requestSettings.tag), eq(requestSettings.tag, tag)) : isNull(requestSettings.tag)));
-    const rows = settings.flatMap((setting) => setting.actions.map((action) => ({ request_id: request!.id, site_id: site.id, client_id: site.client_id, settings_id: setting.id, kind: action.kind, action_id: action.id })));
-    const actions = rows.length ? await tx.insert(requestActions).values(rows).returning({ id: requestActions.id }) : [];
-    return { request: request!, actions };
+  const stored = await storeRequest(db, {
+    site_id: site.id,
+    client_id: site.client_id,
+    type,
+    page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
+    dealer_id: attrs.dealer_id ?? null,
+    gender: attrs.gender ?? null,
+    name: attrs.name ?? null,
+    last_name: attrs.last_name ?? null,
+    phone: attrs.phone ?? null,
+    email: attrs.email ?? null,
+    text: attrs.text ?? null,
+    text_input: attrs.text_input ?? null,
+    fields,
+    analytics: attrs.analytics ?? {},
+    processing_of_personal_data: true,
+    agreement_hash: attrs.agreement_hash,
+    tag,
+    ip,
   });
-  return { status: 201, id: request.id, queued: queueActions(ctx, actions.map((action) => action.id)) };
+  return { status: 201, id: stored.id, queued: queueActions(ctx, stored.actions) };
 }
 
-/** Sends one job per action to run; a failure leaves the row pending (the sender's sweep picks it up). */
-async function queueActions(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, ids: number[]): Promise<void> {
+type StoredAction = { id: number; job_id: string };
+
+/**
+ * The request and a row per action of its settings (type, tag), each with the id its job will
+ * have, in one statement: both or neither (docs/performance.md, "Customer requests": round trips
+ * were the intake's cost).
+ */
+async function storeRequest(db: Db, values: typeof requests.$inferInsert): Promise<{ id: number; actions: StoredAction[] }> {
+  const request = db.$with('request').as(db.insert(requests).values(values).returning({ id: requests.id }));
+  const tag = values.tag ?? null;
+  const settingsOf = and(
+    eq(requestSettings.site_id, values.site_id),
+    eq(requestSettings.request_type, values.type),
+    eq(requestSettings.archived, false),
+    tag ? or(isNull(requestSettings.tag), eq(requestSettings.tag, tag)) : isNull(requestSettings.tag),
+  );
+  const actions = db.$with('actions', { id: sql<number>`id`, job_id: sql<string>`job_id` }).as(sql`
+    insert into ${requestActions} (request_id, site_id, client_id, settings_id, kind, action_id, job_id)
+    select request.id, ${requestSettings.site_id}, ${requestSettings.client_id}, ${requestSettings.id}, action->>'kind', (action->>'id')::int, gen_random_uuid()::text
+    from request, ${requestSettings}, jsonb_array_elements(${requestSettings.actions}) with ordinality as picked(action, n)
+    where ${settingsOf}
+    order by ${requestSettings.id}, n
+    returning id, job_id`);
+  const [row] = await db
+    .with(request, actions)
+    .select({ id: request.id, actions: sql<StoredAction[]>`coalesce((select json_agg(json_build_object('id', id, 'job_id', job_id) order by id) from actions), '[]')` })
+    .from(request);
+  return row!;
+}
+
+/** Sends the actions' jobs in one statement; a failure leaves the rows pending (the sender's sweep finds their jobs missing). */
+async function queueActions(ctx: Pick<ServiceContext, 'jobs' | 'log'>, actions: StoredAction[]): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  for (const id of ids) {
-    try {
-      const jobId = await ctx.jobs.send(REQUEST_ACTION_JOB, { request_action_id: id });
-      if (jobId) await ctx.db.update(requestActions).set({ job_id: jobId, updated_at: new Date() }).where(eq(requestActions.id, id));
-    } catch (error) {
-      ctx.log.warn({ err: error, request_action_id: id }, 'request action not queued; it stays pending');
-    }
+  try {
+    await ctx.jobs.sendMany(REQUEST_ACTION_JOB, actions.map((action) => ({ id: action.job_id, data: { request_action_id: action.id } })));
+  } catch (error) {
+    ctx.log.warn({ err: error, request_action_ids: actions.map((action) => action.id) }, 'request actions not queued; they stay pending');
   }
 }
-

@@ -5,6 +5,7 @@ import { intakeLimits, REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
 import { auditLog, sites } from '../../kit/schema.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { waitUntil } from '../../test/wait.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
 import { leadingZeroBits, powDigest, solveChallenge } from './captcha.ts';
 import { requestStorageOf } from './request.routes.ts';
@@ -253,23 +254,28 @@ describe('actions to run', () => {
       ['email_action', mail!.id, 'pending', 0],
       ['proxy_action', proxy!.id, 'pending', 0],
     ]);
-    for (let i = 0; i < 50 && actions.some((action) => !action.job_id); i++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      actions = await db().select().from(requestActions).where(eq(requestActions.request_id, id));
-    }
+    // Each row names its job, which is sent right after the answer.
+    const jobsOf = async (rows: { job_id: string | null }[]) =>
+      ((await db().execute(sql`select count(*)::int as count from pgboss.job where id::text in (${sql.join(rows.map((row) => sql`${row.job_id}`), sql`, `)})`)) as unknown as { rows: { count: number }[] }).rows[0]!.count;
     expect(actions.every((action) => action.job_id)).toBe(true);
+    await waitUntil('the jobs to be sent', async () => (await jobsOf(actions)) === 2);
 
-    const send = t.ctx.jobs.send;
-    t.ctx.jobs.send = async () => {
+    const sendMany = t.ctx.jobs.sendMany;
+    let queueFailures = 0;
+    t.ctx.jobs.sendMany = async () => {
+      queueFailures++;
       throw new Error('queue down');
     };
     try {
       const stored = await submit(a, 3, VALID[3]);
       expect(stored.statusCode).toBe(201);
+      await waitUntil('the intake to give up queueing', () => queueFailures === 1);
+      // The request and its actions are kept, pending; their jobs never arrived (the sender's sweep sends them).
       const rows = await db().select().from(requestActions).where(eq(requestActions.request_id, Number(stored.json().data.id)));
-      expect(rows.map((row) => [row.status, row.job_id])).toEqual([['pending', null], ['pending', null]]);
+      expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+      expect(await jobsOf(rows)).toBe(0);
     } finally {
-      t.ctx.jobs.send = send;
+      t.ctx.jobs.sendMany = sendMany;
     }
     const detail = await t.request('GET', `${API}/requests/${id}/actions`, { token: dealerA });
     expect(detail.json().data).toHaveLength(2);
