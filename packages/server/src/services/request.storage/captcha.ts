@@ -45,6 +45,8 @@ const invalid = () => new AppError(400, 'captcha_invalid', undefined, '/data/cap
 
 export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => number = () => CAPTCHA_BITS): CaptchaVerifier {
   const sign = (body: string) => hmac(key, `captcha|${body}`);
+  // Expired solutions are swept at most once a minute, not on every request (a statement each).
+  let sweptAt = 0;
   return {
     challenge(siteId) {
       const bits = bitsNow();
@@ -63,8 +65,11 @@ export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => numbe
       if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), expected)) throw invalid();
       if (Number(site) !== siteId || Number(expires) < Date.now() || !/^[0-9a-f]{24}$/.test(id)) throw invalid();
       if (leadingZeroBits(powDigest(answer.challenge, answer.nonce)) < Number(wanted)) throw invalid();
-      // Once only: the first answer takes the challenge; expired ones are swept on the way.
-      await db.delete(captchaSolutions).where(lt(captchaSolutions.expires_at, sql`now()`));
+      // Once only: the first answer takes the challenge (a solution is kept until its challenge expires).
+      if (Date.now() - sweptAt > 60_000) {
+        sweptAt = Date.now();
+        await db.delete(captchaSolutions).where(lt(captchaSolutions.expires_at, sql`now()`));
+      }
       const taken = await db.insert(captchaSolutions).values({ challenge_id: id, expires_at: new Date(Number(expires)) }).onConflictDoNothing().returning();
       if (!taken.length) throw new AppError(400, 'captcha_used', undefined, '/data/captcha');
     },
