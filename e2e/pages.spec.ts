@@ -95,7 +95,8 @@ async function createSubmitPublishRestore(page: Page) {
   await expect(page.locator('.state-facts').getByText('Черновик')).toBeVisible();
   await page.getByLabel('Название страницы').fill('Тест-драйв: новая версия');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
+  // Saved on the server (the notice of the first save may still be showing): the versions list has the new name.
+  await expect(versions(page).getByText('Тест-драйв: новая версия')).toBeVisible();
   await page.getByRole('button', { name: 'Отправить на утверждение' }).click();
   await expect(page.locator('.state-facts').getByText('На утверждении')).toBeVisible();
   await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать', exact: true }).click();

@@ -65,14 +65,14 @@ test('a page published in the admin is on the site at once, its draft in a previ
   await expect(preview.getByRole('heading', { level: 1, name: caption })).toBeVisible();
   await preview.close();
 
-  // Published: on the site within a second.
+  // Published: on the site at once. The very next load, which answered 404 before, serves the
+  // page (no cache to wait out; how fast is bench:site's business, not a test's).
   await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать', exact: true }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Опубликовать' }).click();
   await expect(page.locator('.state-facts').getByText('Опубликовано · в.1')).toBeVisible();
-  const published = Date.now();
-  await site.goto(`${SITE_URL}${uri}`);
-  await expect(site.getByRole('heading', { level: 1, name: caption })).toBeVisible({ timeout: 1000 });
-  expect(Date.now() - published).toBeLessThan(1000);
+  const served = await site.goto(`${SITE_URL}${uri}`);
+  expect(served?.status()).toBe(200);
+  await expect(site.getByRole('heading', { level: 1, name: caption })).toBeVisible();
 
   // A redirect of an old address to the page, followed by the browser.
   const redirect = await callApi(page, 'POST', '/gateway/seo/api/v1/redirects', { data: { type: 'redirects', attributes: { site_id: Number(siteId), from_uri: `/old-${unique}`, to_uri: uri, code: 301 } } });

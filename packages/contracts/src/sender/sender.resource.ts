@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { defineResource, type ColumnDef, type FormFieldDef } from '../kit/resource.ts';
 import { filterText, id, integer, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -129,6 +129,21 @@ const proxyFields = {
   is_required: z.boolean(),
 };
 
+/** The list and form of a proxy action, a site's or a central one. */
+const proxyColumns: ColumnDef[] = [
+  { field: 'title', sortable: true, width: 240 },
+  { field: 'url', width: 340 },
+  { field: 'has_token', render: 'boolean', width: 110 },
+  { field: 'is_required', render: 'boolean', width: 130 },
+  { field: 'updated_at', sortable: true, render: 'date', width: 160 },
+];
+const proxyForm: FormFieldDef[] = [
+  { field: 'title', widget: 'text' },
+  { field: 'url', widget: 'text' },
+  { field: 'token', widget: 'password' },
+  { field: 'is_required', widget: 'switch' },
+];
+
 /** A proxy action of a site: the request posted as JSON to a CRM with the token (kit/safe-fetch.ts). */
 export const proxyActionResource = defineResource({
   service: 'sender',
@@ -154,19 +169,8 @@ export const proxyActionResource = defineResource({
   pageSize: { default: 100, max: 1000 },
   tenant: 'client_id',
   permissions: { list: [READ_PROXY], get: [READ_PROXY], create: ['proxy_actions.create'], update: ['proxy_actions.patch'], delete: ['proxy_actions.delete'] },
-  columns: [
-    { field: 'title', sortable: true, width: 240 },
-    { field: 'url', width: 340 },
-    { field: 'has_token', render: 'boolean', width: 110 },
-    { field: 'is_required', render: 'boolean', width: 130 },
-    { field: 'updated_at', sortable: true, render: 'date', width: 160 },
-  ],
-  form: [
-    { field: 'title', widget: 'text' },
-    { field: 'url', widget: 'text' },
-    { field: 'token', widget: 'password' },
-    { field: 'is_required', widget: 'switch' },
-  ],
+  columns: proxyColumns,
+  form: proxyForm,
   screen: '/sender/proxy_actions/{siteId}',
   label: ['title'],
 });
@@ -196,19 +200,8 @@ export const centralProxyActionResource = defineResource({
   pageSize: { default: 100, max: 1000 },
   tenant: null,
   permissions: { list: [READ_PROXY], get: [READ_PROXY], create: ['central_proxy_actions.create'], update: ['central_proxy_actions.patch'], delete: ['central_proxy_actions.delete'] },
-  columns: [
-    { field: 'title', sortable: true, width: 240 },
-    { field: 'url', width: 340 },
-    { field: 'has_token', render: 'boolean', width: 110 },
-    { field: 'is_required', render: 'boolean', width: 130 },
-    { field: 'updated_at', sortable: true, render: 'date', width: 160 },
-  ],
-  form: [
-    { field: 'title', widget: 'text' },
-    { field: 'url', widget: 'text' },
-    { field: 'token', widget: 'password' },
-    { field: 'is_required', widget: 'switch' },
-  ],
+  columns: proxyColumns,
+  form: proxyForm,
   screen: '/sender/central_proxy_actions',
   label: ['title'],
 });

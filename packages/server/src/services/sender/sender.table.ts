@@ -33,18 +33,22 @@ export const emailActions = pgTable(
   (t) => [index('email_actions_site_idx').on(t.site_id), searchIndex('email_actions_title_search', t.title)],
 );
 
-/** `token_encrypted`: kit/secrets.ts sealSecret; `has_token` says whether one is set (never the token). */
-export const proxyActions = pgTable(
-  'proxy_actions',
-  {
-    id: serial('id').primaryKey(),
-    ...siteOwnerColumns(() => sites.id),
+/** A proxy action's own columns (a site's or a central one). `token_encrypted`: kit/secrets.ts sealSecret; `has_token` says whether one is set (never the token). */
+const proxyActionColumns = () => ({
     title: varchar('title', { length: 255 }).notNull(),
     url: varchar('url', { length: 2048 }).notNull(),
     token_encrypted: text('token_encrypted'),
     has_token: boolean('has_token').generatedAlwaysAs(sql`token_encrypted is not null`),
     is_required: boolean('is_required').notNull().default(false),
     ...timestamps,
+});
+
+export const proxyActions = pgTable(
+  'proxy_actions',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    ...proxyActionColumns(),
   },
   (t) => [index('proxy_actions_site_idx').on(t.site_id), searchIndex('proxy_actions_title_search', t.title)],
 );
@@ -57,12 +61,7 @@ export const centralProxyActions = pgTable(
   'central_proxy_actions',
   {
     id: serial('id').primaryKey(),
-    title: varchar('title', { length: 255 }).notNull(),
-    url: varchar('url', { length: 2048 }).notNull(),
-    token_encrypted: text('token_encrypted'),
-    has_token: boolean('has_token').generatedAlwaysAs(sql`token_encrypted is not null`),
-    is_required: boolean('is_required').notNull().default(false),
-    ...timestamps,
+    ...proxyActionColumns(),
   },
   (t) => [searchIndex('central_proxy_actions_title_search', t.title)],
 );
