@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, openMode, SHOTS, signIn, signOut, useLanguage, visit } from './helpers.ts';
-import { PORT, SMTP_TEST_HOST } from './playwright.config.ts';
+import { ADMIN, callApi, chooseOption, openMode, sendCallback, SHOTS, signIn, signOut, useLanguage, visit } from './helpers.ts';
+import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
  * Central proxy actions (spec 002 §6, docs/decisions.md "Central proxy actions"): the platform
@@ -13,7 +13,6 @@ import { PORT, SMTP_TEST_HOST } from './playwright.config.ts';
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
-const SITE_URL = `http://kia-avtograd.localhost:${PORT}`;
 const unique = Date.now().toString(36);
 const CENTRAL = `Мост CRM ${unique}`;
 const MENU = 'Общие прокси-действия';
@@ -105,15 +104,7 @@ test('the administrator makes a central proxy action, a manager picks it for the
 
     // A visitor's callback: the CRM stand-in gets it with the central action's token.
     const name = `Посетитель ${unique}`;
-    const site = await context.newPage();
-    await site.goto(`${SITE_URL}/contacts`);
-    const form = site.locator('form.form').first();
-    await form.getByLabel('Имя').fill(name);
-    await form.getByLabel('Телефон').fill('+7 (916) 555-43-22');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button').click();
-    await expect(site.getByRole('status')).toContainText('Заявка отправлена');
-    await site.close();
+    await sendCallback(context, { name, phone: '+7 (916) 555-43-22' });
     await expect.poll(() => crm.calls.find((call) => call.body?.data?.attributes?.name === name), { timeout: 60_000 }).toBeTruthy();
     const call = crm.calls.find((one) => one.body?.data?.attributes?.name === name)!;
     expect(call).toMatchObject({ path: '/bridge', authorization: 'Bearer central-e2e-token' });

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 import { PORT } from './playwright.config.ts';
 
@@ -119,3 +119,20 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
 
 /** Chooses `option` in the select labelled `label` inside the open dialog. */
 export const chooseInDialog = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);
+
+/**
+ * A visitor sends the callback form on the contacts page of the demo Kia site (in a tab of its
+ * own, closed after the site says the request was sent).
+ */
+export async function sendCallback(context: BrowserContext, visitor: { name: string; phone: string; comment?: string }) {
+  const site = await context.newPage();
+  await site.goto(`http://kia-avtograd.localhost:${PORT}/contacts`);
+  const form = site.locator('form.form').first();
+  await form.getByLabel('Имя').fill(visitor.name);
+  await form.getByLabel('Телефон').fill(visitor.phone);
+  if (visitor.comment) await form.getByLabel('Комментарий').fill(visitor.comment);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button').click();
+  await expect(site.getByRole('status')).toContainText('Заявка отправлена');
+  await site.close();
+}

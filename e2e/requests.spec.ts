@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn, visit } from './helpers.ts';
-import { PORT } from './playwright.config.ts';
+import { sendCallback, signIn, visit } from './helpers.ts';
 
 /**
  * Requests (issue 14, request.storage): a visitor sends the demo site's callback form (the site
@@ -10,21 +9,12 @@ import { PORT } from './playwright.config.ts';
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
-const SITE_URL = `http://kia-avtograd.localhost:${PORT}`;
 const unique = Date.now().toString(36);
 
 test('a callback form sent on the demo site reaches the callback list, opens, and exports', async ({ page, context }) => {
   test.setTimeout(120_000);
   const name = `Посетитель ${unique}`;
-  const site = await context.newPage();
-  await site.goto(`${SITE_URL}/contacts`);
-  const form = site.locator('form.form').first();
-  await form.getByLabel('Имя').fill(name);
-  await form.getByLabel('Телефон').fill('+7 (916) 555-12-34');
-  await form.getByLabel('Комментарий').fill('Хочу тест-драйв в субботу');
-  await form.getByRole('checkbox').check();
-  await form.getByRole('button').click();
-  await expect(site.getByRole('status')).toContainText('Заявка отправлена');
+  await sendCallback(context, { name, phone: '+7 (916) 555-12-34', comment: 'Хочу тест-драйв в субботу' });
 
   await signIn(page, MANAGER);
   await visit(page, '/sites.context/select');

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, SHOTS, signIn, visit } from './helpers.ts';
-import { PORT } from './playwright.config.ts';
+import { chooseOption, sendCallback, SHOTS, signIn, visit } from './helpers.ts';
 
 /**
  * Sender (issue 14 "Actions"): the dealer's manager makes an e-mail template (with its preview on a
@@ -12,7 +11,6 @@ import { PORT } from './playwright.config.ts';
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
-const SITE_URL = `http://kia-avtograd.localhost:${PORT}`;
 const unique = Date.now().toString(36);
 const TEMPLATE = `Новая заявка ${unique}`;
 const CRM = `CRM ${unique}`;
@@ -79,15 +77,7 @@ test('a template with a preview and a proxy action run for the demo site’s cal
 
   // A visitor sends the callback form of the demo site.
   const name = `Посетитель ${unique}`;
-  const site = await context.newPage();
-  await site.goto(`${SITE_URL}/contacts`);
-  const form = site.locator('form.form').first();
-  await form.getByLabel('Имя').fill(name);
-  await form.getByLabel('Телефон').fill('+7 (916) 555-43-21');
-  await form.getByRole('checkbox').check();
-  await form.getByRole('button').click();
-  await expect(site.getByRole('status')).toContainText('Заявка отправлена');
-  await site.close();
+  await sendCallback(context, { name, phone: '+7 (916) 555-43-21' });
 
   // The request's detail: each action by name, with the sending queue's status.
   await openSiteMenu(page, 'Обратный звонок');

@@ -129,6 +129,15 @@ const proxyFields = {
   is_required: z.boolean(),
 };
 
+/** The attributes of a proxy action, a site's or a central one (the token never: only whether it is set). */
+const proxyEntity = {
+  title: z.string(),
+  url: z.string(),
+  has_token: z.boolean(),
+  is_required: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
 /** The list and form of a proxy action, a site's or a central one. */
 const proxyColumns: ColumnDef[] = [
   { field: 'title', sortable: true, width: 240 },
@@ -151,12 +160,7 @@ export const proxyActionResource = defineResource({
   entity: z.object({
     site_id: z.number(),
     client_id: z.number(),
-    title: z.string(),
-    url: z.string(),
-    has_token: z.boolean(),
-    is_required: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...proxyEntity,
   }),
   create: z.strictObject({ site_id: id(), ...proxyFields, token: proxyFields.token.optional(), is_required: proxyFields.is_required.default(false) }),
   update: z.strictObject(proxyFields).partial(),
@@ -185,12 +189,7 @@ export const centralProxyActionResource = defineResource({
   service: 'sender',
   name: 'central_proxy_actions',
   entity: z.object({
-    title: z.string(),
-    url: z.string(),
-    has_token: z.boolean(),
-    is_required: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...proxyEntity,
   }),
   create: z.strictObject({ ...proxyFields, token: proxyFields.token.optional(), is_required: proxyFields.is_required.default(false) }),
   update: z.strictObject(proxyFields).partial(),
