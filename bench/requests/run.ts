@@ -95,6 +95,26 @@ function rssMb(pid: number): { now: number; peak: number } {
   }
 }
 
+/** CPU seconds (user + system) used so far by a process, or by every process named `postgres` (pid null). */
+function cpuSeconds(pid: number | null): number {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  if (pid !== null) return ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) / 100;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += ticks(stat);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / 100;
+}
+
 const pad = (value: number, length: number) => String(value).padStart(length, '0');
 /** The i-th visitor: a phone and an address of its own. */
 const phoneOf = (i: number) => `+7 (9${pad(Math.floor(i / 10_000_000) % 100, 2)}) ${pad(Math.floor(i / 10_000) % 1000, 3)}-${pad(Math.floor(i / 100) % 100, 2)}-${pad(i % 100, 2)}`;
@@ -139,13 +159,17 @@ async function intake(child: ChildProcess, target: TargetReady, crm: Awaited<Ret
     });
   const warm = await run(WARMUP);
   if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new BenchError(`intake warm-up: ${warm.non2xx} non-2xx answers, ${warm.errors} errors, ${warm.timeouts} timeouts`);
+  const cpuBefore = { app: cpuSeconds(child.pid!), postgres: cpuSeconds(null) };
   const result = await profiled(child, 'requests-intake', () => run(DURATION));
+  const cpu = { app: cpuSeconds(child.pid!) - cpuBefore.app, postgres: cpuSeconds(null) - cpuBefore.postgres };
   const accepted = warm['2xx'] + result['2xx'];
   console.log(`\n${label}: the public intake, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up); target ${fmt(TARGET_RPS)} req/s on PostgreSQL\n`);
   printTable(
     ['case', 'accepted req/s', 'p50, ms', 'p99, ms', 'non-2xx', 'errors', 'timeouts', 'requests'],
     [['POST callback request (captcha, consent, limits, blocks, words; 1 proxy action)', fmt(result['2xx'] / result.duration), fmt(result.latency.p50), fmt(result.latency.p99), fmt(result.non2xx), fmt(result.errors), fmt(result.timeouts), fmt(result.requests.total)]],
   );
+  const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, result.requests.total), 2);
+  console.log(`\n   CPU per request: app ${perRequest(cpu.app)} ms (${fmt((100 * cpu.app) / result.duration)} % of a core), PostgreSQL ${perRequest(cpu.postgres)} ms (every postgres process on the machine)`);
   if (next > POOL) console.log(`   warning: ${next} requests for ${POOL} challenges; the later ones reused a challenge (captcha_used)`);
 
   type Counts = { stored: number; actions: number; queued: number; without: number; pending: number; failed: number; lost: number };

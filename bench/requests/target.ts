@@ -64,7 +64,7 @@ async function main() {
   try {
     const config = loadConfig(
       {},
-      { databaseUrl: input.databaseUrl, dataDir: input.dataDir, memoryDb: false, logLevel: 'silent', runJobs: true, loadDemoData: false, webDist: null, host: '127.0.0.1', trustProxy: true, accessTokenTtlSeconds: 3600 },
+      { databaseUrl: input.databaseUrl, dataDir: input.dataDir, memoryDb: false, logLevel: 'silent', runJobs: process.env.BENCH_RUN_JOBS !== '0', loadDemoData: false, webDist: null, host: '127.0.0.1', trustProxy: true, accessTokenTtlSeconds: 3600 },
     );
     application = await buildApp(config);
     const { app, database, ctx } = application;
