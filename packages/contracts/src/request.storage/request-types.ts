@@ -120,8 +120,15 @@ export const captchaAnswer = z.union([powCaptchaAnswer, smartCaptchaAnswer], { e
 export type CaptchaAnswer = z.output<typeof captchaAnswer>;
 
 /** The intake body: `{ data: { attributes, captcha } }`. */
-export const requestIntakeBody = (type: RequestTypeId) =>
+const intakeBodySchema = (type: RequestTypeId) =>
   z.object({ data: z.strictObject({ type: z.literal(REQUEST_TYPES[type].key).optional(), attributes: REQUEST_INPUTS[type], captcha: captchaAnswer.optional() }) });
+const intakeBodies = new Map<RequestTypeId, ReturnType<typeof intakeBodySchema>>();
+/** Built once per type: zod compiles a schema on its first parse, which costs more than the parse. */
+export const requestIntakeBody = (type: RequestTypeId) => {
+  let schema = intakeBodies.get(type);
+  if (!schema) intakeBodies.set(type, (schema = intakeBodySchema(type)));
+  return schema;
+};
 
 /** The columns of a stored request: the personal ones (erased by depersonalization) and the type's own fields. */
 export const REQUEST_PERSONAL_COLUMNS = ['name', 'last_name', 'phone', 'email', 'text', 'text_input'] as const;

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaKind } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
+import { Batcher } from '../../kit/batcher.ts';
 import { AppError } from '../../kit/errors.ts';
 import { safeFetch, SafeFetchError } from '../../kit/safe-fetch.ts';
 import { openSecret } from '../../kit/secrets.ts';
@@ -36,6 +37,15 @@ export async function siteCaptcha(db: DbOrTx, siteId: number, secretKey: Uint8Ar
   const key = keys.find((one) => one.color_scheme === scheme) ?? keys.find((one) => one.color_scheme === 'default');
   if (!key) return { kind: 'smart_captcha', key: null };
   return { kind: 'smart_captcha', key: { client_token: key.client_token, secret: openSecret(secretKey, key.secret_token, smartSecretContext(siteId)) } };
+}
+
+/** The captchas of many sites (the intake's batches): one query for their settings; only smart sites read their keys. */
+async function siteCaptchas(db: DbOrTx, siteIds: number[], secretKey: Uint8Array): Promise<SiteCaptcha[]> {
+  const unique = [...new Set(siteIds)];
+  const smart = await db.select({ site_id: captchaSettings.site_id }).from(captchaSettings).where(and(inArray(captchaSettings.site_id, unique), eq(captchaSettings.kind, 'smart_captcha')));
+  const bySite = new Map<number, SiteCaptcha>(unique.map((id) => [id, { kind: 'proof_of_work', key: null }]));
+  for (const { site_id } of smart) bySite.set(site_id, await siteCaptcha(db, site_id, secretKey));
+  return siteIds.map((id) => bySite.get(id)!);
 }
 
 const invalid = () => new AppError(400, 'captcha_invalid', undefined, '/data/captcha');
@@ -82,15 +92,17 @@ export async function checkSmartToken(options: SmartCaptchaOptions, secret: stri
 
 /** The verifier the intake uses: the site's smart captcha in front of the proof of work. */
 export function smartCaptchaVerifier(db: DbOrTx, pow: CaptchaVerifier, options: SmartCaptchaOptions): CaptchaVerifier {
+  const captchas = new Batcher<number, SiteCaptcha>((siteIds) => siteCaptchas(db, siteIds, options.secretKey));
   return {
     challenge: (siteId) => pow.challenge(siteId),
     async verify(siteId, answer) {
-      const captcha = await siteCaptcha(db, siteId, options.secretKey);
+      const captcha = await captchas.submit(siteId);
       if (!captcha.key) return pow.verify(siteId, answer);
       if (!answer) throw new AppError(400, 'captcha_required', undefined, '/data/captcha');
       if (!('token' in answer)) throw invalid();
       const passed = await checkSmartToken(options, captcha.key.secret, answer.token);
       if (passed === false) throw invalid();
+      return null;
     },
   };
 }

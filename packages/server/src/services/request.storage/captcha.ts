@@ -11,14 +11,23 @@ import { captchaSolutions } from './request.table.ts';
  * "Requests"). The server hands out a signed challenge `<site>.<expires>.<id>.<bits>.<hmac>`; the
  * visitor's browser finds a nonce such that sha256(challenge + nonce) starts with `bits` zero bits;
  * each challenge is accepted once (captcha_solutions) and only on its own site, before it expires.
+ * The check itself needs no database: it answers the challenge to take, and the intake takes it
+ * with the request (intake.ts, in the request's batch).
  */
 export const CAPTCHA_BITS = 16;
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
 
+/** A solved challenge, to be taken once (captcha_solutions) together with its request. */
+export interface CaptchaClaim {
+  challenge_id: string;
+  expires_at: Date;
+}
+
 /** How a request proves it is no robot: the hook point for other captchas (the smart captcha comes with its own). */
 export interface CaptchaVerifier {
   challenge(siteId: number): { challenge: string; bits: number; expires_at: string };
-  verify(siteId: number, answer: CaptchaAnswer | undefined): Promise<void>;
+  /** Throws the AppError to answer; a proof of work answers its claim (null: nothing to take). */
+  verify(siteId: number, answer: CaptchaAnswer | undefined): Promise<CaptchaClaim | null>;
 }
 
 export const leadingZeroBits = (digest: Buffer) => {
@@ -45,7 +54,6 @@ const invalid = () => new AppError(400, 'captcha_invalid', undefined, '/data/cap
 
 export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => number = () => CAPTCHA_BITS): CaptchaVerifier {
   const sign = (body: string) => hmac(key, `captcha|${body}`);
-  // Expired solutions are swept at most once a minute, not on every request (a statement each).
   let sweptAt = 0;
   return {
     challenge(siteId) {
@@ -65,13 +73,14 @@ export function proofOfWorkCaptcha(db: Db, key: Uint8Array, bitsNow: () => numbe
       if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), expected)) throw invalid();
       if (Number(site) !== siteId || Number(expires) < Date.now() || !/^[0-9a-f]{24}$/.test(id)) throw invalid();
       if (leadingZeroBits(powDigest(answer.challenge, answer.nonce)) < Number(wanted)) throw invalid();
-      // Once only: the first answer takes the challenge (a solution is kept until its challenge expires).
+      // Expired solutions are swept at most once a minute, not on every request (a statement each).
       if (Date.now() - sweptAt > 60_000) {
         sweptAt = Date.now();
         await db.delete(captchaSolutions).where(lt(captchaSolutions.expires_at, sql`now()`));
       }
-      const taken = await db.insert(captchaSolutions).values({ challenge_id: id, expires_at: new Date(Number(expires)) }).onConflictDoNothing().returning();
-      if (!taken.length) throw new AppError(400, 'captcha_used', undefined, '/data/captcha');
+      return { challenge_id: id, expires_at: new Date(Number(expires)) };
     },
   };
 }
+
+export const captchaUsed = () => new AppError(400, 'captcha_used', undefined, '/data/captcha');

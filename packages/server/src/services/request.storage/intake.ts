@@ -1,20 +1,14 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { intakeLimits, REQUEST_COMMON_KEYS, REQUEST_INPUTS, requestIntakeBody, type RequestTypeId } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import type { Db } from '../../kit/db.ts';
+import { Batcher } from '../../kit/batcher.ts';
+import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
-import { hitRateLimits } from '../../kit/rate-limit.ts';
-import type { CaptchaVerifier } from './captcha.ts';
-import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+import { hitRateLimitsOfMany } from '../../kit/rate-limit.ts';
+import { captchaUsed, type CaptchaClaim, type CaptchaVerifier } from './captcha.ts';
+import { agreementHashes, captchaSolutions, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
-/**
- * The public intake of a site's request (docs/decisions.md "Requests"): limits per address and per
- * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
- * then the request and its actions to run are stored in one statement and the caller is
- * answered. The actions' jobs are sent afterwards (`queued`): a queue that is down loses nothing,
- * the rows stay pending for the sender to pick up.
- */
 export const REQUEST_ACTION_JOB = 'request.action';
 
 export interface IntakeSite {
@@ -66,115 +60,227 @@ function wordsOf(values: unknown[]): string[] {
 export const phoneKey = (value: string) => value.replace(/\D/g, '').replace(/^8(\d{10})$/, '7$1');
 export const blockSourceKey = (sourceType: string, source: string) => (sourceType === 'phone' ? phoneKey(source) : source.trim().toLowerCase());
 
-async function assertNoOffensiveWords(db: Db, texts: unknown[]) {
-  const words = wordsOf(texts);
-  if (!words.length) return;
-  const [found] = await db.select({ raw: offensiveWords.raw }).from(offensiveWords).where(inArray(offensiveWords.raw, words)).limit(1);
-  if (found) throw badRequest('request_offensive', '/data/attributes/text');
+/** What the intake knows of a request once its body, captcha and type checks passed: the rest is the batch's. */
+interface CheckedRequest {
+  values: typeof requests.$inferInsert;
+  claim: CaptchaClaim | null;
+  words: string[];
+  /** The block sources of its sender (phone, e-mail, address), as blocks store them. */
+  sources: { source_type: string; source: string }[];
 }
 
-/** The block that holds the sender now, counting the attempt; null when none does. */
-async function activeBlock(db: Db, siteId: number, sender: { phone?: string | null; email?: string | null; ip: string }) {
-  const sources = [
-    sender.phone ? and(eq(requestBlocks.source_type, 'phone'), eq(requestBlocks.source, phoneKey(sender.phone))) : undefined,
-    sender.email ? and(eq(requestBlocks.source_type, 'email'), eq(requestBlocks.source, sender.email.toLowerCase())) : undefined,
-    and(eq(requestBlocks.source_type, 'ip'), eq(requestBlocks.source, sender.ip)),
-  ].filter(Boolean);
-  const [block] = await db
-    .update(requestBlocks)
-    .set({ count: sql`${requestBlocks.count} + 1` })
-    .where(
-      and(
-        eq(requestBlocks.id, sql`(select id from request_blocks where site_id = ${siteId} and (until is null or until > now()) and (${or(...sources)}) order by id limit 1)`),
-      ),
-    )
-    .returning({ id: requestBlocks.id, block_type: requestBlocks.block_type });
-  return block ?? null;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** A json column as the driver gave it (node-postgres parses json; be safe with a string). */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const sourceKey = (siteId: number, source: { source_type: string; source: string }) => `${siteId}|${source.source_type}|${source.source}`;
+
+type Block = { id: number; site_id: number; source_type: string; source: string; block_type: string };
+interface Found {
+  claimed: Set<string>;
+  agreements: Set<string>;
+  offensive: Set<string>;
+  blocks: Map<string, Block>;
 }
 
-export async function acceptRequest(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, call: IntakeCall, checks: IntakeChecks = {}): Promise<IntakeResult> {
-  const { db } = ctx;
-  const { site, type, ip } = call;
-  await hitRateLimits(db, [
-    { key: `requests:ip:${ip}`, limit: intakeLimits.perAddress },
-    { key: `requests:site:${site.id}`, limit: intakeLimits.perSite },
-  ]);
-  const parsed = requestIntakeBody(type).safeParse(call.body);
-  if (!parsed.success) throw bodyErrors(parsed.error);
-  const { attributes, captcha: answer } = parsed.data.data;
-  await captcha.verify(site.id, answer);
-  let attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
-  const [agreement] = await db
-    .select({ id: agreementHashes.id })
-    .from(agreementHashes)
-    .where(and(eq(agreementHashes.site_id, site.id), eq(agreementHashes.hash, attrs.agreement_hash)))
-    .limit(1);
-  if (!agreement) throw badRequest('request_agreement_unknown', '/data/attributes/agreement_hash');
-  const check = checks[type];
-  if (check) attrs = (await check(site, attrs)) as typeof attrs;
-  const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
-  await assertNoOffensiveWords(db, [attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]);
-  const block = await activeBlock(db, site.id, { phone: attrs.phone, email: attrs.email, ip });
-  if (block?.block_type === 'reject') throw new AppError(403, 'request_blocked');
-  if (block) return { status: 201, id: null, silent: true, queued: Promise.resolve() };
+/**
+ * What the batch's checks need from the database, in one statement: takes the captcha claims (each
+ * challenge once; a solution is kept until its challenge expires) and reads the consent texts, the
+ * offensive words and the active blocks that the requests name.
+ */
+async function lookUp(tx: DbOrTx, batch: CheckedRequest[]): Promise<Found> {
+  const claims = new Map<string, CaptchaClaim>();
+  for (const { claim } of batch) if (claim && !claims.has(claim.challenge_id)) claims.set(claim.challenge_id, claim);
+  const agreements = batch.map(({ values }) => ({ site_id: values.site_id, hash: values.agreement_hash }));
+  const words = [...new Set(batch.flatMap((one) => one.words))];
+  const sources = new Map(batch.flatMap((one) => one.sources.map((source) => [sourceKey(one.values.site_id, source), { site_id: one.values.site_id, ...source }] as const)));
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const [row] = rowsOf<Record<keyof Found, unknown>>(
+    await tx.execute(sql`
+      with claimed as (
+        insert into ${captchaSolutions} (challenge_id, expires_at)
+        select challenge_id, expires_at from jsonb_to_recordset(${json([...claims.values()])}) as x(challenge_id text, expires_at timestamptz)
+        on conflict do nothing
+        returning challenge_id
+      )
+      select
+        coalesce((select json_agg(challenge_id) from claimed), '[]') as claimed,
+        coalesce((select json_agg(a.site_id || '|' || a.hash) from ${agreementHashes} a
+          join jsonb_to_recordset(${json(agreements)}) as x(site_id int, hash text) on a.site_id = x.site_id and a.hash = x.hash), '[]') as agreements,
+        coalesce((select json_agg(raw) from ${offensiveWords} where raw in (select value from jsonb_array_elements_text(${json(words)}))), '[]') as offensive,
+        coalesce((select json_agg(json_build_object('id', b.id, 'site_id', b.site_id, 'source_type', b.source_type, 'source', b.source, 'block_type', b.block_type)) from ${requestBlocks} b
+          join jsonb_to_recordset(${json([...sources.values()])}) as x(site_id int, source_type text, source text) on b.site_id = x.site_id and b.source_type = x.source_type and b.source = x.source
+          where b.until is null or b.until > now()), '[]') as blocks`),
+  );
+  return {
+    claimed: new Set(parsed<string[]>(row!.claimed)),
+    agreements: new Set(parsed<string[]>(row!.agreements)),
+    offensive: new Set(parsed<string[]>(row!.offensive)),
+    blocks: new Map(parsed<Block[]>(row!.blocks).map((block) => [sourceKey(block.site_id, block), block])),
+  };
+}
 
-  const tag = typeof fields.tag === 'string' ? fields.tag : null;
-  const stored = await storeRequest(db, {
-    site_id: site.id,
-    client_id: site.client_id,
-    type,
-    page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
-    dealer_id: attrs.dealer_id ?? null,
-    gender: attrs.gender ?? null,
-    name: attrs.name ?? null,
-    last_name: attrs.last_name ?? null,
-    phone: attrs.phone ?? null,
-    email: attrs.email ?? null,
-    text: attrs.text ?? null,
-    text_input: attrs.text_input ?? null,
-    fields,
-    analytics: attrs.analytics ?? {},
-    processing_of_personal_data: true,
-    agreement_hash: attrs.agreement_hash,
-    tag,
-    ip,
-  });
-  return { status: 201, id: stored.id, queued: queueActions(ctx, stored.actions) };
+/** The block that holds a sender now: the first by id among its sources' (null: none). */
+function blockOf(one: CheckedRequest, blocks: Map<string, Block>): Block | null {
+  let first: Block | null = null;
+  for (const source of one.sources) {
+    const block = blocks.get(sourceKey(one.values.site_id, source));
+    if (block && (!first || block.id < first.id)) first = block;
+  }
+  return first;
 }
 
 type StoredAction = { id: number; job_id: string };
+type Outcome = AppError | { id: number | null; actions: StoredAction[] };
 
 /**
- * The request and a row per action of its settings (type, tag), each with the id its job will
- * have, in one statement: both or neither (docs/performance.md, "Customer requests": round trips
- * were the intake's cost).
+ * The requests and a row per action of their settings (type, tag), each action with the id its job
+ * will have, and the blocks' counts of refused attempts, in one statement. Ids are drawn first, so
+ * each request's row is known by its place.
  */
-async function storeRequest(db: Db, values: typeof requests.$inferInsert): Promise<{ id: number; actions: StoredAction[] }> {
-  const request = db.$with('request').as(db.insert(requests).values(values).returning({ id: requests.id }));
-  const tag = values.tag ?? null;
-  const settingsOf = and(
-    eq(requestSettings.site_id, values.site_id),
-    eq(requestSettings.request_type, values.type),
-    eq(requestSettings.archived, false),
-    tag ? or(isNull(requestSettings.tag), eq(requestSettings.tag, tag)) : isNull(requestSettings.tag),
+async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[], attempts: Map<number, number>): Promise<{ id: number; actions: StoredAction[] }[]> {
+  const input = JSON.stringify(batch.map((values, ord) => ({ ...values, ord })));
+  const counts = JSON.stringify([...attempts].map(([id, n]) => ({ id, n })));
+  const rows = rowsOf<{ id: number; actions: unknown }>(
+    await tx.execute(sql`
+      with input as materialized (
+        select x.*, nextval(pg_get_serial_sequence('requests', 'id'))::int as id
+        from jsonb_to_recordset(${input}::jsonb) as x(ord int, site_id int, client_id int, type smallint, page_id int, dealer_id int, gender smallint, name text, last_name text,
+          phone text, email text, text text, text_input text, fields jsonb, analytics jsonb, agreement_hash text, tag text, ip text)
+      ), request as (
+        insert into ${requests} (id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, processing_of_personal_data, agreement_hash, tag, ip)
+        select id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, true, agreement_hash, tag, ip from input order by ord
+        returning id, site_id, type, tag
+      ), actions as (
+        insert into ${requestActions} (request_id, site_id, client_id, settings_id, kind, action_id, job_id)
+        select request.id, s.site_id, s.client_id, s.id, picked.action->>'kind', (picked.action->>'id')::int, gen_random_uuid()::text
+        from request
+        join ${requestSettings} s on s.site_id = request.site_id and s.request_type = request.type and not s.archived and (s.tag is null or s.tag = request.tag)
+        cross join lateral jsonb_array_elements(s.actions) with ordinality as picked(action, n)
+        order by request.id, s.id, picked.n
+        returning id, request_id, job_id
+      ), counted as (
+        update ${requestBlocks} b set count = b.count + x.n from jsonb_to_recordset(${counts}::jsonb) as x(id int, n int) where b.id = x.id
+      )
+      select input.id, coalesce(a.actions, '[]') as actions
+      from input left join (select request_id, json_agg(json_build_object('id', id, 'job_id', job_id) order by id) as actions from actions group by request_id) a on a.request_id = input.id
+      order by input.ord`),
   );
-  const actions = db.$with('actions', { id: sql<number>`id`, job_id: sql<string>`job_id` }).as(sql`
-    insert into ${requestActions} (request_id, site_id, client_id, settings_id, kind, action_id, job_id)
-    select request.id, ${requestSettings.site_id}, ${requestSettings.client_id}, ${requestSettings.id}, action->>'kind', (action->>'id')::int, gen_random_uuid()::text
-    from request, ${requestSettings}, jsonb_array_elements(${requestSettings.actions}) with ordinality as picked(action, n)
-    where ${settingsOf}
-    order by ${requestSettings.id}, n
-    returning id, job_id`);
-  const [row] = await db
-    .with(request, actions)
-    .select({ id: request.id, actions: sql<StoredAction[]>`coalesce((select json_agg(json_build_object('id', id, 'job_id', job_id) order by id) from actions), '[]')` })
-    .from(request);
-  return row!;
+  return rows.map(({ id, actions }) => ({ id, actions: parsed<StoredAction[]>(actions) }));
+}
+
+/** The batch's checks that need the database, in the order a lone request meets them, then its storage: an outcome per request. */
+async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outcome[]> {
+  const found = await lookUp(tx, batch);
+  const claimed = new Set<string>();
+  const attempts = new Map<number, number>();
+  const outcomes: (Outcome | undefined)[] = batch.map((one) => {
+    // The first of two claims of one challenge takes it.
+    if (one.claim && (!found.claimed.has(one.claim.challenge_id) || claimed.has(one.claim.challenge_id))) return captchaUsed();
+    if (one.claim) claimed.add(one.claim.challenge_id);
+    if (!found.agreements.has(`${one.values.site_id}|${one.values.agreement_hash}`)) return badRequest('request_agreement_unknown', '/data/attributes/agreement_hash');
+    if (one.words.some((word) => found.offensive.has(word))) return badRequest('request_offensive', '/data/attributes/text');
+    const block = blockOf(one, found.blocks);
+    if (!block) return undefined;
+    attempts.set(block.id, (attempts.get(block.id) ?? 0) + 1);
+    return block.block_type === 'reject' ? new AppError(403, 'request_blocked') : { id: null, actions: [] };
+  });
+  const storing = batch.flatMap((one, i) => (outcomes[i] === undefined ? [{ one, i }] : []));
+  if (storing.length || attempts.size) {
+    const stored = await storeRequests(tx, storing.map(({ one }) => one.values), attempts);
+    storing.forEach(({ i }, k) => (outcomes[i] = stored[k]));
+  }
+  return outcomes as Outcome[];
+}
+
+/**
+ * The public intake of sites' requests (docs/decisions.md "Requests"): limits per address and per
+ * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
+ * then the request and its actions to run are stored and the caller is answered; the actions'
+ * jobs are sent afterwards (`queued`): a queue that is down loses nothing, the rows stay pending
+ * for the sender to pick up. The statements are shared by the requests arriving together
+ * (kit/batcher.ts): the limits in one, the checks and the storage in one transaction.
+ */
+export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, checks: IntakeChecks = {}) {
+  const limits = new Batcher<IntakeCall, null>((calls) =>
+    hitRateLimitsOfMany(
+      ctx.db,
+      calls.map(({ site, ip }) => [
+        { key: `requests:ip:${ip}`, limit: intakeLimits.perAddress },
+        { key: `requests:site:${site.id}`, limit: intakeLimits.perSite },
+      ]),
+    ),
+  );
+  const storage = new Batcher<CheckedRequest, IntakeResult>((batch) => storeBatch(ctx, batch), { max: 256, concurrency: 1 });
+
+  async function accept(call: IntakeCall): Promise<IntakeResult> {
+    const { site, type, ip } = call;
+    const parsed = requestIntakeBody(type).safeParse(call.body);
+    await limits.submit(call);
+    if (!parsed.success) throw bodyErrors(parsed.error);
+    const { attributes, captcha: answer } = parsed.data.data;
+    const claim = await captcha.verify(site.id, answer);
+    let attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
+    const check = checks[type];
+    if (check) attrs = (await check(site, attrs)) as typeof attrs;
+    const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
+    const sources = [
+      ...(attrs.phone ? [{ source_type: 'phone', source: phoneKey(attrs.phone) }] : []),
+      ...(attrs.email ? [{ source_type: 'email', source: attrs.email.toLowerCase() }] : []),
+      { source_type: 'ip', source: ip },
+    ];
+    return storage.submit({
+      claim,
+      sources,
+      words: wordsOf([attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]),
+      values: {
+        site_id: site.id,
+        client_id: site.client_id,
+        type,
+        page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
+        dealer_id: attrs.dealer_id ?? null,
+        gender: attrs.gender ?? null,
+        name: attrs.name ?? null,
+        last_name: attrs.last_name ?? null,
+        phone: attrs.phone ?? null,
+        email: attrs.email ?? null,
+        text: attrs.text ?? null,
+        text_input: attrs.text_input ?? null,
+        fields,
+        analytics: attrs.analytics ?? {},
+        agreement_hash: attrs.agreement_hash,
+        tag: typeof fields.tag === 'string' ? fields.tag : null,
+        ip,
+      },
+    });
+  }
+  return { accept };
+}
+
+/**
+ * A batch's checks and storage in one transaction; its jobs in one statement after. One bad row
+ * would fail the statement for all: then each request goes again alone, so only that one fails.
+ */
+async function storeBatch(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, batch: CheckedRequest[]): Promise<(IntakeResult | Error)[]> {
+  let outcomes: Outcome[];
+  try {
+    outcomes = await ctx.db.transaction((tx) => checkAndStore(tx, batch));
+  } catch (error) {
+    if (batch.length === 1) throw error;
+    const alone: (IntakeResult | Error)[] = [];
+    for (const one of batch) alone.push(await storeBatch(ctx, [one]).then(([result]) => result!, (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure)))));
+    return alone;
+  }
+  const queued = queueActions(ctx, outcomes.flatMap((outcome) => (outcome instanceof Error ? [] : outcome.actions)));
+  return outcomes.map((outcome): IntakeResult | Error => {
+    if (outcome instanceof Error) return outcome;
+    return outcome.id === null ? { status: 201, id: null, silent: true, queued } : { status: 201, id: outcome.id, queued };
+  });
 }
 
 /** Sends the actions' jobs in one statement; a failure leaves the rows pending (the sender's sweep finds their jobs missing). */
 async function queueActions(ctx: Pick<ServiceContext, 'jobs' | 'log'>, actions: StoredAction[]): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
+  if (!actions.length) return;
   try {
     await ctx.jobs.sendMany(REQUEST_ACTION_JOB, actions.map((action) => ({ id: action.job_id, data: { request_action_id: action.id } })));
   } catch (error) {

@@ -36,7 +36,7 @@ import { searchCondition } from '../../kit/search-index.ts';
 import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
 import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
-import { acceptRequest, type IntakeChecks } from './intake.ts';
+import { requestIntake, type IntakeCall, type IntakeChecks, type IntakeResult } from './intake.ts';
 import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
 import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
@@ -162,7 +162,7 @@ export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang,
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The site API (on the sites' hosts): a captcha challenge, and the intake of each type by its list name or key. */
-function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier, checks: IntakeChecks) {
+function siteApi(captcha: CaptchaVerifier, accept: (call: IntakeCall) => Promise<IntakeResult>) {
   const error = (status: number, key: Parameters<typeof t>[0], lang: Lang) => ({ status, body: { errors: [{ status: String(status), code: key, title: t(key, lang) }] } });
   return async (call: SiteApiCall) => {
     const { lang } = call;
@@ -179,7 +179,7 @@ function siteApi(ctx: ServiceContext, captcha: CaptchaVerifier, checks: IntakeCh
       return error(400, 'invalid_json', lang);
     }
     try {
-      const result = await acceptRequest(ctx, captcha, { site: call.site, type, body, ip: call.ip }, checks);
+      const result = await accept({ site: call.site, type, body, ip: call.ip });
       return { status: 201, body: { data: { type: REQUEST_TYPES[type].key, id: result.id === null ? null : String(result.id) } } };
     } catch (failure) {
       if (!(failure instanceof AppError)) throw failure;
@@ -211,13 +211,14 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   const captcha: CaptchaVerifier = { challenge: (siteId) => storage.captcha.challenge(siteId), verify: (siteId, answer) => storage.captcha.verify(siteId, answer) };
   storages.set(app, storage);
   const renderer = siteRendererOf(app);
-  renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(ctx, captcha, storage.checks) });
+  const intake = requestIntake(ctx, captcha, storage.checks);
+  renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(captcha, intake.accept) });
   // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed.
   renderer.formSink = async ({ site, outcome, ip, lang, consentText }) => {
     const hash = await ensureAgreement(ctx.db, site, consentText);
     const { values, extra } = outcome;
     try {
-      await acceptRequest(ctx, captcha, {
+      await intake.accept({
         site,
         type: 1,
         ip,
@@ -227,7 +228,7 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
             captcha: extra['smart-token'] ? { token: extra['smart-token'] } : extra.captcha_challenge ? { challenge: extra.captcha_challenge, nonce: extra.captcha_nonce || '0' } : undefined,
           },
         },
-      }, storage.checks);
+      });
       return { error: null };
     } catch (failure) {
       if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? say(lang, 'form_robot_check') : t(failure.key, lang, failure.params) };

@@ -9,6 +9,8 @@ import { waitUntil } from '../../test/wait.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
 import { leadingZeroBits, powDigest, solveChallenge } from './captcha.ts';
 import { requestStorageOf } from './request.routes.ts';
+import { requestIntake } from './intake.ts';
+import { AppError } from '../../kit/errors.ts';
 import { depersonalizeRequests } from './depersonalize-requests.ts';
 import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests } from './request.table.ts';
 import { customForms } from '../form-constructor/form.table.ts';
@@ -224,6 +226,76 @@ describe('filters and blocks', () => {
     // Another site is not held by it.
     expect((await post(a, 'callback_requests', {})).statusCode).toBe(400);
     await db().execute(sql`delete from rate_limits where key = ${`requests:site:${b.id}`}`);
+  });
+});
+
+describe('requests arriving together', () => {
+  it('are checked and stored in one batch, each with its own answer; a row the database refuses fails alone', async () => {
+    await db().insert(offensiveWords).values({ raw: 'дурак' }).onConflictDoNothing();
+    const [block] = await db().insert(requestBlocks).values({ site_id: a.id, client_id: a.clientId, source_type: 'phone', source: '79005550000' }).returning();
+    // A row the database itself refuses (a trigger): only its request fails.
+    await db().execute(sql`create function refuse_test_row() returns trigger language plpgsql as $$ begin if new.name = 'Сбой' then raise exception 'refused'; end if; return new; end $$`);
+    await db().execute(sql`create trigger refuse_test_row before insert on requests for each row execute function refuse_test_row()`);
+    try {
+      const site = { id: a.id, client_id: a.clientId };
+      const call = async (name: string, attributes: Record<string, unknown>, options: { ip?: string; challenge?: string; body?: unknown } = {}) => {
+        const c = options.challenge ?? (await challenge(a));
+        const body = options.body ?? { data: { attributes: { ...person, processing_of_personal_data: true, agreement_hash: hashA, ...attributes }, captcha: { challenge: c, nonce: solveChallenge(c) } } };
+        return { name, call: { site, type: 1 as const, ip: options.ip ?? nextIp(), body } };
+      };
+      const shared = await challenge(a);
+      const cases = [
+        ...(await Promise.all([0, 1, 2, 3, 4].map((i) => call(`valid ${i}`, { name: `Вместе ${i}` })))),
+        await call('offensive', { text: 'Вы дурак' }),
+        await call('unknown consent', { agreement_hash: sha256('другой текст') }),
+        await call('replay 1', { name: 'Повтор' }, { challenge: shared }),
+        await call('replay 2', { name: 'Повтор' }, { challenge: shared }),
+        await call('blocked 1', { phone: '+7 900 555-00-00' }),
+        await call('blocked 2', { phone: '8 900 555-00-00' }),
+        // One address over its limit: its 21st request is refused, whatever its body.
+        ...(await Promise.all(Array.from({ length: 21 }, (_, i) => call(`same address ${i}`, {}, { ip: '10.9.9.9', body: {} })))),
+      ];
+      const before = (await db().select().from(requests)).length;
+      // A fresh intake of this app, called by all at once as the site API does.
+      const intake = requestIntake(t.ctx, requestStorageOf(t.app).captcha);
+      const settled = await Promise.allSettled(cases.map((one) => intake.accept(one.call)));
+      const outcome = (name: string) => settled[cases.findIndex((one) => one.name === name)]!;
+      const code = (name: string) => {
+        const result = outcome(name);
+        return result.status === 'fulfilled' ? 201 : result.reason instanceof AppError ? `${result.reason.status} ${result.reason.key}` : 'database';
+      };
+      for (let i = 0; i < 5; i++) expect(code(`valid ${i}`)).toBe(201);
+      expect(code('offensive')).toBe('400 request_offensive');
+      expect(code('unknown consent')).toBe('400 request_agreement_unknown');
+      expect([code('replay 1'), code('replay 2')]).toEqual([201, '400 captcha_used']);
+      expect([code('blocked 1'), code('blocked 2')]).toEqual(['403 request_blocked', '403 request_blocked']);
+      const sameAddress = cases.flatMap((one) => (one.name.startsWith('same address') ? [code(one.name)] : []));
+      expect(sameAddress.filter((one) => one === '429 too_many_requests')).toHaveLength(1);
+      expect(sameAddress.filter((one) => one === '400 invalid_type' || String(one).startsWith('400'))).toHaveLength(20);
+      // Stored: the five valid ones and the replay that took the challenge, each under the id it was answered.
+      const stored = await db().select().from(requests).where(sql`${requests.name} like 'Вместе %' or ${requests.name} = 'Повтор'`);
+      expect(stored.map((row) => row.name).sort()).toEqual(['Вместе 0', 'Вместе 1', 'Вместе 2', 'Вместе 3', 'Вместе 4', 'Повтор']);
+      for (let i = 0; i < 5; i++) {
+        const answered = outcome(`valid ${i}`);
+        expect(answered.status === 'fulfilled' && stored.find((row) => row.name === `Вместе ${i}`)!.id === answered.value.id).toBe(true);
+      }
+      // Stored together: one transaction, one moment (the first ones, alone, go before the others arrive).
+      expect(new Set(stored.map((row) => row.created_at.getTime())).size).toBeLessThan(stored.length);
+      expect((await db().select().from(requests)).length).toBe(before + 6);
+      const [counted] = await db().select().from(requestBlocks).where(eq(requestBlocks.id, block!.id));
+      expect(counted!.count).toBe(2);
+
+      // A batch with a row the database refuses: each goes again alone, and only that one fails.
+      const again = await Promise.all([call('refused row', { name: 'Сбой' }), call('after 1', { name: 'После 1' }), call('after 2', { name: 'После 2' })]);
+      const results = await Promise.allSettled(again.map((one) => intake.accept(one.call)));
+      expect(results.map((one) => one.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      expect((results[0] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppError);
+      expect((await db().select().from(requests).where(sql`${requests.name} in ('Сбой', 'После 1', 'После 2')`)).map((row) => row.name).sort()).toEqual(['После 1', 'После 2']);
+    } finally {
+      await db().execute(sql`drop trigger refuse_test_row on requests`);
+      await db().execute(sql`drop function refuse_test_row()`);
+      await db().delete(requestBlocks).where(eq(requestBlocks.id, block!.id));
+    }
   });
 });
 
