@@ -118,6 +118,22 @@ test('the administrator makes a central proxy action, a manager picks it for the
         expect((await callApi(page, 'PATCH', `/gateway/request.storage/api/v1/requests_settings/${record.id}`, { data: { attributes: { actions: kept } } })).status).toBe(200);
       }
     }
+    await signOut(page);
+
+    // The administrator removes the saved token (the CRM no longer wants one): the form says it goes on save.
+    await signIn(page, ADMIN);
+    await openCentral(page);
+    await page.getByRole('row').filter({ hasText: CENTRAL }).getByRole('button', { name: `Изменить: ${CENTRAL}` }).click();
+    const edit = page.getByRole('dialog');
+    await expect(edit.getByText('Значение задано и не показывается')).toBeVisible();
+    await edit.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await expect(edit.getByText('Значение будет удалено при сохранении')).toBeVisible();
+    await expect(edit.getByLabel('Токен', { exact: true })).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/central-proxy-token-removed-ru-1440.png` });
+    await edit.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
+    const list = await callApi(page, 'GET', `/gateway/sender/api/v1/central_proxy_actions?filter[search]=${encodeURIComponent(CENTRAL)}`);
+    expect(list.body.data.find((one: { attributes: { title: string } }) => one.attributes.title === CENTRAL).attributes.has_token).toBe(false);
   } finally {
     await crm.close();
   }

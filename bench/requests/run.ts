@@ -159,9 +159,10 @@ async function intake(child: ChildProcess, target: TargetReady, crm: Awaited<Ret
     });
   const warm = await run(WARMUP);
   if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new BenchError(`intake warm-up: ${warm.non2xx} non-2xx answers, ${warm.errors} errors, ${warm.timeouts} timeouts`);
-  const cpuBefore = { app: cpuSeconds(child.pid!), postgres: cpuSeconds(null) };
+  const cpuBefore = { app: cpuSeconds(child.pid!), postgres: cpuSeconds(null), bench: process.cpuUsage() };
   const result = await profiled(child, 'requests-intake', () => run(DURATION));
-  const cpu = { app: cpuSeconds(child.pid!) - cpuBefore.app, postgres: cpuSeconds(null) - cpuBefore.postgres };
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = { app: cpuSeconds(child.pid!) - cpuBefore.app, postgres: cpuSeconds(null) - cpuBefore.postgres, bench: (benchCpu.user + benchCpu.system) / 1e6 };
   const accepted = warm['2xx'] + result['2xx'];
   console.log(`\n${label}: the public intake, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up); target ${fmt(TARGET_RPS)} req/s on PostgreSQL\n`);
   printTable(
@@ -169,7 +170,7 @@ async function intake(child: ChildProcess, target: TargetReady, crm: Awaited<Ret
     [['POST callback request (captcha, consent, limits, blocks, words; 1 proxy action)', fmt(result['2xx'] / result.duration), fmt(result.latency.p50), fmt(result.latency.p99), fmt(result.non2xx), fmt(result.errors), fmt(result.timeouts), fmt(result.requests.total)]],
   );
   const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, result.requests.total), 2);
-  console.log(`\n   CPU per request: app ${perRequest(cpu.app)} ms (${fmt((100 * cpu.app) / result.duration)} % of a core), PostgreSQL ${perRequest(cpu.postgres)} ms (every postgres process on the machine)`);
+  console.log(`\n   CPU per request: app ${perRequest(cpu.app)} ms (${fmt((100 * cpu.app) / result.duration)} % of a core), PostgreSQL ${perRequest(cpu.postgres)} ms (every postgres process on the machine), load generator ${perRequest(cpu.bench)} ms`);
   if (next > POOL) console.log(`   warning: ${next} requests for ${POOL} challenges; the later ones reused a challenge (captcha_used)`);
 
   type Counts = { stored: number; actions: number; queued: number; without: number; pending: number; failed: number; lost: number };

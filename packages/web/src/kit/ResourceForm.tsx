@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -182,6 +182,36 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
 
   // A write-only secret (a token, a password) the record has (its `has_<field>` is true): the empty field keeps it.
   const secretSet = (field: FormFieldDef) => field.widget === 'password' && record?.attributes[`has_${field.field}`] === true;
+  // ...and one the schema lets go (null) can be removed: it is sent as null on save.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setRemoved(new Set()), [record?.id]);
+  const toggleRemoved = (name: string) => setRemoved((now) => (now.has(name) ? new Set([...now].filter((one) => one !== name)) : new Set([...now, name])));
+  const secretHint = (field: FormFieldDef) => {
+    if (!secretSet(field)) return undefined;
+    const name = field.field;
+    if (removed.has(name))
+      return (
+        <span>
+          {t('common:secret_field.removed')}{' '}
+          <Button type="link" size="small" className="secret-field__action" onClick={() => toggleRemoved(name)}>
+            {t('common:secret_field.keep')}
+          </Button>
+        </span>
+      );
+    return (
+      <span>
+        {t('common:secret_field.set')}
+        {shape[name]?.safeParse(null).success && !readOnly && (
+          <>
+            {' '}
+            <Button type="link" size="small" danger className="secret-field__action" onClick={() => toggleRemoved(name)}>
+              {t('common:secret_field.remove')}
+            </Button>
+          </>
+        )}
+      </span>
+    );
+  };
 
   const initialValues = useMemo<Values>(() => {
     if (!record) return createDefaults(resource, viewer);
@@ -210,6 +240,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
 
   const submit = (values: Values) => {
     const attributes = toAttributes(resource, mode, values, initialValues, viewer);
+    for (const name of removed) attributes[name] = null;
     // Nothing changed: nothing is sent, and nothing is said to be saved.
     if (mode === 'edit' && Object.keys(attributes).length === 0) return notify.info(t('common:notices.unchanged'), undefined, 'form-unchanged');
     save.mutate(attributes);
@@ -229,6 +260,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
       case 'number':
         return <InputNumber {...common} style={{ width: '100%' }} />;
       case 'password':
+        if (removed.has(field.field)) return <Input.Password {...common} disabled placeholder={t('common:secret_field.removed_placeholder')} />;
         return <Input.Password {...common} autoComplete="new-password" placeholder={secretSet(field) ? t('common:secret_field.placeholder') : undefined} />;
       case 'tags':
         return <Select {...common} mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />;
@@ -292,7 +324,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
                 required={required && field.widget !== 'switch'}
                 valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
                 rules={schema ? [zodRule(schema, lang)] : []}
-                extra={secretSet(field) ? t('common:secret_field.set') : undefined}
+                extra={secretHint(field)}
                 validateFirst
               >
                 {widget(field)}
