@@ -15,8 +15,9 @@
  * 2. Export (target: 1,000,000 requests at >= 50,000 rows/s, peak RSS <= 256 MB): BENCH_EXPORT_ROWS
  *    requests (default 1,000,000) inserted with generate_series, then the site's XLSX export read
  *    through HTTP; prints rows/s, bytes, the app's RSS at idle and its peak while exporting (sampled
- *    from /proc), and the rows the workbook holds (unzip, when installed). BENCH_PARTS=intake or
- *    export runs one part.
+ *    from /proc), the CPU the app and PostgreSQL used, and the rows the workbook holds (unzip,
+ *    when installed). The search's trigram indexes are dropped for the insert and built after it.
+ *    BENCH_PARTS=intake or export runs one part.
  *
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during each part (read it with
  * `npx tsx bench/profile.ts <file>`). Figures: docs/performance.md, "Customer requests (issue 14)".
@@ -209,6 +210,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
   const file = path.join(os.tmpdir(), `dp-bench-requests-${process.pid}.xlsx`);
   let bytes = 0;
   let firstByteMs = 0;
+  const cpuBefore = { app: cpuSeconds(pid), postgres: cpuSeconds(null) };
   const started = performance.now();
   try {
     await profiled(child, 'requests-export', async () => {
@@ -226,6 +228,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = { app: cpuSeconds(pid) - cpuBefore.app, postgres: cpuSeconds(null) - cpuBefore.postgres };
   peak = Math.max(peak, rssMb(pid).now);
   // The rows the workbook really holds (the header row less).
   let rows: number | null = null;
@@ -238,6 +241,8 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
     [['GET requests/where_site/:id/format_xlsx', rows === null ? `${fmt(seeded.total)}?` : fmt(rows), fmt(seconds, 1), fmt(seeded.total / seconds), fmt(firstByteMs), fmt(bytes / 1024 / 1024, 1), fmt(idle), fmt(peak), fmt(rssMb(pid).peak)]],
   );
   console.log('   (VmHWM is the peak since the app started, demo data and setup included)');
+  const perMillion = (value: number) => fmt((value * 1_000_000) / Math.max(1, seeded.total), 1);
+  console.log(`   CPU: app ${fmt(cpu.app, 1)} s (${perMillion(cpu.app)} s per 1,000,000 rows), PostgreSQL ${fmt(cpu.postgres, 1)} s (${perMillion(cpu.postgres)} s per 1,000,000 rows; every postgres process on the machine); load average ${os.loadavg()[0]!.toFixed(2)}`);
   if (rows !== null && rows !== seeded.total) console.log(`   FAILED: the workbook holds ${fmt(rows)} rows, the site ${fmt(seeded.total)}`);
 }
 
