@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishedSite, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
-import { exportEvents } from './request.routes.ts';
+import { exportEvents } from './request-export.ts';
 
 /**
  * A reader who goes away stops an export (issue 14, "Speed": a client disconnect cancels the

@@ -24,9 +24,9 @@ export interface IntakeCall {
 }
 
 /**
- * A check another service adds to the intake of one type, after the captcha and the consent
- * (form-constructor: a custom form's values against the form's definition); it answers the
- * attributes to store, or throws the AppError to answer.
+ * A check another service adds to the intake of one type, after the captcha and before the
+ * batch's checks (form-constructor: a custom form's values against the form's definition); it
+ * answers the attributes to store, or throws the AppError to answer.
  */
 export type IntakeTypeCheck = (site: IntakeSite, attributes: Record<string, unknown>) => Promise<Record<string, unknown>>;
 export type IntakeChecks = Partial<Record<RequestTypeId, IntakeTypeCheck>>;
@@ -192,6 +192,38 @@ async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outco
   return outcomes as Outcome[];
 }
 
+/** A request whose body, captcha and type checks passed, as the batch checks and stores it. */
+function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>, claim: CaptchaClaim | null): CheckedRequest {
+  const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
+  // Its sender as blocks name one (request.hooks.ts stores them through the same key).
+  const senders: [string, string | null | undefined][] = [['phone', attrs.phone], ['email', attrs.email], ['ip', ip]];
+  const sources = senders.filter(([, raw]) => raw).map(([sourceType, raw]) => ({ source_type: sourceType, source: blockSourceKey(sourceType, raw!) }));
+  return {
+    claim,
+    sources,
+    words: wordsOf([attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]),
+    values: {
+      site_id: site.id,
+      client_id: site.client_id,
+      type,
+      page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
+      dealer_id: attrs.dealer_id ?? null,
+      gender: attrs.gender ?? null,
+      name: attrs.name ?? null,
+      last_name: attrs.last_name ?? null,
+      phone: attrs.phone ?? null,
+      email: attrs.email ?? null,
+      text: attrs.text ?? null,
+      text_input: attrs.text_input ?? null,
+      fields,
+      analytics: attrs.analytics ?? {},
+      agreement_hash: attrs.agreement_hash,
+      tag: typeof fields.tag === 'string' ? fields.tag : null,
+      ip,
+    },
+  };
+}
+
 /**
  * The public intake of sites' requests (docs/decisions.md "Requests"): limits per address and per
  * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
@@ -213,7 +245,7 @@ export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, 
   const storage = new Batcher<CheckedRequest, IntakeResult>((batch) => storeBatch(ctx, batch), { max: 256, concurrency: 1 });
 
   async function accept(call: IntakeCall): Promise<IntakeResult> {
-    const { site, type, ip } = call;
+    const { site, type } = call;
     const parsed = requestIntakeBody(type).safeParse(call.body);
     await limits.submit(call);
     if (!parsed.success) throw bodyErrors(parsed.error);
@@ -222,36 +254,7 @@ export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, 
     let attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
     const check = checks[type];
     if (check) attrs = (await check(site, attrs)) as typeof attrs;
-    const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
-    const sources = [
-      ...(attrs.phone ? [{ source_type: 'phone', source: phoneKey(attrs.phone) }] : []),
-      ...(attrs.email ? [{ source_type: 'email', source: attrs.email.toLowerCase() }] : []),
-      { source_type: 'ip', source: ip },
-    ];
-    return storage.submit({
-      claim,
-      sources,
-      words: wordsOf([attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]),
-      values: {
-        site_id: site.id,
-        client_id: site.client_id,
-        type,
-        page_id: attrs.page_id ?? attrs.analytics?.page?.page_id ?? null,
-        dealer_id: attrs.dealer_id ?? null,
-        gender: attrs.gender ?? null,
-        name: attrs.name ?? null,
-        last_name: attrs.last_name ?? null,
-        phone: attrs.phone ?? null,
-        email: attrs.email ?? null,
-        text: attrs.text ?? null,
-        text_input: attrs.text_input ?? null,
-        fields,
-        analytics: attrs.analytics ?? {},
-        agreement_hash: attrs.agreement_hash,
-        tag: typeof fields.tag === 'string' ? fields.tag : null,
-        ip,
-      },
-    });
+    return storage.submit(checkedRequest(call, attrs, claim));
   }
   return { accept };
 }

@@ -1,9 +1,6 @@
-import { EventEmitter, once } from 'node:events';
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   agreementHashResource,
@@ -27,9 +24,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
-import { csvDelimiter, csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
-import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
@@ -38,6 +33,7 @@ import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts
 import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { requestIntake, type IntakeCall, type IntakeChecks, type IntakeResult } from './intake.ts';
+import { requestsCsv, requestsWorkbook } from './request-export.ts';
 import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
 import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
@@ -78,182 +74,6 @@ function listCondition(auth: AuthContext, siteId: number, type: RequestTypeId | 
     query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
     form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
   );
-}
-
-const HEADERS: Record<Lang, string[]> = {
-  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'Страница'],
-  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'Page'],
-};
-const TYPE_NAMES: Record<Lang, Record<number, string>> = {
-  ru: { 1: 'Обратный звонок', 2: 'Сервис', 3: 'Тест-драйв', 4: 'Покупка модели', 5: 'Авто в наличии', 6: 'Подписка', 9: 'Своя форма', 10: 'Аксессуары' },
-  en: { 1: 'Callback', 2: 'Service', 3: 'Test drive', 4: 'Buy model', 5: 'Car in stock', 6: 'Newsletter', 9: 'Custom form', 10: 'Accessories' },
-};
-
-/**
- * What an export's reading does (tests wait on it): `batch` after each page read, `end` with
- * `{ batches, aborted }` when the reading stops, at the end or because the reader went away.
- */
-export const exportEvents = new EventEmitter();
-const EXPORT_BATCH = 5000;
-/**
- * What an export reads of a request, as values PostgreSQL makes cheap to send and to read: the
- * minute of `created_at` (UTC minutes since 1970, shown in the reader's time here), `fields` as
- * JSON text (read once, here) and the three values of `analytics` the file shows, not the whole
- * object (docs/performance.md, "Export at 50k rows/s").
- */
-const exportColumns = {
-  id: requests.id,
-  minute: sql<number>`floor(date_part('epoch', ${requests.created_at}) / 60)::int4`,
-  type: requests.type,
-  name: requests.name,
-  last_name: requests.last_name,
-  phone: requests.phone,
-  email: requests.email,
-  text: requests.text,
-  fields: sql<string>`${requests.fields}::text`,
-  utm_source: sql<string | null>`${requests.analytics} #>> '{utm,source}'`,
-  utm_campaign: sql<string | null>`${requests.analytics} #>> '{utm,campaign}'`,
-  page_url: sql<string | null>`${requests.analytics} #>> '{page,page_url}'`,
-};
-/** A row of an export: the values of exportColumns in their order. */
-type ExportRow = [id: number, minute: number, type: number, name: string | null, lastName: string | null, phone: string | null, email: string | null, text: string | null, fields: string, utmSource: string | null, utmCampaign: string | null, pageUrl: string | null];
-
-/**
- * Reads the page of an export's rows after the id `after`, handing each row to `onRow` as it
- * arrives; answers how many there were and the last id. On PostgreSQL the statement drizzle builds
- * runs on a pooled connection as a pg Query whose rows come as arrays (`rowMode: 'array'`) one
- * event at a time, never kept in a result: a page's rows do not all live at once, so none outlives
- * a young-generation GC. Elsewhere (PGlite, a transaction) through drizzle.
- */
-function exportPages(db: DbOrTx, where: SQL | undefined): (after: number, onRow: (row: ExportRow) => void) => Promise<{ count: number; last: number }> {
-  const page = (after: number) => db.select(exportColumns).from(requests).where(and(where, gt(requests.id, after))).orderBy(asc(requests.id)).limit(EXPORT_BATCH);
-  const pool = (db as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) {
-    return async (after, onRow) => {
-      const statement = page(after).toSQL();
-      let count = 0;
-      let last = after;
-      // A failure of onRow must not be thrown inside pg's parser: kept, and thrown once the query ends.
-      let failure: { error: unknown } | null = null;
-      const connection = await pool.connect();
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const query = connection.query(new pg.Query({ text: statement.sql, values: statement.params, rowMode: 'array' } as pg.QueryConfig));
-          query.on('row', (row: ExportRow) => {
-            if (failure) return;
-            count++;
-            last = row[0];
-            try {
-              onRow(row);
-            } catch (error) {
-              failure = { error };
-            }
-          });
-          query.on('error', reject);
-          query.on('end', () => resolve());
-        });
-      } catch (error) {
-        connection.release(error as Error);
-        throw error;
-      }
-      connection.release();
-      if (failure) throw (failure as { error: unknown }).error;
-      return { count, last };
-    };
-  }
-  return async (after, onRow) => {
-    const rows = await page(after);
-    for (const row of rows) onRow([row.id, row.minute, row.type, row.name, row.last_name, row.phone, row.email, row.text, row.fields, row.utm_source, row.utm_campaign, row.page_url]);
-    return { count: rows.length, last: rows.length ? rows[rows.length - 1]!.id : after };
-  };
-}
-
-/**
- * Reads the rows in pages by id (a keyset, never one huge result, no transaction held while a
- * slow reader reads), each row to `onRow` as it arrives, and waits for `afterPage` (the reader's
- * room) before the next page: so memory stays flat whatever the number of rows. A reader who went
- * away (`signal` aborted) stops it before the next page.
- */
-async function readExport(db: DbOrTx, where: SQL | undefined, signal: AbortSignal, onRow: (row: ExportRow) => void, afterPage: () => Promise<void>): Promise<void> {
-  const read = exportPages(db, where);
-  let after = 0;
-  let batches = 0;
-  try {
-    for (;;) {
-      if (signal.aborted) return;
-      const { count, last } = await read(after, onRow);
-      batches++;
-      exportEvents.emit('batch', { batches });
-      await afterPage();
-      // A short page is the last one.
-      if (count < EXPORT_BATCH) return;
-      after = last;
-    }
-  } finally {
-    exportEvents.emit('end', { batches, aborted: signal.aborted });
-  }
-}
-
-/** `YYYY-MM-DD HH:MM` of a UTC minute (since 1970) in the reader's time; rows in id order often share the minute of the one before. */
-function localTime(offsetMinutes: number) {
-  let last = Number.NaN;
-  let text = '';
-  return (minute: number) => {
-    if (minute !== last) {
-      last = minute;
-      text = new Date((minute + offsetMinutes) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-    }
-    return text;
-  };
-}
-
-/** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page (text formula-safe). */
-function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => string): (string | number)[] {
-  const [id, minute, type, name, lastName, phone, email, text, fieldsJson, utmSource, utmCampaign, pageUrl] = row;
-  const fields = fieldsJson === '{}' ? '' : Object.entries(JSON.parse(fieldsJson) as Record<string, unknown>).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
-  return [id, local(minute), TYPE_NAMES[lang][type] ?? String(type), neutralizeCell(name ?? ''), neutralizeCell(lastName ?? ''), neutralizeCell(phone ?? ''), neutralizeCell(email ?? ''), neutralizeCell(text ?? ''), neutralizeCell(fields), neutralizeCell(utmSource ?? ''), neutralizeCell(utmCampaign ?? ''), neutralizeCell(pageUrl ?? '')];
-}
-
-/** A list of requests as CSV (UTF-8 with a BOM, the list separator Excel expects for the language), streamed. */
-export function requestsCsv(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal: AbortSignal = new AbortController().signal) {
-  const delimiter = csvDelimiter(lang);
-  const local = localTime(offsetMinutes);
-  const stream = new PassThrough();
-  let lines: string[] = [];
-  void (async () => {
-    try {
-      stream.write(UTF8_BOM + csvRow(HEADERS[lang], delimiter));
-      await readExport(db, where, signal, (row) => lines.push(csvRow(exportCells(row, lang, local), delimiter)), async () => {
-        const page = lines.join('');
-        lines = [];
-        // A reader gone away ends the wait (once's signal rejects it).
-        if (page && !stream.write(page) && !signal.aborted) await once(stream, 'drain', { signal }).catch(() => undefined);
-      });
-      if (signal.aborted) stream.destroy();
-      else stream.end();
-    } catch (error) {
-      stream.destroy(error as Error);
-    }
-  })();
-  return stream;
-}
-
-/** A list of requests as a streamed XLSX (kit/xlsx-stream.ts); every text cell formula-safe. */
-export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal: AbortSignal = new AbortController().signal) {
-  const workbook = xlsxStream(lang === 'ru' ? 'Заявки' : 'Requests', signal);
-  const local = localTime(offsetMinutes);
-  void (async () => {
-    try {
-      workbook.addRow(HEADERS[lang]);
-      // A slow reader holds the next page back (ready waits): the rows wait in the database, not in memory.
-      await readExport(db, where, signal, (row) => workbook.addRow(exportCells(row, lang, local)), workbook.ready);
-      if (signal.aborted) workbook.stream.destroy();
-      else await workbook.end();
-    } catch (error) {
-      workbook.stream.destroy(error as Error);
-    }
-  })();
-  return workbook.stream;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

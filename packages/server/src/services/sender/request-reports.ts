@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { renderTemplate } from '../../kit/template.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
-import { requestsWorkbook } from '../request.storage/request.routes.ts';
+import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requests } from '../request.storage/request.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { mailDate, requestTypeTitle } from './request-values.ts';

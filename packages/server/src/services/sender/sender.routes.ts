@@ -24,7 +24,7 @@ import { csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
-import { requestsWorkbook } from '../request.storage/request.routes.ts';
+import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
 import { asFailure } from './action-failure.ts';
 import { actionsOf, listLost, lostCondition, lostSince, requestScope, requiredAction } from './lost-requests.ts';

@@ -35,12 +35,12 @@ export const emailActions = pgTable(
 
 /** A proxy action's own columns (a site's or a central one). `token_encrypted`: kit/secrets.ts sealSecret; `has_token` says whether one is set (never the token). */
 const proxyActionColumns = () => ({
-    title: varchar('title', { length: 255 }).notNull(),
-    url: varchar('url', { length: 2048 }).notNull(),
-    token_encrypted: text('token_encrypted'),
-    has_token: boolean('has_token').generatedAlwaysAs(sql`token_encrypted is not null`),
-    is_required: boolean('is_required').notNull().default(false),
-    ...timestamps,
+  title: varchar('title', { length: 255 }).notNull(),
+  url: varchar('url', { length: 2048 }).notNull(),
+  token_encrypted: text('token_encrypted'),
+  has_token: boolean('has_token').generatedAlwaysAs(sql`token_encrypted is not null`),
+  is_required: boolean('is_required').notNull().default(false),
+  ...timestamps,
 });
 
 export const proxyActions = pgTable(
