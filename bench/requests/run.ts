@@ -13,14 +13,15 @@
  *    retries (BENCH_ATTEMPTS runs, back-off from BENCH_RETRY_MS) run out against the CRM, and checks
  *    every request is in lost requests.
  * 2. Export (target: 1,000,000 requests at >= 50,000 rows/s, peak RSS <= 256 MB): BENCH_EXPORT_ROWS
- *    requests (default 1,000,000) inserted with generate_series, then the site's XLSX export read
- *    through HTTP; prints rows/s, bytes, the app's RSS at idle and its peak while exporting (sampled
- *    from /proc), the CPU the app and PostgreSQL used, and the rows the workbook holds (unzip,
- *    when installed). The search's trigram indexes are dropped for the insert and built after it.
+ *    requests (default 1,000,000) inserted with generate_series; then the target stops and the app
+ *    starts as `npm run serve` runs it in production (bench/api/served-app.ts) on that database, and
+ *    the site's XLSX export is read through HTTP; prints rows/s, bytes, that process's RSS at idle
+ *    and its peak while exporting (sampled from /proc), the CPU the app and PostgreSQL used, and
+ *    the rows the workbook holds (unzip, when installed). The search's trigram indexes are dropped for the insert and built after it.
  *    BENCH_PARTS=intake or export runs one part.
  *
- * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during each part (read it with
- * `npx tsx bench/profile.ts <file>`). Figures: docs/performance.md, "Customer requests (issue 14)".
+ * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during the intake, and of the served app's
+ * whole life for the export (node --cpu-prof); read them with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md, "Customer requests (issue 14)".
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
 import { profiled, startTargetScript, stopTarget } from '../api/target-process.ts';
+import { startServedApp, type ServedApp } from '../api/served-app.ts';
 import type { TargetInput, TargetReady } from './target.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -200,10 +202,24 @@ async function intake(child: ChildProcess, target: TargetReady, crm: Awaited<Ret
   return { accepted, stored: now.stored };
 }
 
-async function exportXlsx(child: ChildProcess, target: TargetReady, label: string) {
+/**
+ * The export is read from the app as it runs in production (bench/api/served-app.ts), started on
+ * the seeded database once the target has stopped: its RSS is the production figure.
+ */
+async function exportXlsx(child: ChildProcess, target: TargetReady, label: string, databaseUrl: string | null, dataDir: string) {
   const seeded = await ask<{ seconds: number; total: number }>(child, { type: 'seed-export', rows: EXPORT_ROWS });
   console.log(`\n${label}: ${fmt(EXPORT_ROWS)} requests inserted in ${fmt(seeded.seconds, 1)} s (generate_series); the site holds ${fmt(seeded.total)}`);
-  const pid = child.pid!;
+  await stopTarget(child);
+  const served = await startServedApp(databaseUrl, dataDir);
+  try {
+    await exportFromServed(served, target, seeded, label);
+  } finally {
+    await served.stop();
+  }
+}
+
+async function exportFromServed(served: ServedApp, target: TargetReady, seeded: { total: number }, label: string) {
+  const pid = served.pid;
   const idle = rssMb(pid).now;
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid).now)), 50);
@@ -213,8 +229,8 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
   const cpuBefore = { app: cpuSeconds(pid), postgres: cpuSeconds(null) };
   const started = performance.now();
   try {
-    await profiled(child, 'requests-export', async () => {
-      const response = await fetch(`${target.appUrl}/gateway/request.storage/api/v1/requests/where_site/${target.siteId}/format_xlsx`, { headers: { authorization: `Bearer ${target.token}`, 'accept-language': 'ru' } });
+    await (async () => {
+      const response = await fetch(`${served.url}/gateway/request.storage/api/v1/requests/where_site/${target.siteId}/format_xlsx`, { headers: { authorization: `Bearer ${target.token}`, 'accept-language': 'ru' } });
       if (response.status !== 200) throw new BenchError(`the export answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
       const out = fs.createWriteStream(file);
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -223,7 +239,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
         if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       }
       await new Promise<void>((resolve) => out.end(() => resolve()));
-    });
+    })();
   } finally {
     clearInterval(sampler);
   }
@@ -240,7 +256,7 @@ async function exportXlsx(child: ChildProcess, target: TargetReady, label: strin
     ['case', 'rows', 'time, s', 'rows/s', 'first byte, ms', 'MB sent', 'app RSS idle, MB', 'app peak RSS, MB', 'app VmHWM, MB'],
     [['GET requests/where_site/:id/format_xlsx', rows === null ? `${fmt(seeded.total)}?` : fmt(rows), fmt(seconds, 1), fmt(seeded.total / seconds), fmt(firstByteMs), fmt(bytes / 1024 / 1024, 1), fmt(idle), fmt(peak), fmt(rssMb(pid).peak)]],
   );
-  console.log('   (VmHWM is the peak since the app started, demo data and setup included)');
+  console.log('   (the app as `npm run serve` runs it, started on the seeded database; VmHWM is its peak since it started)');
   const perMillion = (value: number) => fmt((value * 1_000_000) / Math.max(1, seeded.total), 1);
   console.log(`   CPU: app ${fmt(cpu.app, 1)} s (${perMillion(cpu.app)} s per 1,000,000 rows), PostgreSQL ${fmt(cpu.postgres, 1)} s (${perMillion(cpu.postgres)} s per 1,000,000 rows; every postgres process on the machine); load average ${os.loadavg()[0]!.toFixed(2)}`);
   if (rows !== null && rows !== seeded.total) console.log(`   FAILED: the workbook holds ${fmt(rows)} rows, the site ${fmt(seeded.total)}`);
@@ -254,7 +270,7 @@ async function benchOn(label: string, databaseUrl: string | null) {
   try {
     const target = await ready;
     if (PARTS.includes('intake')) await intake(child, target, crm, label);
-    if (PARTS.includes('export')) await exportXlsx(child, target, label);
+    if (PARTS.includes('export')) await exportXlsx(child, target, label, databaseUrl, dataDir);
   } finally {
     await stopTarget(child);
     pending.child = null;
