@@ -3,12 +3,16 @@
  * 50,000-car feed imported within 5 s on PostgreSQL, the app within 256 MB of memory, and the
  * lists answering meanwhile).
  *
- * Starts the app (`node scripts/serve.mjs`, demo data) on a fresh database of DATABASE_URL, or on
- * the embedded database without it; signs in as the demo dealer manager; uploads a CSV feed of
- * BENCH_FEED_ROWS cars (default 50,000) of the demo catalogue to one site; starts the import; and
+ * Seeds the demo data with a first app process, then starts the measured app (`node
+ * scripts/serve.mjs`, as production runs it) on that seeded database: a fresh database of
+ * DATABASE_URL (BENCH_DB_PREFIX names it), or the embedded database without it; signs in as the
+ * demo dealer manager; uploads a CSV feed of BENCH_FEED_ROWS cars (default 50,000) of the demo
+ * catalogue to one site; starts the import; and
  * while it runs asks for the site's new-car list page (100 rows with the total) one request at a
- * time. Prints the import's time from the start call to the finished report, the rows a second,
- * the app's peak resident memory (sampled from /proc), and the list requests' p50/p95/max.
+ * time. Prints the import's time from the start call to the finished report, the CPU the app and
+ * PostgreSQL used meanwhile, the rows a second, the app's peak resident memory (sampled from /proc,
+ * and its VmHWM), and the list requests' p50/p95/max. BENCH_LOG_STATEMENTS_MS=<ms> logs the slow
+ * statements in PostgreSQL's log; BENCH_APP_NODE_OPTIONS passes node options to the measured app.
  * A second run of the same feed measures the update path (every car unchanged). Also prints the
  * app's RSS at idle (demo data loaded, feed uploaded, before any import), so the peak less it is
  * what the import adds. BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` (NODE_OPTIONS
@@ -21,7 +25,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+import pg from 'pg';
+import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, withDatabase } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_FEED_ROWS', 50_000));
@@ -59,16 +64,17 @@ function treeRssMb(pid: number): number {
   return total;
 }
 
-async function startApp(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startApp(databaseUrl: string, dataDir: string, options: { demoData: boolean; profile: boolean }): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (read the profile with bench/profile.ts).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const profile = options.profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     // MALLOC_ARENA_MAX as `npm run serve` sets it (docs/performance.md, "Memory").
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
+    env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -80,6 +86,26 @@ async function startApp(databaseUrl: string, dataDir: string): Promise<{ child: 
     const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
     if (ok) return { child, base };
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The app as production runs it: the demo data seeded by a first process that then stops, the
+ * measured one started on the seeded database (seeding in the same process leaves it 90-110 MB
+ * larger: docs/performance.md, "Memory at idle").
+ */
+async function startSeededApp(databaseUrl: string, dataDir: string) {
+  const seeding = await startApp(databaseUrl, dataDir, { demoData: true, profile: false });
+  await stopApp(seeding.child);
+  return startApp(databaseUrl, dataDir, { demoData: false, profile: true });
+}
+
+/** The highest resident memory the process has had (VmHWM), MB. */
+function peakRssMbOf(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
   }
 }
 
@@ -115,12 +141,19 @@ interface Run {
   ms: number;
   report: Record<string, unknown>;
   peakRssMb: number;
+  /** CPU used during the run, s: by the app, and by every PostgreSQL process of the machine (other work's too). */
+  appCpuS: number;
+  postgresCpuS: number;
+  /** VmHWM after the run: the process's highest RSS since it started (catches a peak between samples). */
+  hwmMb: number;
   lists: number[];
 }
 
 async function importOnce(base: string, token: string, appPid: number, settingsId: string, siteId: string, clientId: string, name: string): Promise<Run> {
   const lists: number[] = [];
   let peakRssMb = treeRssMb(appPid);
+  const appCpuBefore = processCpuMs(appPid) ?? 0;
+  const postgresCpuBefore = postgresCpuMs();
   const started = performance.now();
   const report = (await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settingsId}/manual/start`, { data: {} })).data;
   let done: Record<string, unknown> | null = null;
@@ -137,12 +170,34 @@ async function importOnce(base: string, token: string, appPid: number, settingsI
   } finally {
     clearInterval(sampler);
   }
-  return { name, ms: performance.now() - started, report: done, peakRssMb, lists };
+  const ms = performance.now() - started;
+  const appCpuS = ((processCpuMs(appPid) ?? 0) - appCpuBefore) / 1000;
+  const postgresCpuS = (postgresCpuMs() - postgresCpuBefore) / 1000;
+  return { name, ms, report: done, peakRssMb, hwmMb: peakRssMbOf(appPid), appCpuS, postgresCpuS, lists };
+}
+
+/**
+ * BENCH_LOG_STATEMENTS_MS=<ms>: PostgreSQL logs every statement of the bench's database that ran
+ * that long (its server log), without the parameters' values (a batch is megabytes of JSON).
+ */
+async function logSlowStatements(databaseUrl: string) {
+  const ms = process.env.BENCH_LOG_STATEMENTS_MS;
+  if (!databaseUrl || !ms) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const name = client.escapeIdentifier(new URL(databaseUrl).pathname.slice(1));
+    await client.query(`alter database ${name} set log_min_duration_statement = ${Number(ms)}`);
+    await client.query(`alter database ${name} set log_parameter_max_length = 0`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function benchOn(label: string, databaseUrl: string) {
+  await logSlowStatements(databaseUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-feeds-'));
-  const { child, base } = await startApp(databaseUrl, dataDir);
+  const { child, base } = await startSeededApp(databaseUrl, dataDir);
   try {
     const signIn = await api(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } });
     const token = signIn.data.access_token as string;
@@ -165,13 +220,13 @@ async function benchOn(label: string, databaseUrl: string) {
     ];
     console.log(`\n${label}: a CSV feed of ${fmt(ROWS)} cars, one site (targets: ${TARGET_MS / 1000} s on PostgreSQL, ${TARGET_RSS_MB} MB)\n`);
     printTable(
-      ['run', 'time, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'peak RSS, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
+      ['run', 'time, s', 'app CPU, s', 'PG CPU, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'peak RSS, MB', 'VmHWM, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
       runs.map((run) => {
         const sorted = [...run.lists].sort((a, b) => a - b);
         return [
-          run.name, fmt(run.ms / 1000, 1), fmt(ROWS / (run.ms / 1000)), fmt(Number(run.report.created_count)), fmt(Number(run.report.updated_count)),
+          run.name, fmt(run.ms / 1000, 1), fmt(run.appCpuS, 1), fmt(run.postgresCpuS, 1), fmt(ROWS / (run.ms / 1000)), fmt(Number(run.report.created_count)), fmt(Number(run.report.updated_count)),
           fmt(Number(run.report.unchanged_count)), fmt(Number(run.report.errored_count)),
-          fmt(run.peakRssMb), fmt(percentile(sorted, 0.5)), fmt(percentile(sorted, 0.95)), fmt(sorted.at(-1) ?? 0), String(sorted.length),
+          fmt(run.peakRssMb), fmt(run.hwmMb), fmt(percentile(sorted, 0.5)), fmt(percentile(sorted, 0.95)), fmt(sorted.at(-1) ?? 0), String(sorted.length),
         ];
       }),
     );
@@ -185,7 +240,7 @@ async function benchOn(label: string, databaseUrl: string) {
 
 describeMachine('Feed import benchmark');
 try {
-  if (process.env.DATABASE_URL) await withDatabase(process.env.DATABASE_URL, 'bench_feeds', (url) => benchOn('PostgreSQL', url));
+  if (process.env.DATABASE_URL) await withDatabase(process.env.DATABASE_URL, process.env.BENCH_DB_PREFIX || 'bench_feeds', (url) => benchOn('PostgreSQL', url));
   if (!process.env.DATABASE_URL || process.env.BENCH_EMBEDDED === '1') await benchOn('Embedded database (PGlite)', '');
 } catch (error) {
   if (error instanceof BenchError) {

@@ -7,6 +7,7 @@ import { carBrands, carModels, cars, sites } from '../../kit/schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { enqueueDueImports } from './auto-import.ts';
+import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
  * Import states and progress (issue 13, "feeds-screens"; spec 001 §2 import states, §4, §7):
@@ -246,5 +247,47 @@ describe('auto import on a schedule', () => {
     expect(await enqueueDueImports(t.ctx, later)).toEqual([]);
     await runImport(t.ctx, { report_id: started[0]! });
     expect(await reportOf(started[0]!)).toMatchObject({ status: 'finished' });
+  });
+});
+
+describe('batches of the apply', () => {
+  let siteC: number;
+  beforeAll(async () => {
+    siteC = (await t.database.db.insert(sites).values({ name: 'Сайт В', client_id: clientA, type: 3 }).returning())[0]!.id;
+  });
+  const rowsOf = async (reportId: number) => t.database.db.select().from(carReports).where(eq(carReports.report_id, reportId));
+
+  it('writes one car for a VIN repeated within a batch: the later row wins and is reported updated', async () => {
+    const settings = await settingsOf(dealerA, siteC);
+    await replaceFeed(dealerA, settings, `vin;brand;model;price;year\n${vin(900)};${brandName};Octavia;1500000;2024\n${vin(901)};${brandName};Octavia;1500000;2024\n${vin(900)};${brandName};Octavia;1600000;2024\n`);
+    const reportId = await start(dealerA, settings);
+    await runImport(t.ctx, { report_id: reportId, lang: 'en' }, { batchSize: 10 });
+    const written = (await siteCars(siteC)).filter((car) => car.vin === vin(900));
+    expect(written).toHaveLength(1);
+    expect(Number(written[0]!.price)).toBe(1_600_000);
+    const rows = (await rowsOf(reportId)).sort((a, b) => a.row - b.row);
+    expect(rows.map((row) => [row.status, row.car_id])).toEqual([['created', written[0]!.id], ['created', expect.any(Number)], ['updated', written[0]!.id]]);
+    expect(await reportOf(reportId)).toMatchObject({ created_count: 2, updated_count: 1, total_count: 3 });
+  });
+
+  it('applies a batch of more rows than 65,535 bind parameters would allow (2,200 × 31 columns) with none dropped, and a rerun adds no car', async () => {
+    const settings = await settingsOf(dealerA, siteC);
+    await replaceFeed(dealerA, settings, csv(2200, 'Octavia', 10_000));
+    const first = await start(dealerA, settings);
+    await runImport(t.ctx, { report_id: first, lang: 'en' }, { batchSize: 2200 });
+    expect(await reportOf(first)).toMatchObject({ status: 'finished', total_count: 2200, created_count: 2200 });
+    const created = (await rowsOf(first)).filter((row) => row.status === 'created' && row.car_id !== null && row.data === null);
+    expect(new Set(created.map((row) => row.car_id)).size).toBe(2200);
+    // The cars' search indexes took the cars through their pending lists, merged once the apply committed.
+    for (const index of CARS_SEARCH_INDEXES) {
+      const pending = await t.database.executeSql(`select gin_clean_pending_list('${index}'::regclass) as pages`);
+      expect(Number(pending.rows[0].pages), index).toBe(0);
+    }
+    const carsAfter = await siteCars(siteC);
+    expect(carsAfter.filter((car) => car.status === 'active' && car.vin?.startsWith('XW8AB00000001'))).toHaveLength(2200);
+    const again = await start(dealerA, settings);
+    await runImport(t.ctx, { report_id: again, lang: 'en' }, { batchSize: 2200 });
+    expect(await reportOf(again)).toMatchObject({ status: 'finished', total_count: 2200, unchanged_count: 2200, created_count: 0 });
+    expect(await siteCars(siteC)).toHaveLength(carsAfter.length);
   });
 });

@@ -11,16 +11,18 @@ import { FeedError, readFeed } from './feed-parsers.ts';
 import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
 import { cachedCatalog } from './catalog-cache.ts';
 import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
+import { cleanPendingLists } from '../../kit/search-index.ts';
+import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
  * The import of one report (a pg-boss job, issue 13). Two phases:
  * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and written
  *    to the report's rows in batches (`pending`, with the car it would write in `data`) — the
  *    staging area; the cars are not touched, and progress (`processed_count`) is saved per batch;
- * 2. apply: ONE transaction writes the staged cars (multi-row statements over jsonb recordsets: a
- *    single bind parameter per statement, so no batch comes near PostgreSQL's 65,535 limit and no
- *    row is dropped), moves the site's cars that are gone from the feed to sold, sets the rows'
- *    statuses and the counters.
+ * 2. apply: ONE transaction writes the staged cars (multi-row statements that read the cars' values
+ *    from the staged rows in SQL, given the batch's ids as one array parameter, so no batch comes
+ *    near PostgreSQL's 65,535 limit and no row is dropped), moves the site's cars that are gone
+ *    from the feed to sold, sets the rows' statuses and the counters.
  * Progress: after each batch of the parse the report gets `processed_count` and `expected_count`
  * (the rows expected, estimated from the bytes read of the files' known sizes), so the bar moves;
  * it stays below 100 % until the apply commits. Abort (and reset) set `abort_requested`: the run
@@ -35,8 +37,13 @@ import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
  * import-crash.test.ts).
  */
 export const IMPORT_JOB = 'cars.import.run';
-/** Rows per batch on PostgreSQL: one statement per batch and phase whatever its size (jsonb recordsets). */
-const BATCH = 5000;
+/**
+ * Rows per batch on PostgreSQL: one statement per batch and step whatever its size. 1,000, not
+ * 5,000: fewer of a batch's objects outlive the young generation (bench:feeds' second run peaked
+ * at 357–368 MB against 437; the first at 306–327 either way), the lists wait less behind a
+ * statement, and the time is the same (docs/performance.md).
+ */
+const BATCH = 1000;
 const EMBEDDED_BATCH = 200;
 
 export interface RunImportOptions {
@@ -142,6 +149,30 @@ async function withFormat(source: AsyncIterable<Buffer>, profileFormat: ImportFo
   return { format, source: rest };
 }
 
+/** The `cars` columns the import writes, with their SQL types (the casts of the staged values). */
+const CAR_COLUMNS: [keyof ImportedCar, string][] = [
+  ['vin', 'varchar'], ['external_id', 'varchar'], ['brand_id', 'int'], ['model_id', 'int'], ['generation_id', 'int'], ['restyling_id', 'int'],
+  ['complectation_id', 'int'], ['marketing_complectation_id', 'int'], ['body_color_id', 'int'], ['upholstery_id', 'int'], ['is_new', 'boolean'],
+  ['year', 'int'], ['registry_year', 'int'], ['price', 'bigint'], ['tradein_discount', 'bigint'], ['credit_discount', 'bigint'],
+  ['insurance_discount', 'bigint'], ['credit_tradein_discount', 'bigint'], ['final_price', 'bigint'], ['mileage', 'int'], ['owners', 'int'],
+  ['doors', 'int'], ['logistic_status', 'varchar'], ['dealer_code', 'varchar'], ['description', 'text'], ['body', 'varchar'], ['engine', 'varchar'],
+  ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
+];
+const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
+const carColumns = CAR_COLUMNS.map(([name]) => `c.${name}`).join(', ');
+/** The staged car's values as the cars' columns: `(r.data->>0)::varchar as vin, …` (r: the staged row). */
+const stagedValues = CAR_COLUMNS.map(([name, type], index) => `(r.data->>${index})::${type} as ${name}`).join(', ');
+
+/**
+ * A staged car: its values in CAR_COLUMNS order, a jsonb array. Without the 31 keys per row the
+ * staging insert takes a third of the time (PostgreSQL builds the jsonb of 50,000 rows: 0.84 s
+ * against 2.84 s measured, docs/performance.md), and the apply writes the cars from these values
+ * in SQL, so they cross the connection once.
+ */
+type StagedCar = unknown[];
+const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
+const carOfStaged = (values: StagedCar) => Object.fromEntries(CAR_COLUMNS.map(([name], index) => [name, values[index] ?? null])) as unknown as ImportedCar;
+
 /** A row of the report as the parse stages it (the report, client, site and file are the batch's). */
 interface StagedRow {
   row: number;
@@ -152,7 +183,7 @@ interface StagedRow {
   status: 'pending' | 'error';
   errors: string[];
   warnings: string[];
-  data: ImportedCar | null;
+  data: StagedCar | null;
 }
 
 /**
@@ -240,7 +271,7 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
           status: matched.errors.length ? 'error' : 'pending',
           errors: matched.errors,
           warnings,
-          data: matched.car && !excluded ? matched.car : null,
+          data: matched.car && !excluded ? stagedCar(matched.car) : null,
         });
         if (batch.length >= batchSize) await flush();
       }
@@ -260,17 +291,12 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
   return { summaries, allRead, profile: profile ?? null, fingerprints };
 }
 
-/** The `cars` columns the import writes, with their SQL types for jsonb_to_recordset. */
-const CAR_COLUMNS: [keyof ImportedCar, string][] = [
-  ['vin', 'varchar'], ['external_id', 'varchar'], ['brand_id', 'int'], ['model_id', 'int'], ['generation_id', 'int'], ['restyling_id', 'int'],
-  ['complectation_id', 'int'], ['marketing_complectation_id', 'int'], ['body_color_id', 'int'], ['upholstery_id', 'int'], ['is_new', 'boolean'],
-  ['year', 'int'], ['registry_year', 'int'], ['price', 'bigint'], ['tradein_discount', 'bigint'], ['credit_discount', 'bigint'],
-  ['insurance_discount', 'bigint'], ['credit_tradein_discount', 'bigint'], ['final_price', 'bigint'], ['mileage', 'int'], ['owners', 'int'],
-  ['doors', 'int'], ['logistic_status', 'varchar'], ['dealer_code', 'varchar'], ['description', 'text'], ['body', 'varchar'], ['engine', 'varchar'],
-  ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
-];
-const recordsetType = CAR_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
+/**
+ * Ids as one array parameter (`${idArray(ids)}::bigint[]`): bound before planning, PostgreSQL
+ * hashes `= any()` over it and knows unnest()'s row count. An `in (select jsonb_array_elements…)`
+ * was planned as a nested loop over the batch's rows × the ids (4.6 s for 5,000, measured).
+ */
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 type ExistingCar = Record<string, unknown> & { id: number; status: string; vin: string | null; external_id: string | null };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -303,20 +329,30 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
     if (lastId > 0) await assertNotAborted(tx, report.id);
     lastId = staged.at(-1)!.id;
-    const cars = staged.map((row) => ({ id: row.id, car: row.data as ImportedCar }));
+    const cars = staged.map((row) => ({ id: row.id, car: carOfStaged(row.data as StagedCar) }));
     const vins = cars.map((row) => row.car.vin).filter((vin): vin is string => !!vin);
     const externals = cars.map((row) => row.car.external_id).filter((value): value is string => !!value);
     const found = rowsOf<ExistingCar>(
-      // `= any(array)` on each key: two index scans of (site_id, vin) and (site_id, external_id) (an IN over a subquery OR'd ran a scan of the site's cars per batch).
-      await tx.execute(sql`select id, status, ${sql.raw(columnList)} from cars where site_id = ${siteId}
-        and (vin = any(array(select jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb))::varchar[])
-          or external_id = any(array(select jsonb_array_elements_text(${JSON.stringify(externals)}::jsonb))::varchar[]))`),
+      // A join per key, not `key = any(array)`: once the first batches are in, the planner (on
+      // statistics of a smaller table) scanned the site's cars with the array as a filter, each car
+      // compared with every key of the batch (3.5 s a batch of 5,000 against 50,000 cars).
+      await tx.execute(sql`select c.id, c.status, ${sql.raw(carColumns)} from cars c
+          join jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb) as k(key) on c.vin = k.key where c.site_id = ${siteId}
+        union
+        select c.id, c.status, ${sql.raw(carColumns)} from cars c
+          join jsonb_array_elements_text(${JSON.stringify(externals)}::jsonb) as k(key) on c.external_id = k.key where c.site_id = ${siteId}`),
     );
     const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
     const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
-    const inserts: { reportRowId: number; car: ImportedCar }[] = [];
-    const updates: { id: number; car: ImportedCar }[] = [];
-    const results: { id: number; status: string; car_id: number | null; is_imported: boolean }[] = [];
+    // reportRowId: the row reported 'created'; sourceRowId: the staged row whose values are written.
+    const inserts: { reportRowId: number; sourceRowId: number; car: ImportedCar }[] = [];
+    // A key repeated within the batch: one insert (the later row's data), the repeat's row 'updated'.
+    const insertAt = new Map<string, number>();
+    const repeatsOfInserts: { reportRowId: number; key: string }[] = [];
+    // Car id → the staged row to write: one car written twice in a batch gets its later row (an
+    // update statement matching a car twice would take either).
+    const updates = new Map<number, number>();
+    const results: { id: number; status: 'created' | 'updated' | 'no_changes'; car_id: number }[] = [];
     const keyOf = (car: ImportedCar) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
     for (const { id, car } of cars) {
       const key = keyOf(car);
@@ -325,34 +361,44 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       if (again !== undefined || (current && written.has(`id:${current.id}`))) {
         // The same car twice in the feed: the later row wins, as a second write of that car.
         const carId = again ?? current!.id;
-        updates.push({ id: carId, car });
-        results.push({ id, status: 'updated', car_id: carId, is_imported: true });
+        updates.set(carId, id);
+        results.push({ id, status: 'updated', car_id: carId });
         counters.updated_count++;
         continue;
       }
+      const pending = insertAt.get(key);
+      if (!current && pending !== undefined) {
+        inserts[pending]!.sourceRowId = id;
+        repeatsOfInserts.push({ reportRowId: id, key });
+        continue;
+      }
       if (!current) {
-        inserts.push({ reportRowId: id, car });
+        insertAt.set(key, inserts.length);
+        inserts.push({ reportRowId: id, sourceRowId: id, car });
         continue;
       }
       written.set(key, current.id);
       written.set(`id:${current.id}`, current.id);
       const changed = changedFields(current, car);
       if (!changed.length) {
-        results.push({ id, status: 'no_changes', car_id: current.id, is_imported: true });
+        results.push({ id, status: 'no_changes', car_id: current.id });
         counters.unchanged_count++;
         continue;
       }
-      updates.push({ id: current.id, car });
-      results.push({ id, status: 'updated', car_id: current.id, is_imported: true });
+      updates.set(current.id, id);
+      results.push({ id, status: 'updated', car_id: current.id });
       counters.updated_count++;
       if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
     }
+    // The staged rows of this batch only (its id range on the pending index): the cars are written from their values.
+    const batchRows = sql`r.report_id = ${report.id} and r.status = 'pending' and r.id between ${staged[0]!.id} and ${lastId}`;
     if (inserts.length) {
-      const payload = inserts.map(({ car }) => car);
+      const sources = idArray(inserts.map((insert) => insert.sourceRowId));
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
         await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
           select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
-          from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(${sql.raw(recordsetType)})
+          from (select ${sql.raw(stagedValues)} from import_car_reports r
+            where ${batchRows} and r.id = any(${sources}::bigint[])) v
           returning id, vin, external_id`),
       );
       // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
@@ -362,18 +408,27 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
         if (carId === undefined) throw new Error('an inserted car was not returned');
         written.set(keyOf(car), carId);
         written.set(`id:${carId}`, carId);
-        results.push({ id: reportRowId, status: 'created', car_id: carId, is_imported: true });
+        results.push({ id: reportRowId, status: 'created', car_id: carId });
         counters.created_count++;
       }
+      for (const { reportRowId, key } of repeatsOfInserts) {
+        results.push({ id: reportRowId, status: 'updated', car_id: written.get(key)! });
+        counters.updated_count++;
+      }
     }
-    if (updates.length) {
-      const payload = updates.map(({ id, car }) => ({ id, ...car }));
+    if (updates.size) {
+      const carIds = idArray([...updates.keys()]);
+      const rowIds = idArray([...updates.values()]);
       const assignments = CAR_COLUMNS.map(([name]) => `${name} = v.${name}`).join(', ');
       await tx.execute(sql`update cars c set ${sql.raw(assignments)}, status = 'active', sold_at = null, updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id int, ${sql.raw(recordsetType)}) where c.id = v.id`);
+        from (select w.car_id, ${sql.raw(stagedValues)} from import_car_reports r
+          join unnest(${carIds}::int[], ${rowIds}::bigint[]) as w(car_id, row_id) on r.id = w.row_id where ${batchRows}) v
+        where c.id = v.car_id`);
     }
-    await tx.execute(sql`update import_car_reports r set status = v.status, car_id = v.car_id, is_imported = v.is_imported, data = null
-      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id bigint, status varchar, car_id int, is_imported boolean) where r.id = v.id`);
+    // Every applied row is imported; its status and car as arrays (see idArray).
+    await tx.execute(sql`update import_car_reports r set status = v.status, car_id = v.car_id, is_imported = true, data = null
+      from unnest(${idArray(results.map((row) => row.id))}::bigint[], ${`{${results.map((row) => row.status).join(',')}}`}::varchar[], ${idArray(results.map((row) => row.car_id))}::int[]) as v(id, status, car_id)
+      where r.id = v.id`);
     await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
   }
   // Rows in error whose car is in stock: the car leaves the stock (its data can no longer be trusted).
@@ -413,6 +468,19 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
   // Excluded rows end as "no changes", not imported.
   await tx.execute(sql`update import_car_reports set status = 'no_changes', data = null where report_id = ${report.id} and excluded`);
   return counters;
+}
+
+/**
+ * The cars' search indexes take an import's cars through their pending lists (bulkSearchIndex):
+ * merged now, so the stock's search is as fast right after the import as before. A failure here
+ * loses nothing (the next insert over the list's limit, or a vacuum, merges it).
+ */
+async function mergeSearchIndexes(ctx: ServiceContext, reportId: number) {
+  try {
+    await cleanPendingLists(ctx.db, CARS_SEARCH_INDEXES);
+  } catch (error) {
+    ctx.log.warn({ err: error, report_id: reportId }, 'the cars search indexes were not merged after the import');
+  }
 }
 
 /** The hooks of the site's client (started by client or by feed), pre or post. */
@@ -473,6 +541,7 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
         .where(eq(importSettings.id, settings.id));
       return result;
     });
+    await mergeSearchIndexes(ctx, report.id);
     const summary = { stage: 'post', report_id: report.id, site_id: report.site_id, client_id: report.client_id, ...counters };
     for (const hook of await hooksFor(ctx, report.client_id, false)) hookLog.push(await callHandler(hook.code, hook.handler_url, summary));
     if (profile?.handler_url) hookLog.push(await callHandler(profile.code, profile.handler_url, summary));

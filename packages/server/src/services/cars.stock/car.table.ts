@@ -2,13 +2,16 @@ import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, varc
 import { timestamps } from '../clients.storage/client.table.ts';
 import { dealers, sites } from '../sites.context/site.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
-import { searchIndex } from '../../kit/search-index.ts';
+import { bulkSearchIndex } from '../../kit/search-index.ts';
 import { carBrands, carComplectations, carGenerations, carModels, carRestylings } from '../cars.catalog/catalog.table.ts';
 import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const discount = (name: string) => money(name).notNull().default(0);
+
+/** The cars' trigram search indexes (bulkSearchIndex: the feed import merges them after it writes). */
+export const CARS_SEARCH_INDEXES = ['cars_vin_search', 'cars_external_id_search'] as const;
 
 /**
  * Cars of a site's stock (contracts cars.stock/car.resource.ts, spec 001 §3 Car). Site-owned:
@@ -79,7 +82,8 @@ export const cars = pgTable(
     // The feed import finds a site's cars by VIN or External ID (cars.import run-import.ts).
     index('cars_site_vin_import_idx').on(t.site_id, t.vin),
     index('cars_site_external_id_import_idx').on(t.site_id, t.external_id),
-    searchIndex('cars_vin_search', t.vin),
-    searchIndex('cars_external_id_search', t.external_id),
+    // Written in bulk by the feed import (run-import.ts empties their pending lists after it).
+    bulkSearchIndex(CARS_SEARCH_INDEXES[0], t.vin),
+    bulkSearchIndex(CARS_SEARCH_INDEXES[1], t.external_id),
   ],
 );
