@@ -10,8 +10,12 @@ const gzip = promisify(zlib.gzip);
 
 /** What is worth compressing (fonts and images come compressed). */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
-/** Below this, the headers outweigh what compression saves (as @fastify/static's preCompressed). */
-const MIN_BYTES = 1024;
+/**
+ * What the Content-Encoding header costs: a variant that does not save more is not written, and the
+ * file goes as it is. Small files too are worth it: the sign-in page loads nine under 1 KB, which
+ * brotli makes about 40 % smaller (docs/performance.md).
+ */
+const HEADER_BYTES = 32;
 
 /** Written beside, then renamed: an interrupted build never leaves a truncated file to be served. */
 async function writeWhole(file: string, data: Buffer) {
@@ -21,7 +25,7 @@ async function writeWhole(file: string, data: Buffer) {
 
 /**
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, level 9) beside every
- * compressible built file, once at build time, so that the server sends them as they are
+ * compressible built file where they save bytes, once at build time, so that the server sends them as they are
  * (`preCompressed` of @fastify/static, server app.ts) instead of compressing on every request or
  * not at all. index.html is left alone: the server rewrites it per request (its CSP nonce).
  */
@@ -41,12 +45,12 @@ export function precompress(): Plugin {
       await Promise.all(
         targets.map(async (file) => {
           const data = await fs.readFile(file);
-          if (data.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
             brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
             gzip(data, { level: 9 }),
           ]);
-          await Promise.all([writeWhole(`${file}.br`, br), writeWhole(`${file}.gz`, gz)]);
+          const worth = (variant: Buffer) => variant.length + HEADER_BYTES < data.length;
+          await Promise.all([worth(br) && writeWhole(`${file}.br`, br), worth(gz) && writeWhole(`${file}.gz`, gz)]);
         }),
       );
       // Last: the build is whole; `npm start` skips building while the inputs stay the same (scripts/build-web-if-stale.ts).

@@ -1,4 +1,5 @@
 import { workflowApiRoutes } from './kit/workflow.ts';
+import type { Mode } from './kit/access.ts';
 // request.storage (issue 14, engineer "requests"): the spec's list paths, one per request type.
 const REQUEST_LIST_ROUTES = ['subscription_requests', 'callback_requests', 'test_drive_requests', 'service_requests', 'buy_model_requests', 'avn_requests', 'accessory_requests', 'custom_form_requests'];
 
@@ -46,13 +47,8 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-export const MODES = ['site', 'dictionaries', 'settings'] as const;
-export type Mode = (typeof MODES)[number];
-/** The auth.processing permission that opens a mode: site_mode, dictionaries_mode, settings_mode. */
-export const modePermission = (mode: Mode) => `${mode}_mode`;
-
-/** Effective permissions: service -> allowed action codes (spec 000 §3, User.permissions). */
-export type PermissionMap = Record<string, string[]>;
+// Modes and the permission checks live in kit/access.ts, without this module's tables (first-load.ts).
+export { MODES, modePermission, hasPermission, hasAnyPermission, hasMode, type Mode, type PermissionMap } from './kit/access.ts';
 
 export interface PermissionDef {
   service: ServiceName;
@@ -146,19 +142,6 @@ export const PERMISSIONS: PermissionDef[] = [
   // sender (issue 14, engineer "central-proxy"): the platform's central proxy actions, written by provider staff only (read with proxy_actions.get_list).
   ...codes('sender', ['central_proxy_actions.create', 'central_proxy_actions.patch', 'central_proxy_actions.delete']),
 ];
-
-export function hasPermission(map: PermissionMap, service: string, code: string): boolean {
-  return map[service]?.includes(code) ?? false;
-}
-
-/** A route with codes needs at least one of them; a route without codes is open to any signed-in user. */
-export function hasAnyPermission(map: PermissionMap, service: string, required: string[]): boolean {
-  return required.length === 0 || required.some((code) => hasPermission(map, service, code));
-}
-
-export function hasMode(map: PermissionMap, mode: Mode): boolean {
-  return hasPermission(map, 'auth.processing', modePermission(mode));
-}
 
 /** A screen of the admin: the side menu is built from these (spec 000 §2 Layout). */
 export interface ScreenRoute {

@@ -42,5 +42,4 @@ export function actionBody<T extends z.ZodObject>(fields: T) {
   return z.strictObject({ data: fields });
 }
 
-/** Multi-page fetches of "all" stop after this many pages (spec 000 §7). */
-export const MAX_PAGES = 200;
+export { MAX_PAGES } from './paging.ts';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import { App as AntApp, Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
 import { CheckOutlined, ExportOutlined, GlobalOutlined, LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Lang, Mode } from '@dp/contracts';
@@ -12,7 +12,7 @@ import { siteUrl, useCurrentSite } from './data.ts';
 import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guards.ts';
 import { MODE_ICONS, routeIcon } from './icons.tsx';
 import { modeStartPath, normalizePath, type MenuContext } from './menu.ts';
-import { notify } from './notify.ts';
+import { NOTICE_CONFIG, notify } from './notify.ts';
 import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
 import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
@@ -177,11 +177,23 @@ function MenuDrawer({ open, onClose, modeSwitch, siteBar, menu }: { open: boolea
 }
 
 /**
+ * The shell with antd's App around it: the screens' App.useApp() (message, modal, notification)
+ * is here, not in Providers, so that the sign-in page does not load Modal (docs/performance.md).
+ */
+export function AppShell({ page }: { page?: ReactNode } = {}) {
+  return (
+    <AntApp notification={NOTICE_CONFIG}>
+      <ShellLayout page={page} />
+    </AntApp>
+  );
+}
+
+/**
  * The signed-in layout (spec 000 §2): top bar, collapsible side menu (256), content. Below 992 px
  * the side menu collapses by itself; below 768 px it becomes a drawer opened from the top bar,
  * whose modes and language fold into the drawer and the profile menu.
  */
-export function AppShell({ page }: { page?: ReactNode } = {}) {
+function ShellLayout({ page }: { page?: ReactNode }) {
   const { t } = useTranslation(['common', 'menu']);
   const location = useLocation();
   const ctx = useMenuContext();

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../kit/PageHeader.tsx';
+import { useDocumentTitle } from '../kit/useDocumentTitle.ts';
 import { HOME_PATH } from './guards.ts';
 
 /** An unknown path inside the shell: "page not found" and the way home. */

@@ -1,22 +1,41 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import ruRU from 'antd/locale/ru_RU';
-import enUS from 'antd/locale/en_US';
+import { ConfigProvider, theme } from 'antd';
+import ruRU from 'antd/es/locale/ru_RU';
+import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './i18n.ts';
 import { cspConfig } from './csp.ts';
-import { bindNotifications, NOTICE_DURATION } from './notify.ts';
+import { whenNoticeWanted } from './notify.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { useSession } from './session.ts';
 
-function NotificationBridge() {
-  const { notification } = AntApp.useApp();
+const NoticeHost = lazy(() => import('./NoticeHost.tsx'));
+
+/**
+ * What antd's App gave every page, without App itself (it brings Modal and message: the shell has
+ * it, AppShell.tsx): the notices of notify.ts (NoticeHost: there once someone is signed in or a
+ * notice is asked for), and the base text style of App's root.
+ */
+function AppBase({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  const { token } = theme.useToken();
+  // Once there, it stays: a notice shown as the session ends (expired) outlives the sign-out.
+  const [hosted, setHosted] = useState(signedIn);
+  if (signedIn && !hosted) setHosted(true);
   useEffect(() => {
-    bindNotifications(notification);
-    return () => bindNotifications(null);
-  }, [notification]);
-  return null;
+    whenNoticeWanted(() => setHosted(true));
+    return () => whenNoticeWanted(null);
+  }, []);
+  return (
+    <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {hosted && (
+        <Suspense fallback={null}>
+          <NoticeHost />
+        </Suspense>
+      )}
+      {children}
+    </div>
+  );
 }
 
 /** A user whose system asks for reduced motion gets none: antd's transitions are switched off. */
@@ -36,18 +55,14 @@ export const appTheme = {
   },
 };
 
-/** QueryClient, i18n, antd ConfigProvider (ru_RU / en_US) and the App context for notices. */
+/** QueryClient, i18n, antd ConfigProvider (ru_RU / en_US), notices and the base text style. */
 export function Providers({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const { lang } = useSession();
+  const { lang, user } = useSession();
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme} csp={cspConfig}>
-          {/* Notices open below the top bar (56 px), never over the client switch, language and profile menu. */}
-          <AntApp notification={{ duration: NOTICE_DURATION, placement: 'topRight', top: 68 }}>
-            <NotificationBridge />
-            {children}
-          </AntApp>
+          <AppBase signedIn={!!user}>{children}</AppBase>
         </ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../kit/PageHeader.tsx';
+import { useDocumentTitle } from '../kit/useDocumentTitle.ts';
 import { StatusPanel } from '../kit/StatusPanel.tsx';
 import { notify } from './notify.ts';
 import { HOME_PATH } from './guards.ts';

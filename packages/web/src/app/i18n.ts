@@ -11,13 +11,13 @@ import { getSession, subscribe } from './session.ts';
  * sites.context, platform ...). Russian by default, English as the fallback (spec 000 §9); the
  * Russian plural forms come from Intl.PluralRules (_one/_few/_many).
  *
- * Only the namespaces of the pages outside the shell (sign-in, recovery: common, auth, menu) come
- * with the app's code; every other namespace of a language comes in one chunk per language
- * (locales/bundle-<lang>.ts), loaded when a signed-in page needs it (Root waits for it) and before
- * the interface switches to that language, so that the sign-in page does not carry the texts of
- * every screen (docs/performance.md).
+ * Only the namespaces of the pages outside the shell (sign-in, recovery: common, auth) come with
+ * the app's code; every other namespace of a language (the menu's too: only the shell uses it)
+ * comes in one chunk per language (locales/bundle-<lang>.ts), loaded when a signed-in page needs it
+ * (Root waits for it) and before the interface switches to that language, so that the sign-in page
+ * does not carry the texts of every screen (docs/performance.md).
  */
-const OUTSIDE_SHELL = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,menu}.json', { eager: true });
+const OUTSIDE_SHELL = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth}.json', { eager: true });
 const BUNDLES: Record<Lang, () => Promise<{ default: Record<string, { default: Record<string, unknown> }> }>> = {
   ru: () => import('../locales/bundle-ru.ts'),
   en: () => import('../locales/bundle-en.ts'),

@@ -1,4 +1,5 @@
-import { hasAnyPermission, hasMode, MODES, type MeUser, type Mode, type ScreenRoute } from '@dp/contracts';
+import type { MeUser, ScreenRoute } from '@dp/contracts';
+import { hasAnyPermission, hasMode, MODES, type Mode } from '@dp/contracts/first-load';
 
 /**
  * The side menu and the modes (spec 000 §2 Layout): items come from the routes registry, are

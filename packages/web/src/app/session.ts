@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANG, isLang, MODES, type AuthResult, type Lang, type MeUser, type Mode } from '@dp/contracts';
+import type { AuthResult, MeUser } from '@dp/contracts';
+import { DEFAULT_LANG, isLang, MODES, type Lang, type Mode } from '@dp/contracts/first-load';
 import { AUTH_REFRESHED, AUTHORIZATION_EXPIRED, api, authEvents, gatewayPath } from '../kit/api.ts';
 import { AUTH_KEY, localAuthStore, readJson, toStoredAuth, writeJson, type StoredAuth } from '../kit/storage.ts';
 

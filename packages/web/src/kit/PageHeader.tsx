@@ -1,15 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from './useDocumentTitle.ts';
 
-/** The browser tab's title of a page: "Пользователи — Dealer Platform"; the product's name alone without one. */
-export function useDocumentTitle(title: string | null | undefined) {
-  const { t } = useTranslation('common');
-  const app = t('app_name');
-  useEffect(() => {
-    document.title = title ? `${title} — ${app}` : app;
-  }, [title, app]);
-}
 
 /** The header of every screen: title (also the tab's title), optional subtitle, actions on the right. */
 export function PageHeader({ title, subtitle, extra, documentTitle }: { title: ReactNode; subtitle?: ReactNode; extra?: ReactNode; documentTitle?: string }) {

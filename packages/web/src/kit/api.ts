@@ -1,13 +1,6 @@
-import {
-  DEFAULT_LANG,
-  MAX_PAGES,
-  translateMessage,
-  type AuthResult,
-  type JsonApiError,
-  type JsonApiList,
-  type JsonApiRecord,
-  type Lang,
-} from '@dp/contracts';
+import type { AuthResult, JsonApiError, JsonApiList, JsonApiRecord } from '@dp/contracts';
+// The app's first chunk: the contracts without zod (first-load.ts).
+import { DEFAULT_LANG, MAX_PAGES, requestMessages, type Lang } from '@dp/contracts/first-load';
 import { localAuthStore, toStoredAuth, type AuthStore } from './storage.ts';
 
 /** An error answer of the API: the HTTP status, the JSON:API errors and the first title. */
@@ -52,7 +45,7 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorTitle(error: unknown, lang: Lang = DEFAULT_LANG): string {
   if (isApiError(error)) return error.title;
   if (error instanceof Error && error.message) return error.message;
-  return translateMessage('internal', lang);
+  return requestMessages.internal[lang];
 }
 
 export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
@@ -117,7 +110,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;
-      throw new ApiError(0, [], translateMessage('service_unavailable', getLang()));
+      throw new ApiError(0, [], requestMessages.service_unavailable[getLang()]);
     }
   }
 
@@ -136,11 +129,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const errors = Array.isArray((body as { errors?: unknown })?.errors) ? ((body as { errors: JsonApiError[] }).errors) : [];
     const lang = getLang();
     const fallback =
-      status === 401 ? translateMessage('unauthorized', lang)
-      : status === 403 ? translateMessage('forbidden', lang)
-      : status === 404 ? translateMessage('not_found', lang)
-      : status === 503 || status === 502 || status === 504 ? translateMessage('service_unavailable', lang)
-      : translateMessage('internal', lang);
+      status === 401 ? requestMessages.unauthorized[lang]
+      : status === 403 ? requestMessages.forbidden[lang]
+      : status === 404 ? requestMessages.not_found[lang]
+      : status === 503 || status === 502 || status === 504 ? requestMessages.service_unavailable[lang]
+      : requestMessages.internal[lang];
     return new ApiError(status, errors, fallback);
   }
 

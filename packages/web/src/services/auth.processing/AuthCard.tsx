@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LocaleSwitch } from '../../app/LocaleSwitch.tsx';
 import { Logo } from '../../kit/Logo.tsx';
-import { useDocumentTitle } from '../../kit/PageHeader.tsx';
+import { useDocumentTitle } from '../../kit/useDocumentTitle.ts';
 
 /** The narrow centred area that anyone not signed in sees (spec 000 §2 Layout). */
 export function AuthCard({
@@ -32,20 +31,18 @@ export function AuthCard({
         <div className="auth-page__brand">
           <Logo size="large" />
         </div>
-        {/* A plain panel, not antd's Card: Card brings Tabs, Menu and Dropdown to the sign-in page (docs/performance.md). */}
+        {/*
+          A plain panel, not antd's Card (Card brings Tabs, Menu and Dropdown), and plain headings,
+          not Typography (its copy, edit and ellipsis parts bring Tooltip and TextArea): they would
+          all come with the sign-in page (docs/performance.md). app.css draws them as Typography does.
+        */}
         <section className="auth-card">
-          <Typography.Title level={4} className="auth-card__title">
-            {title}
-          </Typography.Title>
-          {subtitle && (
-            <Typography.Paragraph type="secondary" className="auth-card__subtitle">
-              {subtitle}
-            </Typography.Paragraph>
-          )}
+          <h4 className="auth-card__title">{title}</h4>
+          {subtitle && <div className="auth-card__subtitle">{subtitle}</div>}
           {children}
         </section>
         <div className="auth-page__footer">
-          {footer ?? <Typography.Text type="secondary">{t('footer')}</Typography.Text>}
+          {footer ?? <span className="text-secondary">{t('footer')}</span>}
           <LocaleSwitch />
         </div>
       </main>

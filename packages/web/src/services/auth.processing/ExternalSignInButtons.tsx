@@ -5,19 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { AuthProvider } from '@dp/contracts';
 import { errorTitle } from '../../kit/api.ts';
 import { useSession } from '../../app/session.ts';
-import { startExternal, useAuthProviders } from './oidc.ts';
+import { startExternal } from './oidc.ts';
 
 /**
- * "Войти через <title>" under the sign-in form, one per configured OpenID Connect provider.
- * Nothing at all when none is configured (or the list cannot be read).
+ * "Войти через <title>" under the sign-in form, one per configured OpenID Connect provider. Its
+ * own chunk, loaded by the sign-in page only when a provider is configured (docs/performance.md).
  */
-export function ExternalSignInButtons({ onError }: { onError: (message: string) => void }) {
+export function ExternalSignInButtons({ list, onError }: { list: AuthProvider[]; onError: (message: string) => void }) {
   const { t } = useTranslation('auth');
   const { lang } = useSession();
-  const providers = useAuthProviders();
   const [starting, setStarting] = useState<string | null>(null);
-  const list = providers.data ?? [];
-  if (list.length === 0) return null;
 
   const start = async (provider: AuthProvider) => {
     setStarting(provider.name);

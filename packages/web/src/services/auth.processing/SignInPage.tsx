@@ -1,20 +1,39 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, type FormRule } from 'antd';
+// Input and Password alone: antd's Input also brings TextArea, Search and OTP (docs/performance.md).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { email, passwordSignIn, type AuthResult, type Lang } from '@dp/contracts';
+import type { AuthResult } from '@dp/contracts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
-import { zodRule } from '../../kit/rules.ts';
 import { HOME_PATH, RESTORE_PATH } from '../../app/guards.ts';
-import { signedIn, useSession } from '../../app/session.ts';
+import { getSession, signedIn, useSession } from '../../app/session.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { ExternalSignInButtons } from './ExternalSignInButtons.tsx';
+import { useAuthProviders } from './oidc.ts';
 
-const fields = passwordSignIn.shape;
-/** The identity is an e-mail: its format is checked here, before the server is asked. */
-const identityRule = email();
+/** Loaded when needed, not with the page (docs/performance.md): the error of a failed sign-in, the providers' buttons. */
+const Alert = lazy(() => import('antd/es/alert'));
+const ExternalSignInButtons = lazy(() => import('./ExternalSignInButtons.tsx').then((module) => ({ default: module.ExternalSignInButtons })));
+
+/**
+ * A field's check, loaded on the first check with zod and the messages, not with the page: they are
+ * about 40 KB of compressed JavaScript (docs/performance.md). A check that cannot be loaded lets
+ * the value through: the server checks the same rules.
+ */
+function signInRule(field: 'identity' | 'secret'): FormRule {
+  return {
+    validator: async (_rule, value) => {
+      const checks = await import('./sign-in-schemas.ts').catch(() => null);
+      const message = checks?.signInMessage(field, value, getSession().lang);
+      if (message) throw new Error(message);
+    },
+  };
+}
+const identityRule = signInRule('identity');
+const secretRule = signInRule('secret');
 
 /** '/' for anyone not signed in: e-mail, password, "Forgot password?", language. */
 export default function SignInPage() {
@@ -24,7 +43,8 @@ export default function SignInPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
-  const currentLang = (): Lang => lang;
+  // The providers' buttons, when any is configured (none: nothing, and their code is not loaded).
+  const providers = useAuthProviders().data ?? [];
 
   const signIn = useMutation({
     mutationFn: (values: { identity: string; secret: string }) =>
@@ -42,13 +62,17 @@ export default function SignInPage() {
 
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      {status && <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />}
+      {status && (
+        <Suspense fallback={null}>
+          <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />
+        </Suspense>
+      )}
       <Form layout="vertical" name="sign-in" requiredMark={false} onFinish={(values) => signIn.mutate(values)} disabled={signIn.isPending}>
-        <Form.Item name="identity" label={t('fields.email')} rules={[zodRule(identityRule, currentLang)]} validateTrigger="onBlur">
+        <Form.Item name="identity" label={t('fields.email')} rules={[identityRule]} validateTrigger="onBlur">
           <Input prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" autoFocus size="large" />
         </Form.Item>
-        <Form.Item name="secret" label={t('fields.password')} rules={[zodRule(fields.secret, currentLang)]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" size="large" />
+        <Form.Item name="secret" label={t('fields.password')} rules={[secretRule]}>
+          <Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" size="large" />
         </Form.Item>
         <div className="auth-card__row">
           <Link to={RESTORE_PATH}>{t('sign_in.forgot')}</Link>
@@ -57,7 +81,11 @@ export default function SignInPage() {
           {t('sign_in.submit')}
         </Button>
       </Form>
-      <ExternalSignInButtons onError={setStatus} />
+      {providers.length > 0 && (
+        <Suspense fallback={null}>
+          <ExternalSignInButtons list={providers} onError={setStatus} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
 import '../../../app/i18n.ts';
 import { Providers } from '../../../app/Providers.tsx';
 import { createQueryClient } from '../../../app/queryClient.ts';
@@ -92,7 +93,10 @@ describe('the floors buffer in the editor', () => {
     let pasted: Placed[] = [];
     render(
       <Providers queryClient={createQueryClient()}>
-        <TwoStates onTarget={(value) => (pasted = value)} />
+        {/* The editor's App.useApp() comes from the shell's App (AppShell.tsx). */}
+        <AntApp>
+          <TwoStates onTarget={(value) => (pasted = value)} />
+        </AntApp>
       </Providers>,
     );
     const source = within(screen.getByRole('region', { name: 'source' }));
