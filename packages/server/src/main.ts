@@ -12,7 +12,6 @@ async function main() {
     if (demo) printDemoSignIn(demo, config.port);
   }
   await app.listen({ port: config.port, host: config.host });
-  await ctx.jobs.startSchedules();
   app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'dealer platform started');
   console.log(`\n  Dealer platform: http://localhost:${config.port}   API docs: http://localhost:${config.port}/docs\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -35,7 +35,6 @@ async function main() {
   } as ServiceContext;
   const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes() });
   ctx.jobs = jobs;
-  await jobs.startSchedules();
   // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now.
   await recoverImports(ctx).catch((error) => log.error({ err: error }, 'import recovery failed'));
   log.info('worker started');

@@ -17,11 +17,6 @@ export interface JobQueue {
   sendMany(name: string, jobs: { id: string; data: object }[]): Promise<void>;
   /** Cancels a job that has not run yet (a cancelled publication by time). */
   cancel(name: string, id: string): Promise<void>;
-  /**
-   * Registers the recurring jobs (a worker's only). Called once the server listens: the first cron
-   * parse loads the ICU locale data (luxon), about 0.15–0.3 s a start need not wait for.
-   */
-  startSchedules(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +47,8 @@ export async function startJobs(
   for (const name of Object.keys(handlers)) await boss.createQueue(name);
   // Queues whose jobs another process or a later service runs: sending to them must not fail.
   for (const name of options.queues ?? []) await boss.createQueue(name);
+  // Recurring jobs (a cron per job name, UTC); pg-boss keeps one schedule per name however many processes start.
+  if (options.work) for (const [name, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   if (options.work) {
     for (const [name, handler] of Object.entries(handlers)) {
       const batchSize = options.batchSizes?.[name] ?? 1;
@@ -86,10 +83,6 @@ export async function startJobs(
     },
     async cancel(name, id) {
       await boss.cancel(name, id);
-    },
-    // Recurring jobs (a cron per job name, UTC); pg-boss keeps one schedule per name however many processes start.
-    async startSchedules() {
-      if (options.work) for (const [name, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
   };
