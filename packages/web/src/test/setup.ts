@@ -5,10 +5,11 @@ beforeAll(async () => {
   const { loadLanguage } = await import('../app/i18n.ts');
   await Promise.all([loadLanguage('ru'), loadLanguage('en')]);
   if (typeof document === 'undefined') return;
-  // Lazy screens and antd take a moment on a busy machine: wait up to 10 s for what a user would see
-  // (a wait ends as soon as it is there).
+  // Lazy screens and antd take a moment on a busy machine: wait up to 25 s for what a user would see
+  // (a wait ends as soon as it is there). The first app a worker renders compiles the screens' lazy
+  // modules on demand: the sign-in page's took 6.8 s alone and over 10 s beside the server tests.
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 10_000 });
+  configure({ asyncUtilTimeout: 25_000 });
 });
 
 // No satisfaction survey over the screen under test: it opens 5 s after entry, which a slow run
