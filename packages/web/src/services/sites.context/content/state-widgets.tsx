@@ -102,7 +102,12 @@ export function WorkflowBar({
     run.mutate(async () => {
       const result = await stateAction(kind, state.id, action);
       notify.success(t(done));
-      if (action === 'copy') onOpen(result.id);
+      if (action === 'copy') {
+        // The new draft is in the versions list before the editor opens it: an id the (stale) list
+        // lacks sends the editor back to the working version.
+        await invalidate();
+        onOpen(result.id);
+      }
       return result;
     });
 
