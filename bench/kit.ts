@@ -62,6 +62,16 @@ export function processCpuMs(pid: number, reaped = false): number | null {
   }
 }
 
+/** Resident memory of a process, MB: now (VmRSS) and its peak since it started (VmHWM); 0 once it is gone. */
+export function rssMb(pid: number): { now: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return { now: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, peak: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
+  } catch {
+    return { now: 0, peak: 0 };
+  }
+}
+
 /**
  * CPU used so far by PostgreSQL, ms: every process named postgres (the server and its live
  * backends), plus the backends that have ended, which the server counts as its reaped children.

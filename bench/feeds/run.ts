@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, withDatabase } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_FEED_ROWS', 50_000));
@@ -100,15 +100,6 @@ async function startSeededApp(databaseUrl: string, dataDir: string) {
   return startApp(databaseUrl, dataDir, { demoData: false, profile: true });
 }
 
-/** The highest resident memory the process has had (VmHWM), MB. */
-function peakRssMbOf(pid: number): number {
-  try {
-    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 async function stopApp(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -173,7 +164,7 @@ async function importOnce(base: string, token: string, appPid: number, settingsI
   const ms = performance.now() - started;
   const appCpuS = ((processCpuMs(appPid) ?? 0) - appCpuBefore) / 1000;
   const postgresCpuS = (postgresCpuMs() - postgresCpuBefore) / 1000;
-  return { name, ms, report: done, peakRssMb, hwmMb: peakRssMbOf(appPid), appCpuS, postgresCpuS, lists };
+  return { name, ms, report: done, peakRssMb, hwmMb: rssMb(appPid).peak, appCpuS, postgresCpuS, lists };
 }
 
 /**

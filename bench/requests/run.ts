@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase } from '../kit.ts';
 import { profiled, startTargetScript, stopTarget } from '../api/target-process.ts';
 import { startServedApp, type ServedApp } from '../api/served-app.ts';
 import type { TargetInput, TargetReady } from './target.ts';
@@ -88,35 +88,8 @@ async function startDownCrm() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Resident memory of a process, MB: now (VmRSS) and its peak so far (VmHWM). */
-function rssMb(pid: number): { now: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return { now: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, peak: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
-  } catch {
-    return { now: 0, peak: 0 };
-  }
-}
-
-/** CPU seconds (user + system) used so far by a process, or by every process named `postgres` (pid null). */
-function cpuSeconds(pid: number | null): number {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  if (pid !== null) return ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) / 100;
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += ticks(stat);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total / 100;
-}
+/** CPU seconds (user + system) used so far by a process, or by every PostgreSQL process (pid null; bench/kit.ts). */
+const cpuSeconds = (pid: number | null) => (pid === null ? postgresCpuMs() : (processCpuMs(pid) ?? 0)) / 1000;
 
 const pad = (value: number, length: number) => String(value).padStart(length, '0');
 /** The i-th visitor: a phone and an address of its own. */
