@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBrands, carModels, cars, sites } from '../../kit/schema.ts';
-import { carReports, importReports, importSettings } from './import.table.ts';
+import { carReports, importReports, importSettings, importStagedRows } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { enqueueDueImports } from './auto-import.ts';
 import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
@@ -143,11 +143,40 @@ describe('abort and reset', () => {
     expect(report).toMatchObject({ is_finished: true, status: 'finished_with_error', abort_requested: true });
     expect(report.error).toContain('aborted');
     expect(await t.database.db.select().from(carReports).where(eq(carReports.report_id, reportId))).toHaveLength(0);
+    expect(await t.database.db.select().from(importStagedRows).where(eq(importStagedRows.report_id, reportId))).toHaveLength(0);
     expect(await siteCars(siteA)).toHaveLength(before.length);
     expect((await settingsRow(settings)).in_process).toBe(false);
     const again = await t.request('POST', `${API}/import/abort/${settings}`, { token: dealerA, lang: 'en' });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].title).toBe('No import of this site is running now');
+  });
+
+  it('ends with the error and writes no car when the apply fails mid-way (on PostgreSQL while the parse still runs)', async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    await replaceFeed(dealerA, settings, csv(60, 'Octavia', 3000));
+    const before = await siteCars(siteA);
+    const reportId = await start(dealerA, settings);
+    let parsedAfterFailure = 0;
+    let failed = false;
+    await runImport(t.ctx, { report_id: reportId, lang: 'en' }, {
+      batchSize: 10,
+      onBatch: async () => {
+        if (failed) parsedAfterFailure++;
+      },
+      onApplyBatch: async () => {
+        failed = true;
+        throw new Error('the disk is full (test)');
+      },
+    });
+    const report = await reportOf(reportId);
+    expect(report).toMatchObject({ is_finished: true, status: 'finished_with_error', created_count: 0 });
+    expect(report.error).toContain('the disk is full');
+    expect(await siteCars(siteA)).toHaveLength(before.length);
+    expect(await t.database.db.select().from(carReports).where(eq(carReports.report_id, reportId))).toHaveLength(0);
+    expect(await t.database.db.select().from(importStagedRows).where(eq(importStagedRows.report_id, reportId))).toHaveLength(0);
+    expect((await settingsRow(settings)).in_process).toBe(false);
+    // The parse stopped at its next batch instead of reading the rest of the feed.
+    expect(parsedAfterFailure).toBeLessThanOrEqual(1);
   });
 
   it('resets a stuck in-process state (the job died), and the late job then writes nothing', async () => {
@@ -276,8 +305,10 @@ describe('batches of the apply', () => {
     const first = await start(dealerA, settings);
     await runImport(t.ctx, { report_id: first, lang: 'en' }, { batchSize: 2200 });
     expect(await reportOf(first)).toMatchObject({ status: 'finished', total_count: 2200, created_count: 2200 });
-    const created = (await rowsOf(first)).filter((row) => row.status === 'created' && row.car_id !== null && row.data === null);
+    const created = (await rowsOf(first)).filter((row) => row.status === 'created' && row.car_id !== null && row.is_imported);
     expect(new Set(created.map((row) => row.car_id)).size).toBe(2200);
+    // The staged rows went with the apply.
+    expect(await t.database.db.select().from(importStagedRows).where(eq(importStagedRows.report_id, first))).toHaveLength(0);
     // The cars' search indexes took the cars through their pending lists, merged once the apply committed.
     for (const index of CARS_SEARCH_INDEXES) {
       const pending = await t.database.executeSql(`select gin_clean_pending_list('${index}'::regclass) as pages`);

@@ -126,12 +126,30 @@ export const carReports = pgTable('import_car_reports', {
   status: varchar('status', { length: 20 }).notNull().default('pending'),
   errors: text('errors').array().notNull().default([]),
   warnings: text('warnings').array().notNull().default([]),
-  /** The car the row would write (staging), dropped once applied. */
-  data: jsonb('data'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('import_car_reports_report_idx').on(t.report_id, t.file_id, t.row),
   index('import_car_reports_car_idx').on(t.site_id, t.car_id),
-  // The apply reads a report's pending rows in id order, a batch at a time (issue 13).
-  index('import_car_reports_pending_idx').on(t.report_id, t.status, t.id),
 ]);
+
+/**
+ * The rows a running import has parsed and not applied yet (run-import.ts): the report's row and
+ * the car it would write (`data`: its values in the import's column order). The apply writes the
+ * report's rows from these, once, with their outcome, and deletes them. UNLOGGED (migration 0033):
+ * no write-ahead log for rows that a crash makes worthless anyway (a rerun parses the feed again);
+ * no foreign key, so the parse's inserts check nothing per row.
+ */
+export const importStagedRows = pgTable('import_staged_rows', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  report_id: integer('report_id').notNull(),
+  file_id: integer('file_id').notNull(),
+  row: integer('row').notNull(),
+  vin: varchar('vin', { length: 17 }),
+  external_id: varchar('external_id', { length: 100 }),
+  is_new: boolean('is_new'),
+  excluded: boolean('excluded').notNull(),
+  status: varchar('status', { length: 20 }).notNull(),
+  errors: text('errors').array().notNull(),
+  warnings: text('warnings').array().notNull(),
+  data: jsonb('data'),
+}, (t) => [index('import_staged_rows_report_idx').on(t.report_id, t.id)]);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
-import { carReports, importHooks, importProfiles, importReports, importSettings, type FeedFingerprint } from './import.table.ts';
+import { carReports, importHooks, importProfiles, importReports, importSettings, importStagedRows, type FeedFingerprint } from './import.table.ts';
 import { FeedError, readFeed } from './feed-parsers.ts';
 import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
 import { cachedCatalog } from './catalog-cache.ts';
@@ -16,13 +16,18 @@ import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
  * The import of one report (a pg-boss job, issue 13). Two phases:
- * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and written
- *    to the report's rows in batches (`pending`, with the car it would write in `data`) — the
- *    staging area; the cars are not touched, and progress (`processed_count`) is saved per batch;
+ * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and staged in
+ *    batches (import_staged_rows: the report's row with the car it would write in `data`); the
+ *    cars are not touched, and progress (`processed_count`) is saved per batch;
  * 2. apply: ONE transaction writes the staged cars (multi-row statements that read the cars' values
  *    from the staged rows in SQL, given the batch's ids as one array parameter, so no batch comes
- *    near PostgreSQL's 65,535 limit and no row is dropped), moves the site's cars that are gone
- *    from the feed to sold, sets the rows' statuses and the counters.
+ *    near PostgreSQL's 65,535 limit and no row is dropped), writes the report's rows once with
+ *    their outcome, moves the site's cars that are gone from the feed to sold and sets the counters.
+ * On PostgreSQL the apply runs beside the parse (its own connection): it writes each batch once the
+ * parse has committed it, so the database writes cars while the app reads the next rows. Its
+ * transaction then lives as long as the feed's reading (bounded by the settings' timeout); reads
+ * never wait on it, and only a hand edit of a car it already changed would. On PGlite (one
+ * connection) the apply follows the parse, which keeps the screens answering while the feed is read.
  * Progress: after each batch of the parse the report gets `processed_count` and `expected_count`
  * (the rows expected, estimated from the bytes read of the files' known sizes), so the bar moves;
  * it stays below 100 % until the apply commits. Abort (and reset) set `abort_requested`: the run
@@ -47,7 +52,7 @@ const BATCH = 1000;
 const EMBEDDED_BATCH = 200;
 
 export interface RunImportOptions {
-  /** Tests: stop after the parse, as a process killed before the apply would. */
+  /** Tests: fail once every row is applied, before the apply commits, as a process killed then would. */
   crashBeforeApply?: boolean;
   /** Rows per batch (tests use small batches to see the progress move). */
   batchSize?: number;
@@ -61,6 +66,51 @@ export interface RunImportOptions {
 export class ImportAborted extends Error {
   constructor() {
     super('import aborted');
+  }
+}
+
+/** What the parse answers: the per-file summaries, whether every file was read, the profile, the files' fingerprints. */
+type Parsed = Awaited<ReturnType<typeof parseFiles>>;
+
+/**
+ * The parse's staged batches as the apply waits for them. On PostgreSQL the apply's transaction
+ * (its own connection) runs beside the parse and writes each batch once the parse has committed
+ * it, so the database writes the cars while the app reads the next rows; on PGlite (one
+ * connection) the apply starts after the parse, which has ended by then.
+ */
+class StagedBatches {
+  /** Batches committed so far. */
+  count = 0;
+  /** The parse's result once it ended; `failed` when it threw (the apply rolls back). */
+  parsed: Parsed | null = null;
+  failed = false;
+  /** Set when the apply failed: the parse stops at its next batch. */
+  applyFailed = false;
+  private wake: (() => void) | null = null;
+
+  get ended() {
+    return this.failed || this.parsed !== null;
+  }
+
+  committed() {
+    this.count++;
+    this.notify();
+  }
+
+  end(parsed: Parsed | null) {
+    if (parsed) this.parsed = parsed;
+    else this.failed = true;
+    this.notify();
+  }
+
+  /** Resolves once a batch after the `seen`-th was committed or the parse ended. */
+  async after(seen: number) {
+    if (this.count === seen && !this.ended) await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private notify() {
+    this.wake?.();
+    this.wake = null;
   }
 }
 
@@ -173,7 +223,7 @@ type StagedCar = unknown[];
 const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
 const carOfStaged = (values: StagedCar) => Object.fromEntries(CAR_COLUMNS.map(([name], index) => [name, values[index] ?? null])) as unknown as ImportedCar;
 
-/** A row of the report as the parse stages it (the report, client, site and file are the batch's). */
+/** A row of the report as the parse stages it (the report and file are the batch's). */
 interface StagedRow {
   row: number;
   vin: string | null;
@@ -192,13 +242,13 @@ interface StagedRow {
  * (drizzle's values() built a 13,000-parameter statement per batch of 1,000).
  */
 async function stageRows(db: DbOrTx, report: typeof importReports.$inferSelect, fileId: number, rows: StagedRow[]) {
-  await db.execute(sql`insert into import_car_reports (report_id, client_id, site_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data)
-    select ${report.id}, ${report.client_id}, ${report.site_id}, ${fileId}, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.data
+  await db.execute(sql`insert into import_staged_rows (report_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data)
+    select ${report.id}, ${fileId}, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.data
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, status varchar, errors text[], warnings text[], data jsonb)`);
 }
 
 /** Phase 1: every file read into the report's rows; answers the per-file summaries and whether every file was read. */
-async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang, options: RunImportOptions) {
+async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang, options: RunImportOptions, batches: StagedBatches) {
   const [profile] = settings.profile_id ? await ctx.db.select().from(importProfiles).where(eq(importProfiles.id, settings.profile_id)).limit(1) : [];
   const aliases: FieldAlias[] = profile?.use_alias === false ? [] : await ctx.db.select().from(fieldAliases);
   const catalog = await cachedCatalog(ctx.db);
@@ -223,8 +273,10 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
     let batch: StagedRow[] = [];
     const flush = async () => {
       if (!batch.length) return;
+      if (batches.applyFailed) throw new ImportAborted();
       await stageRows(ctx.db, report, index, batch);
       batch = [];
+      batches.committed();
       const expected = expectedRows({ processed, fileRows, ...position, size, laterBytes: laterBytes(index + 1) });
       // The progress and the abort check in one round trip.
       const [state] = rowsOf<{ abort: boolean; finished: boolean }>(
@@ -296,9 +348,20 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
  * hashes `= any()` over it and knows unnest()'s row count. An `in (select jsonb_array_elements…)`
  * was planned as a nested loop over the batch's rows × the ids (4.6 s for 5,000, measured).
  */
-const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+const idArray = (ids: (number | boolean | string | null)[]) => `{${ids.map((id) => id ?? 'NULL').join(',')}}`;
 
 type ExistingCar = Record<string, unknown> & { id: number; status: string; vin: string | null; external_id: string | null };
+/** A staged row as the apply reads it (`has_car`: pending, not excluded, with the car to write). */
+interface ApplyRow {
+  id: number;
+  status: string;
+  excluded: boolean;
+  vin: string | null;
+  external_id: string | null;
+  has_car: boolean;
+}
+/** A car's key within the run: its VIN, else its External ID. */
+const keyOf = (car: { vin: string | null; external_id: string | null }) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** What changed between the car in stock and the feed's; null when nothing. */
@@ -313,29 +376,47 @@ function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
 }
 
 /** Phase 2: the staged rows become cars in one transaction; answers the counters. */
-async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, moveGone: boolean, batchSize = BATCH, onApplyBatch?: RunImportOptions['onApplyBatch']): Promise<Counters> {
+async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, batches: StagedBatches, options: RunImportOptions): Promise<{ counters: Counters; parsed: Parsed }> {
+  const { batchSize = BATCH, onApplyBatch } = options;
   const counters = zero();
   const siteId = report.site_id;
   const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
   let lastId = 0;
   for (;;) {
-    const staged = await tx
-      .select({ id: carReports.id, data: carReports.data })
-      .from(carReports)
-      .where(and(eq(carReports.report_id, report.id), eq(carReports.status, 'pending'), isNotNull(carReports.data), gt(carReports.id, lastId)))
-      .orderBy(asc(carReports.id))
-      .limit(batchSize);
-    if (!staged.length) break;
+    if (batches.failed) throw new ImportAborted();
+    // Read before the select: a parse that had ended by then had committed every row the select sees.
+    const seen = batches.count;
+    const ended = batches.ended;
+    const staged = rowsOf<ApplyRow>(
+      await tx.execute(sql`select r.id, r.status, r.excluded, r.vin, r.external_id, r.status = 'pending' and r.data is not null and not r.excluded as has_car
+        from import_staged_rows r where r.report_id = ${report.id} and r.id > ${lastId} order by r.id limit ${batchSize}`),
+    );
+    if (!staged.length) {
+      if (ended) break;
+      await batches.after(seen);
+      continue;
+    }
     // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
     if (lastId > 0) await assertNotAborted(tx, report.id);
+    for (const row of staged) row.id = Number(row.id); // bigint, answered as text
     lastId = staged.at(-1)!.id;
-    const cars = staged.map((row) => ({ id: row.id, car: carOfStaged(row.data as StagedCar) }));
-    const vins = cars.map((row) => row.car.vin).filter((vin): vin is string => !!vin);
-    const externals = cars.map((row) => row.car.external_id).filter((value): value is string => !!value);
+    // The report's row of each staged one: rows in error keep it, excluded ones end as "no changes";
+    // the cars' rows get theirs below.
+    const results: { id: number; status: string; car_id: number | null; imported: boolean }[] = [];
+    const cars: ApplyRow[] = [];
+    for (const row of staged) {
+      if (row.has_car) cars.push(row);
+      else results.push({ id: row.id, status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
+    }
+    const vins = cars.map((row) => row.vin).filter((vin): vin is string => !!vin);
+    const externals = cars.map((row) => row.external_id).filter((value): value is string => !!value);
     const found = rowsOf<ExistingCar>(
       // A join per key, not `key = any(array)`: once the first batches are in, the planner (on
       // statistics of a smaller table) scanned the site's cars with the array as a filter, each car
-      // compared with every key of the batch (3.5 s a batch of 5,000 against 50,000 cars).
+      // compared with every key of the batch (3.5 s a batch of 5,000 against 50,000 cars). The
+      // keys' function scan is estimated at 100 rows, so each key probes the cars' index even
+      // where the statistics predate the run's writes (a join with the staged rows hashed the
+      // site's cars per batch: measured, then replaced).
       await tx.execute(sql`select c.id, c.status, ${sql.raw(carColumns)} from cars c
           join jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb) as k(key) on c.vin = k.key where c.site_id = ${siteId}
         union
@@ -344,25 +425,32 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     );
     const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
     const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
+    const existingOf = (row: ApplyRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
+    // The staged values of the rows whose car exists, to compare them; a new car's cross the connection only into `cars`.
+    const compared = cars.filter((row) => existingOf(row)).map((row) => row.id);
+    const stagedData = new Map(
+      compared.length
+        ? rowsOf<{ id: string; data: StagedCar }>(await tx.execute(sql`select id, data from import_staged_rows where report_id = ${report.id} and id = any(${idArray(compared)}::bigint[])`)).map((row) => [Number(row.id), row.data])
+        : [],
+    );
     // reportRowId: the row reported 'created'; sourceRowId: the staged row whose values are written.
-    const inserts: { reportRowId: number; sourceRowId: number; car: ImportedCar }[] = [];
+    const inserts: { reportRowId: number; sourceRowId: number; key: string }[] = [];
     // A key repeated within the batch: one insert (the later row's data), the repeat's row 'updated'.
     const insertAt = new Map<string, number>();
     const repeatsOfInserts: { reportRowId: number; key: string }[] = [];
     // Car id → the staged row to write: one car written twice in a batch gets its later row (an
     // update statement matching a car twice would take either).
     const updates = new Map<number, number>();
-    const results: { id: number; status: 'created' | 'updated' | 'no_changes'; car_id: number }[] = [];
-    const keyOf = (car: ImportedCar) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
-    for (const { id, car } of cars) {
-      const key = keyOf(car);
+    for (const row of cars) {
+      const { id } = row;
+      const key = keyOf(row);
       const again = written.get(key);
-      const current = (car.vin ? byVin.get(car.vin) : undefined) ?? (car.external_id ? byExternal.get(car.external_id) : undefined);
+      const current = existingOf(row);
       if (again !== undefined || (current && written.has(`id:${current.id}`))) {
         // The same car twice in the feed: the later row wins, as a second write of that car.
         const carId = again ?? current!.id;
         updates.set(carId, id);
-        results.push({ id, status: 'updated', car_id: carId });
+        results.push({ id, status: 'updated', car_id: carId, imported: true });
         counters.updated_count++;
         continue;
       }
@@ -374,45 +462,45 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       }
       if (!current) {
         insertAt.set(key, inserts.length);
-        inserts.push({ reportRowId: id, sourceRowId: id, car });
+        inserts.push({ reportRowId: id, sourceRowId: id, key });
         continue;
       }
       written.set(key, current.id);
       written.set(`id:${current.id}`, current.id);
-      const changed = changedFields(current, car);
+      const changed = changedFields(current, carOfStaged(stagedData.get(id)!));
       if (!changed.length) {
-        results.push({ id, status: 'no_changes', car_id: current.id });
+        results.push({ id, status: 'no_changes', car_id: current.id, imported: true });
         counters.unchanged_count++;
         continue;
       }
       updates.set(current.id, id);
-      results.push({ id, status: 'updated', car_id: current.id });
+      results.push({ id, status: 'updated', car_id: current.id, imported: true });
       counters.updated_count++;
       if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
     }
-    // The staged rows of this batch only (its id range on the pending index): the cars are written from their values.
-    const batchRows = sql`r.report_id = ${report.id} and r.status = 'pending' and r.id between ${staged[0]!.id} and ${lastId}`;
+    // The staged rows of this batch only (its id range on the report's index): the cars are written from their values.
+    const batchRows = sql`r.report_id = ${report.id} and r.id between ${staged[0]!.id} and ${lastId}`;
     if (inserts.length) {
       const sources = idArray(inserts.map((insert) => insert.sourceRowId));
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
         await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
           select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
-          from (select ${sql.raw(stagedValues)} from import_car_reports r
+          from (select ${sql.raw(stagedValues)} from import_staged_rows r
             where ${batchRows} and r.id = any(${sources}::bigint[])) v
           returning id, vin, external_id`),
       );
       // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
-      const createdByKey = new Map(created.map((car) => [car.vin ? `v:${car.vin}` : `e:${car.external_id}`, car.id]));
-      for (const { reportRowId, car } of inserts) {
-        const carId = createdByKey.get(keyOf(car));
+      const createdByKey = new Map(created.map((car) => [keyOf(car), car.id]));
+      for (const { reportRowId, key } of inserts) {
+        const carId = createdByKey.get(key);
         if (carId === undefined) throw new Error('an inserted car was not returned');
-        written.set(keyOf(car), carId);
+        written.set(key, carId);
         written.set(`id:${carId}`, carId);
-        results.push({ id: reportRowId, status: 'created', car_id: carId });
+        results.push({ id: reportRowId, status: 'created', car_id: carId, imported: true });
         counters.created_count++;
       }
       for (const { reportRowId, key } of repeatsOfInserts) {
-        results.push({ id: reportRowId, status: 'updated', car_id: written.get(key)! });
+        results.push({ id: reportRowId, status: 'updated', car_id: written.get(key)!, imported: true });
         counters.updated_count++;
       }
     }
@@ -421,16 +509,23 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       const rowIds = idArray([...updates.values()]);
       const assignments = CAR_COLUMNS.map(([name]) => `${name} = v.${name}`).join(', ');
       await tx.execute(sql`update cars c set ${sql.raw(assignments)}, status = 'active', sold_at = null, updated_at = now()
-        from (select w.car_id, ${sql.raw(stagedValues)} from import_car_reports r
+        from (select w.car_id, ${sql.raw(stagedValues)} from import_staged_rows r
           join unnest(${carIds}::int[], ${rowIds}::bigint[]) as w(car_id, row_id) on r.id = w.row_id where ${batchRows}) v
         where c.id = v.car_id`);
     }
-    // Every applied row is imported; its status and car as arrays (see idArray).
-    await tx.execute(sql`update import_car_reports r set status = v.status, car_id = v.car_id, is_imported = true, data = null
-      from unnest(${idArray(results.map((row) => row.id))}::bigint[], ${`{${results.map((row) => row.status).join(',')}}`}::varchar[], ${idArray(results.map((row) => row.car_id))}::int[]) as v(id, status, car_id)
-      where r.id = v.id`);
+    // The report's rows, written once with their outcome (status, car, imported as arrays: see idArray), in the feed's order.
+    await tx.execute(sql`insert into import_car_reports (report_id, client_id, site_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, car_id, is_imported)
+      select r.report_id, ${report.client_id}, ${siteId}, r.file_id, r.row, r.vin, r.external_id, r.is_new, r.excluded, v.status, r.errors, r.warnings, v.car_id, v.imported
+      from import_staged_rows r join unnest(${idArray(results.map((row) => row.id))}::bigint[], ${idArray(results.map((row) => row.status))}::varchar[], ${idArray(results.map((row) => row.car_id))}::int[], ${idArray(results.map((row) => row.imported))}::boolean[]) as v(id, status, car_id, imported) on r.id = v.id
+      where ${batchRows} order by r.id`);
     await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
   }
+  const parsed = batches.parsed;
+  if (!parsed) throw new ImportAborted();
+  // Tests: the process dies here, before the apply commits.
+  if (options.crashBeforeApply) throw new Error('crash before the apply commits (test)');
+  // A file that could not be read must not empty the stock: nothing moves to sold then.
+  const moveGone = parsed.allRead;
   // Rows in error whose car is in stock: the car leaves the stock (its data can no longer be trusted).
   // Equality joins only (a union, not an OR in one join): the planner hashes them at any size.
   const erroredGone = rowsOf<{ id: number }>(
@@ -465,9 +560,8 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
   counters.total_count = totals?.total ?? 0;
   counters.errored_count = totals?.errored ?? 0;
   counters.excluded_count = totals?.excluded ?? 0;
-  // Excluded rows end as "no changes", not imported.
-  await tx.execute(sql`update import_car_reports set status = 'no_changes', data = null where report_id = ${report.id} and excluded`);
-  return counters;
+  await tx.delete(importStagedRows).where(eq(importStagedRows.report_id, report.id));
+  return { counters, parsed };
 }
 
 /**
@@ -500,6 +594,12 @@ async function callHandler(code: string, url: string, payload: unknown) {
   }
 }
 
+/** A report's rows and staged rows, gone: a run starts over, or its report ends without them. */
+async function deleteRows(db: DbOrTx, reportId: number) {
+  await db.delete(carReports).where(eq(carReports.report_id, reportId));
+  await db.delete(importStagedRows).where(eq(importStagedRows.report_id, reportId));
+}
+
 /** The job: runs the report's import from its settings (see the file's comment). */
 export async function runImport(ctx: ServiceContext, data: ImportJobData, options: RunImportOptions = {}) {
   // Another job of this report runs now (pg-boss retries a job it thinks expired): it stands aside.
@@ -520,14 +620,24 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
   if (!settings) return;
   try {
     // A rerun of a report (the job retried after a crash) starts its rows over.
-    await ctx.db.delete(carReports).where(eq(carReports.report_id, report.id));
+    await deleteRows(ctx.db, report.id);
     const hookLog: Record<string, unknown>[] = [];
     for (const hook of await hooksFor(ctx, report.client_id, true)) hookLog.push(await callHandler(hook.code, hook.handler_url, { stage: 'pre', report_id: report.id, site_id: report.site_id, client_id: report.client_id }));
-    const { summaries, allRead, profile, fingerprints } = await parseFiles(ctx, report, settings, lang, options);
-    if (options.crashBeforeApply) throw new Error('crash before apply (test)');
-    const counters = await ctx.db.transaction(async (tx) => {
-      // A file that could not be read must not empty the stock: nothing moves to sold then.
-      const result = await applyRows(tx, report, settings, allRead, options.batchSize, options.onApplyBatch);
+    const batches = new StagedBatches();
+    const parse = () =>
+      parseFiles(ctx, report, settings, lang, options, batches).then(
+        (parsed) => (batches.end(parsed), parsed),
+        (error: unknown) => {
+          batches.end(null);
+          throw error;
+        },
+      );
+    // PostgreSQL: the parse runs beside the apply's transaction (another connection of the pool).
+    const parsing = ctx.config.databaseUrl ? parse() : null;
+    if (!parsing) await parse();
+    const applying = ctx.db.transaction(async (tx) => {
+      const { counters: result, parsed } = await applyRows(tx, report, settings, batches, options);
+      const { summaries, allRead, fingerprints } = parsed;
       await assertNotAborted(tx, report.id);
       const status = allRead ? 'finished' : 'finished_with_error';
       await tx
@@ -539,8 +649,14 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
         .update(importSettings)
         .set({ in_process: false, last_import_date: new Date(), updated_at: new Date(), ...(allRead ? { feed_state: fingerprints, feed_changed: false, feed_checked_at: new Date() } : {}) })
         .where(eq(importSettings.id, settings.id));
-      return result;
+      return { counters: result, profile: parsed.profile };
     });
+    const [parsed, applied] = await Promise.allSettled([parsing, applying.catch((error: unknown) => ((batches.applyFailed = true), Promise.reject(error)))]);
+    // The apply's own failure first (the parse then stopped as aborted), else the parse's (the apply then rolled back).
+    if (applied.status === 'rejected' && !(applied.reason instanceof ImportAborted)) throw applied.reason;
+    if (parsed.status === 'rejected') throw parsed.reason;
+    if (applied.status === 'rejected') throw applied.reason;
+    const { counters, profile } = applied.value;
     await mergeSearchIndexes(ctx, report.id);
     const summary = { stage: 'post', report_id: report.id, site_id: report.site_id, client_id: report.client_id, ...counters };
     for (const hook of await hooksFor(ctx, report.client_id, false)) hookLog.push(await callHandler(hook.code, hook.handler_url, summary));
@@ -550,6 +666,7 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
     if (options.crashBeforeApply) throw error;
     if (error instanceof ImportAborted) return stopAborted(ctx, report.id, settings.id, lang);
     ctx.log.error({ err: error, report_id: report.id }, 'import failed');
+    await ctx.db.delete(importStagedRows).where(eq(importStagedRows.report_id, report.id));
     await ctx.db
       .update(importReports)
       .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: String((error as Error).message).slice(0, 2000), updated_at: new Date() })
@@ -564,7 +681,7 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
  */
 async function stopAborted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(carReports).where(eq(carReports.report_id, reportId));
+    await deleteRows(tx, reportId);
     await tx
       .update(importReports)
       .set({ status: 'finished_with_error', is_finished: true, finished_at: sql`coalesce(${importReports.finished_at}, now())`, error: sql`coalesce(${importReports.error}, ${t('import_aborted', lang)})`, updated_at: new Date() })
@@ -633,7 +750,7 @@ export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: nu
 /** A report that cannot be resumed: its staged rows go, it ends with an error saying why, the site may import again. */
 async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(carReports).where(eq(carReports.report_id, reportId));
+    await deleteRows(tx, reportId);
     await tx
       .update(importReports)
       .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t('import_interrupted', lang), updated_at: new Date() })
