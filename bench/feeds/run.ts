@@ -125,12 +125,77 @@ async function api(base: string, token: string | null, method: string, url: stri
   return text ? JSON.parse(text) : null;
 }
 
-/** A CSV of `rows` cars of one brand and model of the demo catalogue, each with its own VIN. */
-function feedCsv(brand: string, model: string, rows: number): Buffer {
-  const lines = ['vin;brand;model;price;year;mileage'];
-  for (let i = 0; i < rows; i++) lines.push(`XWB${String(i).padStart(14, '0')};${brand};${model};${2_000_000 + (i % 1000) * 1000};2024;0`);
+/**
+ * A dealer's stock as a DMS exports it: Kia Rio and Sportage of the demo catalogue down to the
+ * generation and complectation, new and used, with the fields a real feed carries (engine, body,
+ * colour, drive, discounts, availability, PTS, a description of a few hundred characters, photos),
+ * each car with its own VIN and DMS id.
+ */
+function stockCars(rows: number): Record<string, string>[] {
+  const models = [
+    { model: 'Rio', generation: 'IV', complectations: ['Classic', 'Comfort', 'Luxe', 'Prestige'], body: 'седан', engines: ['1.4 MT (100 л.с.)', '1.6 AT (123 л.с.)'], drive: 'передний' },
+    { model: 'Sportage', generation: 'V', complectations: ['Classic', 'Comfort', 'Luxe', 'Prestige', 'Premium'], body: 'внедорожник 5 дв.', engines: ['2.0 AT (150 л.с.)', '2.5 AT 4WD (190 л.с.)'], drive: 'полный' },
+  ];
+  const colors = ['белый', 'чёрный', 'серый', 'серебристый', 'красный', 'синий'];
+  const cars: Record<string, string>[] = [];
+  for (let i = 0; i < rows; i++) {
+    const m = models[i % models.length]!;
+    const used = i % 5 === 0;
+    const price = (m.model === 'Rio' ? 1_650_000 : 2_900_000) + (i % 40) * 25_000;
+    cars.push({
+      vin: `XWB${String(i).padStart(14, '0')}`, external_id: `DMS-${100000 + i}`, brand: 'Kia', model: m.model, generation: m.generation,
+      complectation: m.complectations[i % m.complectations.length]!, engine: m.engines[i % m.engines.length]!, body: m.body,
+      transmission: m.engines[i % m.engines.length]!.includes('AT') ? 'автомат' : 'механика', wheel_drive: m.drive, steering: 'Левый',
+      color: colors[i % colors.length]!, availability: i % 7 === 0 ? 'в пути' : 'в наличии', state: used ? 'с пробегом' : 'новый',
+      owners: used ? String(1 + (i % 3)) : '0', mileage: used ? String(15_000 + (i % 90) * 1000) : '0', year: String(used ? 2019 + (i % 5) : 2025),
+      price: String(price), credit_discount: '50000', tradein_discount: '70000', pts: 'Оригинал', doors: m.model === 'Rio' ? '4' : '5', dealer_code: 'AVS-01',
+      description: `Kia ${m.model} ${m.complectations[i % m.complectations.length]} в наличии в дилерском центре «АвтоГрад Север». Официальная гарантия 7 лет или 150 000 км, зимний пакет, подогрев сидений и руля, камера заднего вида, мультимедиа с Apple CarPlay и Android Auto. Кредит от 4,9 %, трейд-ин с выгодой до 70 000 ₽. Автомобиль № ${i}.`,
+      images: [1, 2, 3, 4, 5].map((n) => `https://img.avtograd-sever.test/stock/${i}/${n}.jpg`).join(','),
+    });
+  }
+  return cars;
+}
+
+const CSV_COLUMNS = ['vin', 'external_id', 'brand', 'model', 'generation', 'complectation', 'engine', 'body', 'transmission', 'wheel_drive', 'right_steering_wheel', 'color', 'logistic_status', 'is_new', 'owners', 'mileage', 'year', 'price', 'credit_discount', 'tradein_discount', 'pts', 'doors', 'dealer_code', 'description', 'images'];
+const csvCell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The stock as a CSV with the platform's column names (no profile mapping needed). */
+function feedCsv(rows: number): Buffer {
+  const lines = [CSV_COLUMNS.join(';')];
+  for (const car of stockCars(rows)) {
+    const values = { ...car, right_steering_wheel: car.steering!, logistic_status: car.availability!, is_new: car.state! };
+    lines.push(CSV_COLUMNS.map((column) => csvCell(values[column as keyof typeof values] ?? '')).join(';'));
+  }
   return Buffer.from(`${lines.join('\n')}\n`);
 }
+
+const xmlText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The stock as an Auto.ru / Yandex XML feed (`<data><cars><car>`, the tags of that format). */
+function feedXml(rows: number): Buffer {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<data><cars>\n'];
+  for (const car of stockCars(rows)) {
+    const tags: [string, string][] = [
+      ['mark_id', car.brand!], ['folder_id', car.model!], ['generation', car.generation!], ['complectation_name', car.complectation!], ['modification_id', car.engine!],
+      ['body_type', car.body!], ['wheel', car.steering!], ['color', car.color!], ['availability', car.availability!], ['section', car.state === 'новый' ? 'new' : 'used'],
+      ['owners_number', car.owners!], ['run', car.mileage!], ['year', car.year!], ['price', car.price!], ['currency', 'RUR'], ['credit_discount', car.credit_discount!],
+      ['tradein_discount', car.tradein_discount!], ['vin', car.vin!], ['unique_id', car.external_id!], ['pts', car.pts!], ['doors_count', car.doors!],
+      ['transmission', car.transmission!], ['drive', car.wheel_drive!], ['poi_id', car.dealer_code!], ['description', car.description!],
+    ];
+    const images = car.images!.split(',').map((url) => `<image>${xmlText(url)}</image>`).join('');
+    parts.push(`<car>${tags.map(([tag, value]) => `<${tag}>${xmlText(value)}</${tag}>`).join('')}<images>${images}</images></car>\n`);
+  }
+  parts.push('</cars></data>\n');
+  return Buffer.from(parts.join(''));
+}
+
+/** BENCH_FEEDS: the formats measured, each on its own demo site (default both). */
+const FEEDS = (process.env.BENCH_FEEDS ?? 'csv,xml').split(',').map((name) => name.trim()).filter(Boolean);
+const FEED_FORMATS: Record<string, { name: string; file: (rows: number) => Buffer; extension: string }> = {
+  csv: { name: 'a CSV feed', file: feedCsv, extension: 'csv' },
+  xml: { name: 'an Auto.ru XML feed', file: feedXml, extension: 'xml' },
+};
+for (const feed of FEEDS) if (!FEED_FORMATS[feed]) throw new Error(`BENCH_FEEDS: "${feed}" is not one of ${Object.keys(FEED_FORMATS).join(', ')}`);
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
 
@@ -145,6 +210,9 @@ interface Run {
   /** VmHWM after the run: the process's highest RSS since it started (catches a peak between samples). */
   hwmMb: number;
   lists: number[];
+  /** Rows with warnings among the report's first 1,000, and the first row with an error or warning. */
+  warnings: number;
+  firstIssue: string | null;
 }
 
 async function importOnce(base: string, token: string, appPid: number, settingsId: string, siteId: string, clientId: string, name: string): Promise<Run> {
@@ -184,7 +252,12 @@ async function importOnce(base: string, token: string, appPid: number, settingsI
   }
   const appCpuS = ((processCpuMs(appPid) ?? 0) - appCpuBefore) / 1000;
   const postgresCpuS = (postgresCpuMs() - postgresCpuBefore) / 1000;
-  return { name, ms, report: done!, peakRssMb, hwmMb: rssMb(appPid).peak, appCpuS, postgresCpuS, lists };
+  const hwmMb = rssMb(appPid).peak;
+  // What the matching said of the rows: a realistic feed should match the catalogue without errors.
+  const sample = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/import/car_reports/by/report/${report.id}?page[size]=1000`)).data as { attributes: { row: number; errors: string[]; warnings: string[] } }[];
+  const issue = sample.find((row) => row.attributes.errors.length || row.attributes.warnings.length);
+  const firstIssue = issue ? `row ${issue.attributes.row}: ${[...issue.attributes.errors, ...issue.attributes.warnings].join('; ')}` : null;
+  return { name, ms, report: done!, peakRssMb, hwmMb, appCpuS, postgresCpuS, lists, warnings: sample.filter((row) => row.attributes.warnings.length).length, firstIssue };
 }
 
 /**
@@ -213,36 +286,39 @@ async function benchOn(label: string, databaseUrl: string) {
     const signIn = await api(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } });
     const token = signIn.data.access_token as string;
     const siteList = (await api(base, token, 'GET', '/gateway/sites.context/api/v1/sites?page[size]=100')).data as { id: string; attributes: Record<string, any> }[];
-    const site = siteList.find((s) => s.attributes.type === 3 && s.attributes.host);
-    if (!site) throw new BenchError('the demo manager has no dealer site');
-    const clientId = String(site.attributes.client_id);
-    const brands = ((await api(base, token, 'GET', '/gateway/cars.catalog/api/v1/brands?page[size]=1000')).data as { id: string; attributes: { name: string } }[]).filter((b) => b.attributes.name === 'Kia');
-    if (!brands.length) throw new BenchError('no Kia in the demo catalogue');
-    const models = (await api(base, token, 'GET', `/gateway/cars.catalog/api/v1/models?filter[brands]=${brands[0]!.id}&page[size]=1`)).data;
-    const settings = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
-    const form = new FormData();
-    form.append('file', new Blob([feedCsv(brands[0]!.attributes.name, models[0].attributes.name, ROWS)]), `bench-${ROWS}.csv`);
-    await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settings.id}/manual`, form);
-    // The app's memory before any import (demo data loaded, the feed uploaded): what the import adds is the peak less this.
+    const dealerSites = siteList.filter((s) => s.attributes.type === 3 && s.attributes.host);
+    if (dealerSites.length < FEEDS.length) throw new BenchError(`the demo manager has ${dealerSites.length} dealer sites, ${FEEDS.length} needed (one per format)`);
+    // The app's memory before any import (demo data loaded): what an import adds is the peak less this.
     const idleRssMb = treeRssMb(child.pid!);
-    const runs = [
-      await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
-      await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
-    ];
-    console.log(`\n${label}: a CSV feed of ${fmt(ROWS)} cars, one site, a list request every ${LIST_EVERY_MS} ms (targets: ${TARGET_MS / 1000} s on PostgreSQL, ${TARGET_RSS_MB} MB)\n`);
-    printTable(
-      ['run', 'time, s', 'app CPU, s', 'PG CPU, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'peak RSS, MB', 'VmHWM, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
-      runs.map((run) => {
-        const sorted = [...run.lists].sort((a, b) => a - b);
-        return [
-          run.name, fmt(run.ms / 1000, 1), fmt(run.appCpuS, 1), fmt(run.postgresCpuS, 1), fmt(ROWS / (run.ms / 1000)), fmt(Number(run.report.created_count)), fmt(Number(run.report.updated_count)),
-          fmt(Number(run.report.unchanged_count)), fmt(Number(run.report.errored_count)),
-          fmt(run.peakRssMb), fmt(run.hwmMb), fmt(percentile(sorted, 0.5)), fmt(percentile(sorted, 0.95)), fmt(sorted.at(-1) ?? 0), String(sorted.length),
-        ];
-      }),
-    );
+    for (const [index, feed] of FEEDS.entries()) {
+      const site = dealerSites[index]!;
+      const format = FEED_FORMATS[feed]!;
+      const clientId = String(site.attributes.client_id);
+      const settings = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
+      const file = format.file(ROWS);
+      const form = new FormData();
+      form.append('file', new Blob([file]), `bench-${ROWS}.${format.extension}`);
+      await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settings.id}/manual`, form);
+      const runs = [
+        await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
+        await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
+      ];
+      console.log(`\n${label}: ${format.name} of ${fmt(ROWS)} cars (${fmt(file.length / 1024 / 1024, 1)} MB), site ${site.attributes.host}, a list request every ${LIST_EVERY_MS} ms (targets: ${TARGET_MS / 1000} s on PostgreSQL, ${TARGET_RSS_MB} MB)\n`);
+      printTable(
+        ['run', 'time, s', 'app CPU, s', 'PG CPU, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'warnings in 1,000', 'peak RSS, MB', 'VmHWM, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
+        runs.map((run) => {
+          const sorted = [...run.lists].sort((a, b) => a - b);
+          return [
+            run.name, fmt(run.ms / 1000, 1), fmt(run.appCpuS, 1), fmt(run.postgresCpuS, 1), fmt(ROWS / (run.ms / 1000)), fmt(Number(run.report.created_count)), fmt(Number(run.report.updated_count)),
+            fmt(Number(run.report.unchanged_count)), fmt(Number(run.report.errored_count)), fmt(run.warnings),
+            fmt(run.peakRssMb), fmt(run.hwmMb), fmt(percentile(sorted, 0.5)), fmt(percentile(sorted, 0.95)), fmt(sorted.at(-1) ?? 0), String(sorted.length),
+          ];
+        }),
+      );
+      for (const run of runs) if (Number(run.report.created_count) + Number(run.report.updated_count) + Number(run.report.unchanged_count) === 0) console.log(`   warning: ${run.name} wrote no car: ${JSON.stringify(run.report).slice(0, 400)}`);
+      if (runs[0]!.firstIssue) console.log(`   first row with an error or warning: ${runs[0]!.firstIssue}`);
+    }
     console.log(`   app RSS at idle (before the imports): ${fmt(idleRssMb)} MB`);
-    for (const run of runs) if (Number(run.report.created_count) + Number(run.report.updated_count) + Number(run.report.unchanged_count) === 0) console.log(`   warning: ${run.name} wrote no car: ${JSON.stringify(run.report).slice(0, 400)}`);
   } finally {
     await stopApp(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
