@@ -21,6 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,7 +82,7 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
     stdio: ['ignore', 'ignore', 'pipe'],
     // MALLOC_ARENA_MAX as `npm run serve` sets it (docs/performance.md, "Memory").
     // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
-    env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); if (process.env.BENCH_ECHO) process.stderr.write(chunk); });
@@ -278,6 +279,15 @@ async function logSlowStatements(databaseUrl: string) {
   }
 }
 
+/** The feeds the app fetches, served from this process (the app allows its host: OUTBOUND_ALLOW_HOSTS). */
+const feedFiles = new Map<string, Buffer>();
+const feedServer = http.createServer((request, response) => {
+  const file = feedFiles.get(request.url ?? '');
+  if (!file) return void response.writeHead(404).end();
+  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.length }).end(file);
+});
+let feedBase = '';
+
 async function benchOn(label: string, databaseUrl: string) {
   await logSlowStatements(databaseUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-feeds-'));
@@ -296,9 +306,10 @@ async function benchOn(label: string, databaseUrl: string) {
       const clientId = String(site.attributes.client_id);
       const settings = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
       const file = format.file(ROWS);
-      const form = new FormData();
-      form.append('file', new Blob([file]), `bench-${ROWS}.${format.extension}`);
-      await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settings.id}/manual`, form);
+      // Fetched from a URL, as a DMS publishes its feed (a 50,000-car XML is past the 50 MB upload limit).
+      const name = `bench-${ROWS}.${format.extension}`;
+      feedFiles.set(`/${name}`, file);
+      await api(base, token, 'PATCH', `/gateway/cars.import/api/v1/settings/${settings.id}`, { data: { attributes: { files: [{ kind: 'url', url: `${feedBase}/${name}`, name }] } } });
       const runs = [
         await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
         await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
@@ -326,6 +337,8 @@ async function benchOn(label: string, databaseUrl: string) {
 }
 
 describeMachine('Feed import benchmark');
+await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+feedBase = `http://127.0.0.1:${(feedServer.address() as net.AddressInfo).port}`;
 try {
   if (process.env.DATABASE_URL) await withDatabase(process.env.DATABASE_URL, process.env.BENCH_DB_PREFIX || 'bench_feeds', (url) => benchOn('PostgreSQL', url));
   if (!process.env.DATABASE_URL || process.env.BENCH_EMBEDDED === '1') await benchOn('Embedded database (PGlite)', '');
@@ -335,4 +348,6 @@ try {
     process.exit(1);
   }
   throw error;
+} finally {
+  feedServer.close();
 }

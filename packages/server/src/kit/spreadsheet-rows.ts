@@ -77,8 +77,11 @@ export function assertZipBounded(data: Buffer, maxBytes: number, maxEntries = 50
   }
 }
 
-/** The delimiter of a CSV: the most frequent of `;`, `,` and tab in its first line. */
-function csvDelimiter(text: string): string {
+/**
+ * The delimiter of a CSV: the most frequent of `;`, `,` and tab in its first line. One delimiter for
+ * the file, never all three: a description's commas in a semicolon-separated file stay in their cell.
+ */
+export function csvDelimiter(text: string): string {
   const first = text.slice(0, text.search(/\r?\n|$/));
   const counts = [';', ',', '\t'].map((delimiter) => [delimiter, first.split(delimiter).length - 1] as const);
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];

@@ -3,7 +3,7 @@ import { SaxesParser } from 'saxes';
 import { parse as parseCsv } from 'csv-parse';
 import type { ImportFormat } from '@dp/contracts';
 import type { MessageKey, MessageParams } from '@dp/contracts';
-import { readSpreadsheetRows } from '../../kit/spreadsheet-rows.ts';
+import { csvDelimiter, readSpreadsheetRows } from '../../kit/spreadsheet-rows.ts';
 import { AppError } from '../../kit/errors.ts';
 
 /**
@@ -195,21 +195,6 @@ function rowValues(cells: string[], indexes: Record<string, number>): Record<str
 }
 
 /** Rows of a CSV feed (`,`, `;` or tab; UTF-8 or Windows-1251), the first line naming the columns. */
-/**
- * The delimiter of a CSV: of `;`, `,` and tab, the one its header line (outside quotes) has most
- * of. One delimiter for the file, not all three at once: a description's commas or an image list
- * in a semicolon-separated feed stay in their cell, and the parser compares one byte, not three.
- */
-export function csvDelimiter(headerLine: string): string {
-  const counts = new Map([[';', 0], [',', 0], ['\t', 0]]);
-  let quoted = false;
-  for (const char of headerLine) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
-  }
-  return [...counts.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
-}
-
 async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
   const counted: DecodeCount = { bytes: 0, chars: 0 };
   const texts = decoded(source, csvEncoding, counted)[Symbol.asyncIterator]();
@@ -224,7 +209,7 @@ async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, s
     if (error instanceof FeedError) throw error;
     throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
   }
-  const parser = parseCsv({ delimiter: csvDelimiter(head.split(/\r?\n|\r/, 1)[0]!), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
+  const parser = parseCsv({ delimiter: csvDelimiter(head), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
   const feed = (async () => {
     try {
       if (head && !parser.write(head)) await new Promise((resolve) => parser.once('drain', resolve));
