@@ -190,11 +190,25 @@ function feedXml(rows: number): Buffer {
   return Buffer.from(parts.join(''));
 }
 
-/** BENCH_FEEDS: the formats measured, each on its own demo site (default both). */
+/** The stock as an XLSX workbook with the CSV's columns (the parser reads it row by row). */
+async function feedXlsx(rows: number): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Склад');
+  sheet.addRow(CSV_COLUMNS);
+  for (const car of stockCars(rows)) {
+    const values = { ...car, right_steering_wheel: car.steering!, logistic_status: car.availability!, is_new: car.state! };
+    sheet.addRow(CSV_COLUMNS.map((column) => values[column as keyof typeof values] ?? ''));
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** BENCH_FEEDS: the formats measured, each on its own demo site (default CSV and XML; xlsx too). */
 const FEEDS = (process.env.BENCH_FEEDS ?? 'csv,xml').split(',').map((name) => name.trim()).filter(Boolean);
-const FEED_FORMATS: Record<string, { name: string; file: (rows: number) => Buffer; extension: string }> = {
+const FEED_FORMATS: Record<string, { name: string; file: (rows: number) => Buffer | Promise<Buffer>; extension: string }> = {
   csv: { name: 'a CSV feed', file: feedCsv, extension: 'csv' },
   xml: { name: 'an Auto.ru XML feed', file: feedXml, extension: 'xml' },
+  xlsx: { name: 'an XLSX feed', file: feedXlsx, extension: 'xlsx' },
 };
 for (const feed of FEEDS) if (!FEED_FORMATS[feed]) throw new Error(`BENCH_FEEDS: "${feed}" is not one of ${Object.keys(FEED_FORMATS).join(', ')}`);
 
@@ -305,7 +319,7 @@ async function benchOn(label: string, databaseUrl: string) {
       const format = FEED_FORMATS[feed]!;
       const clientId = String(site.attributes.client_id);
       const settings = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
-      const file = format.file(ROWS);
+      const file = await format.file(ROWS);
       // Fetched from a URL, as a DMS publishes its feed (a 50,000-car XML is past the 50 MB upload limit).
       const name = `bench-${ROWS}.${format.extension}`;
       feedFiles.set(`/${name}`, file);

@@ -39,11 +39,15 @@ const ZIP_END = 0x06054b50;
 const unreadable = () => new AppError(400, 'import_file_unreadable', undefined, 'file');
 const tooLargeUnpacked = (maxBytes: number) => new AppError(400, 'import_file_too_large_unpacked', { size: Math.round(maxBytes / 1024 / 1024) }, 'file');
 
-/**
- * Checks a ZIP archive before anything unpacks it: a plain (not ZIP64) archive of at most
- * `maxEntries` stored or deflated parts that really inflate to at most `maxBytes` in all.
- */
-export function assertZipBounded(data: Buffer, maxBytes: number, maxEntries = 500) {
+/** A part of a ZIP archive: its name, how it is stored (0 stored, 8 deflated) and its bytes as stored. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  body: Buffer;
+}
+
+/** The parts of a plain (not ZIP64) archive of at most `maxEntries`, read from its central directory. */
+export function zipEntries(data: Buffer, maxEntries = 500): ZipEntry[] {
   let end = -1;
   for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 65_535); at--) {
     if (data.readUInt32LE(at) === ZIP_END) {
@@ -52,19 +56,31 @@ export function assertZipBounded(data: Buffer, maxBytes: number, maxEntries = 50
     }
   }
   if (end < 0) throw unreadable();
-  const entries = data.readUInt16LE(end + 10);
+  const count = data.readUInt16LE(end + 10);
   let at = data.readUInt32LE(end + 16);
-  if (entries === 0xffff || at === 0xffffffff || entries > maxEntries) throw unreadable();
-  let budget = maxBytes;
-  for (let index = 0; index < entries; index++) {
+  if (count === 0xffff || at === 0xffffffff || count > maxEntries) throw unreadable();
+  const entries: ZipEntry[] = [];
+  for (let index = 0; index < count; index++) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== ZIP_CENTRAL) throw unreadable();
     const method = data.readUInt16LE(at + 10);
     const compressed = data.readUInt32LE(at + 20);
     const local = data.readUInt32LE(at + 42);
+    const name = data.subarray(at + 46, at + 46 + data.readUInt16LE(at + 28)).toString('utf8');
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
     if (local + 30 > data.length || data.readUInt32LE(local) !== ZIP_LOCAL) throw unreadable();
     const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-    const body = data.subarray(start, start + compressed);
+    entries.push({ name, method, body: data.subarray(start, start + compressed) });
+  }
+  return entries;
+}
+
+/**
+ * Checks a ZIP archive before anything unpacks it: a plain (not ZIP64) archive of at most
+ * `maxEntries` stored or deflated parts that really inflate to at most `maxBytes` in all.
+ */
+export function assertZipBounded(data: Buffer, maxBytes: number, maxEntries = 500) {
+  let budget = maxBytes;
+  for (const { method, body } of zipEntries(data, maxEntries)) {
     if (method === 0) budget -= body.length;
     else if (method === 8) {
       try {

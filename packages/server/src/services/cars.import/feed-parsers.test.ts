@@ -35,3 +35,47 @@ describe('CSV feeds', () => {
     expect(rows.map((row) => row.values)).toEqual([{ vin: 'XWB00000000000003', brand: 'Kia' }]);
   });
 });
+
+describe('XLSX feeds', () => {
+  async function xlsxRows(build: (book: import('exceljs').Workbook) => void): Promise<FeedRow[]> {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    build(book);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const rows: FeedRow[] = [];
+    for await (const row of readFeed('xlsx', (async function* () {
+      yield bytes;
+    })(), { price: 'Цена' })) rows.push(row);
+    return rows;
+  }
+
+  it('reads the first sheet row by row: texts, numbers, rich text, the mapping, empty rows skipped, the share of the sheet read', async () => {
+    const rows = await xlsxRows((book) => {
+      const sheet = book.addWorksheet('Склад');
+      sheet.addRow(['vin', 'brand', 'model', 'Цена', 'description']);
+      sheet.addRow(['XWB00000000000011', 'Kia', 'Rio', 1_650_000, { richText: [{ text: 'Зимний ' }, { text: 'пакет', font: { bold: true } }] }]);
+      sheet.addRow([]);
+      sheet.addRow(['XWB00000000000012', 'Kia', 'Sportage', '2 900 000', 'Полный привод']);
+      book.addWorksheet('Другое').addRow(['vin', 'brand']).commit?.();
+      book.getWorksheet('Другое')!.addRow(['XWB00000000000099', 'Lada']);
+    });
+    expect(rows.map((row) => row.values)).toEqual([
+      { vin: 'XWB00000000000011', brand: 'Kia', model: 'Rio', price: '1650000', 'цена': '1650000', description: 'Зимний пакет' },
+      { vin: 'XWB00000000000012', brand: 'Kia', model: 'Sportage', price: '2 900 000', 'цена': '2 900 000', description: 'Полный привод' },
+    ]);
+    expect(rows.map((row) => row.row)).toEqual([2, 4]);
+    // The sheet declares 4 rows: the bar moves with the rows read.
+    expect(rows.map((row) => row.share)).toEqual([0.5, 1]);
+  });
+
+  it('keeps every Cyrillic character of a large sheet whole, wherever the inflated chunks end', async () => {
+    const text = (n: number) => `Кіа Ріо «Комфорт» № ${n}: зимний пакет, подогрев руля — ₽ ${n * 1000}`;
+    const rows = await xlsxRows((book) => {
+      const sheet = book.addWorksheet('Склад');
+      sheet.addRow(['vin', 'description']);
+      for (let n = 0; n < 3000; n++) sheet.addRow([`XWB${String(n).padStart(14, '0')}`, text(n)]);
+    });
+    expect(rows).toHaveLength(3000);
+    expect(rows.filter((row, n) => row.values.description !== text(n))).toEqual([]);
+  });
+});

@@ -385,6 +385,18 @@ describe('hostile feed files (issue 13: bounded parsers)', () => {
   }
   const header = ['vin', 'brand', 'model', 'price', 'year'];
 
+  it('imports an XLSX feed, told by its bytes whatever its name, row by row', async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    await setFiles(settings.id, []);
+    const file = await workbook([header, ['XWEAB0000000XLS01', brandName, 'Rio', '1 100 000', '2024'], ['XWEAB0000000XLS02', brandName, 'Rio', '1200000', '2023']]);
+    expect((await upload(dealerA, settings.id, 'feed.bin', file)).statusCode).toBe(200);
+    const { report, rows } = await runIn(dealerA, settings.id, 'en');
+    expect(report).toMatchObject({ status: 'finished', total_count: 2, created_count: 2, errored_count: 0 });
+    expect(rows.map((row) => [row.row, row.vin, row.status])).toEqual([[2, 'XWEAB0000000XLS01', 'created'], [3, 'XWEAB0000000XLS02', 'created']]);
+    const cars = (await siteCars(siteA)).filter((car) => car.vin?.startsWith('XWEAB0000000XLS'));
+    expect(cars.map((car) => Number(car.price)).sort()).toEqual([1_100_000, 1_200_000]);
+  });
+
   it('refuses an XLSX whose sheet inflates past the limit (a zip bomb) and an oversized XLSX, said in the caller language, importing nothing', async () => {
     const settings = await settingsOf(dealerA, siteA);
     const limits = { ...FEED_LIMITS };
