@@ -76,7 +76,10 @@ type Parsed = Awaited<ReturnType<typeof parseFiles>>;
  * The parse's staged batches as the apply waits for them. On PostgreSQL the apply's transaction
  * (its own connection) runs beside the parse and writes each batch once the parse has committed
  * it, so the database writes the cars while the app reads the next rows; on PGlite (one
- * connection) the apply starts after the parse, which has ended by then.
+ * connection) the apply starts after the parse, which has ended by then. An apply holds one
+ * connection of the pool while it waits for batches; a process works one import at a time
+ * (kit/jobs.ts: a queue's jobs one by one), so waiting applies never hold every connection the
+ * parses need.
  */
 class StagedBatches {
   /** Batches committed so far. */
