@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
-import { ADMIN, openMode, signIn, signOut, useLanguage, visit } from './helpers.ts';
+import { ADMIN, openMode, signIn, signInAgain, signOut, useLanguage, visit } from './helpers.ts';
 
 const API = '/gateway/clients.storage/api/v1';
 
@@ -8,7 +8,7 @@ const API = '/gateway/clients.storage/api/v1';
 const notice = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
 
 test('the administrator (platform staff, no client) saves its own record unchanged and changed', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguage(page, 'RU');
   await visit(page, '/clients.storage/users/');
   await page.getByRole('link', { name: 'Администраторова' }).click();
@@ -46,7 +46,7 @@ test('the administrator (platform staff, no client) saves its own record unchang
 
 test('a role is made with the permission matrix: search, a whole service, a count per service, names instead of codes', async ({ page }) => {
   const run = Date.now().toString(36);
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguage(page, 'RU');
   await visit(page, '/clients.storage/roles/');
   await page.getByRole('button', { name: /^Создать/ }).first().click();
@@ -89,7 +89,7 @@ test('a role is made with the permission matrix: search, a whole service, a coun
 });
 
 test('the audit trail filters by action, service and object, all in words', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguage(page, 'RU');
   await openMode(page, /^Настройки$/);
   await page.getByTestId('side-menu').getByRole('link', { name: 'Журнал аудита' }).click();
@@ -122,7 +122,7 @@ test('the audit trail filters by action, service and object, all in words', asyn
 
 test('on a phone the menu is a drawer from the top bar, and the language is in the profile menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguageOnPhone(page, 'Русский');
   await visit(page, '/clients.storage/clients/');
   await expect(page.getByRole('heading', { name: 'Клиенты' })).toBeVisible();
@@ -155,7 +155,7 @@ async function useLanguageOnPhone(page: Page, language: 'Русский' | 'Engl
 }
 
 test('a screen whose code cannot load shows its error inside the shell, in Russian', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguage(page, 'RU');
   await page.route(/\/assets\/AuditPage-[^/]+\.js$/, (route) => route.abort());
   await openMode(page, /^Настройки$/);
@@ -170,7 +170,7 @@ test('a screen whose code cannot load shows its error inside the shell, in Russi
 });
 
 test('an unknown page inside the shell says so and leads home', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await useLanguage(page, 'RU');
   await page.goto('/clients.storage/nothing-here');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
@@ -210,7 +210,7 @@ test('a dealer user removes its own account from the personal area; the audit tr
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByText('Учётная запись отключена').first()).toBeVisible();
 
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await page.goto('/clients.storage/audit/?action=account_removed');
   await expect(page.getByRole('row', { name: /Удаление учётной записи.*Олег Уходящий/ })).toBeVisible();
   await signOut(page);

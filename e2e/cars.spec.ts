@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseInDialog, signIn, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseInDialog, closeNotices, signIn, visit } from './helpers.ts';
 
 /**
  * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
@@ -34,7 +34,9 @@ test('add a complectation through the cascading pickers', async ({ page }) => {
   await expect(row).toContainText('Kia');
   await expect(row).toContainText('Sportage');
 
-  // Another brand empties the choices below it.
+  // Another brand empties the choices below it (the notice of the save, which would lie over the
+  // drawer's first field until it expires, closed first).
+  await closeNotices(page);
   await row.getByRole('button', { name: `Изменить: ${name}` }).click();
   await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeEnabled();
   await chooseInDialog(page, 'Марка', 'Toyota');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, signIn, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, closeNotices, signInAgain, visit } from './helpers.ts';
 
 /**
  * Body colours, upholstery import and model history (issue 12, "colors"): platform staff create a
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 
 test('create a body colour with two hex values', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.catalog/body_colors/');
   await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
@@ -46,7 +46,7 @@ test('create a body colour with two hex values', async ({ page }) => {
 });
 
 test('import body colours from a CSV with one bad row', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.catalog/body_colors/');
   await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить цвета' }).click();
@@ -77,7 +77,7 @@ test('import body colours from a CSV with one bad row', async ({ page }) => {
 });
 
 test('import upholsteries from a CSV with one bad row', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.catalog/upholsteries/');
   await expect(page.getByRole('heading', { name: 'Обивки салона' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить обивки' }).click();
@@ -114,7 +114,7 @@ test('import upholsteries from a CSV with one bad row', async ({ page }) => {
 });
 
 test('delete a model and restore it from the deleted models', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.catalog/models/');
   await expect(page.getByRole('heading', { name: 'Модели' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();
@@ -132,6 +132,8 @@ test('delete a model and restore it from the deleted models', async ({ page }) =
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Запись удалена')).toBeVisible();
   await expect(row).toHaveCount(0);
+  // The notices lie over the header's buttons until they expire: closed instead of waited out.
+  await closeNotices(page);
 
   await page.getByRole('button', { name: 'Удалённые модели' }).click();
   const deleted = page.getByRole('dialog', { name: 'Удалённые модели' });

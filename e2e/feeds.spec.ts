@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, closeNotices, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -14,15 +14,6 @@ const RUN = Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, '0');
 const ERROR_ROWS = 6_000;
 test.describe.configure({ timeout: 180_000 });
 
-/** Notices open over the page header's buttons: close them before the next click there. */
-async function closeNotices(page: import('@playwright/test').Page) {
-  // Again until none is left: a notice may arrive while the others close (the download's).
-  await expect(async () => {
-    for (const button of await page.locator('.ant-notification-notice-close').all()) await button.click({ timeout: 2_000 }).catch(() => undefined);
-    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 function feed(): Buffer {
   const lines = ['vin;brand;model;price;year'];
   for (let i = 1; i <= 3; i++) lines.push(`${`XW8F${RUN}000000000`.slice(0, 16)}${i};Kia;Sportage;3100000;2025`);
@@ -31,7 +22,7 @@ function feed(): Buffer {
 }
 
 test('a dealer manager uploads a CSV feed, runs it, opens the per-file report and downloads the errors', async ({ page }) => {
-  await signIn(page, MANAGER);
+  await signInAgain(page, MANAGER);
   await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText('Настройки импорта', { exact: true }).click();
@@ -109,7 +100,7 @@ test('the reports page shows the live progress of a running import', async ({ pa
   });
   await new Promise<void>((resolve) => server.listen(0, SMTP_TEST_HOST, resolve));
   try {
-    await signIn(page, MANAGER);
+    await signInAgain(page, MANAGER);
     await visit(page, '/sites.context/select');
     await page.getByText(SITE).first().click();
     await page.getByTestId('side-menu').getByText('Настройки импорта', { exact: true }).click();
@@ -154,7 +145,7 @@ test('the reports page shows the live progress of a running import', async ({ pa
 
 /** Import states (staff): "log in as the client" lands in that client's context, on its home page. */
 test("provider staff log in as a dealer's client from the import states screen", async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.import/import_states/');
   await expect(page.getByRole('heading', { name: 'Состояния импорта' })).toBeVisible();
   await page.getByLabel('Сайт или клиент').fill(SITE);
@@ -182,7 +173,7 @@ test("provider staff log in as a dealer's client from the import states screen",
 
 /** A CSV profile's column mapping (staff): a chosen field without its header is named, not the whole table. */
 test('provider staff map the columns of a CSV profile, with the empty header pointed out', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInAgain(page, ADMIN);
   await visit(page, '/cars.import/profiles/');
   await expect(page.getByRole('heading', { name: 'Профили импорта' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать' }).first().click();

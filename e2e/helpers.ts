@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 import { PORT } from './playwright.config.ts';
 
@@ -22,6 +22,37 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   if (await choice.isVisible()) await page.locator('.client-choice__card').first().click();
   await expect(page.getByTestId('profile-menu')).toBeVisible();
   if (await page.getByTestId('locale-switch').isVisible()) await useLanguage(page, lang);
+}
+
+type SavedState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Browser states saved after a sign-in through the screen, per spec file and account. */
+const signedInStates = new Map<string, SavedState>();
+
+/**
+ * Signed in as `email`, as `signIn` leaves it (the language set too). The first time in a spec file
+ * the user signs in through the sign-in screen; the file's later tests start from the browser state
+ * saved then (the screen itself is covered by that first sign-in and by access.spec), and go
+ * through the screen again only if that session has ended (a test signed out).
+ */
+export async function signInAgain(page: Page, email: string, password = DEMO_PASSWORD, lang: 'RU' | 'EN' = 'RU') {
+  const key = `${test.info().file}\n${email}\n${password}`;
+  const saved = signedInStates.get(key);
+  if (saved) {
+    await page.context().setStorageState(saved);
+    await skipSurvey(page);
+    await page.goto('/');
+    const signInButton = page.getByRole('button', { name: /^(Войти|Sign in)$/ });
+    const choice = page.getByRole('heading', { name: /^(Выбор клиента|Choose a client)$/ });
+    await expect(page.getByTestId('profile-menu').or(choice).or(signInButton)).toBeVisible();
+    if (await choice.isVisible()) await page.locator('.client-choice__card').first().click();
+    if (!(await signInButton.isVisible())) {
+      await expect(page.getByTestId('profile-menu')).toBeVisible();
+      if (await page.getByTestId('locale-switch').isVisible()) await useLanguage(page, lang);
+      return;
+    }
+  }
+  await signIn(page, email, password, lang);
+  signedInStates.set(key, await page.context().storageState());
 }
 
 /**
@@ -81,6 +112,18 @@ export async function signOut(page: Page) {
     await page.getByRole('menuitem', { name: /^(Выйти|Log out|Sign out)$/ }).click({ timeout: 3000 });
     await expect(page.getByRole('button', { name: /^(Войти|Sign in)$/ })).toBeVisible({ timeout: 5000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Closes the notices open in the top right corner: they lie over the page header's buttons until
+ * they expire (some seconds), so a click there waits for them. Again until none is left: a notice
+ * may arrive while the others close.
+ */
+export async function closeNotices(page: Page) {
+  await expect(async () => {
+    for (const button of await page.locator('.ant-notification-notice-close').all()) await button.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A call to the admin's API as the signed-in user (to make records a test needs, not to test the API). */

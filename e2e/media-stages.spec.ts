@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, SHOTS, signIn, visit } from './helpers.ts';
+import { callApi, closeNotices, SHOTS, signInAgain, visit } from './helpers.ts';
 
 /**
  * Media library and stages (issue 10): a site editor uploads an image (a disguised SVG is refused
@@ -32,7 +32,7 @@ const picture = (width: number, height: number) =>
     .toBuffer();
 
 test('upload and crop an image', async ({ page }) => {
-  await signIn(page, EDITOR);
+  await signInAgain(page, EDITOR);
   await openSite(page, 'Медиабиблиотека');
 
   // A folder of this run, so that its files are easy to tell from the others.
@@ -109,7 +109,7 @@ async function scheduleAt(page: Page, at: Date) {
 
 test('schedule a stage', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, EDITOR);
+  await signInAgain(page, EDITOR);
   await openSite(page, 'Сцены');
 
   // A new stage: its name first; the server makes its first draft, which the editor opens.
@@ -153,6 +153,8 @@ test('schedule a stage', async ({ page }) => {
   await expect(publication).toContainText('Статус публикации: в процессе');
   await expect(publication).toContainText(pickerText(later));
   await page.screenshot({ path: `${SHOTS}/stage-scheduled-ru.png`, fullPage: true });
+  // The notices lie over the header's buttons until they expire: closed instead of waited out.
+  await closeNotices(page);
   await page.getByRole('button', { name: 'К списку сцен' }).click();
   const row = page.locator('.ant-table-row', { hasText: name });
   await expect(row).toContainText('Не опубликована');

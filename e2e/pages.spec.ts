@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { signIn, visit } from './helpers.ts';
+import { signInAgain, visit } from './helpers.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -40,7 +40,7 @@ test.afterEach(async () => {
 
 /** Signs in as the manager and opens a screen of the demo site's content menu; answers the site's id. */
 async function openSiteScreen(page: Page, item: string, heading: string) {
-  await signIn(page, MANAGER);
+  await signInAgain(page, MANAGER);
   await visit(page, '/sites.context/select');
   await page.getByText(SITE).first().click();
   await page.getByTestId('side-menu').getByText(item, { exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, useLanguage, visit } from './helpers.ts';
+import { ADMIN, signInAgain, useLanguage, visit } from './helpers.ts';
 
 /**
  * Every access-management screen in ru and en at 1440 and 390 px, checked for what a person
@@ -81,6 +81,28 @@ async function rawCodes(page: Page): Promise<string[]> {
   return [...text.matchAll(/\b[a-z]+(?:_[a-z]+)*\.(?:get_list|get_full_list|create|patch|delete|list|view)\b/g)].map((m) => m[0]);
 }
 
+/** The audit filters offer options (on the audit screen). */
+async function auditFilters(page: Page, lang: 'RU' | 'EN') {
+  for (const label of lang === 'RU' ? ['Действие', 'Сервис'] : ['Action', 'Service']) {
+    await page.getByLabel(label, { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+    await shoot(page, `audit-filter-${label}-${lang.toLowerCase()}`);
+    await page.keyboard.press('Escape');
+  }
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/** The menu drawer from the top bar (on a phone-wide screen), opened and closed again. */
+async function menuDrawer(page: Page, lang: 'RU' | 'EN', width: number) {
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.locator('.shell-drawer')).toBeVisible();
+  // The drawer has finished sliding in.
+  await expect.poll(async () => (await page.locator('.shell-drawer').boundingBox())?.x).toBe(0);
+  await shoot(page, `menu-drawer-${lang.toLowerCase()}-${width}`);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.shell-drawer')).toBeHidden();
+}
+
 // The account's language goes back to the default for the specs that follow, whatever happened.
 test.afterEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -91,7 +113,7 @@ for (const lang of LANGS) {
   test(`access-management screens in ${lang}`, async ({ page }) => {
     test.setTimeout(600_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, ADMIN);
+    await signInAgain(page, ADMIN);
     await useLanguage(page, lang);
     const problems: string[] = [];
     for (const width of WIDTHS) {
@@ -111,24 +133,11 @@ for (const lang of LANGS) {
         // The permissions list and a permission's page show the code as a field of its own.
         if (codes.length && !['permissions', 'permission'].includes(screen.name))
           problems.push(`${screen.name} ${lang} ${width}: raw codes ${codes.slice(0, 3).join(', ')}`);
+        // On the screens already open (no second visit): the audit filters offer options, and on
+        // a phone the menu is a drawer.
+        if (screen.name === 'audit' && width === 1440) await auditFilters(page, lang);
+        if (screen.name === 'users' && width === 390) await menuDrawer(page, lang, width);
       }
-      if (width === 390) {
-        await page.goto('/clients.storage/users/');
-        await page.getByTestId('menu-toggle').click();
-        await expect(page.locator('.shell-drawer')).toBeVisible();
-        // The drawer has finished sliding in.
-        await expect.poll(async () => (await page.locator('.shell-drawer').boundingBox())?.x).toBe(0);
-        await shoot(page, `menu-drawer-${lang.toLowerCase()}-${width}`);
-      }
-    }
-    // The audit filters offer options.
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/clients.storage/audit/');
-    for (const label of lang === 'RU' ? ['Действие', 'Сервис'] : ['Action', 'Service']) {
-      await page.getByLabel(label, { exact: true }).click();
-      await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
-      await shoot(page, `audit-filter-${label}-${lang.toLowerCase()}`);
-      await page.keyboard.press('Escape');
     }
     expect(problems).toEqual([]);
   });
