@@ -70,6 +70,21 @@ async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, lab
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
+/** The dealership's page as the server gives it back: its heading, hh:mm (10:00–19:30 on Monday) and Saturday off. */
+async function expectSchedule(page: Page, x: (typeof TEXTS)['RU'], name: string) {
+  await expect(page.getByRole('heading', { name: x.heading(name) })).toBeVisible();
+  await expect(page.getByLabel(x.monFrom, { exact: true })).toHaveValue('10:00');
+  await expect(page.getByLabel(x.monTo, { exact: true })).toHaveValue('19:30');
+  await expect(page.getByLabel(x.satOff, { exact: true })).toBeChecked();
+}
+
+/** From the dealership's page to its departments, through the related lists. */
+async function openDepartments(page: Page, x: (typeof TEXTS)['RU']) {
+  await page.getByRole('tab', { name: x.related }).click();
+  await page.getByRole('button', { name: x.departments, exact: true }).click();
+  await expect(page).toHaveURL(/\/dealerships\/departments\?dealership_id=\d+/);
+}
+
 /** The employee step: refused without a department, then created with it and found by search. */
 async function addEmployee(page: Page, x: (typeof TEXTS)['RU'], departmentName: string) {
   const drawer = page.getByRole('dialog');
@@ -110,16 +125,10 @@ async function addEmployee(page: Page, x: (typeof TEXTS)['RU'], departmentName: 
     await form.getByLabel(x.satOff, { exact: true }).check();
     await page.getByRole('button', { name: x.create, exact: true }).click();
     await expect(page.getByText(x.created).first()).toBeVisible();
-    await expect(page.getByRole('heading', { name: x.heading(name) })).toBeVisible();
-    // Back from the server: hh:mm on the screen, the day off kept.
-    await expect(page.getByLabel(x.monFrom, { exact: true })).toHaveValue('10:00');
-    await expect(page.getByLabel(x.monTo, { exact: true })).toHaveValue('19:30');
-    await expect(page.getByLabel(x.satOff, { exact: true })).toBeChecked();
+    await expectSchedule(page, x, name);
 
     // Its departments, through the related lists.
-    await page.getByRole('tab', { name: x.related }).click();
-    await page.getByRole('button', { name: x.departments, exact: true }).click();
-    await expect(page).toHaveURL(/\/dealerships\/departments\?dealership_id=\d+/);
+    await openDepartments(page, x);
     await closeNotices(page);
     await page.getByRole('button', { name: x.create, exact: true }).first().click();
     const drawer = page.getByRole('dialog');
@@ -186,13 +195,8 @@ for (const [lang, width] of [['EN', 1440], ['RU', 390], ['EN', 390]] as const) {
 
     // Its page: the heading, hh:mm and the day off in this language; its departments through the related lists.
     await visit(page, `/dealerships/dealer/edit/${id}`);
-    await expect(page.getByRole('heading', { name: x.heading(name) })).toBeVisible();
-    await expect(page.getByLabel(x.monFrom, { exact: true })).toHaveValue('10:00');
-    await expect(page.getByLabel(x.monTo, { exact: true })).toHaveValue('19:30');
-    await expect(page.getByLabel(x.satOff, { exact: true })).toBeChecked();
-    await page.getByRole('tab', { name: x.related }).click();
-    await page.getByRole('button', { name: x.departments, exact: true }).click();
-    await expect(page).toHaveURL(/\/dealerships\/departments\?dealership_id=\d+/);
+    await expectSchedule(page, x, name);
+    await openDepartments(page, x);
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: departmentName })).toHaveCount(1);
 
     await addEmployee(page, x, departmentName);

@@ -158,15 +158,17 @@ function stockCars(rows: number): Record<string, string>[] {
 }
 
 const CSV_COLUMNS = ['vin', 'external_id', 'brand', 'model', 'generation', 'complectation', 'engine', 'body', 'transmission', 'wheel_drive', 'right_steering_wheel', 'color', 'logistic_status', 'is_new', 'owners', 'mileage', 'year', 'price', 'credit_discount', 'tradein_discount', 'pts', 'doors', 'dealer_code', 'description', 'images'];
+/** A car's cells in CSV_COLUMNS order (the CSV and the XLSX feed). */
+const tableRow = (car: Record<string, string>) => {
+  const values: Record<string, string> = { ...car, right_steering_wheel: car.steering!, logistic_status: car.availability!, is_new: car.state! };
+  return CSV_COLUMNS.map((column) => values[column] ?? '');
+};
 const csvCell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** The stock as a CSV with the platform's column names (no profile mapping needed). */
 function feedCsv(rows: number): Buffer {
   const lines = [CSV_COLUMNS.join(';')];
-  for (const car of stockCars(rows)) {
-    const values = { ...car, right_steering_wheel: car.steering!, logistic_status: car.availability!, is_new: car.state! };
-    lines.push(CSV_COLUMNS.map((column) => csvCell(values[column as keyof typeof values] ?? '')).join(';'));
-  }
+  for (const car of stockCars(rows)) lines.push(tableRow(car).map(csvCell).join(';'));
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
@@ -196,10 +198,7 @@ async function feedXlsx(rows: number): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Склад');
   sheet.addRow(CSV_COLUMNS);
-  for (const car of stockCars(rows)) {
-    const values = { ...car, right_steering_wheel: car.steering!, logistic_status: car.availability!, is_new: car.state! };
-    sheet.addRow(CSV_COLUMNS.map((column) => values[column as keyof typeof values] ?? ''));
-  }
+  for (const car of stockCars(rows)) sheet.addRow(tableRow(car));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -316,6 +316,7 @@ async function* sheetRows(entry: ZipEntry, strings: string[], maxColumns: number
   const parser = partParser();
   const ready: SheetRowRead[] = [];
   let total: number | null = null;
+  let lastNumber = 0;
   let row: SheetRowRead | null = null;
   let cell: { column: number; type: string; value: string } | null = null;
   let inValue = false;
@@ -325,7 +326,11 @@ async function* sheetRows(entry: ZipEntry, strings: string[], maxColumns: number
     if (name === 'dimension') {
       const last = /:[A-Z]+(\d+)$/.exec(attribute('ref'))?.[1];
       total = last ? Number(last) : null;
-    } else if (name === 'row') row = { number: Number(attribute('r')) || (ready.at(-1)?.number ?? 0) + 1, cells: [], total };
+    } else if (name === 'row') {
+      // A row without its number (`r` is optional) follows the one before.
+      lastNumber = Number(attribute('r')) || lastNumber + 1;
+      row = { number: lastNumber, cells: [], total };
+    }
     else if (name === 'c' && row) cell = { column: attribute('r') ? columnOf(attribute('r')) : row.cells.length, type: attribute('t') || 'n', value: '' };
     else if ((name === 'v' || name === 't') && cell) inValue = true;
   });
