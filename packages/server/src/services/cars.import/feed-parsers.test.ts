@@ -29,6 +29,37 @@ describe('CSV feeds', () => {
     }
   });
 
+  it('reads quoted cells with quotes, delimiters and line breaks inside, CRLF and CR line ends and empty lines, wherever the chunks end', async () => {
+    const text = 'vin;description;price\r\n\r\nXWB01;"Пакет ""Зима""; камера\r\nвторая строка";100\r\nXWB02;Кожа "Nappa";200\rXWB03;"люк"и рейлинги;300\n\nXWB04;"";\n';
+    for (const chunk of [1, 2, 3, 5, 8, 64]) {
+      const rows = await csvRows(text, chunk);
+      expect(rows.map((row) => [row.row, row.values]), `chunks of ${chunk}`).toEqual([
+        [3, { vin: 'XWB01', description: 'Пакет "Зима"; камера\r\nвторая строка', price: '100' }],
+        [5, { vin: 'XWB02', description: 'Кожа "Nappa"', price: '200' }],
+        [6, { vin: 'XWB03', description: 'люки рейлинги', price: '300' }],
+        [8, { vin: 'XWB04' }],
+      ]);
+    }
+  });
+
+  it('reads a UTF-8 feed as UTF-8 when its first chunk ends inside a Cyrillic character (not as Windows-1251)', async () => {
+    const text = 'vin;description\nXWB01;Зимний пакет\n';
+    const cut = Buffer.from(text).indexOf(Buffer.from('Зимний')) + 5; // inside «м»; four bytes less would end inside «З»
+    const rows = await csvRows(text, cut);
+    expect(rows.map((row) => row.values.description)).toEqual(['Зимний пакет']);
+  });
+
+  it('reports a record that never ends (a quote never closed) as the file\'s failure, not as rows', async () => {
+    const text = 'vin;description\nXWB01;"' + 'x'.repeat(1024 * 1024 + 10) + '\n';
+    await expect(csvRows(text, 64 * 1024)).rejects.toThrow(/too long/);
+  });
+
+  it('tells the progress how far into the file each row ends', async () => {
+    const text = 'vin;brand\nXWB01;Kia\nXWB02;Киа\n';
+    const rows = await csvRows(text, 4);
+    expect(rows.map((row) => row.consumed)).toEqual([Buffer.byteLength('vin;brand\nXWB01;Kia\n'), Buffer.byteLength(text)]);
+  });
+
   it('reads a feed of a header only, and one without a final newline', async () => {
     expect(await csvRows('vin;brand')).toEqual([]);
     const rows = await csvRows('vin;brand\nXWB00000000000003;Kia');

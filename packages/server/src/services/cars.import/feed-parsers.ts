@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
-import { parse as parseCsv } from 'csv-parse';
 import type { ImportFormat } from '@dp/contracts';
 import type { MessageKey, MessageParams } from '@dp/contracts';
 import { createInflateRaw } from 'node:zlib';
 import { assertZipBounded, csvDelimiter, zipEntries, type ZipEntry } from '../../kit/spreadsheet-rows.ts';
 import { AppError } from '../../kit/errors.ts';
+import { CsvRecords, type CsvRecord } from './csv-records.ts';
 
 /**
  * Feed readers (spec 001 §3 "Import", issue 13): each turns a feed's bytes into rows of canonical
@@ -42,6 +42,9 @@ export class FeedError extends Error {
 }
 
 /** Bounds of a feed (a mutable object: tests lower them to reach them with small files). */
+/** A CSV record longer than this is refused (a file that is not CSV, or a quote never closed). */
+const MAX_CSV_RECORD = 1024 * 1024;
+
 export const FEED_LIMITS = { maxRows: 100_000, maxXlsxBytes: 20 * 1024 * 1024, maxXlsxUnpackedBytes: 200 * 1024 * 1024, maxCellLength: 10_000 };
 
 /** Auto.ru / Yandex (`<data><cars><car>`) tag → canonical field. */
@@ -80,10 +83,11 @@ function xmlEncoding(head: Buffer): string {
 /** The encoding of a CSV: UTF-8 when its first bytes are valid UTF-8 (or carry the BOM), else Windows-1251. */
 function csvEncoding(head: Buffer): string {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
-  // A multi-byte character cut at the end of the sample is not a reason to call it 1251.
-  const sample = head.subarray(0, Math.max(0, head.length - 4));
+  // A character cut at the chunk's end is not a reason to call it 1251: decoded as a stream, its
+  // start waits for the rest instead of failing (cutting a few bytes off did not: the cut could fall
+  // inside a character just as well).
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return 'utf-8';
   } catch {
     return 'windows-1251';
@@ -173,22 +177,20 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
 const headerKey = (text: string) => text.trim().replace(/^\uFEFF/, '').toLowerCase();
 
 /** Which column feeds each field: the profile's mapping (field → header), else the header that is the field's name. */
-function columnIndexes(header: string[], mapping: Record<string, string>): Record<string, number> {
+function columnIndexes(header: string[], mapping: Record<string, string>): [string, number][] {
   const positions = new Map(header.map((name, index) => [headerKey(name), index]));
-  const indexes: Record<string, number> = {};
-  for (const [index, name] of header.entries()) indexes[headerKey(name)] = index;
-  const result: Record<string, number> = {};
-  for (const [name, index] of Object.entries(indexes)) result[name] = index;
+  const columns = new Map(positions);
   for (const [fieldName, column] of Object.entries(mapping)) {
     const index = positions.get(headerKey(column));
-    if (index !== undefined) result[fieldName] = index;
+    if (index !== undefined) columns.set(fieldName, index);
   }
-  return result;
+  return [...columns];
 }
 
-function rowValues(cells: string[], indexes: Record<string, number>): Record<string, string> {
+/** A row's values by field: `columns` are columnIndexes' entries, taken once per file. */
+function rowValues(cells: string[], columns: [string, number][]): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, index] of Object.entries(indexes)) {
+  for (const [name, index] of columns) {
     const value = (cells[index] ?? '').trim().slice(0, FEED_LIMITS.maxCellLength);
     if (value !== '') values[name] = value;
   }
@@ -198,47 +200,46 @@ function rowValues(cells: string[], indexes: Record<string, number>): Record<str
 /** Rows of a CSV feed (`,`, `;` or tab; UTF-8 or Windows-1251), the first line naming the columns. */
 async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
   const counted: DecodeCount = { bytes: 0, chars: 0 };
-  const texts = decoded(source, csvEncoding, counted)[Symbol.asyncIterator]();
-  // The text up to the header's end tells the delimiter (a header longer than a record is not a header).
+  let reader: CsvRecords | null = null;
   let head = '';
-  try {
-    for (let next = await texts.next(); !next.done; next = await texts.next()) {
-      head += next.value;
-      if (/[\r\n]/.test(head) || head.length > 1024 * 1024) break;
-    }
-  } catch (error) {
-    if (error instanceof FeedError) throw error;
-    throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
-  }
-  const parser = parseCsv({ delimiter: csvDelimiter(head), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
-  const feed = (async () => {
-    try {
-      if (head && !parser.write(head)) await new Promise((resolve) => parser.once('drain', resolve));
-      for (let next = await texts.next(); !next.done; next = await texts.next()) if (!parser.write(next.value)) await new Promise((resolve) => parser.once('drain', resolve));
-      parser.end();
-    } catch (error) {
-      parser.destroy(error as Error);
-    }
-  })();
-  let indexes: Record<string, number> | null = null;
+  let columns: [string, number][] | null = null;
   let count = 0;
-  try {
-    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
-      if (!indexes) {
-        indexes = columnIndexes(record.record, mapping);
+  const rows = (records: CsvRecord[]) => {
+    const ready: FeedRow[] = [];
+    for (const record of records) {
+      if (!columns) {
+        columns = columnIndexes(record.cells, mapping);
         continue;
       }
       if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`);
-      yield { row: record.info.lines, values: rowValues(record.record, indexes), consumed: bytesAt(counted, record.info.bytes) };
+      ready.push({ row: record.line, values: rowValues(record.cells, columns), consumed: bytesAt(counted, record.end) });
     }
+    return ready;
+  };
+  try {
+    for await (const text of decoded(source, csvEncoding, counted)) {
+      if (reader) {
+        yield* rows(reader.push(text));
+        continue;
+      }
+      // The text up to the header's end tells the delimiter (a header longer than a record is not a header).
+      head += text;
+      if (/[\r\n]/.test(head) || head.length > MAX_CSV_RECORD) {
+        reader = new CsvRecords(csvDelimiter(head), MAX_CSV_RECORD);
+        yield* rows(reader.push(head));
+      }
+    }
+    if (!reader) {
+      reader = new CsvRecords(csvDelimiter(head), MAX_CSV_RECORD);
+      yield* rows(reader.push(head));
+    }
+    yield* rows(reader.end());
   } catch (error) {
     if (error instanceof FeedError) throw error;
     throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
   }
-  await feed;
 }
 
-/** Rows of the first sheet of an XLSX feed (read whole within FEED_LIMITS.maxXlsxBytes, zip bombs refused by the kit). */
 /** An XLSX part's text as it inflates, decoded as UTF-8 across the chunks' ends. */
 async function* entryText(entry: ZipEntry): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
@@ -391,19 +392,19 @@ async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, 
   const sheetNumber = (name: string) => Number(/^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1] ?? Infinity);
   const sheet = entries.filter((entry) => Number.isFinite(sheetNumber(entry.name))).sort((a, b) => sheetNumber(a.name) - sheetNumber(b.name))[0];
   if (!sheet) throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
-  let indexes: Record<string, number> | null = null;
+  let columns: [string, number][] | null = null;
   let count = 0;
   try {
     const strings = await sharedStrings(entries.find((entry) => entry.name === 'xl/sharedStrings.xml'));
     for await (const row of sheetRows(sheet, strings, 100)) {
       const cells = row.cells.map((value) => value.trim().slice(0, FEED_LIMITS.maxCellLength));
       if (!cells.some(Boolean)) continue;
-      if (!indexes) {
-        indexes = columnIndexes(cells, mapping);
+      if (!columns) {
+        columns = columnIndexes(cells, mapping);
         continue;
       }
       if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`, { key: 'import_too_many_rows', params: { max: FEED_LIMITS.maxRows } });
-      yield { row: row.number, values: rowValues(cells, indexes), share: row.total ? Math.min(1, row.number / row.total) : undefined };
+      yield { row: row.number, values: rowValues(cells, columns), share: row.total ? Math.min(1, row.number / row.total) : undefined };
     }
   } catch (error) {
     if (error instanceof FeedError) throw error;
