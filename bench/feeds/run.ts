@@ -229,6 +229,20 @@ interface Run {
   firstIssue: string | null;
 }
 
+/** The site's new cars, first page of 100: the list a manager watches while the import runs. */
+const listCars = (base: string, token: string, clientId: string, siteId: string) => api(base, token, 'GET', `/gateway/cars.stock/api/v1/cars/where_client/${clientId}?filter[site_id]=${siteId}&is_new=true&page[size]=100`);
+
+/** The same list asked `times` times back to back with nothing else running: its time sorted, ms. */
+async function listTimes(base: string, token: string, clientId: string, siteId: string, times: number) {
+  const took: number[] = [];
+  for (let n = 0; n < times; n++) {
+    const started = performance.now();
+    await listCars(base, token, clientId, siteId);
+    took.push(performance.now() - started);
+  }
+  return took.sort((a, b) => a - b);
+}
+
 async function importOnce(base: string, token: string, appPid: number, settingsId: string, siteId: string, clientId: string, name: string): Promise<Run> {
   const lists: number[] = [];
   let peakRssMb = treeRssMb(appPid);
@@ -254,7 +268,7 @@ async function importOnce(base: string, token: string, appPid: number, settingsI
   const askLists = async () => {
     while (!done) {
       const listStarted = performance.now();
-      await api(base, token, 'GET', `/gateway/cars.stock/api/v1/cars/where_client/${clientId}?filter[site_id]=${siteId}&is_new=true&page[size]=100`);
+      await listCars(base, token, clientId, siteId);
       lists.push(performance.now() - listStarted);
       await pause(LIST_EVERY_MS - (performance.now() - listStarted));
     }
@@ -327,6 +341,7 @@ async function benchOn(label: string, databaseUrl: string) {
         await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'first import (cars created)'),
         await importOnce(base, token, child.pid!, settings.id, site.id, clientId, 'same feed again (cars unchanged)'),
       ];
+      const idleLists = await listTimes(base, token, clientId, site.id, 10);
       console.log(`\n${label}: ${format.name} of ${fmt(ROWS)} cars (${fmt(file.length / 1024 / 1024, 1)} MB), site ${site.attributes.host}, a list request every ${LIST_EVERY_MS} ms (targets: ${TARGET_MS / 1000} s on PostgreSQL, ${TARGET_RSS_MB} MB)\n`);
       printTable(
         ['run', 'time, s', 'app CPU, s', 'PG CPU, s', 'rows/s', 'created', 'updated', 'unchanged', 'errors', 'warnings in 1,000', 'peak RSS, MB', 'VmHWM, MB', 'list p50, ms', 'list p95, ms', 'list max, ms', 'lists'],
@@ -340,6 +355,7 @@ async function benchOn(label: string, databaseUrl: string) {
         }),
       );
       for (const run of runs) if (Number(run.report.created_count) + Number(run.report.updated_count) + Number(run.report.unchanged_count) === 0) console.log(`   warning: ${run.name} wrote no car: ${JSON.stringify(run.report).slice(0, 400)}`);
+      console.log(`   the list at idle after the imports (${idleLists.length} requests): p50 ${fmt(percentile(idleLists, 0.5))} ms, max ${fmt(idleLists.at(-1) ?? 0)} ms`);
       if (runs[0]!.firstIssue) console.log(`   first row with an error or warning: ${runs[0]!.firstIssue}`);
     }
     console.log(`   app RSS at idle (before the imports): ${fmt(idleRssMb)} MB`);
