@@ -16,15 +16,15 @@ import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
  * The import of one report (a pg-boss job, issue 13). Two phases:
- * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and staged in
- *    batches (import_staged_rows: the report's row with the car it would write in `data`); the
- *    cars are not touched, and progress (`processed_count`) is saved per batch;
- * 2. apply: ONE transaction writes the staged cars (multi-row statements that read the cars' values
- *    from the staged rows in SQL, given the batch's ids as one array parameter, so no batch comes
- *    near PostgreSQL's 65,535 limit and no row is dropped), writes the report's rows once with
- *    their outcome, moves the site's cars that are gone from the feed to sold and sets the counters.
- * On PostgreSQL the apply runs beside the parse (its own connection): it writes each batch once the
- * parse has committed it, so the database writes cars while the app reads the next rows. Its
+ * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and handed to
+ *    the apply in batches (StagedBatches: in memory on PostgreSQL, through import_staged_rows on
+ *    PGlite); the cars are not touched, and progress (`processed_count`) is saved per batch;
+ * 2. apply: ONE transaction writes the batches' cars (multi-row statements given a batch's values
+ *    as one jsonb parameter, so no batch comes near PostgreSQL's 65,535 limit and no row is
+ *    dropped), writes the report's rows once with their outcome, moves the site's cars that are
+ *    gone from the feed to sold and sets the counters.
+ * On PostgreSQL the apply runs beside the parse (its own connection): it writes each batch as the
+ * parse hands it over, so the database writes cars while the app reads the next rows. Its
  * transaction then lives as long as the feed's reading (bounded by the settings' timeout); reads
  * never wait on it, and only a hand edit of a car it already changed would. On PGlite (one
  * connection) the apply follows the parse, which keeps the screens answering while the feed is read.
@@ -72,31 +72,39 @@ export class ImportAborted extends Error {
 /** What the parse answers: the per-file summaries, whether every file was read, the profile, the files' fingerprints. */
 type Parsed = Awaited<ReturnType<typeof parseFiles>>;
 
+/** Batches the parse may be ahead of the apply by, held in memory (PostgreSQL). */
+const QUEUED_BATCHES = 2;
+
 /**
- * The parse's staged batches as the apply waits for them. On PostgreSQL the apply's transaction
- * (its own connection) runs beside the parse and writes each batch once the parse has committed
- * it, so the database writes the cars while the app reads the next rows; on PGlite (one
- * connection) the apply starts after the parse, which has ended by then. An apply holds one
- * connection of the pool while it waits for batches; a process works one import at a time
+ * The parse's batches on their way to the apply. On PostgreSQL the apply's transaction (its own
+ * connection) runs beside the parse and the batches pass in memory: the parse waits while it is
+ * QUEUED_BATCHES ahead, so the database writes the cars while the app reads the next rows, and no
+ * row is written twice (a staging table cost the database a third of its time: docs/performance.md).
+ * On PGlite (one connection) the apply starts once the parse has ended, which keeps the screens
+ * answering while the feed is read; the batches wait in import_staged_rows meanwhile. An apply holds
+ * one connection of the pool while it waits for batches; a process works one import at a time
  * (kit/jobs.ts: a queue's jobs one by one), so waiting applies never hold every connection the
  * parses need.
  */
 class StagedBatches {
-  /** Batches committed so far. */
-  count = 0;
   /** The parse's result once it ended; `failed` when it threw (the apply rolls back). */
   parsed: Parsed | null = null;
   failed = false;
   /** Set when the apply failed: the parse stops at its next batch. */
   applyFailed = false;
-  private wake: (() => void) | null = null;
+  private queue: StagedRow[][] = [];
+  /** The last staged row the apply has read (PGlite). */
+  private lastStagedId = 0;
+  private waiting: (() => void)[] = [];
 
-  get ended() {
-    return this.failed || this.parsed !== null;
-  }
+  constructor(private readonly inMemory: boolean) {}
 
-  committed() {
-    this.count++;
+  /** The parse hands a batch over: queued for the apply (PostgreSQL), or staged in the table (PGlite). */
+  async hand(db: DbOrTx, reportId: number, rows: StagedRow[]) {
+    if (!this.inMemory) return stageRows(db, reportId, rows);
+    while (this.queue.length >= QUEUED_BATCHES && !this.applyFailed) await this.change();
+    if (this.applyFailed) throw new ImportAborted();
+    this.queue.push(rows);
     this.notify();
   }
 
@@ -106,14 +114,44 @@ class StagedBatches {
     this.notify();
   }
 
-  /** Resolves once a batch after the `seen`-th was committed or the parse ended. */
-  async after(seen: number) {
-    if (this.count === seen && !this.ended) await new Promise<void>((resolve) => (this.wake = resolve));
+  /** The apply failed: a parse waiting to hand a batch over stops, as does one at its next batch. */
+  failApply() {
+    this.applyFailed = true;
+    this.notify();
+  }
+
+  /** The apply's next batch in the feed's order; null once the parse ended and every batch was taken. */
+  async next(db: DbOrTx, reportId: number, size: number): Promise<StagedRow[] | null> {
+    if (!this.inMemory) return this.readStaged(db, reportId, size);
+    for (;;) {
+      if (this.failed) throw new ImportAborted();
+      const batch = this.queue.shift();
+      if (batch) {
+        this.notify();
+        return batch;
+      }
+      if (this.parsed) return null;
+      await this.change();
+    }
+  }
+
+  private async readStaged(db: DbOrTx, reportId: number, size: number) {
+    if (!this.parsed) throw new ImportAborted();
+    const rows = rowsOf<StagedRow & { id: string }>(
+      await db.execute(sql`select id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data
+        from import_staged_rows where report_id = ${reportId} and id > ${this.lastStagedId} order by id limit ${size}`),
+    );
+    if (!rows.length) return null;
+    this.lastStagedId = Number(rows.at(-1)!.id);
+    return rows;
+  }
+
+  private change() {
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   private notify() {
-    this.wake?.();
-    this.wake = null;
+    for (const wake of this.waiting.splice(0)) wake();
   }
 }
 
@@ -213,21 +251,21 @@ const CAR_COLUMNS: [keyof ImportedCar, string][] = [
 ];
 const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
 const carColumns = CAR_COLUMNS.map(([name]) => `c.${name}`).join(', ');
-/** The staged car's values as the cars' columns: `(r.data->>0)::varchar as vin, …` (r: the staged row). */
-const stagedValues = CAR_COLUMNS.map(([name, type], index) => `(r.data->>${index})::${type} as ${name}`).join(', ');
+/** A car's values (a jsonb array in CAR_COLUMNS order, at `data`) as the cars' columns: `(data->>0)::varchar as vin, …`. */
+const carValues = (data: string) => CAR_COLUMNS.map(([name, type], index) => `(${data}->>${index})::${type} as ${name}`).join(', ');
 
 /**
- * A staged car: its values in CAR_COLUMNS order, a jsonb array. Without the 31 keys per row the
- * staging insert takes a third of the time (PostgreSQL builds the jsonb of 50,000 rows: 0.84 s
- * against 2.84 s measured, docs/performance.md), and the apply writes the cars from these values
- * in SQL, so they cross the connection once.
+ * A car the parse matched: its values in CAR_COLUMNS order. As an array, not an object of 31 keys,
+ * the JSON that carries 1,000 of them to PostgreSQL is a third of the size, and PostgreSQL builds
+ * it a third as fast (0.84 s against 2.84 s for 50,000 rows, docs/performance.md).
  */
 type StagedCar = unknown[];
 const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
 const carOfStaged = (values: StagedCar) => Object.fromEntries(CAR_COLUMNS.map(([name], index) => [name, values[index] ?? null])) as unknown as ImportedCar;
 
-/** A row of the report as the parse stages it (the report and file are the batch's). */
+/** A row of the report as the parse leaves it for the apply. */
 interface StagedRow {
+  file_id: number;
   row: number;
   vin: string | null;
   external_id: string | null;
@@ -236,18 +274,19 @@ interface StagedRow {
   status: 'pending' | 'error';
   errors: string[];
   warnings: string[];
+  /** The car to write; null for a row in error or excluded. */
   data: StagedCar | null;
 }
 
 /**
- * Writes a batch of staged rows in one statement with one bind parameter (a jsonb recordset), so
- * no batch nears PostgreSQL's 65,535 parameter limit and the query text is not rebuilt per row
- * (drizzle's values() built a 13,000-parameter statement per batch of 1,000).
+ * Writes a batch of staged rows (PGlite) in one statement with one bind parameter (a jsonb
+ * recordset), so no batch nears PostgreSQL's 65,535 parameter limit and the query text is not
+ * rebuilt per row.
  */
-async function stageRows(db: DbOrTx, report: typeof importReports.$inferSelect, fileId: number, rows: StagedRow[]) {
+async function stageRows(db: DbOrTx, reportId: number, rows: StagedRow[]) {
   await db.execute(sql`insert into import_staged_rows (report_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data)
-    select ${report.id}, ${fileId}, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.data
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, status varchar, errors text[], warnings text[], data jsonb)`);
+    select ${reportId}, v.file_id, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.data
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(file_id int, row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, status varchar, errors text[], warnings text[], data jsonb)`);
 }
 
 /** Phase 1: every file read into the report's rows; answers the per-file summaries and whether every file was read. */
@@ -277,9 +316,8 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
     const flush = async () => {
       if (!batch.length) return;
       if (batches.applyFailed) throw new ImportAborted();
-      await stageRows(ctx.db, report, index, batch);
+      await batches.hand(ctx.db, report.id, batch);
       batch = [];
-      batches.committed();
       const expected = expectedRows({ processed, fileRows, ...position, size, laterBytes: laterBytes(index + 1) });
       // The progress and the abort check in one round trip.
       const [state] = rowsOf<{ abort: boolean; finished: boolean }>(
@@ -318,6 +356,7 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
         if (matched.errors.length) summary.errored_count = (summary.errored_count as number) + 1;
         if (excluded) summary.excluded_count = (summary.excluded_count as number) + 1;
         batch.push({
+          file_id: index,
           row: row.row,
           vin: matched.vin,
           external_id: matched.external_id,
@@ -346,26 +385,13 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
   return { summaries, allRead, profile: profile ?? null, fingerprints };
 }
 
-/**
- * Values as one array parameter (`${pgArray(ids)}::bigint[]`; booleans, nulls and plain tokens such as statuses too, never free text): bound before planning, PostgreSQL
- * hashes `= any()` over it and knows unnest()'s row count. An `in (select jsonb_array_elements…)`
- * was planned as a nested loop over the batch's rows × the ids (4.6 s for 5,000, measured).
- */
-const pgArray = (ids: (number | boolean | string | null)[]) => `{${ids.map((id) => id ?? 'NULL').join(',')}}`;
 
 type ExistingCar = Record<string, unknown> & { id: number; status: string; vin: string | null; external_id: string | null };
-/** A staged row as the apply reads it (`has_car`: pending, not excluded, with the car to write). */
-interface ApplyRow {
-  id: number;
-  status: string;
-  excluded: boolean;
-  vin: string | null;
-  external_id: string | null;
-  has_car: boolean;
-}
 /** A car's key within the run: its VIN, else its External ID. */
 const keyOf = (car: { vin: string | null; external_id: string | null }) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** A staged row with a car to write: pending, not excluded, matched. */
+const hasCar = (row: StagedRow): row is StagedRow & { data: StagedCar } => row.status === 'pending' && !row.excluded && row.data !== null;
 
 /** What changed between the car in stock and the feed's; null when nothing. */
 function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
@@ -378,39 +404,28 @@ function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
   return changed;
 }
 
+/** The report's outcome of a staged row. */
+interface Outcome {
+  status: string;
+  car_id: number | null;
+  imported: boolean;
+}
+
 /** Phase 2: the staged rows become cars in one transaction; answers the counters. */
 async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, batches: StagedBatches, options: RunImportOptions): Promise<{ counters: Counters; parsed: Parsed }> {
   const { batchSize = BATCH, onApplyBatch } = options;
   const counters = zero();
   const siteId = report.site_id;
   const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
-  let lastId = 0;
-  for (;;) {
-    if (batches.failed) throw new ImportAborted();
-    // Read before the select: a parse that had ended by then had committed every row the select sees.
-    const seen = batches.count;
-    const ended = batches.ended;
-    const staged = rowsOf<ApplyRow>(
-      await tx.execute(sql`select r.id, r.status, r.excluded, r.vin, r.external_id, r.status = 'pending' and r.data is not null and not r.excluded as has_car
-        from import_staged_rows r where r.report_id = ${report.id} and r.id > ${lastId} order by r.id limit ${batchSize}`),
-    );
-    if (!staged.length) {
-      if (ended) break;
-      await batches.after(seen);
-      continue;
-    }
+  let first = true;
+  for (let staged = await batches.next(tx, report.id, batchSize); staged; staged = await batches.next(tx, report.id, batchSize)) {
     // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
-    if (lastId > 0) await assertNotAborted(tx, report.id);
-    for (const row of staged) row.id = Number(row.id); // bigint, answered as text
-    lastId = staged.at(-1)!.id;
-    // The report's row of each staged one: rows in error keep it, excluded ones end as "no changes";
-    // the cars' rows get theirs below.
-    const results: { id: number; status: string; car_id: number | null; imported: boolean }[] = [];
-    const cars: ApplyRow[] = [];
-    for (const row of staged) {
-      if (row.has_car) cars.push(row);
-      else results.push({ id: row.id, status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
-    }
+    if (!first) await assertNotAborted(tx, report.id);
+    first = false;
+    // Rows in error keep their status, excluded ones end as "no changes"; the cars' rows get theirs below.
+    const outcomes = new Map<StagedRow, Outcome>();
+    const cars = staged.filter(hasCar);
+    for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
     const vins = cars.map((row) => row.vin).filter((vin): vin is string => !!vin);
     const externals = cars.map((row) => row.external_id).filter((value): value is string => !!value);
     const found = rowsOf<ExistingCar>(
@@ -427,99 +442,89 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     );
     const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
     const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
-    const existingOf = (row: ApplyRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
-    // The staged values of the rows whose car exists, to compare them; a new car's cross the connection only into `cars`.
-    const compared = cars.filter((row) => existingOf(row)).map((row) => row.id);
-    const stagedData = new Map(
-      compared.length
-        ? rowsOf<{ id: string; data: StagedCar }>(await tx.execute(sql`select id, data from import_staged_rows where report_id = ${report.id} and id = any(${pgArray(compared)}::bigint[])`)).map((row) => [Number(row.id), row.data])
-        : [],
-    );
-    // reportRowId: the row reported 'created'; sourceRowId: the staged row whose values are written.
-    const inserts: { reportRowId: number; sourceRowId: number; key: string }[] = [];
+    const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
+    // report: the row reported 'created'; source: the row whose values are written.
+    const inserts: { report: StagedRow; source: StagedRow & { data: StagedCar }; key: string }[] = [];
     // A key repeated within the batch: one insert (the later row's data), the repeat's row 'updated'.
     const insertAt = new Map<string, number>();
-    const repeatsOfInserts: { reportRowId: number; key: string }[] = [];
-    // Car id → the staged row to write: one car written twice in a batch gets its later row (an
-    // update statement matching a car twice would take either).
-    const updates = new Map<number, number>();
+    const repeatsOfInserts: { row: StagedRow; key: string }[] = [];
+    // Car id → the row to write: one car written twice in a batch gets its later row (an update
+    // statement matching a car twice would take either).
+    const updates = new Map<number, StagedRow & { data: StagedCar }>();
     for (const row of cars) {
-      const { id } = row;
       const key = keyOf(row);
       const again = written.get(key);
       const current = existingOf(row);
       if (again !== undefined || (current && written.has(`id:${current.id}`))) {
         // The same car twice in the feed: the later row wins, as a second write of that car.
         const carId = again ?? current!.id;
-        updates.set(carId, id);
-        results.push({ id, status: 'updated', car_id: carId, imported: true });
+        updates.set(carId, row);
+        outcomes.set(row, { status: 'updated', car_id: carId, imported: true });
         counters.updated_count++;
         continue;
       }
       const pending = insertAt.get(key);
       if (!current && pending !== undefined) {
-        inserts[pending]!.sourceRowId = id;
-        repeatsOfInserts.push({ reportRowId: id, key });
+        inserts[pending]!.source = row;
+        repeatsOfInserts.push({ row, key });
         continue;
       }
       if (!current) {
         insertAt.set(key, inserts.length);
-        inserts.push({ reportRowId: id, sourceRowId: id, key });
+        inserts.push({ report: row, source: row, key });
         continue;
       }
       written.set(key, current.id);
       written.set(`id:${current.id}`, current.id);
-      const changed = changedFields(current, carOfStaged(stagedData.get(id)!));
+      const changed = changedFields(current, carOfStaged(row.data));
       if (!changed.length) {
-        results.push({ id, status: 'no_changes', car_id: current.id, imported: true });
+        outcomes.set(row, { status: 'no_changes', car_id: current.id, imported: true });
         counters.unchanged_count++;
         continue;
       }
-      updates.set(current.id, id);
-      results.push({ id, status: 'updated', car_id: current.id, imported: true });
+      updates.set(current.id, row);
+      outcomes.set(row, { status: 'updated', car_id: current.id, imported: true });
       counters.updated_count++;
       if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
     }
-    // The staged rows of this batch only (its id range on the report's index): the cars are written from their values.
-    const batchRows = sql`r.report_id = ${report.id} and r.id between ${staged[0]!.id} and ${lastId}`;
     if (inserts.length) {
-      const sources = pgArray(inserts.map((insert) => insert.sourceRowId));
+      // The cars' values as one jsonb parameter of arrays: no batch nears the 65,535 bind parameters.
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
         await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
           select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
-          from (select ${sql.raw(stagedValues)} from import_staged_rows r
-            where ${batchRows} and r.id = any(${sources}::bigint[])) v
+          from (select ${sql.raw(carValues('r.data'))} from jsonb_array_elements(${JSON.stringify(inserts.map((insert) => insert.source.data))}::jsonb) as r(data)) v
           returning id, vin, external_id`),
       );
       // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
       const createdByKey = new Map(created.map((car) => [keyOf(car), car.id]));
-      for (const { reportRowId, key } of inserts) {
+      for (const { report: row, key } of inserts) {
         const carId = createdByKey.get(key);
         if (carId === undefined) throw new Error('an inserted car was not returned');
         written.set(key, carId);
         written.set(`id:${carId}`, carId);
-        results.push({ id: reportRowId, status: 'created', car_id: carId, imported: true });
+        outcomes.set(row, { status: 'created', car_id: carId, imported: true });
         counters.created_count++;
       }
-      for (const { reportRowId, key } of repeatsOfInserts) {
-        results.push({ id: reportRowId, status: 'updated', car_id: written.get(key)!, imported: true });
+      for (const { row, key } of repeatsOfInserts) {
+        outcomes.set(row, { status: 'updated', car_id: written.get(key)!, imported: true });
         counters.updated_count++;
       }
     }
     if (updates.size) {
-      const carIds = pgArray([...updates.keys()]);
-      const rowIds = pgArray([...updates.values()]);
       const assignments = CAR_COLUMNS.map(([name]) => `${name} = v.${name}`).join(', ');
+      const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, row.data]));
       await tx.execute(sql`update cars c set ${sql.raw(assignments)}, status = 'active', sold_at = null, updated_at = now()
-        from (select w.car_id, ${sql.raw(stagedValues)} from import_staged_rows r
-          join unnest(${carIds}::int[], ${rowIds}::bigint[]) as w(car_id, row_id) on r.id = w.row_id where ${batchRows}) v
+        from (select (w.pair->>0)::int as car_id, ${sql.raw(carValues('(w.pair->1)'))} from jsonb_array_elements(${pairs}::jsonb) as w(pair)) v
         where c.id = v.car_id`);
     }
-    // The report's rows, written once with their outcome (status, car, imported as arrays: see pgArray), in the feed's order.
+    // The report's rows, written once with their outcome, in the feed's order (an insert takes a function scan's rows in order).
+    const reportRows = staged.map((row) => {
+      const { status, car_id, imported } = outcomes.get(row)!;
+      return { file_id: row.file_id, row: row.row, vin: row.vin, external_id: row.external_id, is_new: row.is_new, excluded: row.excluded, errors: row.errors, warnings: row.warnings, status, car_id, imported };
+    });
     await tx.execute(sql`insert into import_car_reports (report_id, client_id, site_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, car_id, is_imported)
-      select r.report_id, ${report.client_id}, ${siteId}, r.file_id, r.row, r.vin, r.external_id, r.is_new, r.excluded, v.status, r.errors, r.warnings, v.car_id, v.imported
-      from import_staged_rows r join unnest(${pgArray(results.map((row) => row.id))}::bigint[], ${pgArray(results.map((row) => row.status))}::varchar[], ${pgArray(results.map((row) => row.car_id))}::int[], ${pgArray(results.map((row) => row.imported))}::boolean[]) as v(id, status, car_id, imported) on r.id = v.id
-      where ${batchRows} order by r.id`);
+      select ${report.id}, ${report.client_id}, ${siteId}, v.file_id, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.car_id, v.imported
+      from jsonb_to_recordset(${JSON.stringify(reportRows)}::jsonb) as v(file_id int, row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, errors text[], warnings text[], status varchar, car_id int, imported boolean)`);
     await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
   }
   const parsed = batches.parsed;
@@ -614,7 +619,8 @@ async function deleteRows(db: DbOrTx, reportId: number) {
  * (the parse then stopped as aborted), else the parse's (the apply then rolled back).
  */
 async function parseAndApply(ctx: ServiceContext, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, lang: Lang, options: RunImportOptions) {
-  const batches = new StagedBatches();
+  const besides = Boolean(ctx.config.databaseUrl);
+  const batches = new StagedBatches(besides);
   const parse = async () => {
     try {
       const parsed = await parseFiles(ctx, report, settings, lang, options, batches);
@@ -629,11 +635,11 @@ async function parseAndApply(ctx: ServiceContext, report: typeof importReports.$
     try {
       return await ctx.db.transaction((tx) => applyAndFinish(tx, report, settings, batches, options));
     } catch (error) {
-      batches.applyFailed = true;
+      batches.failApply();
       throw error;
     }
   };
-  if (!ctx.config.databaseUrl) {
+  if (!besides) {
     await parse();
     return apply();
   }
