@@ -18,6 +18,16 @@ export const positive = (name: string, fallback: number) => {
 
 export class BenchError extends Error {}
 
+/**
+ * The node flags `npm run serve` starts the app with (package.json: the heap limit), so that a
+ * bench that spawns `node scripts/serve.mjs` itself measures the app as it runs.
+ */
+export function serveFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = /\bnode ((?:--\S+ )*)scripts\/serve\.mjs/.exec(scripts.serve ?? '')?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
 export interface CaseResult {
   name: string;
   rps: number;

@@ -100,7 +100,8 @@ async function buildBundle(current) {
 }
 
 if (process.env.DP_SERVE_SOURCES === '1') {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit' });
+  // The node flags `npm run serve` gave (the heap limit) apply to the server it starts.
+  const child = spawn(process.execPath, [...process.execArgv, '--import', 'tsx', entry], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError } from '../kit.ts';
+import { BenchError, serveFlags } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_LIMIT_MS = 120_000;
@@ -35,7 +35,7 @@ export async function startServedApp(databaseUrl: string | null, dataDir: string
   else delete env.DATABASE_URL;
   // BENCH_CPU_PROF: node writes the profile when the process exits (stop() ends it with SIGTERM).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...serveFlags(), ...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase } from '../kit.ts';
+import { BenchError, serveFlags, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_FEED_ROWS', 50_000));
@@ -76,11 +76,11 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (read the profile with bench/profile.ts).
   const profile = options.profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
+  const child = spawn(process.execPath, [...serveFlags(), ...profile, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    // MALLOC_ARENA_MAX as `npm run serve` sets it (docs/performance.md, "Memory").
+    // The flags and MALLOC_ARENA_MAX as `npm run serve` sets them (docs/performance.md, "Memory").
     // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
     env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
   });

@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError, describeMachine, fmt, positive, printTable } from '../kit.ts';
+import { BenchError, serveFlags, describeMachine, fmt, positive, printTable } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Math.round(positive('BENCH_START_RUNS', 5));
@@ -68,7 +68,7 @@ async function timeStart(command: string[], dataDir: string): Promise<number> {
 describeMachine(`bench:start — ${RUNS} starts per way, PGlite`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-bench-start-'));
 try {
-  const serve = ['node', 'scripts/serve.mjs'];
+  const serve = ['node', ...serveFlags(), 'scripts/serve.mjs'];
   const first = await timeStart(serve, dataDir);
   console.log(`first start (migrations, demo data, the server bundle if stale): ${fmt(first)} ms`);
   const rows: string[][] = [];

@@ -44,7 +44,7 @@ const HTML = 'text/html; charset=utf-8';
 function documentResponse(status: number, document: RenderedDocument, cacheControl: string, extra: Record<string, string> = {}): CachedResponse {
   return {
     status,
-    body: document.html,
+    body: Buffer.from(document.html),
     headers: {
       'content-type': HTML,
       'content-security-policy': document.csp,
@@ -57,10 +57,10 @@ function documentResponse(status: number, document: RenderedDocument, cacheContr
 }
 
 function textResponse(status: number, body: string, type: string, cacheControl = 'no-cache'): CachedResponse {
-  return { status, body, headers: { 'content-type': type, 'cache-control': cacheControl, etag: `"${createHash('sha1').update(body).digest('base64url')}"` } };
+  return { status, body: Buffer.from(body), headers: { 'content-type': type, 'cache-control': cacheControl, etag: `"${createHash('sha1').update(body).digest('base64url')}"` } };
 }
 
-const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: '', headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
+const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: Buffer.alloc(0), headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
 
 /** The language a neutral page speaks: the site's, else the browser's first choice of ru and en. */
 const browserLang = (request: FastifyRequest): Lang => (/^\s*en\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'en' : 'ru');
@@ -250,13 +250,13 @@ export class SiteRenderer {
   }
 
   private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {
-    if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...SITE_API_PREFLIGHT, 'cache-control': 'no-store' } };
+    if (request.method === 'OPTIONS') return { status: 204, body: Buffer.alloc(0), headers: { ...SITE_API_PREFLIGHT, 'cache-control': 'no-store' } };
     const bytes = request.method === 'POST' ? await readBytes(request.raw, api.maxBytes) : Buffer.alloc(0);
     const body = bytes?.toString('utf8') ?? null;
     const contentType = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const answer = await api.handle({ site, method: request.method, path, body, bytes, headers: request.headers, contentType, ip: request.ip, lang: request.headers['accept-language'] ? browserLang(request) : lang });
     const text = answer.raw ?? JSON.stringify(answer.body);
-    return { status: answer.status, body: text, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...SITE_API_CORS, ...answer.headers } };
+    return { status: answer.status, body: Buffer.from(text), headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...SITE_API_CORS, ...answer.headers } };
   }
 
   private notFound(entry: SiteEntry<SiteState>, lang: Lang, prefix: string, host: string, request: FastifyRequest): CachedResponse {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const answer = (size: number): CachedResponse => ({ status: 200, headers: {}, body: 'x'.repeat(size) });
+const answer = (size: number): CachedResponse => ({ status: 200, headers: {}, body: Buffer.alloc(size, 'x') });
 const notify = async (cache: SiteCache<string>, payload: string) => {
   await database.executeSql(`select pg_notify('${SITE_RENDER_CHANNEL}', $1)`, [payload]);
   await cache.sync();

@@ -9,11 +9,15 @@ import { NotifiedCache } from '../../kit/notified-cache.ts';
  */
 export const SITE_RENDER_CHANNEL = 'dp_site_render';
 
-/** A finished answer of the renderer, kept and sent again as it is. */
+/**
+ * A finished answer of the renderer, kept and sent again as it is. Its body is bytes, outside the
+ * JavaScript heap: the kept answers (up to MAX_BYTES) do not count against the process's heap limit
+ * (`npm run serve`), and they are sent without being encoded again.
+ */
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: Buffer;
 }
 
 /** What is kept per site: its snapshot (the loader's value), answers by key, basic-auth headers that passed. */
