@@ -127,8 +127,19 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
   parser.on('error', (error) => {
     failure ??= new FeedError('import_file_failed', error.message.slice(0, 200));
   });
+  // A feed repeats a few dozen tag names a million times: each is lowered once (the first thousand
+  // names kept: a hostile feed of endless distinct names does not grow the map).
+  const lowered = new Map<string, string>();
+  const lower = (name: string) => {
+    let low = lowered.get(name);
+    if (low === undefined) {
+      low = name.toLowerCase();
+      if (lowered.size < 1000) lowered.set(name, low);
+    }
+    return low;
+  };
   parser.on('opentag', (tag) => {
-    const name = tag.name.toLowerCase();
+    const name = lower(tag.name);
     if (!current) {
       if (name === rowTag) {
         current = {};
@@ -151,7 +162,7 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
   });
   parser.on('closetag', (tag) => {
     if (!current) return;
-    if (depth === 0 && tag.name.toLowerCase() === rowTag) {
+    if (depth === 0 && lower(tag.name) === rowTag) {
       ready.push({ row: ++count, values: current, consumed: bytesAt(counted, parser.position) });
       current = null;
       return;
