@@ -88,6 +88,8 @@ export const fieldAliasResource = defineResource({
     { field: 'model_id', widget: 'select', ref: modelRef, within: { field: 'brand_id', filter: 'brands' } },
   ],
   screen: '/cars.import.alias/aliases/',
+  // Named by the feed's value: "Alias KIA MOTORS" and "Edit: KIA MOTORS", not "#12" on every row.
+  label: ['search'],
 });
 
 export interface FieldAlias {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { applyAliases, type FieldAlias } from '@dp/contracts';
+import { applyAliases, fieldAliasResource, labelOf, type FieldAlias } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../kit/schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
@@ -144,6 +144,12 @@ describe('aliases', () => {
     expect(applyAliases(list, 'model', 'Rio X', 'import', { brand_id: 8 })).toBe('Rio X-Line');
     expect(applyAliases(list, 'brand', 'Toyota', 'import')).toBe('Toyota');
     expect(applyAliases([alias({ entity: 'logistic_status', placeholder: 'в наличии' })], 'logistic_status', '', 'import')).toBe('в наличии');
+  });
+
+  it("names an alias by the feed's value (the edit form's title, the row buttons, the audit trail)", () => {
+    expect(labelOf(fieldAliasResource, { ...alias({ search: 'KIA MOTORS', replace: 'Kia' }) })).toBe('KIA MOTORS');
+    // A fill-in for an empty value has no feed value: the screens fall back to the record's number.
+    expect(labelOf(fieldAliasResource, { ...alias({ entity: 'logistic_status', placeholder: 'в наличии' }) })).toBeNull();
   });
 });
 
