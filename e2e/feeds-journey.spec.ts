@@ -74,7 +74,7 @@ test('a dealer imports a feed, staff fix the model alias, the cars reach the sto
   const rows = drawer.locator('.import-rows .ant-table-row');
   await expect(rows).toHaveCount(ALIASED.length);
   await expect(rows.first()).toContainText(ALIASED[0]!);
-  await expect(rows.first()).toContainText(`Модель «${FEED_MODEL}» не найдена у марки`);
+  await expect(rows.first()).toContainText(`Модель «${FEED_MODEL}» не найдена у марки KIA`);
   await page.screenshot({ path: `${SHOTS}/journey-report-errors-ru-1440.png` });
   await page.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();

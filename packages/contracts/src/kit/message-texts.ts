@@ -491,7 +491,7 @@ export const messages = {
   import_row_no_key: { ru: 'Укажите VIN и/или внешний ID', en: 'Fill VIN and/or External ID' },
   import_row_vin: { ru: 'VIN «{value}»: 17 латинских букв и цифр без I, O, Q', en: 'VIN "{value}": 17 Latin letters and digits without I, O, Q' },
   import_row_brand: { ru: 'Марка «{value}» не найдена в каталоге', en: 'Brand "{value}" is not in the catalogue' },
-  import_row_model: { ru: 'Модель «{value}» не найдена у марки', en: 'Model "{value}" is not in the catalogue for the brand' },
+  import_row_model: { ru: 'Модель «{value}» не найдена у марки {brand}', en: 'Model "{value}" is not in the catalogue for the brand {brand}' },
   import_row_level: { ru: '{level} «{value}» не найдено в каталоге: автомобиль привязан к уровню выше', en: '{level} "{value}" is not in the catalogue: the car is placed one level up' },
   import_row_color: { ru: 'Цвет кузова с кодом «{value}» не найден у марки', en: 'No body colour with the code "{value}" for the brand' },
   import_row_upholstery: { ru: 'Обивка с кодом «{value}» не найдена у марки', en: 'No upholstery with the code "{value}" for the brand' },
