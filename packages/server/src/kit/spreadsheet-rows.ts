@@ -1,16 +1,16 @@
-import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import type { Buffer as XlsxBuffer, CellValue } from 'exceljs';
 import { AppError } from './errors.ts';
+import { isZip, xlsxSheetRows } from './xlsx-rows.ts';
 
 /**
  * Rows of an uploaded table, for imports (DESIGN.md §10 bulk data, §9 bounded parsers): a CSV or
  * the first sheet of an XLSX workbook, told apart by the bytes, never by the name. Bounded:
  * the upload's size (the multipart limit), the rows (`maxRows`, one more is an error), the cells
  * kept per row and their length, and for XLSX the unpacked size of the workbook, checked by
- * actually inflating every part with a cap before exceljs reads it (a small "zip bomb" is refused,
- * whatever sizes its directory claims). Formulas are never evaluated: a formula cell gives the
- * value the spreadsheet stored with it, which the import validates like any other text.
+ * actually inflating every part with a cap before anything reads it (a small "zip bomb" is refused,
+ * whatever sizes its directory claims). The workbook's first sheet is read as it inflates
+ * (kit/xlsx-rows.ts), the rows kept up to the limit. Formulas are never evaluated: a formula cell
+ * gives the value the spreadsheet stored with it, which the import validates like any other text.
  */
 export interface SheetRow {
   /** The row's number in the file (CSV: its line, XLSX: its row), from 1. */
@@ -33,66 +33,6 @@ export interface SheetLimits {
   maxUnpackedBytes?: number;
 }
 
-const ZIP_LOCAL = 0x04034b50;
-const ZIP_CENTRAL = 0x02014b50;
-const ZIP_END = 0x06054b50;
-const unreadable = () => new AppError(400, 'import_file_unreadable', undefined, 'file');
-const tooLargeUnpacked = (maxBytes: number) => new AppError(400, 'import_file_too_large_unpacked', { size: Math.round(maxBytes / 1024 / 1024) }, 'file');
-
-/** A part of a ZIP archive: its name, how it is stored (0 stored, 8 deflated) and its bytes as stored. */
-export interface ZipEntry {
-  name: string;
-  method: number;
-  body: Buffer;
-}
-
-/** The parts of a plain (not ZIP64) archive of at most `maxEntries`, read from its central directory. */
-export function zipEntries(data: Buffer, maxEntries = 500): ZipEntry[] {
-  let end = -1;
-  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 65_535); at--) {
-    if (data.readUInt32LE(at) === ZIP_END) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) throw unreadable();
-  const count = data.readUInt16LE(end + 10);
-  let at = data.readUInt32LE(end + 16);
-  if (count === 0xffff || at === 0xffffffff || count > maxEntries) throw unreadable();
-  const entries: ZipEntry[] = [];
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== ZIP_CENTRAL) throw unreadable();
-    const method = data.readUInt16LE(at + 10);
-    const compressed = data.readUInt32LE(at + 20);
-    const local = data.readUInt32LE(at + 42);
-    const name = data.subarray(at + 46, at + 46 + data.readUInt16LE(at + 28)).toString('utf8');
-    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-    if (local + 30 > data.length || data.readUInt32LE(local) !== ZIP_LOCAL) throw unreadable();
-    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-    entries.push({ name, method, body: data.subarray(start, start + compressed) });
-  }
-  return entries;
-}
-
-/**
- * Checks a ZIP archive before anything unpacks it: a plain (not ZIP64) archive of at most
- * `maxEntries` stored or deflated parts that really inflate to at most `maxBytes` in all.
- */
-export function assertZipBounded(data: Buffer, maxBytes: number, maxEntries = 500) {
-  let budget = maxBytes;
-  for (const { method, body } of zipEntries(data, maxEntries)) {
-    if (method === 0) budget -= body.length;
-    else if (method === 8) {
-      try {
-        budget -= inflateRawSync(body, { maxOutputLength: Math.max(1, budget + 1) }).length;
-      } catch (error) {
-        throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? tooLargeUnpacked(maxBytes) : unreadable();
-      }
-    } else throw unreadable();
-    if (budget < 0) throw tooLargeUnpacked(maxBytes);
-  }
-}
-
 /**
  * The delimiter of a CSV: the most frequent of `;`, `,` and tab in its first line. One delimiter for
  * the file, never all three: a description's commas in a semicolon-separated file stay in their cell.
@@ -103,17 +43,9 @@ export function csvDelimiter(text: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
-/** The text of an XLSX cell: strings, numbers, dates, rich text, links, a formula's stored result. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result ?? null);
-  if ('hyperlink' in value) return String((value as { text?: unknown }).text ?? value.hyperlink);
-  if ('error' in value) return '';
-  return '';
-}
+/** A cell as the imports take it: trimmed, cut to the longest kept. */
+const cellText = (cell: string, limits: SheetLimits) => cell.trim().slice(0, limits.maxCellLength ?? 4000);
+const tooManyRows = (limits: SheetLimits) => new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
 
 function decodeText(data: Buffer): string {
   try {
@@ -123,32 +55,27 @@ function decodeText(data: Buffer): string {
   }
 }
 
-export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Promise<SheetRows> {
-  const maxColumns = limits.maxColumns ?? 20;
-  const cut = (text: string) => text.slice(0, limits.maxCellLength ?? 4000);
-  const tooMany = () => new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
-  if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL) {
-    assertZipBounded(data, limits.maxUnpackedBytes ?? 30 * 1024 * 1024);
-    // Loaded when a workbook comes, not with the app: exceljs alone is a good part of a start.
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(data as unknown as XlsxBuffer);
-    } catch {
-      throw unreadable();
-    }
-    const sheet = workbook.worksheets[0];
-    // A ZIP that is no workbook (no sheet at all) is not a spreadsheet.
-    if (!sheet) throw unreadable();
-    const rows: SheetRow[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, number) => {
-      if (rows.length > limits.maxRows) return;
-      const values = Array.isArray(row.values) ? row.values.slice(1, maxColumns + 1) : [];
-      rows.push({ number, cells: Array.from({ length: values.length }, (_, index) => cut(cellText(values[index] as CellValue).trim())) });
-    });
-    if (rows.length > limits.maxRows) throw tooMany();
-    return { format: 'xlsx', rows: rows.filter((row) => row.cells.some(Boolean)) };
+/**
+ * The non-empty rows of an XLSX's first sheet, as exceljs' `load` gave them before (it held the
+ * whole workbook in memory) but for dates: a date cell gives its serial number, not an ISO date, as
+ * styles are not read. No import reads a date column (catalogue, marketing, VIN data, employees,
+ * redirects: texts, codes and numbers).
+ */
+async function xlsxTableRows(data: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  const sheet = xlsxSheetRows(data, { maxUnpackedBytes: limits.maxUnpackedBytes ?? 30 * 1024 * 1024, maxColumns: limits.maxColumns ?? 20, shortestNumbers: true });
+  for await (const row of sheet) {
+    const cells = row.cells.map((cell) => cellText(cell, limits));
+    if (!cells.some(Boolean)) continue;
+    // Stops at the first row too many: the rest of the sheet is never read.
+    if (rows.length === limits.maxRows) throw tooManyRows(limits);
+    rows.push({ number: row.number, cells });
   }
+  return rows;
+}
+
+export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Promise<SheetRows> {
+  if (isZip(data)) return { format: 'xlsx', rows: await xlsxTableRows(data, limits) };
   // Text only: a binary file (NUL bytes) is no CSV. UTF-8, else Windows-1251 (what Russian Excel saves as CSV).
   if (data.includes(0)) throw new AppError(400, 'import_file_format', undefined, 'file');
   const text = decodeText(data);
@@ -158,11 +85,11 @@ export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Pr
   } catch (error) {
     throw new AppError(400, 'import_csv_malformed', { line: Number((error as { lines?: number }).lines ?? 0) }, 'file');
   }
-  if (records.length > limits.maxRows) throw tooMany();
+  if (records.length > limits.maxRows) throw tooManyRows(limits);
   return {
     format: 'csv',
     rows: records
-      .map(({ record, info }) => ({ number: info.lines, cells: record.slice(0, maxColumns).map((cell) => cut(cell.trim())) }))
+      .map(({ record, info }) => ({ number: info.lines, cells: record.slice(0, limits.maxColumns ?? 20).map((cell) => cellText(cell, limits)) }))
       .filter((row) => row.cells.some(Boolean)),
   };
 }

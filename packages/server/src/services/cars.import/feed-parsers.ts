@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import type { ImportFormat } from '@dp/contracts';
 import type { MessageKey, MessageParams } from '@dp/contracts';
-import { createInflateRaw } from 'node:zlib';
-import { assertZipBounded, csvDelimiter, zipEntries, type ZipEntry } from '../../kit/spreadsheet-rows.ts';
+import { csvDelimiter } from '../../kit/spreadsheet-rows.ts';
+import { xlsxSheetRows } from '../../kit/xlsx-rows.ts';
 import { AppError } from '../../kit/errors.ts';
 import { CsvRecords, type CsvRecord } from './csv-records.ts';
 
@@ -251,136 +251,12 @@ async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, s
   }
 }
 
-/** An XLSX part's text as it inflates, decoded as UTF-8 across the chunks' ends. */
-async function* entryText(entry: ZipEntry): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  if (entry.method === 0) return void (yield decoder.decode(entry.body));
-  const inflate = createInflateRaw();
-  inflate.end(entry.body);
-  for await (const chunk of inflate as AsyncIterable<Buffer>) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield text;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
-}
-
-/** A SAX parser for an XLSX part: no DOCTYPE (nothing to expand), tag names without their prefix. */
-function partParser() {
-  const parser = new SaxesParser({ xmlns: false });
-  parser.on('doctype', () => {
-    throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
-  });
-  return parser;
-}
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
-
-/** The workbook's shared strings (a cell of type `s` holds an index into them); rich text runs joined, phonetic runs left out. */
-async function sharedStrings(entry: ZipEntry | undefined): Promise<string[]> {
-  const strings: string[] = [];
-  if (!entry) return strings;
-  const parser = partParser();
-  let current: string | null = null;
-  let inText = false;
-  let phonetic = 0;
-  parser.on('opentag', (tag) => {
-    const name = localName(tag.name);
-    if (name === 'si') current = '';
-    else if (name === 'rPh') phonetic++;
-    else if (name === 't') inText = current !== null && !phonetic;
-  });
-  parser.on('closetag', (tag) => {
-    const name = localName(tag.name);
-    if (name === 'si') {
-      strings.push(current ?? '');
-      current = null;
-    } else if (name === 'rPh') phonetic--;
-    else if (name === 't') inText = false;
-  });
-  parser.on('text', (text) => {
-    if (inText) current += text;
-  });
-  for await (const text of entryText(entry)) parser.write(text);
-  parser.close();
-  return strings;
-}
-
-/** The column of a cell reference (`AB12` → 27), from 0. */
-function columnOf(ref: string): number {
-  let column = 0;
-  for (const char of ref) {
-    const code = char.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    column = column * 26 + code - 64;
-  }
-  return column - 1;
-}
-
-interface SheetRowRead {
-  number: number;
-  cells: string[];
-  /** The rows the sheet declares (`<dimension ref="A1:Y50001">`), for the progress; null when it does not say. */
-  total: number | null;
-}
-
-/** The rows of a sheet, parsed as its part inflates: a cell's value by its type (shared string, inline, boolean, number as written). */
-async function* sheetRows(entry: ZipEntry, strings: string[], maxColumns: number): AsyncGenerator<SheetRowRead> {
-  const parser = partParser();
-  const ready: SheetRowRead[] = [];
-  let total: number | null = null;
-  let lastNumber = 0;
-  let row: SheetRowRead | null = null;
-  let cell: { column: number; type: string; value: string } | null = null;
-  let inValue = false;
-  parser.on('opentag', (tag) => {
-    const name = localName(tag.name);
-    const attribute = (key: string) => (tag.attributes[key] as string | undefined) ?? '';
-    if (name === 'dimension') {
-      const last = /:[A-Z]+(\d+)$/.exec(attribute('ref'))?.[1];
-      total = last ? Number(last) : null;
-    } else if (name === 'row') {
-      // A row without its number (`r` is optional) follows the one before.
-      lastNumber = Number(attribute('r')) || lastNumber + 1;
-      row = { number: lastNumber, cells: [], total };
-    }
-    else if (name === 'c' && row) cell = { column: attribute('r') ? columnOf(attribute('r')) : row.cells.length, type: attribute('t') || 'n', value: '' };
-    else if ((name === 'v' || name === 't') && cell) inValue = true;
-  });
-  parser.on('text', (text) => {
-    if (inValue && cell) cell.value += text;
-  });
-  parser.on('closetag', (tag) => {
-    const name = localName(tag.name);
-    if (name === 'v' || name === 't') inValue = false;
-    else if (name === 'c' && row && cell) {
-      if (cell.column >= 0 && cell.column < maxColumns) {
-        const { type, value } = cell;
-        row.cells[cell.column] = type === 's' ? (strings[Number(value)] ?? '') : type === 'b' ? (value === '1' ? 'true' : 'false') : type === 'e' ? '' : value;
-      }
-      cell = null;
-    } else if (name === 'row' && row) {
-      row.cells = Array.from(row.cells, (value) => value ?? '');
-      ready.push(row);
-      row = null;
-    }
-  });
-  for await (const text of entryText(entry)) {
-    parser.write(text);
-    yield* ready.splice(0);
-  }
-  parser.close();
-  yield* ready.splice(0);
-}
-
 /**
- * Rows of an XLSX feed's first sheet, read as its part inflates, with its shared strings in memory
- * (a workbook loaded whole kept every cell as objects: 1.1 GB of RSS for 50,000 rows of a 5 MB
- * file, the event loop held for seconds; exceljs' streaming reader broke characters cut at its
- * chunks' ends: docs/performance.md). The file itself is held (at most maxXlsxBytes) so that the
- * ZIP's unpacked size is checked before anything inflates it. The first sheet is the lowest
- * `sheetN.xml` (what Excel and the export libraries write for the first sheet). Cells are texts as
- * stored: numbers as written, booleans true/false, dates as their serial number (a feed's fields
- * are numbers and texts).
+ * Rows of an XLSX feed's first sheet, read as it inflates by the kit (kit/xlsx-rows.ts: its long
+ * shared strings in a temporary file, not the heap). The file itself is held (at most
+ * maxXlsxBytes) so that the ZIP's unpacked size is checked before anything inflates it. Cells are
+ * texts as stored: numbers as written, booleans true/false, dates as their serial number (a
+ * feed's fields are numbers and texts).
  */
 async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
   const chunks: Buffer[] = [];
@@ -390,24 +266,10 @@ async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, 
     if (size > FEED_LIMITS.maxXlsxBytes) throw new FeedError('import_file_failed', 'too large', { key: 'import_feed_xlsx_too_large', params: { size: Math.max(1, Math.round(FEED_LIMITS.maxXlsxBytes / 1024 / 1024)) } });
     chunks.push(chunk);
   }
-  const data = Buffer.concat(chunks);
-  let entries: ZipEntry[];
-  try {
-    assertZipBounded(data, FEED_LIMITS.maxXlsxUnpackedBytes);
-    entries = zipEntries(data);
-  } catch (error) {
-    // The kit's refusals (a zip bomb, a damaged archive) are said in the report's language.
-    if (error instanceof AppError) throw new FeedError('import_file_failed', error.key, { key: error.key, params: error.params });
-    throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
-  }
-  const sheetNumber = (name: string) => Number(/^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1] ?? Infinity);
-  const sheet = entries.filter((entry) => Number.isFinite(sheetNumber(entry.name))).sort((a, b) => sheetNumber(a.name) - sheetNumber(b.name))[0];
-  if (!sheet) throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
   let columns: [string, number][] | null = null;
   let count = 0;
   try {
-    const strings = await sharedStrings(entries.find((entry) => entry.name === 'xl/sharedStrings.xml'));
-    for await (const row of sheetRows(sheet, strings, 100)) {
+    for await (const row of xlsxSheetRows(Buffer.concat(chunks), { maxUnpackedBytes: FEED_LIMITS.maxXlsxUnpackedBytes, maxColumns: 100 })) {
       const cells = row.cells.map((value) => value.trim().slice(0, FEED_LIMITS.maxCellLength));
       if (!cells.some(Boolean)) continue;
       if (!columns) {
@@ -419,6 +281,8 @@ async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, 
     }
   } catch (error) {
     if (error instanceof FeedError) throw error;
+    // The kit's refusals (a zip bomb, a damaged archive or part) are said in the report's language.
+    if (error instanceof AppError) throw new FeedError('import_file_failed', error.key, { key: error.key, params: error.params });
     throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
   }
 }

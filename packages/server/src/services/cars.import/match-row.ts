@@ -199,7 +199,7 @@ export function matchRow(input: FeedRow, context: MatchContext): MatchedRow {
     const modelName = alias('model', values.model, { brand_id });
     model = modelName ? (catalog.models.get(under(brand_id, modelName)) ?? null) : null;
     if (!modelName) errors.push(say('import_row_required', { field: lang === 'ru' ? 'Модель' : 'Model' }));
-    else if (!model) errors.push(say('import_row_model', { value: modelName, brand: brandName }));
+    else if (!model) errors.push(say('import_row_model', { value: modelName, brand: brandName ?? '' }));
   }
   const scope = { brand_id, model_id: model?.id ?? null };
   let generation: Level | null = null;

@@ -1,0 +1,68 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors.ts';
+import { readSpreadsheetRows } from './spreadsheet-rows.ts';
+
+/** A workbook written by exceljs, its first sheet's XML edited by `edit` (to write what Excel writes and exceljs does not). */
+async function workbook(rows: ExcelJS.CellValue[][], edit: (xml: string) => string = (xml) => xml): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Лист');
+  for (const row of rows) sheet.addRow(row);
+  book.addWorksheet('Второй').addRow(['not', 'read']);
+  const zip = await JSZip.loadAsync(Buffer.from(await book.xlsx.writeBuffer()));
+  zip.file('xl/worksheets/sheet1.xml', edit(await zip.file('xl/worksheets/sheet1.xml')!.async('string')));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof AppError ? { key: error.key, params: error.params } : error),
+  );
+
+describe('readSpreadsheetRows on an XLSX', () => {
+  it('gives the first sheet\'s cells as exceljs did: texts, numbers, rich text, links, formula results, booleans, errors', async () => {
+    const data = await workbook([
+      ['name', 'price', 'volume', 'note'],
+      ['Kia Rio', 1_650_000, 1.6, { richText: [{ text: 'Зимний ' }, { text: 'пакет', font: { bold: true } }] }],
+      [],
+      ['  Ссылка  ', { formula: 'B2*2', result: 3_300_000 }, { formula: 'CONCATENATE("a","b")', result: 'ab' }, { text: 'сайт', hyperlink: 'https://example.test/' }],
+      [true, false, { error: '#N/A' }, null, 'после пропуска'],
+      ['0.1+0.2', 0.30000000000000004, 1e21, -0.5],
+    ], (xml) => xml.replace('<v>1.6</v>', '<v>1.6000000000000001</v>'));
+    const sheet = await readSpreadsheetRows(data, { maxRows: 10 });
+    expect(sheet.format).toBe('xlsx');
+    expect(sheet.rows).toEqual([
+      { number: 1, cells: ['name', 'price', 'volume', 'note'] },
+      // Excel writes 1.6 as 1.6000000000000001: the cell is the number, as JavaScript writes it.
+      { number: 2, cells: ['Kia Rio', '1650000', '1.6', 'Зимний пакет'] },
+      { number: 4, cells: ['Ссылка', '3300000', 'ab', 'сайт'] },
+      { number: 5, cells: ['true', 'false', '', '', 'после пропуска'] },
+      { number: 6, cells: ['0.1+0.2', '0.30000000000000004', '1e+21', '-0.5'] },
+    ]);
+  });
+
+  it('keeps the columns and the length asked for', async () => {
+    const data = await workbook([['a', 'b', 'c', 'd'], ['длинный текст', 'x', 'y', 'z']]);
+    const sheet = await readSpreadsheetRows(data, { maxRows: 10, maxColumns: 2, maxCellLength: 4 });
+    expect(sheet.rows.map((row) => row.cells)).toEqual([['a', 'b'], ['длин', 'x']]);
+  });
+
+  it('refuses more rows than allowed (empty rows not counted), a damaged archive and a ZIP that is no workbook', async () => {
+    const rows = [['a'], [], ['b'], ['c']];
+    expect((await readSpreadsheetRows(await workbook(rows), { maxRows: 3 })).rows).toHaveLength(3);
+    expect(await refusal(readSpreadsheetRows(await workbook(rows), { maxRows: 2 }))).toEqual({ key: 'import_too_many_rows', params: { max: 2 } });
+    const data = await workbook([['a']]);
+    expect(await refusal(readSpreadsheetRows(data.subarray(0, data.length - 30), { maxRows: 2 }))).toEqual({ key: 'import_file_unreadable', params: undefined });
+    const broken = await workbook([['a']], (xml) => xml.replace('</sheetData>', '<row>'));
+    expect(await refusal(readSpreadsheetRows(broken, { maxRows: 2 }))).toEqual({ key: 'import_file_unreadable', params: undefined });
+    const zip = new JSZip().file('hello.txt', 'not a workbook');
+    expect(await refusal(readSpreadsheetRows(await zip.generateAsync({ type: 'nodebuffer' }), { maxRows: 2 }))).toEqual({ key: 'import_file_unreadable', params: undefined });
+  });
+
+  it('refuses a workbook that unpacks past the bound (a zip bomb) before reading it', async () => {
+    const data = await workbook([['a'], ['x'.repeat(100_000)]]);
+    expect(await refusal(readSpreadsheetRows(data, { maxRows: 5, maxUnpackedBytes: 50_000 }))).toEqual({ key: 'import_file_too_large_unpacked', params: { size: 0 } });
+  });
+});
