@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseInDialog, closeNotices, signIn, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseInDialog, closeNotices, openCreateForm, signIn, visit } from './helpers.ts';
 
 /**
  * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
@@ -13,11 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('add a complectation through the cascading pickers', async ({ page }) => {
   await signIn(page, ADMIN);
-  await visit(page, '/cars.catalog/complectations/');
-  await expect(page.getByRole('heading', { name: 'Комплектации' })).toBeVisible();
-  await page.getByRole('button', { name: 'Создать' }).first().click();
-  const drawer = page.getByRole('dialog');
-  await expect(drawer.getByText('Новая комплектация')).toBeVisible();
+  const drawer = await openCreateForm(page, '/cars.catalog/complectations/', 'Комплектации', 'Новая комплектация');
   // Nothing below the brand can be chosen before it.
   await expect(drawer.getByLabel('Рестайлинг', { exact: true })).toBeDisabled();
   await chooseInDialog(page, 'Марка', 'Kia');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, closeNotices, signInAgain, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, closeNotices, openCreateForm, signInAgain, visit } from './helpers.ts';
 
 /**
  * Body colours, upholstery import and model history (issue 12, "colors"): platform staff create a
@@ -12,11 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('create a body colour with two hex values', async ({ page }) => {
   await signInAgain(page, ADMIN);
-  await visit(page, '/cars.catalog/body_colors/');
-  await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
-  await page.getByRole('button', { name: 'Создать' }).first().click();
-  const drawer = page.getByRole('dialog');
-  await expect(drawer.getByText('Новый цвет кузова')).toBeVisible();
+  const drawer = await openCreateForm(page, '/cars.catalog/body_colors/', 'Цвета кузова', 'Новый цвет кузова');
   await chooseInDialog(page, 'Марка', 'Kia');
   const name = `Два тона ${RUN}`;
   const code = `E2E${RUN}`.toUpperCase();
@@ -115,10 +111,7 @@ test('import upholsteries from a CSV with one bad row', async ({ page }) => {
 
 test('delete a model and restore it from the deleted models', async ({ page }) => {
   await signInAgain(page, ADMIN);
-  await visit(page, '/cars.catalog/models/');
-  await expect(page.getByRole('heading', { name: 'Модели' })).toBeVisible();
-  await page.getByRole('button', { name: 'Создать' }).first().click();
-  const drawer = page.getByRole('dialog');
+  const drawer = await openCreateForm(page, '/cars.catalog/models/', 'Модели');
   await chooseInDialog(page, 'Марка', 'Lada');
   const name = `Iskra E2E ${RUN}`;
   await drawer.getByLabel('Название', { exact: true }).fill(name);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, signIn, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, openCreateForm, signIn } from './helpers.ts';
 
 /**
  * Marketing complectations (issue 12): platform staff create one through the cascading pickers,
@@ -13,13 +13,8 @@ test.describe.configure({ timeout: 120_000 });
 
 test('create a marketing complectation, find it by brand and fill its engine, specifications and price', async ({ page }) => {
   await signIn(page, ADMIN);
-  await visit(page, '/cars.catalog/marketing_complectations/');
-  await expect(page.getByRole('heading', { name: 'Маркетинговые комплектации' })).toBeVisible();
-
   // Create: brand → model → generation → restyling → complectation, then the code and name.
-  await page.getByRole('button', { name: 'Создать' }).first().click();
-  const drawer = page.getByRole('dialog');
-  await expect(drawer.getByText('Новая маркетинговая комплектация')).toBeVisible();
+  const drawer = await openCreateForm(page, '/cars.catalog/marketing_complectations/', 'Маркетинговые комплектации', 'Новая маркетинговая комплектация');
   await expect(drawer.getByLabel('Комплектация', { exact: true })).toBeDisabled();
   await chooseInDialog(page, 'Марка', 'Kia');
   await chooseInDialog(page, 'Модель', 'Sportage');

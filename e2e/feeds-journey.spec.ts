@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, closeNotices, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
 
 /**
  * The feed journey of issue 13's "Done when", as one story: a dealer manager imports a feed whose
@@ -84,11 +84,7 @@ test('a dealer imports a feed, staff fix the model alias, the cars reach the sto
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAgain(staff, ADMIN);
-  await visit(staff, '/cars.import.alias/aliases/');
-  await expect(staff.getByRole('heading', { name: 'Алиасы полей' })).toBeVisible();
-  await staff.getByRole('button', { name: 'Создать' }).first().click();
-  const form = staff.getByRole('dialog');
-  await expect(form.getByText('Новый алиас')).toBeVisible();
+  const form = await openCreateForm(staff, '/cars.import.alias/aliases/', 'Алиасы полей', 'Новый алиас');
   await chooseInDialog(staff, 'Поле', 'Модель');
   await chooseInDialog(staff, 'Направление', 'Импорт');
   await form.getByLabel('Значение в фиде', { exact: true }).fill(FEED_MODEL);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, closeNotices, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -174,11 +174,7 @@ test("provider staff log in as a dealer's client from the import states screen",
 /** A CSV profile's column mapping (staff): a chosen field without its header is named, not the whole table. */
 test('provider staff map the columns of a CSV profile, with the empty header pointed out', async ({ page }) => {
   await signInAgain(page, ADMIN);
-  await visit(page, '/cars.import/profiles/');
-  await expect(page.getByRole('heading', { name: 'Профили импорта' })).toBeVisible();
-  await page.getByRole('button', { name: 'Создать' }).first().click();
-  const drawer = page.getByRole('dialog');
-  await expect(drawer.getByText('Новый профиль импорта')).toBeVisible();
+  const drawer = await openCreateForm(page, '/cars.import/profiles/', 'Профили импорта', 'Новый профиль импорта');
   const name = `CSV ${RUN}`;
   await drawer.getByLabel('Название', { exact: true }).fill(name);
   await drawer.getByLabel('Код', { exact: true }).fill(`csv-${RUN.toLowerCase()}`);

@@ -161,6 +161,19 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
 }
 
 /** Chooses `option` in the select labelled `label` inside the open dialog. */
+/**
+ * Opens a list at `path` (its heading seen) and its create form, answered once open (with its
+ * title when given): the first steps of every dictionary's creation.
+ */
+export async function openCreateForm(page: Page, path: string, heading: string, title?: string) {
+  await visit(page, path);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await page.getByRole('button', { name: 'Создать' }).first().click();
+  const form = page.getByRole('dialog');
+  if (title) await expect(form.getByText(title)).toBeVisible();
+  return form;
+}
+
 export const chooseInDialog = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('dialog').getByLabel(label, { exact: true }), option);
 
 /**

@@ -90,8 +90,8 @@ class StagedBatches {
   /** The parse's result once it ended; `failed` when it threw (the apply rolls back). */
   parsed: Parsed | null = null;
   failed = false;
-  /** Set when the apply failed: the parse stops at its next batch. */
-  applyFailed = false;
+  /** Set when the apply failed: the parse stops as it hands its next batch over. */
+  private applyFailed = false;
   private queue: StagedRow[][] = [];
   /** The last staged row the apply has read (PGlite). */
   private lastStagedId = 0;
@@ -114,7 +114,7 @@ class StagedBatches {
     this.notify();
   }
 
-  /** The apply failed: a parse waiting to hand a batch over stops, as does one at its next batch. */
+  /** The apply failed: a parse waiting to hand a batch over stops, as does the next hand-over. */
   failApply() {
     this.applyFailed = true;
     this.notify();
@@ -315,7 +315,7 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
     let batch: StagedRow[] = [];
     const flush = async () => {
       if (!batch.length) return;
-      if (batches.applyFailed) throw new ImportAborted();
+      // Throws ImportAborted once the apply has failed (PostgreSQL).
       await batches.hand(ctx.db, report.id, batch);
       batch = [];
       const expected = expectedRows({ processed, fileRows, ...position, size, laterBytes: laterBytes(index + 1) });
