@@ -89,6 +89,8 @@ async function buildBundle(current) {
     logLevel: 'warning',
     plugins: [packagesOutside, ownImportMeta],
   });
+  // esbuild's service process (about 95 MB) would otherwise live as long as the server.
+  await esbuild.stop();
   fs.mkdirSync(outDir, { recursive: true });
   // Written beside and renamed: another start building at the same moment never reads half a file.
   const suffix = `.${process.pid}.tmp`;

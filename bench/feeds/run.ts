@@ -79,7 +79,7 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
   const child = spawn(process.execPath, [...serveFlags(), ...profile, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.profile && process.env.BENCH_APP_STDOUT ? fs.openSync(process.env.BENCH_APP_STDOUT, 'w') : 'ignore', 'pipe'],
     // The flags and MALLOC_ARENA_MAX as `npm run serve` sets them (docs/performance.md, "Memory").
     // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
     env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
