@@ -250,7 +250,8 @@ const CAR_COLUMNS: [keyof ImportedCar, string][] = [
   ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
 ];
 const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
-const carColumns = CAR_COLUMNS.map(([name]) => `c.${name}`).join(', ');
+/** A car's values as one json array in CAR_COLUMNS order: one field to read per car found, not 31 (pg parses it with JSON.parse). */
+const carValuesArray = `json_build_array(${CAR_COLUMNS.map(([name]) => `c.${name}`).join(', ')})`;
 /** A car's values (a jsonb array in CAR_COLUMNS order, at `data`) as the cars' columns: `(data->>0)::varchar as vin, …`. */
 const carValues = (data: string) => CAR_COLUMNS.map(([name, type], index) => `(${data}->>${index})::${type} as ${name}`).join(', ');
 
@@ -261,7 +262,6 @@ const carValues = (data: string) => CAR_COLUMNS.map(([name, type], index) => `($
  */
 type StagedCar = unknown[];
 const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
-const carOfStaged = (values: StagedCar) => Object.fromEntries(CAR_COLUMNS.map(([name], index) => [name, values[index] ?? null])) as unknown as ImportedCar;
 
 /** A row of the report as the parse leaves it for the apply. */
 interface StagedRow {
@@ -386,21 +386,21 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
 }
 
 
-type ExistingCar = Record<string, unknown> & { id: number; status: string; vin: string | null; external_id: string | null };
+/** A car of the site the feed names: its values in CAR_COLUMNS order, as the staged car has them. */
+type ExistingCar = { id: number; status: string; vin: string | null; external_id: string | null; car_values: StagedCar };
 /** A car's key within the run: its VIN, else its External ID. */
 const keyOf = (car: { vin: string | null; external_id: string | null }) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A staged row with a car to write: pending, not excluded, matched. */
 const hasCar = (row: StagedRow): row is StagedRow & { data: StagedCar } => row.status === 'pending' && !row.excluded && row.data !== null;
 
-/** What changed between the car in stock and the feed's; null when nothing. */
-function changedFields(existing: ExistingCar, car: ImportedCar): string[] {
-  const changed = COMPARED_FIELDS.filter((field) => {
-    const before = existing[field];
-    const after = car[field];
-    return (before === undefined || before === null ? null : typeof after === 'number' ? Number(before) : before) !== after;
-  });
-  if (existing.status !== 'active') changed.push('status' as never);
+/** Where each compared field sits in a car's values (CAR_COLUMNS order). */
+const COMPARED_AT = COMPARED_FIELDS.map((field) => CAR_COLUMNS.findIndex(([name]) => name === field));
+
+/** What changed between the car in stock and the feed's (both as values in CAR_COLUMNS order); empty when nothing. */
+function changedFields(existing: ExistingCar, car: StagedCar): string[] {
+  const changed: string[] = COMPARED_FIELDS.filter((_, index) => (existing.car_values[COMPARED_AT[index]!] ?? null) !== (car[COMPARED_AT[index]!] ?? null));
+  if (existing.status !== 'active') changed.push('status');
   return changed;
 }
 
@@ -435,10 +435,10 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       // (auto_explain, docs/performance.md). `union all`: a car found by both keys lands in both
       // maps below, so no row of 30 columns is compared with another to drop the repeat.
       await tx.execute(sql`select c.* from jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb) as k(key)
-          cross join lateral (select c.id, c.status, ${sql.raw(carColumns)} from cars c where c.site_id = ${siteId} and c.vin = k.key offset 0) c
+          cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and c.vin = k.key offset 0) c
         union all
         select c.* from jsonb_array_elements_text(${JSON.stringify(externals)}::jsonb) as k(key)
-          cross join lateral (select c.id, c.status, ${sql.raw(carColumns)} from cars c where c.site_id = ${siteId} and c.external_id = k.key offset 0) c`),
+          cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and c.external_id = k.key offset 0) c`),
     );
     const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
     const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
@@ -476,7 +476,7 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       }
       written.set(key, current.id);
       written.set(`id:${current.id}`, current.id);
-      const changed = changedFields(current, carOfStaged(row.data));
+      const changed = changedFields(current, row.data);
       if (!changed.length) {
         outcomes.set(row, { status: 'no_changes', car_id: current.id, imported: true });
         counters.unchanged_count++;
