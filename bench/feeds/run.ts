@@ -12,7 +12,9 @@
  * BENCH_LIST_EVERY_MS. Prints the import's time from the start call to the finished report, the CPU the app and
  * PostgreSQL used meanwhile, the rows a second, the app's peak resident memory (sampled from /proc,
  * and its VmHWM), and the list requests' p50/p95/max. BENCH_LOG_STATEMENTS_MS=<ms> logs the slow
- * statements in PostgreSQL's log; BENCH_APP_NODE_OPTIONS passes node options to the measured app.
+ * statements in PostgreSQL's log; BENCH_APP_NODE_OPTIONS passes node options to the measured app, and
+ * BENCH_APP_FLAGS node flags that NODE_OPTIONS refuses (`--trace-gc`), with its standard output in
+ * the file BENCH_APP_STDOUT names.
  * A second run of the same feed measures the update path (every car unchanged). Also prints the
  * app's RSS at idle (demo data loaded, feed uploaded, before any import), so the peak less it is
  * what the import adds. BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` (NODE_OPTIONS
@@ -76,7 +78,8 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (read the profile with bench/profile.ts).
   const profile = options.profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...serveFlags(), ...profile, 'scripts/serve.mjs'], {
+  const flags = options.profile ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...serveFlags(), ...profile, ...flags, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', options.profile && process.env.BENCH_APP_STDOUT ? fs.openSync(process.env.BENCH_APP_STDOUT, 'w') : 'ignore', 'pipe'],

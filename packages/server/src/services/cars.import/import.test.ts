@@ -303,6 +303,24 @@ describe('running an import', () => {
     expect(car).toMatchObject({ external_id: 'AV-1', is_new: false, mileage: 35000, price: 990000 });
   });
 
+  it('finds a car by its External ID when the feed corrects its VIN, and updates that car', async () => {
+    const settings = await settingsOf(dealerB, siteB);
+    const avito = (vin: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><Ads formatVersion="3" target="Avito.ru"><Ad><Id>AV-1</Id><Make>${brandName}</Make><Model>Rio</Model><Year>2021</Year><Price>990000</Price><VIN>${vin}</VIN><Kilometrage>35000</Kilometrage><Condition>С пробегом</Condition></Ad></Ads>`;
+    const before = await siteCars(siteB);
+    const car = before.find((item) => item.external_id === 'AV-1')!;
+    for (const vin of ['XWEAB00000000B004', car.vin!]) {
+      await setFiles(settings.id, []);
+      expect((await upload(dealerB, settings.id, `avito-${vin}.xml`, avito(vin))).statusCode).toBe(200);
+      const { report, rows } = await run(dealerB, settings.id);
+      expect(report).toMatchObject({ status: 'finished', created_count: 0, updated_count: 1, updated_in_stock_count: 0 });
+      expect(rows.map((row) => [row.status, row.car_id])).toEqual([['updated', car.id]]);
+      const after = await siteCars(siteB);
+      expect(after).toHaveLength(before.length);
+      expect(after.find((item) => item.id === car.id)).toMatchObject({ vin, external_id: 'AV-1', status: 'active' });
+    }
+  });
+
   it('refuses XML with a DOCTYPE (external entities, entity expansion) and then sells nothing', async () => {
     const settings = await settingsOf(dealerB, siteB);
     await setFiles(settings.id, []);

@@ -404,6 +404,21 @@ function changedFields(existing: ExistingCar, car: StagedCar): string[] {
   return changed;
 }
 
+/**
+ * The site's cars whose `column` is one of `keys`: one index probe per key (a lateral subquery
+ * kept apart by `offset 0`). A join was planned on the statistics from before the run, which count
+ * a few cars on the site, as a hash of all the site's cars per batch: 1 ms a batch at first, 30 at
+ * the end, 40 on a site of 50,000 (auto_explain, docs/performance.md).
+ */
+async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id', keys: (string | null)[]): Promise<ExistingCar[]> {
+  const wanted = keys.filter((key): key is string => !!key);
+  if (!wanted.length) return [];
+  return rowsOf<ExistingCar>(
+    await tx.execute(sql`select c.* from jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb) as k(key)
+      cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and ${sql.raw(`c.${column}`)} = k.key offset 0) c`),
+  );
+}
+
 /** The report's outcome of a staged row. */
 interface Outcome {
   status: string;
@@ -426,21 +441,12 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     const outcomes = new Map<StagedRow, Outcome>();
     const cars = staged.filter(hasCar);
     for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
-    const vins = cars.map((row) => row.vin).filter((vin): vin is string => !!vin);
-    const externals = cars.map((row) => row.external_id).filter((value): value is string => !!value);
-    const found = rowsOf<ExistingCar>(
-      // One index probe per key (a lateral subquery kept apart by `offset 0`). A join was planned on
-      // the statistics from before the run, which count a few cars on the site, as a hash of all the
-      // site's cars per batch: 1 ms a batch at first, 30 at the end, 40 on a site of 50,000
-      // (auto_explain, docs/performance.md). `union all`: a car found by both keys lands in both
-      // maps below, so no row of 30 columns is compared with another to drop the repeat.
-      await tx.execute(sql`select c.* from jsonb_array_elements_text(${JSON.stringify(vins)}::jsonb) as k(key)
-          cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and c.vin = k.key offset 0) c
-        union all
-        select c.* from jsonb_array_elements_text(${JSON.stringify(externals)}::jsonb) as k(key)
-          cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and c.external_id = k.key offset 0) c`),
-    );
+    // By VIN first; by External ID only for the rows whose VIN found no car (a re-import finds
+    // nearly all by VIN: one probe a row, not two).
+    const found = await findCars(tx, siteId, 'vin', cars.map((row) => row.vin));
     const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
+    found.push(...(await findCars(tx, siteId, 'external_id', cars.filter((row) => !row.vin || !byVin.has(row.vin)).map((row) => row.external_id))));
+    for (const car of found) if (car.vin && !byVin.has(car.vin)) byVin.set(car.vin, car);
     const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
     const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
     // report: the row reported 'created'; source: the row whose values are written.
