@@ -172,6 +172,18 @@ function wholeNumber(raw: string | undefined, max: number): number | null | 'bad
   return value > max ? 'bad' : value;
 }
 
+/** The whole-number fields of a row and their largest values. */
+const NUMBER_FIELDS: [string, number][] = [
+  ['year', 2100], ['registry_year', 2100], ['price', MONEY_MAX], ['tradein_discount', MONEY_MAX], ['credit_discount', MONEY_MAX],
+  ['insurance_discount', MONEY_MAX], ['credit_tradein_discount', MONEY_MAX], ['mileage', 10_000_000], ['doors', 10],
+];
+
+/** Whether a value of the row holds U+FFFD, the decoder's mark of bytes not valid in the feed's encoding. */
+function hasUndecodable(values: Record<string, string>): boolean {
+  for (const key in values) if (values[key]!.includes('\uFFFD')) return true;
+  return false;
+}
+
 /** Places one feed row in the catalogue and checks it; the messages are in the report's language. */
 export function matchRow(input: FeedRow, context: MatchContext): MatchedRow {
   const { catalog, lang } = context;
@@ -179,7 +191,7 @@ export function matchRow(input: FeedRow, context: MatchContext): MatchedRow {
   const warnings: string[] = [];
   const say = (key: MessageKey, params?: MessageParams) => t(key, lang, params);
   const values = input.values;
-  if (Object.values(values).some((value) => value.includes('\uFFFD'))) errors.push(say('import_row_encoding'));
+  if (hasUndecodable(values)) errors.push(say('import_row_encoding'));
   const alias = (entity: AliasEntity, value: string | undefined, scope: { brand_id?: number | null; model_id?: number | null } = {}) =>
     context.aliases.length ? (applyAliases(context.aliases, entity, value ?? null, 'import', { profile_id: context.profileId, ...scope }) ?? undefined) : value;
 
@@ -247,10 +259,6 @@ export function matchRow(input: FeedRow, context: MatchContext): MatchedRow {
   }
 
   const numbers: Record<string, number | null> = {};
-  const NUMBER_FIELDS: [string, number][] = [
-    ['year', 2100], ['registry_year', 2100], ['price', MONEY_MAX], ['tradein_discount', MONEY_MAX], ['credit_discount', MONEY_MAX],
-    ['insurance_discount', MONEY_MAX], ['credit_tradein_discount', MONEY_MAX], ['mileage', 10_000_000], ['doors', 10],
-  ];
   for (const [name, max] of NUMBER_FIELDS) {
     const value = wholeNumber(values[name], max);
     if (value === 'bad') errors.push(say('import_row_number', { field: name, value: (values[name] ?? '').slice(0, 40) }));
