@@ -84,8 +84,20 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
     children.push(child);
     const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exited (${code ?? signal})`)));
-    const seen = new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).on('line', (text) => text.startsWith(line) && resolve(text)));
-    const said = await Promise.race([seen, exited]);
+    // What the worker printed: its line, or an error it logged (pino's JSON, level 50 and up), so a
+    // failed run is reported with its reason instead of leaving the test waiting.
+    const printed: string[] = [];
+    const seen = new Promise<string>((resolve) =>
+      readline.createInterface({ input: child.stdout! }).on('line', (text) => {
+        printed.push(text);
+        if (text.startsWith(line) || (text.startsWith('{') && (JSON.parse(text) as { level?: number }).level! >= 50)) resolve(text);
+      }),
+    );
+    // A bound for a worker that neither says its line nor fails (the test's own limit is 180 s).
+    let bound: NodeJS.Timeout | undefined;
+    const silent = new Promise<string>((resolve) => (bound = setTimeout(() => resolve(`nothing within 75 s, after: ${printed.join(' | ')}`), 75_000)));
+    const said = await Promise.race([seen, exited, silent]);
+    clearTimeout(bound);
     expect(said, `the worker said ${said}`).toMatch(new RegExp(`^${line}`));
     return { said, exited, child };
   }
