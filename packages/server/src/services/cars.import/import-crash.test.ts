@@ -34,6 +34,15 @@ const CARS = 1000;
 const BATCH = 100;
 const vin = (index: number) => `XWECR${String(index).padStart(12, '0')}`;
 
+/** A line of the worker's log (pino's JSON) at level error or above. */
+function isErrorLog(text: string): boolean {
+  try {
+    return text.startsWith('{') && (JSON.parse(text) as { level?: number }).level! >= 50;
+  } catch {
+    return false;
+  }
+}
+
 describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   /** PostgreSQL: the test's database, open all along. PGlite: a folder only one process may hold, opened between the workers. */
   let t: TestApp | undefined;
@@ -83,21 +92,19 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exited (${code ?? signal})`)));
-    // What the worker printed: its line, or an error it logged (pino's JSON, level 50 and up), so a
-    // failed run is reported with its reason instead of leaving the test waiting.
+    // What the worker said: its line, an error it logged, or its exit; so a failed run is reported
+    // with its reason instead of leaving the test waiting.
     const printed: string[] = [];
-    const seen = new Promise<string>((resolve) =>
-      readline.createInterface({ input: child.stdout! }).on('line', (text) => {
-        printed.push(text);
-        if (text.startsWith(line) || (text.startsWith('{') && (JSON.parse(text) as { level?: number }).level! >= 50)) resolve(text);
-      }),
-    );
-    // A bound for a worker that neither says its line nor fails (the test's own limit is 180 s).
-    let bound: NodeJS.Timeout | undefined;
-    const silent = new Promise<string>((resolve) => (bound = setTimeout(() => resolve(`nothing within 75 s, after: ${printed.join(' | ')}`), 75_000)));
-    const said = await Promise.race([seen, exited, silent]);
-    clearTimeout(bound);
+    let told: string | undefined;
+    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exited (${code ?? signal})`)));
+    void exited.then((text) => (told ??= text));
+    readline.createInterface({ input: child.stdout! }).on('line', (text) => {
+      printed.push(text);
+      if (!told && (text.startsWith(line) || isErrorLog(text))) told = text;
+    });
+    const said = await waitUntil(`the worker to say "${line}"`, () => told, 75_000).catch((error: Error) => {
+      throw new Error(`${error.message}; it printed: ${printed.join(' | ')}`);
+    });
     expect(said, `the worker said ${said}`).toMatch(new RegExp(`^${line}`));
     return { said, exited, child };
   }

@@ -442,12 +442,10 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
     const cars = staged.filter(hasCar);
     for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
     // By VIN first; by External ID only for the rows whose VIN found no car (a re-import finds
-    // nearly all by VIN: one probe a row, not two).
-    const found = await findCars(tx, siteId, 'vin', cars.map((row) => row.vin));
-    const byVin = new Map(found.filter((car) => car.vin).map((car) => [car.vin!, car]));
-    found.push(...(await findCars(tx, siteId, 'external_id', cars.filter((row) => !row.vin || !byVin.has(row.vin)).map((row) => row.external_id))));
-    for (const car of found) if (car.vin && !byVin.has(car.vin)) byVin.set(car.vin, car);
-    const byExternal = new Map(found.filter((car) => car.external_id).map((car) => [car.external_id!, car]));
+    // nearly all by VIN: one probe a row, not two). existingOf reads byExternal for those rows only.
+    const byVin = new Map((await findCars(tx, siteId, 'vin', cars.map((row) => row.vin))).map((car) => [car.vin!, car]));
+    const unfound = cars.filter((row) => !row.vin || !byVin.has(row.vin));
+    const byExternal = new Map((await findCars(tx, siteId, 'external_id', unfound.map((row) => row.external_id))).map((car) => [car.external_id!, car]));
     const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
     // report: the row reported 'created'; source: the row whose values are written.
     const inserts: { report: StagedRow; source: StagedRow & { data: StagedCar }; key: string }[] = [];
