@@ -60,7 +60,7 @@ import { registerVinRoutes } from './services/cars.vins/vin.routes.ts';
 import { registerImportRoutes } from './services/cars.import/import.routes.ts';
 import { IMPORT_JOB, runImport } from './services/cars.import/run-import.ts';
 // cars.import (issue 13, "feeds"): reports whose process died are resumed (at start-up and on a schedule).
-import { RECOVER_IMPORTS_JOB, RECOVER_IMPORTS_SCHEDULE, recoverImports } from './services/cars.import/run-import.ts';
+import { RECOVER_IMPORTS_JOB, RECOVER_IMPORTS_SCHEDULE, recoverImports, recoverImportsAtStart } from './services/cars.import/run-import.ts';
 // cars.import (issue 13, "feeds-screens"): import states and their actions, auto import on a schedule.
 import { registerImportStateRoutes } from './services/cars.import/import-states.routes.ts';
 import { AUTO_IMPORT_JOB, AUTO_IMPORT_SCHEDULE, enqueueDueImports } from './services/cars.import/auto-import.ts';
@@ -204,10 +204,9 @@ export async function buildApp(config: Config, options: { database?: Database } 
     files: createFileStorage(config),
   } as ServiceContext;
   // request.storage's actions queue exists without a worker here: the sender service runs its jobs.
-  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), batchSizes: jobBatchSizes(), queues: [REQUEST_ACTION_JOB] });
+  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume at start, not in pg-boss's 15 minutes.
+  const jobs: JobQueue = await startJobs(database, app.log, jobHandlers(ctx), { work: config.runJobs, schedules: jobSchedules(), batchSizes: jobBatchSizes(), queues: [REQUEST_ACTION_JOB], beforeWork: recoverImportsAtStart(ctx) });
   ctx.jobs = jobs;
-  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now, not in pg-boss's 15 minutes.
-  if (config.runJobs) await recoverImports(ctx).catch((error) => app.log.error({ err: error }, 'import recovery failed'));
   // site-renderer (issue 11): a request for a public site (any host but the admin's) is answered here, before the gateway.
   const siteRenderer = await registerSiteRenderer(app, ctx, database);
 

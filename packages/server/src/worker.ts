@@ -8,7 +8,7 @@ import { loadSecret } from './kit/secrets.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
 import { jobBatchSizes, jobHandlers, jobSchedules } from './app.ts';
-import { recoverImports } from './services/cars.import/run-import.ts';
+import { recoverImportsAtStart } from './services/cars.import/run-import.ts';
 
 /**
  * `npm run worker`: runs the background jobs in their own process. It needs PostgreSQL
@@ -33,10 +33,9 @@ async function main() {
     // Imports read uploaded feed files (cars.import), mails attach stored files.
     files: createFileStorage(config),
   } as ServiceContext;
-  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes() });
+  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume before it takes a job.
+  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes(), beforeWork: recoverImportsAtStart(ctx) });
   ctx.jobs = jobs;
-  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume now.
-  await recoverImports(ctx).catch((error) => log.error({ err: error }, 'import recovery failed'));
   log.info('worker started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -34,7 +34,18 @@ export async function startJobs(
    * interval (0.5 s at least) between fetches, so one job a fetch runs two a second at most
    * (docs/performance.md, "Customer requests").
    */
-  options: { work: boolean; schedules?: Record<string, string>; queues?: string[]; batchSizes?: Record<string, number> },
+  options: {
+    work: boolean;
+    schedules?: Record<string, string>;
+    queues?: string[];
+    batchSizes?: Record<string, number>;
+    /**
+     * Runs once the queue can send and before this process takes any job: the recovery of runs
+     * whose process died sees only their jobs as "active", none this process just took (it used to
+     * cancel and resend the job its own worker had fetched a moment before).
+     */
+    beforeWork?: (queue: JobQueue) => Promise<void>;
+  },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
@@ -55,7 +66,26 @@ export async function startJobs(
     const worker = workers.get(name);
     if (worker) boss.notifyWorker(worker);
   };
+  // Retries with back-off: a mail server that is down for a minute loses nothing.
+  const retries = { retryLimit: 5, retryDelay: 10, retryBackoff: true };
+  const queue: JobQueue = {
+    async send(name, data, options = {}) {
+      const id = await boss.send(name, data, { ...retries, ...options });
+      wake(name);
+      return id;
+    },
+    async sendMany(name, jobs) {
+      if (!jobs.length) return;
+      await boss.insert(jobs.map(({ id, data }) => ({ id, name, data, ...retries })));
+      wake(name);
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
+  };
   if (options.work) {
+    await options.beforeWork?.(queue);
     for (const [name, handler] of Object.entries(handlers)) {
       const batchSize = options.batchSizes?.[name] ?? 1;
       const worker = await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
@@ -79,22 +109,5 @@ export async function startJobs(
       workers.set(name, worker);
     }
   }
-  // Retries with back-off: a mail server that is down for a minute loses nothing.
-  const retries = { retryLimit: 5, retryDelay: 10, retryBackoff: true };
-  return {
-    async send(name, data, options = {}) {
-      const id = await boss.send(name, data, { ...retries, ...options });
-      wake(name);
-      return id;
-    },
-    async sendMany(name, jobs) {
-      if (!jobs.length) return;
-      await boss.insert(jobs.map(({ id, data }) => ({ id, name, data, ...retries })));
-      wake(name);
-    },
-    async cancel(name, id) {
-      await boss.cancel(name, id);
-    },
-    stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
-  };
+  return queue;
 }

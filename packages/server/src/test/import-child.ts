@@ -39,9 +39,14 @@ async function main() {
         },
       }),
   };
-  ctx.jobs = await startJobs(database, log, handlers, { work: true });
-  const recovered = await recoverImports(ctx);
-  process.stdout.write(`ready ${JSON.stringify(recovered)}\n`);
+  // As every worker: the dead runs' imports are recovered before a job is taken.
+  ctx.jobs = await startJobs(database, log, handlers, {
+    work: true,
+    beforeWork: async (queue) => {
+      ctx.jobs = queue;
+      process.stdout.write(`ready ${JSON.stringify(await recoverImports(ctx))}\n`);
+    },
+  });
 }
 
 main().catch((error) => {

@@ -13,9 +13,10 @@ import { loadConfig } from '../../kit/config.ts';
 import type { Db } from '../../kit/db.ts';
 import { carBrands, carModels, cars, clients, sites } from '../../kit/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { waitUntil } from '../../test/wait.ts';
+import { waitForJobs, waitUntil } from '../../test/wait.ts';
 import { importReports, importSettings } from './import.table.ts';
 import { startImport } from './import.routes.ts';
+import { IMPORT_JOB, type ImportJobData } from './run-import.ts';
 
 /**
  * Issue 13: "A process killed in the middle of an import (kill -9) leaves no half-imported state
@@ -120,6 +121,16 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
   }
 
+  /** The report's import jobs, oldest first. */
+  async function importJobs(db: Db, reportId: number) {
+    const { rows } = (await db.execute(sql`select state, data, created_on, started_on, completed_on from pgboss.job where name = ${IMPORT_JOB} and data->>'report_id' = ${String(reportId)} order by created_on`)) as unknown as { rows: { state: string; data: ImportJobData }[] };
+    return rows;
+  }
+  /** The report's state and its jobs, for a failure's message. */
+  async function describeRun(db: Db, reportId: number) {
+    const state = await reportOf(db, reportId);
+    return `report ${JSON.stringify({ status: state.status, processed: state.processed_count, finished: state.is_finished })}, jobs ${JSON.stringify(await importJobs(db, reportId))}`;
+  }
   const siteCars = (db: Db, siteId: number) => db.select({ vin: cars.vin, status: cars.status }).from(cars).where(eq(cars.site_id, siteId));
   const reportOf = async (db: Db, id: number) => (await db.select().from(importReports).where(eq(importReports.id, id)))[0]!;
 
@@ -163,12 +174,19 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     const done = await waitUntil('the resumed import to finish', async () => {
       const state = await reportOf(after, report.id);
       return state.is_finished && state;
-    }, 60_000);
+    }, 60_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}; ${await describeRun(after, report.id)}`);
+    });
     expect(done).toMatchObject({ status: 'finished', total_count: CARS, created_count: CARS, errored_count: 0 });
     const stock = await siteCars(after, siteId);
     expect(stock).toHaveLength(CARS);
     expect(new Set(stock.map((car) => car.vin)).size).toBe(CARS);
     expect((await after.select().from(importSettings).where(eq(importSettings.id, settings!.id)))[0]!.in_process).toBe(false);
+    // Each process that found the run dead resumed it once: the second worker and the restart. (A
+    // process's recovery used to resend the job its own worker had just taken, and so spent the
+    // report's resumes twice as fast.)
+    await waitForJobs(after, IMPORT_JOB);
+    expect((await importJobs(after, report.id)).filter((job) => job.state === 'completed').map((job) => job.data.resumed)).toEqual([2]);
 
     // 4. A rerun of the same feed matches every car: none is added twice.
     const again = await startImport(restarted.ctx, { ...settings!, in_process: false }, { userId: null, type: 'manual', lang: 'en' });

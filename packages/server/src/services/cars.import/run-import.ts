@@ -4,6 +4,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
+import type { JobQueue } from '../../kit/jobs.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { carReports, importHooks, importProfiles, importReports, importSettings, importStagedRows, type FeedFingerprint } from './import.table.ts';
@@ -784,6 +785,17 @@ export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: nu
   }
   if (resumed.length || ended.length) ctx.log.warn({ resumed, ended }, 'imports of dead processes recovered');
   return { resumed, ended };
+}
+
+/**
+ * startJobs' `beforeWork` of every process that works jobs: the imports whose process died resume
+ * before this process takes a job (a failed recovery is logged; the schedule tries again).
+ */
+export function recoverImportsAtStart(ctx: ServiceContext) {
+  return async (queue: JobQueue) => {
+    ctx.jobs = queue;
+    await recoverImports(ctx).catch((error) => ctx.log.error({ err: error }, 'import recovery failed'));
+  };
 }
 
 /** A report that cannot be resumed: its staged rows go, it ends with an error saying why, the site may import again. */
