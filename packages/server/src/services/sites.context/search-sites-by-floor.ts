@@ -37,22 +37,22 @@ const places = (column: unknown, floorId: number): SQL => sql`${column} @> ${JSO
 export async function searchSitesByFloor(db: DbOrTx, scope: AuthContext['scope'], floorId: number): Promise<FloorSite[]> {
   if (scope !== 'all' && scope.length === 0) return [];
   const own = (column: PgColumn) => (scope === 'all' ? undefined : inArray(column, scope));
-  const [pageRows, layoutRows, templateRows] = await Promise.all([
-    db
-      .select({ site_id: pageStates.site_id, id: pages.id, name: pages.uri, state_id: pageStates.id, status: pageStates.status })
-      .from(pageStates)
-      .innerJoin(pages, eq(pages.id, pageStates.page_id))
-      .where(and(own(pageStates.client_id), isNull(pageStates.superseded_at), places(pageStates.floors, floorId))),
-    db
-      .select({ site_id: layoutStates.site_id, id: layouts.id, name: layouts.name, state_id: layoutStates.id, status: layoutStates.status })
-      .from(layoutStates)
-      .innerJoin(layouts, eq(layouts.id, layoutStates.layout_id))
-      .where(and(own(layoutStates.client_id), isNull(layoutStates.superseded_at), or(places(layoutStates.header_floors, floorId), places(layoutStates.footer_floors, floorId)))),
-    db
-      .select({ site_id: templates.site_id, id: templates.id, name: templates.name })
-      .from(templates)
-      .where(and(own(templates.client_id), places(templates.floors, floorId))),
-  ]);
+  // One after another: a floor's deletion asks inside its transaction, one connection, which
+  // must not be given a query while it runs another (pg warns, and pg 9 refuses).
+  const pageRows = await db
+    .select({ site_id: pageStates.site_id, id: pages.id, name: pages.uri, state_id: pageStates.id, status: pageStates.status })
+    .from(pageStates)
+    .innerJoin(pages, eq(pages.id, pageStates.page_id))
+    .where(and(own(pageStates.client_id), isNull(pageStates.superseded_at), places(pageStates.floors, floorId)));
+  const layoutRows = await db
+    .select({ site_id: layoutStates.site_id, id: layouts.id, name: layouts.name, state_id: layoutStates.id, status: layoutStates.status })
+    .from(layoutStates)
+    .innerJoin(layouts, eq(layouts.id, layoutStates.layout_id))
+    .where(and(own(layoutStates.client_id), isNull(layoutStates.superseded_at), or(places(layoutStates.header_floors, floorId), places(layoutStates.footer_floors, floorId))));
+  const templateRows = await db
+    .select({ site_id: templates.site_id, id: templates.id, name: templates.name })
+    .from(templates)
+    .where(and(own(templates.client_id), places(templates.floors, floorId)));
   const found: (FloorPlace & { site_id: number })[] = [
     ...pageRows.map((row) => ({ ...row, kind: 'page' as const })),
     ...layoutRows.map((row) => ({ ...row, kind: 'layout' as const })),
