@@ -746,7 +746,12 @@ const IMPORT_RUN_LOCK = 13_001;
 /** A report whose process died this often is not resumed again (a feed that kills the process must not loop). */
 const MAX_RESUMES = 3;
 export const RECOVER_IMPORTS_JOB = 'cars.import.recover';
-export const RECOVER_IMPORTS_SCHEDULE = '*/5 * * * *';
+/**
+ * Every five minutes, two minutes after the auto imports (auto-import.ts, minutes 0, 5, …): at the
+ * same minute the recovery met their jobs just fetched and not yet locked, took them for dead and
+ * resent them (a wasted job and one of the report's resumes each time).
+ */
+export const RECOVER_IMPORTS_SCHEDULE = '2-59/5 * * * *';
 
 /**
  * Reports left "in process" by a process that died (kill -9, out of memory, a lost machine): no
