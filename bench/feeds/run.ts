@@ -79,14 +79,17 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
   // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (read the profile with bench/profile.ts).
   const profile = options.profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const flags = options.profile ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const stdout = options.profile && process.env.BENCH_APP_STDOUT ? fs.openSync(process.env.BENCH_APP_STDOUT, 'w') : 'ignore';
   const child = spawn(process.execPath, [...serveFlags(), ...profile, ...flags, 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', options.profile && process.env.BENCH_APP_STDOUT ? fs.openSync(process.env.BENCH_APP_STDOUT, 'w') : 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
     // The flags and MALLOC_ARENA_MAX as `npm run serve` sets them (docs/performance.md, "Memory").
     // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
     env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
   });
+  // The app has its own copy of the file's descriptor.
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); if (process.env.BENCH_ECHO) process.stderr.write(chunk); });
   const base = `http://127.0.0.1:${port}`;

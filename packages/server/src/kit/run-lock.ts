@@ -48,9 +48,8 @@ export async function takeRunLock(ctx: Pick<ServiceContext, 'db' | 'config'>, sc
 }
 
 /**
- * Whether a live run (of any process) holds the lock of `id`. It only looks: a probe that took
- * the lock for a moment made a run starting at that moment stand aside as if another held it, and
- * a report resumed at a restart could be left "in process" (a CI failure of import-crash.test.ts).
+ * Whether a live run (of any process) holds the lock of `id`. It only looks, never takes the lock:
+ * a run starting while it asks must not find the lock held and stand aside (docs/decisions.md).
  */
 export async function isRunLive(ctx: Pick<ServiceContext, 'db' | 'config'>, scope: number, id: number): Promise<boolean> {
   if (!ctx.config.databaseUrl) return heldByDatabase.get(ctx.db)?.has(`${scope}:${id}`) ?? false;

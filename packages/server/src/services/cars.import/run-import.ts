@@ -759,8 +759,8 @@ export const RECOVER_IMPORTS_SCHEDULE = '2-59/5 * * * *';
  * "active" with no live run gets that job cancelled and a new one that starts the report over
  * (the resume; the cars are as the last committed apply left them, the staged rows are redone);
  * one with no job at all, or resumed MAX_RESUMES times, ends with an error and frees the site.
- * Run at start-up of every process that works jobs and every five minutes. Answers the ids
- * resumed and ended.
+ * Run by every process that works jobs before it takes one (recoverImportsAtStart), and every
+ * five minutes. Answers the ids resumed and ended.
  */
 export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: number[]; ended: number[] }> {
   const open = await ctx.db.select({ id: importReports.id, settings_id: importReports.settings_id, started: importReports.import_start_date }).from(importReports).where(eq(importReports.is_finished, false)).orderBy(asc(importReports.id)).limit(1000);
