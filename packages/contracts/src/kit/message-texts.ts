@@ -191,6 +191,11 @@ export const messages = {
     ru: 'Домен должен состоять из латинских букв, цифр, точек и дефисов и содержать хотя бы одну точку',
     en: 'The host must be a domain name: Latin letters, digits, dots and hyphens, with at least one dot',
   },
+  host_ip_address: { ru: 'Домен не может быть IP-адресом: укажите доменное имя сайта', en: "The host cannot be an IP address: give the site's domain name" },
+  host_port: {
+    ru: 'Домен указывается без порта: сайты открываются на стандартных портах 80 и 443',
+    en: 'The host is given without a port: sites are served on the standard ports 80 and 443',
+  },
   host_in_use: { ru: 'Домен или технический домен уже используется: {host}', en: 'Host or technical domain already in use: {host}' },
   host_is_technical_domain: { ru: 'Домен должен отличаться от технического домена {domain}', en: 'The host must differ from the technical domain {domain}' },
   technical_host_outside_domain: { ru: 'Технический домен должен быть поддоменом {domain}', en: 'The technical host must be a subdomain of {domain}' },

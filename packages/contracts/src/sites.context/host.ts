@@ -45,11 +45,31 @@ export function normalizeHost(input: string): string {
 /** A label of a host name: 1 to 63 characters, a-z, 0-9 and inner hyphens. */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** Whether a normalised host is a usable domain name: at least two labels, each valid, 253 at most. */
+/** A last label that makes browsers read the name as an IPv4 address (127.0.0.1, 127.1, 0x7f.1). */
+const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/;
+
+/**
+ * Whether a normalised host is a usable domain name: at least two labels, each valid, 253 at
+ * most, and not an IP address (its last label is not a number).
+ */
 export function isValidHost(host: string): boolean {
   const labels = host.split('.');
-  return host.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label));
+  return host.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !NUMERIC_LABEL.test(labels.at(-1)!);
 }
+
+/** The host and port part of a typed address: without its scheme, path, query or fragment. */
+const authorityOf = (input: string) => input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').split(/[/?#]/, 1)[0]!;
+
+/** Whether a typed host is an IP address (IPv4, or IPv6 with or without brackets); such a host is refused, not normalised. */
+export function isIpAddressHost(input: string): boolean {
+  const authority = authorityOf(input);
+  if (authority.startsWith('[') || (authority.match(/:/g) ?? []).length >= 2) return true;
+  const labels = authority.replace(/:\d*$/, '').replace(/\.$/, '').split('.');
+  return labels.length >= 2 && NUMERIC_LABEL.test(labels.at(-1)!);
+}
+
+/** Whether a typed host carries a port (`kia.ru:8080`, `kia.ru:`); normalising would drop it silently, so it is refused. */
+export const hasPort = (input: string): boolean => /:\d*$/.test(authorityOf(input));
 
 /** A subdomain of the technical domain made from a site name: 'Kia Север' → 'kia-sever'. */
 export function subdomainFrom(name: string): string {

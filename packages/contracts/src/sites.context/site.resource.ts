@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, email, filterText, id, idList, integer, locale, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { isValidHost, normalizeHost } from './host.ts';
+import { hasPort, isIpAddressHost, isValidHost, normalizeHost } from './host.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 export const siteGroupRef = { service: 'sites.context', name: 'groups', label: 'name' } as const;
@@ -35,11 +35,15 @@ export interface SiteImage {
 
 /**
  * A host or technical host: normalised as spec 000 §5 says (lowercase, transliterated, only
- * a-z, 0-9, dot and hyphen), then it must be a domain name; empty means none.
+ * a-z, 0-9, dot and hyphen), then it must be a domain name; empty means none. An IP address
+ * or a port is refused with its own message, never normalised away.
  */
+const blank = (value: string) => value.trim() === '';
 export const hostField = () =>
   safeString()
     .max(253)
+    .refine((value) => blank(value) || !isIpAddressHost(value), { error: encodeMessage('host_ip_address'), abort: true })
+    .refine((value) => blank(value) || !hasPort(value), { error: encodeMessage('host_port'), abort: true })
     .refine((value) => value.trim() === '' || isValidHost(normalizeHost(value)), { error: encodeMessage('host_invalid') })
     .transform((value) => normalizeHost(value) || null)
     .nullable()

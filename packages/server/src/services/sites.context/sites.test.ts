@@ -58,6 +58,45 @@ describe('host rules', () => {
     });
   });
 
+  it('refuses an IP address or a port as a host wherever a host is saved, in the caller\'s language', async () => {
+    const site = await newSite({ host: `kept-${unique()}.ru` });
+    const master = await newSite({ type: 2, context: { color_scheme: `ip-${unique()}` } });
+    const scheme = `ip-${unique()}`;
+    await newSite({ type: 1, context: { color_scheme: scheme, brand_id: null } });
+    const texts = {
+      host_ip_address: { ru: 'Домен не может быть IP-адресом: укажите доменное имя сайта', en: "The host cannot be an IP address: give the site's domain name" },
+      host_port: { ru: 'Домен указывается без порта: сайты открываются на стандартных портах 80 и 443', en: 'The host is given without a port: sites are served on the standard ports 80 and 443' },
+    };
+    const cases = [
+      ['127.0.0.1', 'host_ip_address'],
+      ['[::1]', 'host_ip_address'],
+      ['kia-port.ru:8080', 'host_port'],
+    ] as const;
+    for (const [value, code] of cases) {
+      for (const lang of ['ru', 'en'] as const) {
+        const calls = [
+          ['create host', () => create(staff, attrs({ host: value }), lang), '/data/attributes/host'],
+          ['create technical host', () => create(staff, attrs({ technical_host: value }), lang), '/data/attributes/technical_host'],
+          ['patch', () => patch(staff, site.id, { host: value }, lang), '/data/attributes/host'],
+          ['copy', () => action('POST', `sites/${site.id}/copy`, staff, { name: 'Копия', client_id: clientA, host: value }, lang), '/data/host'],
+          ['fork', () => action('POST', `sites/${master.id}/fork`, staff, { name: 'Форк', client_id: clientA, host: value }, lang), '/data/host'],
+          ['generate', () => action('POST', 'sites/generate', staff, { client_id: clientA, color_scheme: scheme, host: value }, lang), '/data/host'],
+        ] as const;
+        for (const [name, call, pointer] of calls) {
+          const response = await call();
+          expect(response.statusCode, `${name} ${value}`).toBe(400);
+          expect(firstError(response), `${name} ${value}`).toMatchObject({ title: texts[code][lang], source: { pointer } });
+        }
+      }
+    }
+    // Nothing was saved: the site keeps its host, and no site holds the refused ones.
+    expect((await t.request('GET', `${API}/sites/${site.id}`, { token: staff })).json().data.attributes.host).toBe(site.attributes.host);
+    const [ipSite] = await t.database.db.select().from(sites).where(eq(sites.host, '127.0.0.1'));
+    expect(ipSite).toBeUndefined();
+    const [portless] = await t.database.db.select().from(sites).where(eq(sites.host, 'kia-port.ru'));
+    expect(portless).toBeUndefined();
+  });
+
   it('keeps the host apart from the technical domain and the technical host inside it', async () => {
     for (const host of ['sites.test', 'shop.sites.test']) {
       const response = await create(staff, attrs({ host }));

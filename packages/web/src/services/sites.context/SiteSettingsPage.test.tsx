@@ -132,6 +132,17 @@ describe('site settings', () => {
     await user.type(email, 'bad@');
     await user.click(screen.getByRole('button', { name: /Сохранить/ }));
     expect(await screen.findByText('Неправильный формат email')).toBeTruthy();
+    // An IP address or a port is refused on the field, never sent.
+    const patches = server.requests.filter((r) => r.method === 'PATCH').length;
+    const host = screen.getByLabelText('Домен');
+    await user.clear(host);
+    await user.type(host, '127.0.0.1');
+    await user.click(screen.getByRole('button', { name: /Сохранить/ }));
+    expect(await screen.findByText('Домен не может быть IP-адресом: укажите доменное имя сайта')).toBeTruthy();
+    await user.clear(host);
+    await user.type(host, 'kia-avtograd.ru:8080');
+    expect(await screen.findByText('Домен указывается без порта: сайты открываются на стандартных портах 80 и 443')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'PATCH').length).toBe(patches);
 
     await user.click(screen.getByRole('button', { name: /Снять с публикации/ }));
     const dialog = await screen.findByRole('dialog');
