@@ -6,7 +6,8 @@ import type { ServiceContext } from '../../kit/context.ts';
 import type { Database } from '../../kit/db.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
 import { siteIdForHost } from '../sites.controller/registered-hosts.ts';
-import { checkSiteBasicAuth } from '../sites.context/site-basic-auth.ts';
+import { AppError } from '../../kit/errors.ts';
+import { checkSiteBasicAuth, countSiteAuthAttempt } from '../sites.context/site-basic-auth.ts';
 import { adminHostMatcher, normalizeHost } from './admin-hosts.ts';
 import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
@@ -34,8 +35,8 @@ export interface SiteState {
 }
 
 const PUBLISHED = 1;
-/** How many basic-auth headers that passed are remembered per site (the password check is slow on purpose). */
-const MAX_AUTHORIZED = 200;
+/** How many basic-auth headers that passed are remembered (the password check is slow on purpose). */
+const MAX_AUTHORIZED = 2000;
 /** Paged lists go up to this page; a larger number shows the last one. */
 const MAX_LIST_PAGE = 1000;
 
@@ -65,8 +66,8 @@ const redirectResponse = (status: number, location: string): CachedResponse => (
 /** The language a neutral page speaks: the site's, else the browser's first choice of ru and en. */
 const browserLang = (request: FastifyRequest): Lang => (/^\s*en\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'en' : 'ru');
 
-const neutral = (status: number, lang: Lang, title: Parameters<typeof say>[1], text: Parameters<typeof say>[1], extra: Record<string, string> = {}) =>
-  documentResponse(status, renderNeutralPage(lang, say(lang, title), say(lang, text)), 'no-store', { 'x-robots-tag': 'noindex', ...extra });
+const neutral = (status: number, lang: Lang, title: Parameters<typeof say>[1], text: Parameters<typeof say>[1], extra: Record<string, string> = {}, params: Record<string, number> = {}) =>
+  documentResponse(status, renderNeutralPage(lang, say(lang, title), say(lang, text, params)), 'no-store', { 'x-robots-tag': 'noindex', ...extra });
 
 /** The body of a posted form, or null when it is too large. */
 async function readBody(raw: IncomingMessage, limit: number): Promise<string | null> {
@@ -145,6 +146,8 @@ export class SiteRenderer {
   /** The client key of a site's smart captcha when its forms use one (form-constructor sets it); null: the proof of work. */
   smartCaptchaOf: ((siteId: number) => Promise<string | null>) | null = null;
   private readonly isAdminHost: (host: string) => boolean;
+  /** Basic-auth headers that passed, by site, login and password hash (a changed password forgets them), oldest first. */
+  private readonly authorizedHeaders = new Map<string, true>();
 
   constructor(
     private readonly ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
@@ -206,9 +209,15 @@ export class SiteRenderer {
     const path = decodedPath(rawPath);
     const redirect = path === null ? null : this.redirectOf(snapshot, rawPath, path, query);
     if (redirect) return redirect;
-    if (site.basic_auth_login && !(await this.authorized(request, entry))) {
+    if (site.basic_auth_login) {
+      const access = await this.authorized(request, site);
       // The realm is the host (headers are Latin-1: a site's name may not be).
-      return neutral(401, lang, 'auth_title', 'auth_text', { 'www-authenticate': `Basic realm="${host}", charset="UTF-8"` });
+      if (access === 'refused') return neutral(401, lang, 'auth_title', 'auth_text', { 'www-authenticate': `Basic realm="${host}", charset="UTF-8"` });
+      if (access instanceof AppError) {
+        const seconds = Number(access.headers?.['retry-after'] ?? 60);
+        const visitorLang = request.headers['accept-language'] ? browserLang(request) : lang;
+        return neutral(429, visitorLang, 'auth_limited_title', 'auth_limited_text', { 'retry-after': String(seconds) }, { minutes: Math.ceil(seconds / 60) });
+      }
     }
     if (path === null) return this.notFound(entry, lang, '', host, request);
 
@@ -278,18 +287,29 @@ export class SiteRenderer {
     return null;
   }
 
-  /** Basic auth (site setting): a header that passed once is remembered while the site's entry lives. */
-  private async authorized(request: FastifyRequest, entry: SiteEntry<SiteState>): Promise<boolean> {
+  /**
+   * Basic auth (site setting): 'ok', 'refused', or the 429 of too many attempts. A header that
+   * passed once is remembered (until the login or password changes); any other one is counted
+   * against the limits (sites.context SITE_AUTH_LIMITS) before its password is checked.
+   */
+  private async authorized(request: FastifyRequest, site: SiteRow): Promise<'ok' | 'refused' | AppError> {
     const header = request.headers.authorization;
-    if (typeof header !== 'string' || !/^basic /i.test(header) || header.length > 1000) return false;
-    const key = sha256(header);
-    if (entry.authorized.has(key)) return true;
+    if (typeof header !== 'string' || !/^basic /i.test(header) || header.length > 1000) return 'refused';
+    const key = sha256(`${site.id}|${site.basic_auth_login}|${site.basic_auth_password_hash}|${header}`);
+    if (this.authorizedHeaders.has(key)) return 'ok';
+    try {
+      await countSiteAuthAttempt(this.ctx.db, site.id, request.ip);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) return error;
+      throw error;
+    }
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) return false;
-    const ok = await checkSiteBasicAuth(this.ctx.db, entry.siteId, decoded.slice(0, colon), decoded.slice(colon + 1));
-    if (ok && entry.authorized.size < MAX_AUTHORIZED) entry.authorized.add(key);
-    return ok;
+    if (colon < 0) return 'refused';
+    if (!(await checkSiteBasicAuth(this.ctx.db, site.id, decoded.slice(0, colon), decoded.slice(colon + 1)))) return 'refused';
+    this.authorizedHeaders.set(key, true);
+    if (this.authorizedHeaders.size > MAX_AUTHORIZED) this.authorizedHeaders.delete(this.authorizedHeaders.keys().next().value!);
+    return 'ok';
   }
 
   private async postedForm(request: FastifyRequest, lang: Lang): Promise<FormOutcome | null> {

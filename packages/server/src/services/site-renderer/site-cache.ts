@@ -20,7 +20,7 @@ export interface CachedResponse {
   body: Buffer;
 }
 
-/** What is kept per site: its snapshot (the loader's value), answers by key, basic-auth headers that passed. */
+/** What is kept per site: its snapshot (the loader's value) and answers by key. */
 export interface SiteEntry<S> {
   siteId: number;
   value: S;
@@ -29,7 +29,6 @@ export interface SiteEntry<S> {
   responses: Map<string, CachedResponse>;
   /** Bytes of the kept answers' bodies (the cache's memory budget counts them). */
   bytes: number;
-  authorized: Set<string>;
 }
 
 export const MAX_SITES = 1000;
@@ -85,7 +84,7 @@ export class SiteCache<S> extends NotifiedCache {
     const generation = this.generation;
     const promise = load().then((loaded) => {
       if (!loaded) return null;
-      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), bytes: 0, authorized: new Set() };
+      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), bytes: 0 };
       if (this.live && generation === this.generation) {
         if (this.sites.size >= MAX_SITES) this.drop(this.sites.keys().next().value!);
         this.sites.set(siteId, entry);

@@ -4,6 +4,7 @@ import { floors, moduleInstallations, modules, pages, pageStates, redirects, seo
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth.processing/password.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
+import { siteRendererOf } from './serve-site.ts';
 
 /**
  * The public sites' renderer through HTTP with a Host header, as browsers reach it: host routing
@@ -276,6 +277,57 @@ describe('basic auth', () => {
     // Clearing the login opens the site at once.
     await db().update(sites).set({ basic_auth_login: null, basic_auth_password_hash: null }).where(eq(sites.id, closed.id));
     expect((await visit(t, closed.host, '/about')).statusCode).toBe(200);
+  });
+});
+
+describe('basic auth guessing', () => {
+  const basic = (login: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` });
+  const from = async (host: string, remoteAddress: string, headers: Record<string, string>, url = '/about') => {
+    await siteRendererOf(t.app).cache.sync();
+    return t.app.inject({ method: 'GET', url, remoteAddress, headers: { host, ...headers } });
+  };
+  const closedSite = async () => publishedSite(t, { clientId: s.clientId, site: { basic_auth_login: 'guest', basic_auth_password_hash: await hashPassword('Секрет-1') } });
+
+  it('refuses an address past 10 attempts with 429 and Retry-After before the password is checked, in the visitor\'s language', async () => {
+    const closed = await closedSite();
+    const address = `10.28.${Math.floor(Math.random() * 250)}.1`;
+    // Signed in before the guessing: that visitor stays in.
+    const remembered = basic('guest', 'Секрет-1');
+    expect((await from(closed.host, '10.28.255.9', remembered)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await from(closed.host, address, basic(`guess-${i}`, 'x'))).statusCode, `attempt ${i + 1}`).toBe(401);
+    // The right password (in a header not seen before) is refused too: the limit comes before the check.
+    const right = { authorization: basic('guest', 'Секрет-1').authorization.replace('Basic', 'basic') };
+    const limited = await from(closed.host, address, right);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(limited.body).toContain('Слишком много попыток входа');
+    expect(limited.body).not.toContain('О компании');
+    const english = await from(closed.host, address, { ...basic('guest', 'x'), 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.statusCode).toBe(429);
+    expect(english.body).toContain('Too many sign-in attempts');
+    expect(english.body).toMatch(/Please try to sign in again in \d+ min\./);
+    // Another address is not held; a header that passed before still passes, from anywhere.
+    expect((await from(closed.host, '10.28.255.10', right)).statusCode).toBe(200);
+    expect((await from(closed.host, address, remembered)).statusCode).toBe(200);
+  });
+
+  it('counts guesses sent in parallel as well as in a row', async () => {
+    const closed = await closedSite();
+    const address = `10.29.${Math.floor(Math.random() * 250)}.1`;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => from(closed.host, address, basic('guest', 'wrong'))));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBe(10);
+    expect(codes.filter((code) => code === 429).length).toBe(20);
+  });
+
+  it('refuses a site past 50 attempts from any addresses', async () => {
+    const closed = await closedSite();
+    for (let i = 0; i < 50; i++) expect((await from(closed.host, `10.30.${Math.floor(i / 5)}.${i % 5}`, basic(`guess-${i}`, 'x'))).statusCode, `attempt ${i + 1}`).toBe(401);
+    expect((await from(closed.host, '10.30.200.1', basic('guest', 'Секрет-1'))).statusCode).toBe(429);
+    // Another site is not held.
+    const other = await closedSite();
+    expect((await from(other.host, '10.30.200.1', basic('guest', 'Секрет-1'))).statusCode).toBe(200);
   });
 });
 

@@ -72,6 +72,8 @@ const TEXTS = {
   error_text: { ru: 'Попробуйте обновить страницу через минуту.', en: 'Please reload the page in a minute.' },
   auth_title: { ru: 'Нужен вход', en: 'Sign-in required' },
   auth_text: { ru: 'Этот сайт закрыт паролем.', en: 'This site is protected by a password.' },
+  auth_limited_title: { ru: 'Слишком много попыток входа', en: 'Too many sign-in attempts' },
+  auth_limited_text: { ru: 'Попробуйте войти снова через {minutes} мин.', en: 'Please try to sign in again in {minutes} min.' },
   preview: { ru: 'Предпросмотр: черновик, посетители сайта его не видят', en: 'Preview: a draft that visitors of the site do not see' },
   preview_expired_title: { ru: 'Ссылка предпросмотра устарела', en: 'The preview link has expired' },
   preview_expired_text: { ru: 'Откройте предпросмотр ещё раз из панели управления.', en: 'Open the preview again from the admin panel.' },
