@@ -346,7 +346,10 @@ export const messages = {
 
   // seo: redirects and their import, SEO settings, SEO constants.
   redirect_from_uri: { ru: 'Адрес «откуда»: путь на сайте, начинается с «/», без пробелов и «#»', en: 'The "from" address is a path of the site: it starts with "/", without spaces or "#"' },
-  redirect_to_uri: { ru: 'Адрес «куда»: путь на сайте (/…) или https://…', en: 'The "to" address is a path of the site (/…) or https://…' },
+  redirect_to_uri: {
+    ru: 'Адрес «куда»: путь на сайте (/…, без «//» и «\\» в начале) или https://…',
+    en: 'The "to" address is a path of the site (/…, not starting with "//" or "\\") or https://…',
+  },
   redirect_from_required: { ru: 'Укажите страницу или адрес «откуда»', en: 'Give the "from" page or address' },
   redirect_to_required: { ru: 'Укажите страницу или адрес «куда»', en: 'Give the "to" page or address' },
   redirect_page_or_uri: { ru: 'Укажите либо страницу, либо адрес', en: 'Give either a page or an address, not both' },

@@ -17,8 +17,24 @@ export const REDIRECT_CREATED_TYPES = ['manual', 'import', 'auto'] as const;
 
 /** A path of the site: '/', then no whitespace, no fragment; a query string may follow. */
 export const REDIRECT_FROM = /^\/[^\s#]*$/;
-/** A path of the site, or an absolute http(s) address. */
-export const REDIRECT_TO = /^(\/[^\s#]*(#[^\s]*)?|https?:\/\/[^\s/$.?#][^\s]*)$/i;
+/** A path of the site (one '/', then neither '/' nor '\'), or an absolute http(s) address. */
+export const REDIRECT_TO = /^(\/(?![/\\])[^\s#]*(#[^\s]*)?|https?:\/\/[^\s/$.?#][^\s]*)$/i;
+
+/**
+ * Whether an address, percent-decoded once, is a path of the same site: exactly one '/' first,
+ * then neither '/' nor '\' (browsers read `//x` and `/\x` as another host), and no control
+ * character (browsers drop tabs and newlines, so `/\t/x` would read as `//x`). Every redirect of
+ * the public sites that is not an absolute address the site's staff chose must pass it.
+ */
+export function isSitePath(address: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(address.split(/[?#]/, 1)[0]!);
+  } catch {
+    return false;
+  }
+  return /^\/(?![/\\])/.test(decoded) && !/[\u0000-\u001f\u007f]/.test(decoded);
+}
 
 /** '/old/' and '/old' are one address: a trailing slash is dropped (not from '/'). */
 export const normalizeRedirectUri = (value: string) => (value.length > 1 && !/^https?:/i.test(value) ? value.replace(/\/+(?=$|\?)/, '') || '/' : value);
@@ -26,7 +42,13 @@ export const normalizeRedirectUri = (value: string) => (value.length > 1 && !/^h
 export const redirectFromUri = () =>
   safeString().trim().min(1, { abort: true }).max(2048, { abort: true }).regex(REDIRECT_FROM, { error: encodeMessage('redirect_from_uri') }).transform(normalizeRedirectUri);
 export const redirectToUri = () =>
-  safeString().trim().min(1, { abort: true }).max(2048, { abort: true }).regex(REDIRECT_TO, { error: encodeMessage('redirect_to_uri') }).transform(normalizeRedirectUri);
+  safeString()
+    .trim()
+    .min(1, { abort: true })
+    .max(2048, { abort: true })
+    .regex(REDIRECT_TO, { error: encodeMessage('redirect_to_uri'), abort: true })
+    .refine((value) => /^https?:/i.test(value) || isSitePath(value), { error: encodeMessage('redirect_to_uri') })
+    .transform(normalizeRedirectUri);
 export const redirectCode = () => z.literal(REDIRECT_CODES, { error: encodeMessage('redirect_code') });
 
 const fields = {

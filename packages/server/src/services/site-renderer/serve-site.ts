@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeRedirectUri, type Lang } from '@dp/contracts';
+import { isSitePath, normalizeRedirectUri, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { Database } from '../../kit/db.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
@@ -62,6 +62,34 @@ function textResponse(status: number, body: string, type: string, cacheControl =
 }
 
 const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: Buffer.alloc(0), headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
+
+/** A decoded path as a Location carries it: each segment percent-encoded (`?`, `#`, `%`, `\`, non-ASCII included). */
+const encodePath = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Where a redirect of the renderer may send, as the Location header carries it (characters
+ * outside printable ASCII percent-encoded), or null when it may not: a path of this site
+ * (isSitePath: one '/', then neither '/' nor '\', after decoding); an absolute http(s) address
+ * only where the site's staff chose the target (SEO redirects, favicons). Never built from the
+ * request's path other than the site's own page address.
+ */
+export function redirectLocation(target: string, allowAbsolute: boolean): string | null {
+  let location: string;
+  try {
+    location = target.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+  } catch {
+    return null;
+  }
+  if (isSitePath(location)) return location;
+  if (!allowAbsolute || !/^https?:\/\//i.test(location) || !URL.canParse(location)) return null;
+  return location;
+}
+
+/** A redirect to a target that passes redirectLocation; null when it does not. */
+const redirectTo = (status: number, target: string, allowAbsolute: boolean): CachedResponse | null => {
+  const location = redirectLocation(target, allowAbsolute);
+  return location === null ? null : redirectResponse(status, location);
+};
 
 /** The language a neutral page speaks: the site's, else the browser's first choice of ru and en. */
 const browserLang = (request: FastifyRequest): Lang => (/^\s*en\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'en' : 'ru');
@@ -201,12 +229,14 @@ export class SiteRenderer {
     const siteApi = this.siteApis.find((one) => rawPath.startsWith(one.prefix));
     if (siteApi) return this.siteApi(siteApi, request, site, rawPath.slice(siteApi.prefix.length), lang);
 
+    // A path that is not one of the site's (`//x`, `/\x`, `/%2F%2Fx`, a tab; or bad
+    // percent-encoding) is never redirected, since browsers would take it for another host: it is a 404.
+    const path = isSitePath(rawPath) ? decodedPath(rawPath) : null;
     // A site not on plain http is https only: a request that came over http (known behind a
     // proxy, TRUST_PROXY) goes to https on the site's own host.
-    if (!site.use_http && this.ctx.config.trustProxy && request.protocol === 'http' && host === site.host) return redirectResponse(301, `https://${site.host}${request.url}`);
-    // Redirects before anything else (issue 11), basic auth included: a redirect shows only where
+    if (path !== null && !site.use_http && this.ctx.config.trustProxy && request.protocol === 'http' && host === site.host) return redirectResponse(301, `https://${site.host}${redirectLocation(request.url, false) ?? '/'}`);
+    // Redirects before anything else, basic auth included: a redirect shows only where
     // an address leads, and a moved site keeps sending visitors on while it is closed.
-    const path = decodedPath(rawPath);
     const redirect = path === null ? null : this.redirectOf(snapshot, rawPath, path, query);
     if (redirect) return redirect;
     if (site.basic_auth_login) {
@@ -224,7 +254,7 @@ export class SiteRenderer {
     const base = site.host ? `${site.use_http ? 'http' : 'https'}://${site.host}` : `${request.protocol}://${request.host}`;
     if (path === '/robots.txt') return this.cache.response(entry, `robots|${host}`, () => textResponse(200, robotsTxt(snapshot, base), 'text/plain; charset=utf-8'));
     if (path === '/sitemap.xml') return this.cache.response(entry, `sitemap|${host}`, () => textResponse(200, sitemapXml(snapshot, base), 'application/xml; charset=utf-8'));
-    if (path === '/favicon.ico') return site.favicons?.icon?.url ? redirectResponse(302, site.favicons.icon.url) : textResponse(404, '', 'text/plain; charset=utf-8');
+    if (path === '/favicon.ico') return (site.favicons?.icon?.url && redirectTo(302, site.favicons.icon.url, true)) || textResponse(404, '', 'text/plain; charset=utf-8');
 
     // An extra language's prefix (/en/…): the same pages, the renderer's own words in that language.
     const [, first = '', rest = ''] = /^\/([a-z]{2})(\/.*)?$/.exec(path) ?? [];
@@ -232,7 +262,10 @@ export class SiteRenderer {
     const pageLang: Lang = extraLang ?? snapshot.languages[0]!;
     const prefix = extraLang ? `/${extraLang}` : '';
     const uri = extraLang ? rest || '/' : path;
-    if (uri.length > 1 && uri.endsWith('/')) return redirectResponse(301, `${prefix}${uri.replace(/\/+$/, '') || '/'}${query ? `?${query}` : ''}`);
+    if (uri.length > 1 && uri.endsWith('/')) {
+      const trailing = redirectTo(301, `${encodePath(`${prefix}${uri.replace(/\/+$/, '') || '/'}`)}${query ? `?${query}` : ''}`, false);
+      return trailing ?? this.notFound(entry, pageLang, prefix, host, request);
+    }
 
     const page = snapshot.pagesByUri.get(uri);
     if (!page) return this.notFound(entry, pageLang, prefix, host, request);
@@ -274,15 +307,18 @@ export class SiteRenderer {
     return this.cache.response(entry, `404|${host}|${lang}`, () => documentResponse(404, renderNotFound(contextFor(snapshot, syntheticPage(snapshot), null, { lang, prefix, base, listPage: 1 })), 'no-cache'));
   }
 
-  /** The redirect of an address: with its query string first, then the path alone (query kept). */
+  /**
+   * The redirect of an address: with its query string first, then the path alone (query kept).
+   * A stored target that is neither a path of the site nor an http(s) address is not followed.
+   */
   private redirectOf(snapshot: SiteSnapshot, rawPath: string, path: string, query: string): CachedResponse | null {
     if (!snapshot.redirects.size) return null;
     const candidates = [...new Set([rawPath, path].map((value) => normalizeRedirectUri(value)))];
     for (const candidate of candidates) {
       const withQuery = query ? snapshot.redirects.get(`${candidate}?${query}`) : undefined;
-      if (withQuery) return redirectResponse(withQuery.code === 302 ? 302 : 301, locationOf(withQuery.to, ''));
+      if (withQuery) return redirectTo(withQuery.code === 302 ? 302 : 301, locationOf(withQuery.to, ''), true);
       const plain = snapshot.redirects.get(candidate);
-      if (plain) return redirectResponse(plain.code === 302 ? 302 : 301, locationOf(plain.to, query));
+      if (plain) return redirectTo(plain.code === 302 ? 302 : 301, locationOf(plain.to, query), true);
     }
     return null;
   }
