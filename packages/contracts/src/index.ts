@@ -85,6 +85,7 @@ export * from './cars.import.alias/field-alias.resource.ts';
 // request.storage (issue 14, engineer "requests"): request types and intake, offensive words, consent hashes, request settings, blocks.
 export * from './request.storage/request-types.ts';
 export * from './request.storage/request-settings.resource.ts';
+export * from './request.storage/captcha-check.ts';
 // cars.export and importer.notifier (issue 13, engineer "feeds-export"): export settings, feeds, offers; the importer's and managers' report mails.
 export * from './cars.export/export.resource.ts';
 export * from './importer.notifier/notifier.resource.ts';

@@ -604,6 +604,10 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('request.storage', 'GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create']),
   api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list']),
+  // Requests whose smart captcha could not be checked: the site's summary; release (their held actions run, as a lost request's resend) or delete, many at once.
+  api('request.storage', 'GET', '/api/v1/requests/captcha_unverified/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
+  api('request.storage', 'POST', '/api/v1/requests/release/where_site/{siteId}', ['lost_requests.patch'], false, 'requests'),
+  api('request.storage', 'POST', '/api/v1/requests/delete/where_site/{siteId}', ['requests.delete'], false, 'requests'),
   // sender (issue 14, engineer "sender"): the actions a setting may pick, lost requests (list, dismiss, archive, resend, restart of one action), report mails;
   // a template's preview on a sample request, a test mail through a site's SMTP settings.
   api('request.storage', 'GET', '/api/v1/requests_settings/available_actions/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),

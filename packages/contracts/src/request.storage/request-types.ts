@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, filterText, id, integer, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { CAPTCHA_CHECKS, captchaCheckFilter } from './captcha-check.ts';
 
 /**
  * Customer requests of request.storage (spec 002 §3 "Request-storage records"): the eight types a
@@ -156,6 +157,8 @@ export const requestEntity = z.object({
   processing_of_personal_data: z.boolean(),
   agreement_hash: z.string().nullable(),
   tag: z.string().nullable(),
+  /** The captcha mark (captcha-check.ts): null when the captcha was checked. */
+  captcha_check: z.enum(CAPTCHA_CHECKS).nullable(),
   depersonalized_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -183,6 +186,7 @@ export const requestListQuery = z.strictObject({
   custom_form_id: id().optional(),
   'date[from]': day().optional(),
   'date[to]': day().optional(),
+  'filter[captcha]': captchaCheckFilter().optional(),
   sort: z.enum(['created_at', '-created_at', 'name', '-name']).optional(),
 });
 export const requestExportQuery = z.strictObject({
@@ -191,6 +195,7 @@ export const requestExportQuery = z.strictObject({
   /** Minutes east of UTC of the reader (the dates of the file are shown in their time). */
   utc_offset: integer(-840, 840).optional(),
   'filter[search]': filterText(100).optional(),
+  'filter[captcha]': captchaCheckFilter().optional(),
   custom_form_id: id().optional(),
 });
 export const REQUEST_PAGE_SIZE = 100;

@@ -391,9 +391,12 @@ describe('captcha settings and the smart captcha', () => {
     const bad = await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' }, { captcha: { token: 'forged-token' }, lang: 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ code: 'captcha_invalid', title: 'The robot check failed, please try again' });
-    // A proof of work is no answer on a smart captcha site; the service's outage lets a lead through.
+    // A proof of work is no answer on a smart captcha site; during the service's outage the lead is kept, its captcha not verified.
     expect((await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' })).json().errors[0].code).toBe('captcha_invalid');
-    expect((await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' }, { captcha: { token: 'outage' } })).statusCode).toBe(201);
+    const kept = await submit(a, form.id, { name: 'Анна', phone: '+7 916 555-12-34' }, { captcha: { token: 'outage' } });
+    expect(kept.statusCode).toBe(201);
+    const [row] = await db().select().from(requests).where(eq(requests.id, Number(kept.json().data.id)));
+    expect(row!.captcha_check).toBe('unverified');
   });
 
   it("draws the smart captcha's widget in the renderer's forms and takes its token", async () => {

@@ -16,10 +16,13 @@ import { captchaSettings, smartCaptchaKeys } from './form.table.ts';
  * captcha key"): the proof of work unless the site chose the smart captcha and has a key for its
  * colour scheme (else the `default` scheme's key). A smart answer's token is checked by POSTing
  * it with the key's secret to SMART_CAPTCHA_URL (Yandex SmartCaptcha's `validate`) through the
- * SSRF-guarded client: `status: ok` passes, anything else is "the robot check failed". When the
- * check itself cannot be made (timeout, the service answers 5xx) the request passes and a warning
- * is logged, as the provider advises: a dealer loses no lead to an outage. A proof-of-work answer
- * on a smart site is refused.
+ * SSRF-guarded client: `status: ok` passes, any other answer of the service is "the robot check
+ * failed" (400 captcha_invalid). Only the service's confirmation lets a token pass: when the check
+ * cannot be made (timeout, connection refused, a name that does not resolve, an error status or an
+ * unreadable answer) the request is still stored, so a dealer loses no lead, but marked
+ * 'captcha not verified' with its actions held until staff release or delete it
+ * (docs/decisions.md "Unverified captcha"); the outage is logged and counted per site by the
+ * intake. A proof-of-work answer on a smart site is refused.
  */
 export interface SiteCaptcha {
   kind: CaptchaKind;
@@ -59,10 +62,14 @@ export interface SmartCaptchaOptions {
   timeoutMs?: number;
 }
 
-/** The smart captcha's check of one token: true when the service says ok; null when it could not say. */
-export async function checkSmartToken(options: SmartCaptchaOptions, secret: string, token: string): Promise<boolean | null> {
+/** What the service said of a token: confirmed, refused, or nothing (the check could not be made, and why). */
+export type SmartCheck = 'confirmed' | 'refused' | { outage: string };
+
+/** The smart captcha's check of one token. */
+export async function checkSmartToken(options: SmartCaptchaOptions, secret: string, token: string): Promise<SmartCheck> {
+  let response: Awaited<ReturnType<typeof safeFetch>>;
   try {
-    const response = await safeFetch(options.url, {
+    response = await safeFetch(options.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({ secret, token }).toString(),
@@ -72,22 +79,19 @@ export async function checkSmartToken(options: SmartCaptchaOptions, secret: stri
       requireOk: false,
       ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
     });
-    if (response.status !== 200) {
-      options.log.warn({ status: response.status }, 'smart captcha check answered an error; the request passes');
-      return null;
-    }
-    const answer = JSON.parse(response.body.toString('utf8')) as { status?: string };
-    return answer.status === 'ok';
   } catch (error) {
-    if (error instanceof SafeFetchError && error.transient) {
-      options.log.warn({ err: error }, 'smart captcha check could not be made; the request passes');
-      return null;
-    }
-    if (error instanceof SyntaxError) return false;
-    // Our own rules refused the address (a misconfigured URL): the check is not made, nothing passes unchecked.
-    options.log.error({ err: error }, 'smart captcha check refused');
-    throw invalid();
+    // The network, the name, the deadline, or our own rules (a misconfigured URL): no answer either way.
+    if (error instanceof SafeFetchError) return { outage: `${error.code}: ${error.message}`.slice(0, 500) };
+    throw error;
   }
+  if (response.status !== 200) return { outage: `http_status: the service answered ${response.status}` };
+  let answer: { status?: unknown };
+  try {
+    answer = JSON.parse(response.body.toString('utf8')) as { status?: unknown };
+  } catch {
+    return { outage: 'unreadable: the service answered something other than JSON' };
+  }
+  return answer?.status === 'ok' ? 'confirmed' : 'refused';
 }
 
 /** The verifier the intake uses: the site's smart captcha in front of the proof of work. */
@@ -100,9 +104,11 @@ export function smartCaptchaVerifier(db: DbOrTx, pow: CaptchaVerifier, options: 
       if (!captcha.key) return pow.verify(siteId, answer);
       if (!answer) throw new AppError(400, 'captcha_required', undefined, '/data/captcha');
       if (!('token' in answer)) throw invalid();
-      const passed = await checkSmartToken(options, captcha.key.secret, answer.token);
-      if (passed === false) throw invalid();
-      return null;
+      const check = await checkSmartToken(options, captcha.key.secret, answer.token);
+      if (check === 'confirmed') return null;
+      if (check === 'refused') throw invalid();
+      options.log.warn({ site_id: siteId, cause: check.outage }, 'smart captcha check could not be made; the request is stored unverified and its actions held');
+      return { unverified: check.outage };
     },
   };
 }

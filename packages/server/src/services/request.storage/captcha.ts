@@ -23,11 +23,20 @@ export interface CaptchaClaim {
   expires_at: Date;
 }
 
+/** A smart captcha answer whose check could not be made: the request is stored unverified, its actions held. */
+export interface CaptchaUnverified {
+  /** Why the service could not be asked (the log and the site's outage counter keep it). */
+  unverified: string;
+}
+
 /** How a request proves it is no robot: the hook point for other captchas (the smart captcha comes with its own). */
 export interface CaptchaVerifier {
   challenge(siteId: number): { challenge: string; bits: number; expires_at: string };
-  /** Throws the AppError to answer; a proof of work answers its claim (null: nothing to take). */
-  verify(siteId: number, answer: CaptchaAnswer | undefined): Promise<CaptchaClaim | null>;
+  /**
+   * Throws the AppError to answer; a proof of work answers its claim, a smart captcha whose
+   * service could not be reached answers CaptchaUnverified, null: passed with nothing to take.
+   */
+  verify(siteId: number, answer: CaptchaAnswer | undefined): Promise<CaptchaClaim | CaptchaUnverified | null>;
 }
 
 export const leadingZeroBits = (digest: Buffer) => {

@@ -6,8 +6,8 @@ import { Batcher } from '../../kit/batcher.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import { hitRateLimitsOfMany } from '../../kit/rate-limit.ts';
-import { captchaUsed, type CaptchaClaim, type CaptchaVerifier } from './captcha.ts';
-import { agreementHashes, captchaSolutions, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+import { captchaUsed, type CaptchaClaim, type CaptchaUnverified, type CaptchaVerifier } from './captcha.ts';
+import { agreementHashes, captchaOutages, captchaSolutions, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
 
 export const REQUEST_ACTION_JOB = 'request.action';
 
@@ -64,6 +64,8 @@ export const blockSourceKey = (sourceType: string, source: string) => (sourceTyp
 interface CheckedRequest {
   values: typeof requests.$inferInsert;
   claim: CaptchaClaim | null;
+  /** Why the smart captcha could not be checked (null: it was): the request is stored unverified, its actions held. */
+  unverified: string | null;
   words: string[];
   /** The block sources of its sender (phone, e-mail, address), as blocks store them. */
   sources: { source_type: string; source: string }[];
@@ -130,39 +132,52 @@ function blockOf(one: CheckedRequest, blocks: Map<string, Block>): Block | null 
 }
 
 type StoredAction = { id: number; job_id: string };
+/** The smart captcha's outages of a batch, per site: how many, and the last cause. */
+type Outages = Map<number, { client_id: number; n: number; cause: string }>;
 type Outcome = AppError | { id: number | null; actions: StoredAction[] };
 
 /**
  * The requests and a row per action of their settings (type, tag), each action with the id its job
- * will have, and the blocks' counts of refused attempts, in one statement. Ids are drawn first, so
- * each request's row is known by its place.
+ * will have, the blocks' counts of refused attempts and the sites' smart captcha outages, in one
+ * statement. Ids are drawn first, so each request's row is known by its place. The actions of a
+ * request whose captcha is not verified are stored held, without a job; only pending ones are
+ * answered, to be queued.
  */
-async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[], attempts: Map<number, number>): Promise<{ id: number; actions: StoredAction[] }[]> {
+async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[], attempts: Map<number, number>, outages: Outages): Promise<{ id: number; actions: StoredAction[] }[]> {
   const input = JSON.stringify(batch.map((values, ord) => ({ ...values, ord })));
   const counts = JSON.stringify([...attempts].map(([id, n]) => ({ id, n })));
+  const outageRows = JSON.stringify([...outages].map(([site_id, outage]) => ({ site_id, ...outage })));
   const rows = rowsOf<{ id: number; actions: unknown }>(
     await tx.execute(sql`
       with input as materialized (
         select x.*, nextval(pg_get_serial_sequence('requests', 'id'))::int as id
         from jsonb_to_recordset(${input}::jsonb) as x(ord int, site_id int, client_id int, type smallint, page_id int, dealer_id int, gender smallint, name text, last_name text,
-          phone text, email text, text text, text_input text, fields jsonb, analytics jsonb, agreement_hash text, tag text, ip text)
+          phone text, email text, text text, text_input text, fields jsonb, analytics jsonb, agreement_hash text, tag text, ip text, captcha_check text)
       ), request as (
-        insert into ${requests} (id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, processing_of_personal_data, agreement_hash, tag, ip)
-        select id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, true, agreement_hash, tag, ip from input order by ord
-        returning id, site_id, type, tag
+        insert into ${requests} (id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, processing_of_personal_data, agreement_hash, tag, ip, captcha_check)
+        select id, site_id, client_id, type, page_id, dealer_id, gender, name, last_name, phone, email, text, text_input, fields, analytics, true, agreement_hash, tag, ip, captcha_check from input order by ord
+        returning id, site_id, type, tag, captcha_check
       ), actions as (
-        insert into ${requestActions} (request_id, site_id, client_id, settings_id, kind, action_id, job_id)
-        select request.id, s.site_id, s.client_id, s.id, picked.action->>'kind', (picked.action->>'id')::int, gen_random_uuid()::text
+        insert into ${requestActions} (request_id, site_id, client_id, settings_id, kind, action_id, status, job_id)
+        select request.id, s.site_id, s.client_id, s.id, picked.action->>'kind', (picked.action->>'id')::int,
+          case when request.captcha_check = 'unverified' then 'held' else 'pending' end,
+          case when request.captcha_check = 'unverified' then null else gen_random_uuid()::text end
         from request
         join ${requestSettings} s on s.site_id = request.site_id and s.request_type = request.type and not s.archived and (s.tag is null or s.tag = request.tag)
         cross join lateral jsonb_array_elements(s.actions) with ordinality as picked(action, n)
         order by request.id, s.id, picked.n
-        returning id, request_id, job_id
+        returning id, request_id, job_id, status
       ), counted as (
         update ${requestBlocks} b set count = b.count + x.n from jsonb_to_recordset(${counts}::jsonb) as x(id int, n int) where b.id = x.id
+      ), outages as (
+        insert into ${captchaOutages} (site_id, client_id, count, last_at, last_error)
+        select site_id, client_id, n, now(), cause from jsonb_to_recordset(${outageRows}::jsonb) as x(site_id int, client_id int, n int, cause text)
+        on conflict (site_id) do update set count = ${captchaOutages}.count + excluded.count, last_at = excluded.last_at, last_error = excluded.last_error
       )
       select input.id, coalesce(a.actions, '[]') as actions
-      from input left join (select request_id, json_agg(json_build_object('id', id, 'job_id', job_id) order by id) as actions from actions group by request_id) a on a.request_id = input.id
+      from input left join (
+        select request_id, json_agg(json_build_object('id', id, 'job_id', job_id) order by id) filter (where status = 'pending') as actions from actions group by request_id
+      ) a on a.request_id = input.id
       order by input.ord`),
   );
   return rows.map(({ id, actions }) => ({ id, actions: parsed<StoredAction[]>(actions) }));
@@ -173,6 +188,13 @@ async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outco
   const found = await lookUp(tx, batch);
   const claimed = new Set<string>();
   const attempts = new Map<number, number>();
+  // Every outage counts, whatever the request's other checks say.
+  const outages: Outages = new Map();
+  for (const { values, unverified } of batch) {
+    if (unverified === null) continue;
+    const outage = outages.get(values.site_id) ?? { client_id: values.client_id, n: 0, cause: unverified };
+    outages.set(values.site_id, { ...outage, n: outage.n + 1, cause: unverified });
+  }
   const outcomes: (Outcome | undefined)[] = batch.map((one) => {
     // The first of two claims of one challenge takes it.
     if (one.claim && (!found.claimed.has(one.claim.challenge_id) || claimed.has(one.claim.challenge_id))) return captchaUsed();
@@ -185,21 +207,23 @@ async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outco
     return block.block_type === 'reject' ? new AppError(403, 'request_blocked') : { id: null, actions: [] };
   });
   const storing = batch.flatMap((one, i) => (outcomes[i] === undefined ? [{ one, i }] : []));
-  if (storing.length || attempts.size) {
-    const stored = await storeRequests(tx, storing.map(({ one }) => one.values), attempts);
+  if (storing.length || attempts.size || outages.size) {
+    const stored = await storeRequests(tx, storing.map(({ one }) => one.values), attempts, outages);
     storing.forEach(({ i }, k) => (outcomes[i] = stored[k]));
   }
   return outcomes as Outcome[];
 }
 
 /** A request whose body, captcha and type checks passed, as the batch checks and stores it. */
-function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>, claim: CaptchaClaim | null): CheckedRequest {
+function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>, captcha: CaptchaClaim | CaptchaUnverified | null): CheckedRequest {
+  const unverified = captcha && 'unverified' in captcha ? captcha.unverified : null;
   const fields = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && value !== undefined));
   // Its sender as blocks name one (request.hooks.ts stores them through the same key).
   const senders: [string, string | null | undefined][] = [['phone', attrs.phone], ['email', attrs.email], ['ip', ip]];
   const sources = senders.filter(([, raw]) => raw).map(([sourceType, raw]) => ({ source_type: sourceType, source: blockSourceKey(sourceType, raw!) }));
   return {
-    claim,
+    claim: captcha && 'challenge_id' in captcha ? captcha : null,
+    unverified,
     sources,
     words: wordsOf([attrs.name, attrs.last_name, attrs.text, attrs.text_input, fields.subject, ...Object.values((fields.content as Record<string, unknown>) ?? {})]),
     values: {
@@ -220,6 +244,7 @@ function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, un
       agreement_hash: attrs.agreement_hash,
       tag: typeof fields.tag === 'string' ? fields.tag : null,
       ip,
+      captcha_check: unverified === null ? null : 'unverified',
     },
   };
 }
@@ -250,11 +275,11 @@ export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, 
     await limits.submit(call);
     if (!parsed.success) throw bodyErrors(parsed.error);
     const { attributes, captcha: answer } = parsed.data.data;
-    const claim = await captcha.verify(site.id, answer);
+    const checked = await captcha.verify(site.id, answer);
     let attrs = attributes as Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>;
     const check = checks[type];
     if (check) attrs = (await check(site, attrs)) as typeof attrs;
-    return storage.submit(checkedRequest(call, attrs, claim));
+    return storage.submit(checkedRequest(call, attrs, checked));
   }
   return { accept };
 }
@@ -281,7 +306,7 @@ async function storeBatch(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, batc
 }
 
 /** Sends the actions' jobs in one statement; a failure leaves the rows pending (the sender's sweep finds their jobs missing). */
-async function queueActions(ctx: Pick<ServiceContext, 'jobs' | 'log'>, actions: StoredAction[]): Promise<void> {
+export async function queueActions(ctx: Pick<ServiceContext, 'jobs' | 'log'>, actions: StoredAction[]): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   if (!actions.length) return;
   try {

@@ -15,8 +15,13 @@ import { requests } from './request.table.ts';
 
 /** The sheet's first row, in the reader's language. */
 const HEADERS: Record<Lang, string[]> = {
-  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'Страница'],
-  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'Page'],
+  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'Страница', 'Проверка капчи'],
+  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'Page', 'Captcha check'],
+};
+/** The captcha mark of a request (empty: checked). */
+const CAPTCHA_CHECK_NAMES: Record<Lang, Record<string, string>> = {
+  ru: { unverified: 'Не проверена, действия задержаны', released: 'Не проверена, отпущена' },
+  en: { unverified: 'Not verified, actions held', released: 'Not verified, released' },
 };
 const TYPE_NAMES: Record<Lang, Record<number, string>> = {
   ru: { 1: 'Обратный звонок', 2: 'Сервис', 3: 'Тест-драйв', 4: 'Покупка модели', 5: 'Авто в наличии', 6: 'Подписка', 9: 'Своя форма', 10: 'Аксессуары' },
@@ -48,9 +53,10 @@ const exportColumns = {
   utm_source: sql<string | null>`${requests.analytics} #>> '{utm,source}'`,
   utm_campaign: sql<string | null>`${requests.analytics} #>> '{utm,campaign}'`,
   page_url: sql<string | null>`${requests.analytics} #>> '{page,page_url}'`,
+  captcha_check: requests.captcha_check,
 };
 /** A row of an export: the values of exportColumns in their order. */
-type ExportRow = [id: number, minute: number, type: number, name: string | null, lastName: string | null, phone: string | null, email: string | null, text: string | null, fields: string, utmSource: string | null, utmCampaign: string | null, pageUrl: string | null];
+type ExportRow = [id: number, minute: number, type: number, name: string | null, lastName: string | null, phone: string | null, email: string | null, text: string | null, fields: string, utmSource: string | null, utmCampaign: string | null, pageUrl: string | null, captchaCheck: string | null];
 
 /**
  * Reads the page of an export's rows after the id `after`, handing each row to `onRow` as it
@@ -69,7 +75,7 @@ function exportPages(db: DbOrTx, where: SQL | undefined): (after: number, onRow:
     };
     const query = page(after);
     if (!(await eachRowArray<ExportRow>(db, query, take))) {
-      for (const row of await query) take([row.id, row.minute, row.type, row.name, row.last_name, row.phone, row.email, row.text, row.fields, row.utm_source, row.utm_campaign, row.page_url]);
+      for (const row of await query) take([row.id, row.minute, row.type, row.name, row.last_name, row.phone, row.email, row.text, row.fields, row.utm_source, row.utm_campaign, row.page_url, row.captcha_check]);
     }
     return { count, last };
   };
@@ -114,11 +120,17 @@ function localTime(offsetMinutes: number) {
   };
 }
 
-/** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page (text formula-safe). */
+/** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page, captcha mark (text formula-safe). */
 function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => string): (string | number)[] {
-  const [id, minute, type, name, lastName, phone, email, text, fieldsJson, utmSource, utmCampaign, pageUrl] = row;
+  const [id, minute, type, name, lastName, phone, email, text, fieldsJson, utmSource, utmCampaign, pageUrl, captchaCheck] = row;
   const fields = fieldsJson === '{}' ? '' : Object.entries(JSON.parse(fieldsJson) as Record<string, unknown>).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
-  return [id, local(minute), TYPE_NAMES[lang][type] ?? String(type), ...[name, lastName, phone, email, text, fields, utmSource, utmCampaign, pageUrl].map((cell) => neutralizeCell(cell ?? ''))];
+  return [
+    id,
+    local(minute),
+    TYPE_NAMES[lang][type] ?? String(type),
+    ...[name, lastName, phone, email, text, fields, utmSource, utmCampaign, pageUrl].map((cell) => neutralizeCell(cell ?? '')),
+    captchaCheck ? (CAPTCHA_CHECK_NAMES[lang][captchaCheck] ?? captchaCheck) : '',
+  ];
 }
 
 /** A list of requests as CSV (UTF-8 with a BOM, the list separator Excel expects for the language), streamed. */

@@ -12,11 +12,13 @@ import {
   REQUEST_TYPES,
   requestBlockResource,
   requestExportQuery,
+  requestIdsBody,
   requestListQuery,
   requestSettingsResource,
   requestTypeOfKey,
   requestTypeOfList,
   t,
+  type CaptchaCheck,
   type Lang,
   type RequestTypeId,
 } from '@dp/contracts';
@@ -36,6 +38,7 @@ import { requestIntake, type IntakeCall, type IntakeChecks, type IntakeResult } 
 import { requestsCsv, requestsWorkbook } from './request-export.ts';
 import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
 import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+import { deleteRequests, releaseRequests, unverifiedSummary } from './unverified-requests.ts';
 
 const BASE = '/gateway/request.storage/api/v1';
 /** The caller's requests: those of its clients (every one for platform staff). */
@@ -47,7 +50,7 @@ const SITE_API_MAX_BYTES = 64 * 1024;
 
 export const REQUEST_ATTRIBUTES = [
   'site_id', 'client_id', 'type', 'type_key', 'page_id', 'dealer_id', 'gender', 'name', 'last_name', 'phone', 'email', 'text', 'text_input',
-  'fields', 'analytics', 'processing_of_personal_data', 'agreement_hash', 'tag', 'depersonalized_at', 'created_at',
+  'fields', 'analytics', 'processing_of_personal_data', 'agreement_hash', 'tag', 'captcha_check', 'depersonalized_at', 'created_at',
 ];
 const ACTION_ATTRIBUTES = ['request_id', 'settings_id', 'kind', 'action_id', 'status', 'attempts', 'last_error', 'created_at', 'updated_at'];
 
@@ -61,8 +64,13 @@ function moment(value: string, endOfDay: boolean, offsetMinutes: number): Date {
   return new Date(endOfDay ? base + 86_400_000 - 1 : base);
 }
 
-/** The rows of a list: the caller's clients' requests of the site and type, in the date range, matching the search. */
-function listCondition(auth: AuthContext, siteId: number, type: RequestTypeId | null, query: { 'date[from]'?: string; 'date[to]'?: string; 'filter[search]'?: string; custom_form_id?: number; 'filter[custom_form_id]'?: number; utc_offset?: number }): SQL | undefined {
+/** The rows of a list: the caller's clients' requests of the site and type, in the date range, matching the search and the captcha mark. */
+function listCondition(
+  auth: AuthContext,
+  siteId: number,
+  type: RequestTypeId | null,
+  query: { 'date[from]'?: string; 'date[to]'?: string; 'filter[search]'?: string; 'filter[captcha]'?: CaptchaCheck; custom_form_id?: number; 'filter[custom_form_id]'?: number; utc_offset?: number },
+): SQL | undefined {
   const offset = query.utc_offset ?? 0;
   const form = query.custom_form_id ?? query['filter[custom_form_id]'];
   return and(
@@ -73,6 +81,7 @@ function listCondition(auth: AuthContext, siteId: number, type: RequestTypeId | 
     query['date[to]'] ? lte(requests.created_at, moment(query['date[to]'], true, offset)) : undefined,
     query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
     form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
+    query['filter[captcha]'] ? eq(requests.captcha_check, query['filter[captcha]']) : undefined,
   );
 }
 
@@ -221,6 +230,22 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
     const auth = requireAuth(request.auth);
     await reachableSite(auth, request.params.siteId);
     return sendExport(ctx.db, reply, 'xlsx', listCondition(auth, request.params.siteId, null, request.query), request.lang, request.query.utc_offset ?? 0, `requests-${request.params.siteId}`);
+  });
+
+  // Requests whose smart captcha could not be checked: the site's count and outages; release or delete, one or many.
+  r.get(`${BASE}/requests/captcha_unverified/where_site/:siteId`, { schema: { tags, summary: "A site's requests held with their captcha not verified, and the smart captcha's outages", params: siteParams } }, async (request) => {
+    await reachableSite(requireAuth(request.auth), request.params.siteId);
+    return { data: await unverifiedSummary(ctx.db, request.params.siteId) };
+  });
+  r.post(`${BASE}/requests/release/where_site/:siteId`, { schema: { tags, summary: 'Release requests whose captcha is not verified: their held actions run', params: siteParams, body: requestIdsBody } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    return { data: { released: await releaseRequests(ctx, auth, request.params.siteId, request.body.data.ids, request.ip) } };
+  });
+  r.post(`${BASE}/requests/delete/where_site/:siteId`, { schema: { tags, summary: "Delete many of a site's requests", params: siteParams, body: requestIdsBody } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    return { data: { deleted: await deleteRequests(ctx, auth, request.params.siteId, request.body.data.ids, request.ip) } };
   });
 
   // Settings: archive and unarchive (an unarchived one must not duplicate an active one).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { RequestSettingAction } from '@dp/contracts';
+import type { CaptchaCheck, RequestSettingAction } from '@dp/contracts';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
@@ -9,7 +9,9 @@ import { searchIndex } from '../../kit/search-index.ts';
 /**
  * A customer request from a site (contracts request.storage/request-types.ts). The personal
  * columns and `fields` are erased by depersonalization (`depersonalized_at` says when); `ip` is the
- * sender's address, kept for blocks and erased with the rest.
+ * sender's address, kept for blocks and erased with the rest. `captcha_check` is null when the
+ * captcha was checked, `unverified` when the smart captcha's service could not be reached (its
+ * actions are held), `released` once staff let them run (contracts captcha-check.ts).
  */
 export const requests = pgTable(
   'requests',
@@ -33,6 +35,7 @@ export const requests = pgTable(
     /** The subscription's tag (and a setting's match): settings with a tag run for requests of that tag only. */
     tag: varchar('tag', { length: 100 }),
     ip: varchar('ip', { length: 64 }),
+    captcha_check: varchar('captcha_check', { length: 12 }).$type<CaptchaCheck>(),
     depersonalized_at: timestamp('depersonalized_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +43,7 @@ export const requests = pgTable(
     index('requests_site_type_created_idx').on(t.site_id, t.type, t.created_at),
     index('requests_client_idx').on(t.client_id),
     index('requests_depersonalize_idx').on(t.site_id, t.created_at).where(sql`${t.depersonalized_at} is null`),
+    index('requests_captcha_check_idx').on(t.site_id, t.captcha_check).where(sql`${t.captcha_check} is not null`),
     searchIndex('requests_name_search', t.name),
     searchIndex('requests_phone_search', t.phone),
     searchIndex('requests_email_search', t.email),
@@ -48,7 +52,8 @@ export const requests = pgTable(
 
 /**
  * One action of a request to run (the "actions to run" queue of the sender): what the site's
- * request settings named when the request arrived. status pending → success | failed; attempts
+ * request settings named when the request arrived. status pending → success | failed, or held
+ * (a request whose captcha is not verified) → pending when staff release it; attempts
  * and last_error are the executor's (the sender service), which also owns the job `request.action`.
  */
 export const requestActions = pgTable(
@@ -127,4 +132,19 @@ export const requestBlocks = pgTable(
 export const captchaSolutions = pgTable('captcha_solutions', {
   challenge_id: varchar('challenge_id', { length: 64 }).primaryKey(),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Checks of a site's smart captcha that could not be made (the service timed out, refused the
+ * connection, answered an error or its name did not resolve): how many, the last one's moment and
+ * cause. The request screens show it beside the requests held for it.
+ */
+export const captchaOutages = pgTable('captcha_outages', {
+  site_id: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  client_id: integer('client_id').notNull(),
+  count: integer('count').notNull().default(0),
+  last_at: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  last_error: text('last_error'),
 });

@@ -110,6 +110,7 @@ export function sampleRequest(siteId: number, clientId: number, lang: Lang): Req
     agreement_hash: null,
     tag: null,
     ip: null,
+    captcha_check: null,
     depersonalized_at: null,
     created_at: new Date(),
   };
