@@ -1,11 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { CAPTCHA_CHECKS, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
+import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 // sender (issue 14, "sender"): the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 
@@ -105,6 +106,7 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
   const items = [
     ['created_at', formatDateTime(a.created_at)],
     ['type', t(`request_types.${a.type}`)],
+    ['captcha_check', a.captcha_check ? <CaptchaMark check={a.captcha_check} /> : t('captcha.checked')],
     ...(['name', 'last_name', 'phone', 'email', 'gender', 'text', 'text_input', 'tag', 'page_id', 'dealer_id'] as const).map((field) => [field, field === 'gender' && a.gender ? t(`genders.${a.gender}`) : show(a[field], lang)]),
     // A custom form's fields one by one (files as links), under the form's field ids.
     ...Object.entries(a.fields).flatMap(([field, value]): [string, ReactNode][] =>
@@ -141,7 +143,8 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
               title: t('detail.action_status'),
               // The sending queue's words (sent, sending, ended with error); the error in a tooltip.
               render: (_: unknown, row) => {
-                const tag = <Tag color={row.attributes.status === 'success' ? 'green' : row.attributes.status === 'failed' ? 'red' : 'blue'}>{t(`queue_statuses.${row.attributes.status}`)}</Tag>;
+                const colors = { success: 'green', failed: 'red', held: 'orange', pending: 'blue' } as const;
+                const tag = <Tag color={colors[row.attributes.status]}>{t(`queue_statuses.${row.attributes.status}`)}</Tag>;
                 return row.attributes.last_error ? <Tooltip title={row.attributes.last_error}>{tag}</Tooltip> : tag;
               },
             },
@@ -156,8 +159,9 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
 }
 
 /**
- * A site's requests of one type (spec 002 §2 request storage): date range, search, column choice,
- * server paging, the detail, delete with confirmation, the list's XLSX.
+ * A site's requests of one type (spec 002 §2 request storage): date range, search, captcha mark,
+ * column choice, server paging, the detail, delete with confirmation, the list's XLSX; requests
+ * whose captcha is not verified are marked, announced, released or deleted (UnverifiedCaptcha.tsx).
  */
 export function RequestListPage({ type }: { type: RequestTypeId }) {
   const { siteId = '' } = useParams();
@@ -172,6 +176,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
     search: searchParams.get('search') ?? '',
     from: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('from') ?? '') ? searchParams.get('from') : null,
     to: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('to') ?? '') ? searchParams.get('to') : null,
+    captcha: (CAPTCHA_CHECKS as readonly string[]).includes(searchParams.get('captcha') ?? '') ? (searchParams.get('captcha') as CaptchaCheck) : null,
   };
   const set = (next: Record<string, string | number | null>) =>
     setSearchParams((previous) => {
@@ -186,13 +191,16 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
   const [exporting, setExporting] = useState(false);
   const client = useQueryClient();
   const canDelete = hasPermission(user?.permissions ?? {}, 'request.storage', 'requests.delete');
+  // Releasing runs a request's held actions: the grant of a lost request's resend.
+  const canRelease = hasPermission(user?.permissions ?? {}, 'request.storage', 'lost_requests.patch');
+  const [selected, setSelected] = useState<Row[]>([]);
   const listName = REQUEST_TYPES[type].list;
   const title = t(`lists.${listName}`);
   const remove = useMutation({
     mutationFn: (record: Row) => api.delete(requestsPath(`${listName}/${record.id}`)),
     onSuccess: async () => {
       notify.success(t('common:notices.deleted'));
-      await client.invalidateQueries({ queryKey: ['request.storage', listName] });
+      await client.invalidateQueries({ queryKey: ['request.storage'] });
     },
     onError: (error) => notify.error(errorTitle(error, lang)),
   });
@@ -206,8 +214,14 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
       setExporting(false);
     }
   };
+  const records = (list.data?.data ?? []) as Row[];
+  const marked = Boolean(params.captcha) || records.some((record) => record.attributes.captcha_check);
   const tableColumns = useMemo(
     () => [
+      // The captcha mark first, while the page holds a marked request or the list is filtered by it.
+      ...(marked
+        ? [{ key: 'captcha_check', title: t('captcha.column'), width: 190, render: (_: unknown, record: Row) => <CaptchaMark check={record.attributes.captcha_check} /> }]
+        : []),
       ...columns.chosen.map((column) => ({
         key: column,
         title: t(`columns.${column}`),
@@ -215,14 +229,16 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         ellipsis: true,
         render: (_: unknown, record: Row) => (column === 'created_at' ? formatDateTime(record.attributes.created_at) : show(valueAt(record.attributes, column), lang)),
       })),
+
       {
         key: 'actions',
         title: t('common:actions.title', { defaultValue: '' }),
-        width: 100,
+        width: 130,
         fixed: 'right' as const,
         render: (_: unknown, record: Row) => (
           <Space size={4}>
             <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
+            {canRelease && record.attributes.captcha_check === 'unverified' && <ReleaseButton siteId={siteId} record={record} lang={lang} />}
             {canDelete && (
               <Popconfirm title={t('detail.delete_confirm')} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}>
                 <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
@@ -232,11 +248,10 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         ),
       },
     ],
-    [columns.chosen, t, lang, canDelete, remove],
+    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId],
   );
   const range: [Dayjs | null, Dayjs | null] = [params.from ? dayjs(params.from) : null, params.to ? dayjs(params.to) : null];
-  const records = (list.data?.data ?? []) as Row[];
-  const filtered = Boolean(params.search || params.from || params.to);
+  const filtered = Boolean(params.search || params.from || params.to || params.captcha);
   return (
     <div className="page">
       <PageHeader
@@ -276,7 +291,16 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             placeholder={[t('date_from'), t('date_to')]}
             onChange={(next) => set({ from: next?.[0]?.format('YYYY-MM-DD') ?? null, to: next?.[1]?.format('YYYY-MM-DD') ?? null, page: 1 })}
           />
+          <Select
+            value={params.captcha ?? ''}
+            aria-label={t('captcha.filter')}
+            style={{ width: 230 }}
+            onChange={(next: string) => set({ captcha: next || null, page: 1 })}
+            options={[{ value: '', label: t('captcha.any') }, ...CAPTCHA_CHECKS.map((check) => ({ value: check, label: t(`captcha.${check}`) }))]}
+          />
         </Space>
+        <UnverifiedNotice siteId={siteId} type={type} filtering={params.captcha === 'unverified'} onShow={() => set({ captcha: 'unverified', page: 1 })} />
+        <SelectionActions siteId={siteId} selected={selected} lang={lang} canRelease={canRelease} canDelete={canDelete} onDone={() => setSelected([])} />
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
@@ -288,10 +312,11 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             columns={tableColumns}
             scroll={{ x: 'max-content' }}
             onRow={(record) => ({ onDoubleClick: () => setOpen(record) })}
+            rowSelection={canRelease || canDelete ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false } : undefined}
             locale={{
               emptyText: list.isLoading ? <span /> : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={params.search ? t('empty_search', { search: params.search }) : filtered ? t('empty_filtered') : t('empty')}>
-                  {filtered && <Button onClick={() => { setSearchText(''); set({ search: null, from: null, to: null, page: 1 }); }}>{t('common:actions.reset_filters')}</Button>}
+                  {filtered && <Button onClick={() => { setSearchText(''); set({ search: null, from: null, to: null, captcha: null, page: 1 }); }}>{t('common:actions.reset_filters')}</Button>}
                 </Empty>
               ),
             }}

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REQUEST_TYPES, type JsonApiList, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REQUEST_TYPES, type CaptchaCheck, type JsonApiList, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
 import { api, gatewayPath, type Query } from '../../kit/api.ts';
 import { saveDownload } from '../../kit/save-file.ts';
 
@@ -12,15 +12,18 @@ export interface RequestListParams {
   search: string;
   from: string | null;
   to: string | null;
+  /** Only requests with this captcha mark (null: any). */
+  captcha: CaptchaCheck | null;
 }
 
 /** The reader's offset from UTC in minutes: the server counts whole days in the reader's time. */
 export const utcOffset = () => -new Date().getTimezoneOffset();
 
-export const listQuery = (params: Pick<RequestListParams, 'search' | 'from' | 'to'>): Query => ({
+export const listQuery = (params: Pick<RequestListParams, 'search' | 'from' | 'to'> & { captcha?: CaptchaCheck | null }): Query => ({
   'filter[search]': params.search || undefined,
   'date[from]': params.from ?? undefined,
   'date[to]': params.to ?? undefined,
+  'filter[captcha]': params.captcha ?? undefined,
 });
 
 export function useRequestList(type: RequestTypeId, siteId: string, params: RequestListParams) {
@@ -37,7 +40,7 @@ export function useRequestList(type: RequestTypeId, siteId: string, params: Requ
 export interface RequestAction {
   kind: string;
   action_id: number;
-  status: 'pending' | 'failed' | 'success';
+  status: 'pending' | 'held' | 'failed' | 'success';
   attempts: number;
   last_error: string | null;
 }
@@ -53,4 +56,23 @@ export function useRequestActions(id: string | null) {
 /** Saves an XLSX of the server (a list's, or all requests') with the browser. */
 export async function downloadRequests(path: string, query: Query, fallbackName: string) {
   await saveDownload(requestsPath(path), fallbackName, { ...query, utc_offset: utcOffset() });
+}
+
+/** The site's requests held with their captcha not verified, and the smart captcha's outages. */
+export function useUnverifiedSummary(siteId: string) {
+  return useQuery({
+    queryKey: ['request.storage', 'captcha_unverified', siteId],
+    enabled: /^\d+$/.test(siteId),
+    queryFn: ({ signal }) => api.get<UnverifiedCaptchaSummary>(requestsPath(`requests/captcha_unverified/where_site/${siteId}`), undefined, signal),
+  });
+}
+
+/** Release (their held actions run) or delete many requests of a site; the lists and the summary are read again after. */
+export function useRequestsBulk(siteId: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['request.storage'] });
+  return {
+    release: useMutation({ mutationFn: (ids: string[]) => api.post<{ released: number }>(requestsPath(`requests/release/where_site/${siteId}`), { ids: ids.map(Number) }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (ids: string[]) => api.post<{ deleted: number }>(requestsPath(`requests/delete/where_site/${siteId}`), { ids: ids.map(Number) }), onSuccess: refresh }),
+  };
 }

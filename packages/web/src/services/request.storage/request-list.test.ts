@@ -14,5 +14,6 @@ describe('the request list', () => {
   it('sends the search and the date range only when given', () => {
     expect(listQuery({ search: '', from: null, to: null })).toEqual({ 'filter[search]': undefined, 'date[from]': undefined, 'date[to]': undefined });
     expect(listQuery({ search: 'анна', from: '2026-11-01', to: '2026-11-30' })).toEqual({ 'filter[search]': 'анна', 'date[from]': '2026-11-01', 'date[to]': '2026-11-30' });
+    expect(listQuery({ search: '', from: null, to: null, captcha: 'unverified' })).toEqual({ 'filter[captcha]': 'unverified' });
   });
 });
