@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { encodeMessage } from './messages.ts';
 
+export { isoDate, isoDateTime, isoDateOrDateTime, isCalendarDate, momentOf, parseIsoMoment, DATE_YEARS, MAX_OFFSET_MINUTES } from './dates.ts';
+
 /** Field builders carrying the specification's validation rules (spec 000 §5). */
 
 /** Control characters (C0 but tab, line feed and carriage return; DEL; C1) and lone UTF-16 surrogates. */
@@ -97,4 +99,3 @@ export const integer = (min: number, max = INT4_MAX, error?: string) =>
 /** A record id, also from a query string; nothing given is "required", not "invalid type". */
 export const id = () => integer(1);
 export const idList = (max = 1000) => z.array(id()).max(max);
-export const timestamp = () => z.string();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type ColumnDef, type FormFieldDef } from '../kit/resource.ts';
-import { filterText, id, integer, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
+import { filterText, id, integer, isoDate, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 /**
@@ -329,7 +329,7 @@ export interface LostRequestAttributes {
   actions: LostAction[];
 }
 
-const day = () => safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { error: encodeMessage('request_date') });
+const day = () => isoDate();
 export const lostRequestsQuery = z.strictObject({
   'page[number]': integer(1).optional(),
   'page[size]': integer(1, 500).optional(),

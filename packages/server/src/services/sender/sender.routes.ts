@@ -7,6 +7,7 @@ import {
   id,
   lostArchiveQuery,
   lostRequestsQuery,
+  momentOf,
   REQUEST_TYPES,
   requestReportSettingsBody,
   requestSettingsResource,
@@ -80,9 +81,6 @@ function lostRecord(row: typeof requests.$inferSelect, actions: Awaited<ReturnTy
     },
   };
 }
-
-/** The start of a day given as YYYY-MM-DD in the reader's time (offset in minutes east of UTC). */
-const dayStart = (day: string, offsetMinutes: number) => new Date(Date.parse(`${day}T00:00:00Z`) - offsetMinutes * 60_000);
 
 /** The sender's calls beyond the generic CRUD of its three resources, and its request.storage paths. */
 export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
@@ -163,7 +161,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const { 'date[from]': from, 'date[to]': to, utc_offset: offset = 0 } = request.query;
     if (!from || !to) throw badRequest('sender_no_dates', from ? 'date[to]' : 'date[from]');
     if (from > to) throw badRequest('sender_dates_order', 'date[from]');
-    const where = lostCondition(auth, site.id, { from: dayStart(from, offset), to: new Date(dayStart(to, offset).getTime() + 86_400_000 - 1) }, { dismissed: true });
+    const where = lostCondition(auth, site.id, { from: momentOf(from, offset), to: momentOf(to, offset, true) }, { dismissed: true });
     const ids = (await ctx.db.select({ id: requests.id }).from(requests).where(where).orderBy(asc(requests.id)).limit(100_000)).map((row) => row.id);
     const actions = await actionsOf(ctx.db, ids);
     const lines = [UTF8_BOM + csvRow(['request_id', 'kind', 'action_id', 'title', 'required', 'status', 'attempts', 'last_error', 'updated_at'], ',')];
