@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource, type ColumnDef, type FormFieldDef } from '../kit/resource.ts';
 import { filterText, id, integer, isoDate, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { REQUEST_COMMON_KEYS, REQUEST_INPUTS } from '../request.storage/request-types.ts';
 
 /**
  * The sender (spec 002 §2 "/sender", §3 "E-mail template", "SMTP settings", "Proxy action"; issue
@@ -275,6 +276,8 @@ export interface EmailPreview {
   subject: string;
   body: string;
   content_type: ContentType;
+  /** Placeholders of the subject and body that no request fills (they render empty), each once. */
+  unknown_placeholders: string[];
 }
 
 /** POST /smtp_settings/{id}/test: a test mail through the stored settings to one address. */
@@ -295,6 +298,16 @@ export const EMAIL_PLACEHOLDERS = [
   'fields', 'form',
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
+
+/** The type fields of every request type (the request's `fields`), each a placeholder by its name; a custom form's content is `form_<id>`. */
+const TYPE_FIELD_PLACEHOLDERS = new Set(
+  Object.values(REQUEST_INPUTS)
+    .flatMap((schema) => Object.keys(schema.shape))
+    .filter((key) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && key !== 'content'),
+);
+/** Whether a request fills the placeholder: a listed one, a type field, or a custom form's value. */
+export const isEmailPlaceholder = (name: string) =>
+  (EMAIL_PLACEHOLDERS as readonly string[]).includes(name) || TYPE_FIELD_PLACEHOLDERS.has(name) || /^form_[A-Za-z0-9_]+$/.test(name);
 
 /** An action the request settings may run: GET /requests_settings/available_actions/where_site/{siteId}. */
 export interface AvailableAction {

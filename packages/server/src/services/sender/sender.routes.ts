@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   emailPreviewBody,
   id,
+  isEmailPlaceholder,
   lostArchiveQuery,
   lostRequestsQuery,
   momentOf,
@@ -24,6 +25,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import { csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { unknownPlaceholders } from '../../kit/template.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
@@ -107,7 +109,9 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const site = await reachableSite(auth, site_id);
     const sample = sampleRequest(site.id, site.client_id, request.lang);
     const mail = renderMail({ subject, body, content_type }, placeholderValues(sample, await requestContext(ctx.db, sample), request.lang));
-    return { data: { subject: mail.subject, body: mail.html ?? mail.text, content_type } };
+    // Placeholders no request fills render empty; the editor names them so that a typo shows at once.
+    const unknown = unknownPlaceholders(`${subject}\n${body}`, isEmailPlaceholder);
+    return { data: { subject: mail.subject, body: mail.html ?? mail.text, content_type, unknown_placeholders: unknown } };
   });
 
   // --- SMTP settings: a test mail through the stored settings ---------------------------------------
