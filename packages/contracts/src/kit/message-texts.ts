@@ -254,6 +254,12 @@ export const messages = {
   other_site_record: { ru: 'Запись {id} относится к другому сайту', en: 'The record {id} belongs to another site' },
   image_url: { ru: 'Укажите адрес изображения: https://… или /files/…', en: 'Give the image address: https://… or /files/…' },
   video_duration: { ru: 'Длительность в формате ISO 8601, например PT1M30S', en: 'The duration in ISO 8601, e.g. PT1M30S' },
+  address_internal: {
+    ru: 'Этот адрес ведёт во внутреннюю сеть платформы (этот сервер, частная или локальная сеть), его нельзя использовать',
+    en: "This address leads into the platform's own network (this server, a private or link-local network) and cannot be used",
+  },
+  address_numeric_host: { ru: 'Укажите хост именем или IP-адресом из четырёх чисел через точку', en: 'Write the host as a name or as an IP address of four numbers with dots' },
+  address_scheme: { ru: 'Можно указать только адрес http или https', en: 'Only http and https addresses can be used' },
   date_format: { ru: 'Неправильная дата: нужен формат ГГГГ-ММ-ДД', en: 'Invalid date: use the format YYYY-MM-DD' },
   date_time_format: {
     ru: 'Неправильные дата и время: нужен формат ГГГГ-ММ-ДДTЧЧ:ММ:СС с часовым поясом (Z или +03:00)',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type ColumnDef, type FormFieldDef } from '../kit/resource.ts';
-import { filterText, id, integer, isoDate, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
+import { filterText, id, integer, isoDate, optionalText, outbound, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { REQUEST_COMMON_KEYS, REQUEST_INPUTS } from '../request.storage/request-types.ts';
 
@@ -114,13 +114,15 @@ export const emailActionResource = defineResource({
   label: ['title'],
 });
 
-/** Only http(s): a proxy action posts the request to a CRM over HTTP. */
+/** Only http(s): a proxy action posts the request to a CRM over HTTP, an address the server calls. */
 const httpUrl = () =>
-  safeString()
-    .trim()
-    .min(1)
-    .max(2048)
-    .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: encodeMessage('sender_url_http') });
+  outbound(
+    safeString()
+      .trim()
+      .min(1)
+      .max(2048)
+      .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: encodeMessage('sender_url_http') }),
+  );
 
 const proxyFields = {
   title: requiredText(255),
@@ -208,12 +210,15 @@ export const centralProxyActionResource = defineResource({
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 const IPV6 = /^[0-9a-f:.]+$/i;
 export const smtpHostname = () =>
-  safeString()
-    .trim()
-    .toLowerCase()
-    .min(1)
-    .max(253)
-    .refine((value) => HOSTNAME.test(value) || (value.includes(':') && IPV6.test(value)), { error: encodeMessage('sender_hostname') });
+  outbound(
+    safeString()
+      .trim()
+      .toLowerCase()
+      .min(1)
+      .max(253)
+      .refine((value) => HOSTNAME.test(value) || (value.includes(':') && IPV6.test(value)), { error: encodeMessage('sender_hostname') }),
+    'host',
+  );
 
 const smtpFields = {
   hostname: smtpHostname(),
