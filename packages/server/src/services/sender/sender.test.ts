@@ -386,7 +386,13 @@ describe('proxy actions', () => {
     expect(landed.headers.authorization).toBeUndefined();
     expect(landed.body.data.attributes.email).toBe('news@example.ru');
 
-    const privateId = await proxy({ url: 'http://10.20.30.40/leads', title: 'Внутренняя CRM' });
+    // A private address is refused when saved; one stored anyway (saved before the rule, or a name
+    // pointed inside later) is refused again by the call's own guard, without retrying.
+    const saved = await create(dealerA, 'proxy_actions', { site_id: a.id, title: 'Внутренняя CRM', url: 'http://10.20.30.40/leads', token: null, is_required: true });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().errors[0]).toMatchObject({ code: 'address_internal', source: { pointer: '/data/attributes/url' } });
+    const privateId = await proxy({ url: 'https://crm-later.dealer.test/leads', title: 'Внутренняя CRM' });
+    await db().update(proxyActions).set({ url: 'http://10.20.30.40/leads' }).where(eq(proxyActions.id, privateId));
     await setting(6, [{ kind: 'proxy_action', id: privateId }]);
     const refusedId = await submit(a, 6, { email: 'news2@example.ru' });
     const [refused] = await settled(refusedId);
@@ -435,8 +441,13 @@ describe('SMTP settings', () => {
   });
 
   it('refuse a private host, validate the host name, and keep to the caller’s clients', async () => {
-    const created = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: '10.0.0.5', port: 25, login: null });
+    const internal = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: '10.0.0.5', port: 25, login: null }, 'en');
+    expect(internal.statusCode).toBe(400);
+    expect(internal.json().errors[0]).toMatchObject({ code: 'address_internal', source: { pointer: '/data/attributes/hostname' } });
+    // One stored anyway (saved before the rule, or a name pointed inside later) is refused when called.
+    const created = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: 'smtp-later.dealer.test', port: 25, login: null });
     expect(created.statusCode, created.body).toBe(201);
+    await db().update(smtpSettings).set({ hostname: '10.0.0.5' }).where(eq(smtpSettings.id, Number(created.json().data.id)));
     const refused = await t.request('POST', `${SENDER}/smtp_settings/${created.json().data.id}/test`, { token: dealerB, body: { data: { to: 'x@dealer.test' } } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors[0].title).toMatch(/Адрес запрещён/);
