@@ -1,19 +1,42 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseOption, sendCallback, SHOTS, signIn, visit } from './helpers.ts';
+import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
  * Sender (issue 14 "Actions"): the dealer's manager makes an e-mail template (with its preview on a
  * sample request) and a proxy action to the dealer's CRM, picks both in the site's callback
  * setting, a visitor sends the demo site's callback form, and the request's detail shows each
  * action by name with its sending status: the mail sent (the platform's mail; no SMTP server here,
- * so to the outbox), the CRM call ended with an error (its address is on this machine, which the
- * outbound guard refuses), and the request is listed in lost requests since the CRM is required.
+ * so to the outbox), the CRM call ended with an error (the CRM stand-in refuses the lead), and the
+ * request is listed in lost requests since the CRM is required. An address inside the platform's
+ * network (the app's own 127.0.0.1) is refused on the field when the proxy action is saved.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
 const unique = Date.now().toString(36);
 const TEMPLATE = `Новая заявка ${unique}`;
 const CRM = `CRM ${unique}`;
+
+/** A CRM that refuses every lead (422): a final failure of the proxy action. */
+function startRefusingCrm() {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"unknown dealer"}');
+  });
+  return new Promise<{ url: string; close(): Promise<void> }>((resolve) =>
+    server.listen(0, SMTP_TEST_HOST, () =>
+      resolve({ url: `http://${SMTP_TEST_HOST}:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }) }),
+    ),
+  );
+}
+
+let crm: Awaited<ReturnType<typeof startRefusingCrm>>;
+test.beforeAll(async () => {
+  crm = await startRefusingCrm();
+});
+test.afterAll(() => crm?.close());
 
 async function openSiteMenu(page: Page, item: string) {
   await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
@@ -59,6 +82,11 @@ test('a template with a preview and a proxy action run for the demo site’s cal
   await drawer.getByLabel('Адрес CRM', { exact: true }).fill('http://127.0.0.1:9/crm/leads');
   await drawer.getByLabel('Токен', { exact: true }).fill('secret-crm-token');
   await drawer.getByRole('switch').click();
+  // An address inside the platform's network is refused on its field at once, nothing saved.
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(drawer.getByText('Этот адрес ведёт во внутреннюю сеть платформы (этот сервер, частная или локальная сеть), его нельзя использовать')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sender-proxy-internal-ru-1440.png` });
+  await drawer.getByLabel('Адрес CRM', { exact: true }).fill(`${crm.url}/crm/leads`);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Запись создана').first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: CRM })).toBeVisible();

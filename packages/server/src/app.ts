@@ -7,6 +7,7 @@ import type { Config } from './kit/config.ts';
 import { openDatabase, type Database } from './kit/db.ts';
 import { handleClientError, handleError, handleFrameworkError } from './kit/errors.ts';
 import { registerBodyParser } from './kit/input-guard.ts';
+import { registerOutboundAddressCheck } from './kit/outbound-address.ts';
 import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { startJobs, type JobQueue } from './kit/jobs.ts';
@@ -187,6 +188,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   registerBodyParser(app);
+  // Addresses the server will call are refused at save time when inside the platform's network.
+  registerOutboundAddressCheck(app);
   const routes: App['routes'] = [];
   app.addHook('onRoute', ({ method, url, schema }) => {
     if (url.startsWith('/gateway/')) routes.push({ method, url, schema });

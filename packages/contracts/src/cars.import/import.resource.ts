@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
-import { code, filterText, id, idList, integer, optionalText, requiredText, safeString, url } from '../kit/fields.ts';
+import { code, filterText, id, idList, integer, optionalText, requiredText, outbound, safeString, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { idsFilterSchema, timestampsEntity } from '../cars.catalog/catalog-fields.ts';
 
@@ -53,7 +53,7 @@ export const importProfileResource = defineResource({
     code: code(100),
     name: requiredText(255),
     client_ids: idList(500).default([]),
-    handler_url: url().nullable().optional(),
+    handler_url: outbound(url()).nullable().optional(),
     import_hooks_display_names: z.array(safeString().trim().min(1).max(100)).max(50).default([]),
     use_alias: z.boolean().default(true),
     is_asp: z.boolean().default(false),
@@ -65,7 +65,7 @@ export const importProfileResource = defineResource({
       code: code(100),
       name: requiredText(255),
       client_ids: idList(500),
-      handler_url: url().nullable(),
+      handler_url: outbound(url()).nullable(),
       import_hooks_display_names: z.array(safeString().trim().min(1).max(100)).max(50),
       use_alias: z.boolean(),
       is_asp: z.boolean(),
@@ -131,7 +131,7 @@ export const importHookResource = defineResource({
     title: requiredText(255),
     code: code(100),
     client_ids: idList(500).default([]),
-    handler_url: url(),
+    handler_url: outbound(url()),
     is_pre_hook: z.boolean().default(false),
     uses_in_import_settings: z.boolean().default(true),
     start_type: z.enum(HOOK_START_TYPES, { error: encodeMessage('invalid_choice') }).default('client'),
@@ -142,7 +142,7 @@ export const importHookResource = defineResource({
       title: requiredText(255),
       code: code(100),
       client_ids: idList(500),
-      handler_url: url(),
+      handler_url: outbound(url()),
       is_pre_hook: z.boolean(),
       uses_in_import_settings: z.boolean(),
       start_type: z.enum(HOOK_START_TYPES, { error: encodeMessage('invalid_choice') }),
@@ -182,7 +182,7 @@ export const importHookResource = defineResource({
 
 /** A feed file of the settings: a URL fetched through the SSRF guard, or a file uploaded to the import. */
 export const importFeedFile = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('url'), url: url(), name: optionalText(255) }),
+  z.strictObject({ kind: z.literal('url'), url: outbound(url()), name: optionalText(255) }),
   z.strictObject({ kind: z.literal('upload'), file_id: safeString().regex(/^[0-9a-f]{32}$/), name: optionalText(255), size: integer(0).optional() }),
 ]);
 export type ImportFeedFile = z.output<typeof importFeedFile>;

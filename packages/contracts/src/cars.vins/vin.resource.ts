@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
-import { code, filterText, id, optionalText, url } from '../kit/fields.ts';
+import { code, filterText, id, optionalText, outbound, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { brandRef, idsFilterSchema } from '../cars.catalog/catalog-fields.ts';
 import { money, vin } from '../cars.stock/car.resource.ts';
@@ -109,7 +109,7 @@ export type VinAutoType = (typeof VIN_AUTO_TYPES)[number];
 export const VIN_PROFILE_METHODS = ['GET', 'POST'] as const;
 
 /** A retrieval URL: http or https only (spec 000 §5 "valid URL"). */
-const retrievalUrl = () => url().refine((value) => /^https?:\/\//i.test(value), { error: encodeMessage('url') });
+const retrievalUrl = () => outbound(url().refine((value) => /^https?:\/\//i.test(value), { error: encodeMessage('url') }));
 
 const profileFields = {
   client_id: id(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, integer, optionalText, PHONE_PATTERN, requiredText, safeString } from '../kit/fields.ts';
+import { DATE_YEARS, id, integer, isCalendarDate, optionalText, PHONE_PATTERN, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage, type MessageKey, type MessageParams } from '../kit/messages.ts';
 
 /**
@@ -288,10 +288,8 @@ export function isInn(value: string): boolean {
   return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
 }
 
-const isRealDate = (year: number, month: number, day: number) => {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
+/** A calendar date within the shared year range (kit/dates.ts). */
+const isRealDate = (year: number, month: number, day: number) => isCalendarDate(year, month, day) && year >= DATE_YEARS.min && year <= DATE_YEARS.max;
 /** A date as YYYY-MM-DD or DD.MM.YYYY that exists. */
 export function isDate(value: string): boolean {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { encodeMessage } from './messages.ts';
 
+export { isoDate, isoDateTime, isoDateOrDateTime, isCalendarDate, momentOf, parseIsoMoment, DATE_YEARS, MAX_OFFSET_MINUTES } from './dates.ts';
+
 /** Field builders carrying the specification's validation rules (spec 000 §5). */
 
 /** Control characters (C0 but tab, line feed and carriage return; DEL; C1) and lone UTF-16 surrogates. */
@@ -54,6 +56,20 @@ export const url = () =>
     .max(2048)
     .refine((value) => /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i.test(value), { error: encodeMessage('url') });
 
+/**
+ * Addresses the server itself calls later (feeds, import hooks, CRM proxy actions, VIN services,
+ * SMTP hosts). Marked here so that the server checks every such field when it is saved (server
+ * kit/outbound-address.ts: an address inside the platform's network is refused at once); the
+ * outgoing-call guard still checks every call. `url` is an http(s) URL, `host` a bare host name or IP.
+ */
+export type OutboundKind = 'url' | 'host';
+export const outboundAddresses = z.registry<{ kind: OutboundKind }>();
+/** Marks a field's schema as an address the server will call; apply it last (a later `.refine` makes a new, unmarked schema). */
+export function outbound<T extends z.ZodType>(schema: T, kind: OutboundKind = 'url'): T {
+  outboundAddresses.add(schema, { kind });
+  return schema;
+}
+
 /** At least 8 characters with a capital letter, a digit and a special character. */
 export const PASSWORD_RULE = /^(?=.*[A-ZА-ЯЁ])(?=.*\d)(?=.*[^A-Za-zА-Яа-яЁё\d\s]).{8,}$/;
 export const password = () => safeString().min(1).max(128).regex(PASSWORD_RULE, { error: encodeMessage('password') });
@@ -97,4 +113,3 @@ export const integer = (min: number, max = INT4_MAX, error?: string) =>
 /** A record id, also from a query string; nothing given is "required", not "invalid type". */
 export const id = () => integer(1);
 export const idList = (max = 1000) => z.array(id()).max(max);
-export const timestamp = () => z.string();

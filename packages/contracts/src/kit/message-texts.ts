@@ -259,7 +259,25 @@ export const messages = {
   other_site_record: { ru: 'Запись {id} относится к другому сайту', en: 'The record {id} belongs to another site' },
   image_url: { ru: 'Укажите адрес изображения: https://… или /files/…', en: 'Give the image address: https://… or /files/…' },
   video_duration: { ru: 'Длительность в формате ISO 8601, например PT1M30S', en: 'The duration in ISO 8601, e.g. PT1M30S' },
-  date_time: { ru: 'Неверные дата и время', en: 'Invalid date and time' },
+  address_internal: {
+    ru: 'Этот адрес ведёт во внутреннюю сеть платформы (этот сервер, частная или локальная сеть), его нельзя использовать',
+    en: "This address leads into the platform's own network (this server, a private or link-local network) and cannot be used",
+  },
+  address_numeric_host: { ru: 'Укажите хост именем или IP-адресом из четырёх чисел через точку', en: 'Write the host as a name or as an IP address of four numbers with dots' },
+  address_scheme: { ru: 'Можно указать только адрес http или https', en: 'Only http and https addresses can be used' },
+  date_format: { ru: 'Неправильная дата: нужен формат ГГГГ-ММ-ДД', en: 'Invalid date: use the format YYYY-MM-DD' },
+  date_time_format: {
+    ru: 'Неправильные дата и время: нужен формат ГГГГ-ММ-ДДTЧЧ:ММ:СС с часовым поясом (Z или +03:00)',
+    en: 'Invalid date and time: use the format YYYY-MM-DDTHH:MM:SS with a time zone (Z or +03:00)',
+  },
+  date_or_date_time_format: {
+    ru: 'Неправильная дата: нужен формат ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ:СС',
+    en: 'Invalid date: use the format YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS',
+  },
+  date_not_real: { ru: 'Такой даты нет в календаре', en: 'There is no such date in the calendar' },
+  time_not_real: { ru: 'Неправильное время: часы от 00 до 23, минуты и секунды от 00 до 59', en: 'Invalid time: hours 00 to 23, minutes and seconds 00 to 59' },
+  date_offset: { ru: 'Часовой пояс должен быть в пределах от −14:00 до +14:00', en: 'The time zone offset must be between −14:00 and +14:00' },
+  date_range: { ru: 'Год должен быть от 1000 до 9999', en: 'The year must be between 1000 and 9999' },
 
   // media.storage and content.storage stages (issue 10, media and stages).
   file_in_use: {
@@ -521,7 +539,6 @@ export const messages = {
   request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
   request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },
   request_vin: { ru: 'VIN должен состоять из 17 латинских букв (кроме I, O, Q) и цифр', en: 'The VIN must be 17 Latin letters (but I, O, Q) and digits' },
-  request_date: { ru: 'Неправильный формат даты', en: 'Invalid date format' },
   request_offensive: { ru: 'Текст содержит недопустимые слова', en: 'The text contains words that are not allowed' },
   request_blocked: { ru: 'Отправка заявок с этого адреса заблокирована', en: 'Requests from this sender are blocked' },
   request_unknown_type: { ru: 'Неизвестный тип заявки', en: 'Unknown request type' },

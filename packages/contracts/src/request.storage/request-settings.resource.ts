@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../kit/resource.ts';
-import { filterText, id, optionalText, requiredText, safeString } from '../kit/fields.ts';
+import { filterText, id, isoDateTime, optionalText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { REQUEST_TYPE_IDS } from './request-types.ts';
 
@@ -144,11 +144,11 @@ export const requestBlockResource = defineResource({
     source_type: z.enum(BLOCK_SOURCE_TYPES, { error: encodeMessage('invalid_choice') }),
     source: requiredText(254),
     block_type: z.enum(BLOCK_TYPES, { error: encodeMessage('invalid_choice') }).default('reject'),
-    until: z.iso.datetime({ offset: true, error: encodeMessage('request_date') }).nullable().optional(),
+    until: isoDateTime().nullable().optional(),
   }),
   update: z.strictObject({
     block_type: z.enum(BLOCK_TYPES, { error: encodeMessage('invalid_choice') }),
-    until: z.iso.datetime({ offset: true, error: encodeMessage('request_date') }).nullable(),
+    until: isoDateTime().nullable(),
   }).partial(),
   filters: {
     site_id: { op: 'eq', schema: id() },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, filterText, id, integer, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
+import { email, filterText, id, integer, isoDateOrDateTime, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { CAPTCHA_CHECKS, captchaCheckFilter } from './captcha-check.ts';
 
@@ -177,7 +177,8 @@ export const REQUEST_LIST_COLUMNS: Record<RequestTypeId, string[]> = {
 };
 
 /** The list query (spec 002 §7): paging, search, a date range, the custom form, a sort. */
-const day = () => safeString().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, { error: encodeMessage('request_date') });
+/** A day (in the reader's time) or a moment (a local one in the reader's time too). */
+const day = () => isoDateOrDateTime();
 export const requestListQuery = z.strictObject({
   'page[number]': integer(1).optional(),
   'page[size]': integer(1, 500).optional(),

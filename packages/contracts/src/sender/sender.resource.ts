@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineResource, type ColumnDef, type FormFieldDef } from '../kit/resource.ts';
-import { filterText, id, integer, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
+import { filterText, id, integer, isoDate, optionalText, outbound, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { REQUEST_COMMON_KEYS, REQUEST_INPUTS } from '../request.storage/request-types.ts';
 
 /**
  * The sender (spec 002 §2 "/sender", §3 "E-mail template", "SMTP settings", "Proxy action"; issue
@@ -113,13 +114,15 @@ export const emailActionResource = defineResource({
   label: ['title'],
 });
 
-/** Only http(s): a proxy action posts the request to a CRM over HTTP. */
+/** Only http(s): a proxy action posts the request to a CRM over HTTP, an address the server calls. */
 const httpUrl = () =>
-  safeString()
-    .trim()
-    .min(1)
-    .max(2048)
-    .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: encodeMessage('sender_url_http') });
+  outbound(
+    safeString()
+      .trim()
+      .min(1)
+      .max(2048)
+      .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: encodeMessage('sender_url_http') }),
+  );
 
 const proxyFields = {
   title: requiredText(255),
@@ -207,12 +210,15 @@ export const centralProxyActionResource = defineResource({
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 const IPV6 = /^[0-9a-f:.]+$/i;
 export const smtpHostname = () =>
-  safeString()
-    .trim()
-    .toLowerCase()
-    .min(1)
-    .max(253)
-    .refine((value) => HOSTNAME.test(value) || (value.includes(':') && IPV6.test(value)), { error: encodeMessage('sender_hostname') });
+  outbound(
+    safeString()
+      .trim()
+      .toLowerCase()
+      .min(1)
+      .max(253)
+      .refine((value) => HOSTNAME.test(value) || (value.includes(':') && IPV6.test(value)), { error: encodeMessage('sender_hostname') }),
+    'host',
+  );
 
 const smtpFields = {
   hostname: smtpHostname(),
@@ -275,6 +281,8 @@ export interface EmailPreview {
   subject: string;
   body: string;
   content_type: ContentType;
+  /** Placeholders of the subject and body that no request fills (they render empty), each once. */
+  unknown_placeholders: string[];
 }
 
 /** POST /smtp_settings/{id}/test: a test mail through the stored settings to one address. */
@@ -295,6 +303,16 @@ export const EMAIL_PLACEHOLDERS = [
   'fields', 'form',
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
+
+/** The type fields of every request type (the request's `fields`), each a placeholder by its name; a custom form's content is `form_<id>`. */
+const TYPE_FIELD_PLACEHOLDERS = new Set(
+  Object.values(REQUEST_INPUTS)
+    .flatMap((schema) => Object.keys(schema.shape))
+    .filter((key) => !(REQUEST_COMMON_KEYS as readonly string[]).includes(key) && key !== 'content'),
+);
+/** Whether a request fills the placeholder: a listed one, a type field, or a custom form's value. */
+export const isEmailPlaceholder = (name: string) =>
+  (EMAIL_PLACEHOLDERS as readonly string[]).includes(name) || TYPE_FIELD_PLACEHOLDERS.has(name) || /^form_[A-Za-z0-9_]+$/.test(name);
 
 /** An action the request settings may run: GET /requests_settings/available_actions/where_site/{siteId}. */
 export interface AvailableAction {
@@ -329,7 +347,7 @@ export interface LostRequestAttributes {
   actions: LostAction[];
 }
 
-const day = () => safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { error: encodeMessage('request_date') });
+const day = () => isoDate();
 export const lostRequestsQuery = z.strictObject({
   'page[number]': integer(1).optional(),
   'page[size]': integer(1, 500).optional(),

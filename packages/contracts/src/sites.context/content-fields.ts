@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, integer, optionalMultiLineText, optionalText, requiredText, safeString } from '../kit/fields.ts';
+import { id, idList, integer, isoDateTime, optionalMultiLineText, optionalText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 /**
@@ -53,7 +53,8 @@ export const imageWithText = z.strictObject({
   alt: optionalText(255),
 });
 
-export const dateTime = () => z.iso.datetime({ offset: true, error: encodeMessage('date_time') });
+/** A moment with its offset (kit/dates.ts rules). */
+export const dateTime = () => isoDateTime();
 
 /** Video types of the video block (spec 000 §3 Video block, stages). */
 export const VIDEO_TYPES = ['youtube', 'vimeo', 'rutube', 'native'] as const;

@@ -210,7 +210,12 @@ async function writeLinks(tx: DbOrTx, binding: Binding, id: number, attrs: Attrs
 /** The table's own columns of a write (links and virtual fields go elsewhere). */
 function columnAttrs(binding: Binding, attrs: Attrs): Attrs {
   const cols = columnsOf(binding.table);
-  return Object.fromEntries(Object.entries(attrs).filter(([key]) => key in cols && !(key in binding.links)));
+  return Object.fromEntries(
+    Object.entries(attrs)
+      .filter(([key]) => key in cols && !(key in binding.links))
+      // A timestamp column takes a Date; the schema gave a validated ISO 8601 text (contracts kit/dates.ts).
+      .map(([key, value]) => [key, cols[key]!.dataType === 'date' && typeof value === 'string' ? new Date(value) : value]),
+  );
 }
 
 /**

@@ -179,8 +179,17 @@ function allowedHosts(options: SafeFetchOptions): Set<string> {
   return new Set(list.map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean));
 }
 
-/** Checks a URL and resolves its host: the address to connect to, or a SafeFetchError. */
-export async function checkUrl(rawUrl: string, options: SafeFetchOptions = {}): Promise<{ url: URL; address: string; family: 4 | 6 }> {
+/** `localhost` and the names below it are this machine whatever DNS answers (RFC 6761). */
+const isLocalhostName = (host: string) => {
+  const name = host.replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+};
+
+/**
+ * The part of the check that needs no DNS: the scheme, a host written as a number, `localhost`
+ * names. Answers the URL, its host, and whether the host is exempt (allowed by name).
+ */
+function screenUrl(rawUrl: string, allow: Set<string>): { url: URL; host: string; exempt: boolean } {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -190,27 +199,69 @@ export async function checkUrl(rawUrl: string, options: SafeFetchOptions = {}): 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('url_scheme', 'only http and https are allowed');
   if (isNumericTrick(rawUrl)) throw new SafeFetchError('numeric_host', 'a host written as a number is not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allow = allowedHosts(options);
+  const exempt = allow.has(host);
+  if (!exempt && isLocalhostName(host)) throw new SafeFetchError('address_refused', `${host} is this machine`);
+  return { url, host, exempt };
+}
+
+/** Every address must pass: a host answering one public and one private address is refused. */
+function assertPublic(host: string, addresses: { address: string }[], allow: Set<string>) {
+  for (const { address } of addresses) {
+    if (allow.has(address.toLowerCase())) continue;
+    const reason = blockedAddressReason(address);
+    if (reason) throw new SafeFetchError('address_refused', `${host} resolves to a ${reason}`);
+  }
+}
+
+/** The addresses a host name resolves to (every one, as the system resolver answers). */
+async function resolveHost(host: string): Promise<{ address: string; family: number }[]> {
   let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new SafeFetchError('dns_failed', `the host ${host} does not resolve`);
-    }
-    if (!addresses.length) throw new SafeFetchError('dns_failed', `the host ${host} does not resolve`);
+  try {
+    addresses = await dnsLookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new SafeFetchError('dns_failed', `the host ${host} does not resolve`);
   }
-  if (!allow.has(host)) {
-    for (const { address } of addresses) {
-      if (allow.has(address.toLowerCase())) continue;
-      const reason = blockedAddressReason(address);
-      // Every address must pass: a host answering one public and one private address is refused.
-      if (reason) throw new SafeFetchError('address_refused', `${host} resolves to a ${reason}`);
-    }
-  }
+  if (!addresses.length) throw new SafeFetchError('dns_failed', `the host ${host} does not resolve`);
+  return addresses;
+}
+
+/** The addresses of a name, or none when it does not resolve within `timeoutMs`. */
+async function resolveWithin(host: string, timeoutMs: number): Promise<{ address: string }[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), timeoutMs)));
+  const resolved = resolveHost(host).catch(() => []);
+  return Promise.race([resolved, late]).finally(() => clearTimeout(timer));
+}
+
+/** Checks a URL and resolves its host: the address to connect to, or a SafeFetchError. */
+export async function checkUrl(rawUrl: string, options: SafeFetchOptions = {}): Promise<{ url: URL; address: string; family: 4 | 6 }> {
+  const allow = allowedHosts(options);
+  const { url, host, exempt } = screenUrl(rawUrl, allow);
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveHost(host);
+  if (!exempt) assertPublic(host, addresses, allow);
   const chosen = addresses[0]!;
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}
+
+/**
+ * The same rules when an address is saved, so that a manager learns at once (the call is still
+ * checked by checkUrl). Literal addresses and `localhost` names are judged without DNS; a name is
+ * resolved and every address must be public. A name that does not resolve (now, or within
+ * `dnsTimeoutMs`) passes: its record may be made after the setting, a DNS outage must not stop a
+ * save, and the call-time check refuses it for as long as it stays unresolved.
+ */
+export async function checkSavedUrl(rawUrl: string, options: SafeFetchOptions & { dnsTimeoutMs?: number } = {}): Promise<SafeFetchError | null> {
+  try {
+    const allow = allowedHosts(options);
+    const { host, exempt } = screenUrl(rawUrl, allow);
+    if (exempt) return null;
+    const addresses = isIP(host) ? [{ address: host }] : await resolveWithin(host, options.dnsTimeoutMs ?? 3000);
+    assertPublic(host, addresses, allow);
+    return null;
+  } catch (error) {
+    if (error instanceof SafeFetchError) return error;
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { hasPermission, id, STATE_STATUS, type ServiceName } from '@dp/contracts';
+import { hasPermission, id, isoDateTime, STATE_STATUS, type ServiceName } from '@dp/contracts';
 import type { ServiceContext } from './context.ts';
 import type { DbOrTx, Tx } from './db.ts';
 import { recordAudit } from './audit.ts';
@@ -335,7 +335,7 @@ export async function runScheduledPublication(
   }
 }
 
-const scheduleBody = z.strictObject({ data: z.strictObject({ publish_at: z.iso.datetime({ offset: true }) }) });
+const scheduleBody = z.strictObject({ data: z.strictObject({ publish_at: isoDateTime() }) });
 
 /**
  * The workflow routes of a states resource, beside its CRUD routes:

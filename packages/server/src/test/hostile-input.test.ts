@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES } from '@dp/contracts';
-import { permissions, rateLimits } from '../kit/schema.ts';
+import { moduleInstallations, modules, permissions, rateLimits } from '../kit/schema.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { publishedSite, type TestSite } from '../services/site-renderer/site-renderer.fixtures.ts';
 
 /**
  * The hostile-input pass (DESIGN.md §9): every route the app registered under /gateway/ is sent
- * NUL characters, lone surrogates, 10 KB strings, out-of-range and malformed ids, deep nesting,
+ * NUL characters, lone surrogates, 10 KB strings, out-of-range and malformed ids, impossible
+ * dates and offsets (in every field built on contracts' date builders), deep nesting,
  * thousands of unknown keys, invalid JSON and wrong content types, as staff holding every
  * permission and, on public routes, anonymously. Every answer must be a 4xx with errors[]; the
  * server must still answer /healthz promptly. A route is covered by being registered.
@@ -34,14 +36,17 @@ async function staffToken(app: TestApp) {
 }
 
 type Schema = z.ZodType | undefined;
-type Leaf = { text: unknown; number: unknown };
+type Leaf = { text: unknown; number: unknown; date?: unknown };
 
 /** The definition of a zod schema (zod 4 keeps it on `_zod.def`). */
 const defOf = (schema: unknown) => (schema as { _zod: { def: Record<string, any> } })._zod.def;
 
+/** The string formats of contracts' date builders (kit/dates.ts). */
+const DATE_FORMATS = new Set(['date', 'date-time', 'date-or-date-time']);
+
 /**
- * A value of the schema's shape whose strings are `leaf.text` and numbers `leaf.number`: the
- * hostile value lands in every field, whatever the route.
+ * A value of the schema's shape whose strings are `leaf.text`, dates `leaf.date` (else text) and
+ * numbers `leaf.number`: the hostile value lands in every field, whatever the route.
  */
 function fill(schema: unknown, leaf: Leaf): unknown {
   const def = defOf(schema);
@@ -72,20 +77,47 @@ function fill(schema: unknown, leaf: Leaf): unknown {
       return true;
     case 'number':
       return leaf.number;
+    case 'string':
+      return DATE_FORMATS.has(def.format) && leaf.date !== undefined ? leaf.date : leaf.text;
     default:
       return leaf.text;
   }
 }
 
-/** Whether the schema has a leaf of the kind (a string or a number field somewhere). */
-const hasLeaf = (schema: Schema, kind: 'text' | 'number') =>
-  schema !== undefined && JSON.stringify(fill(schema, { text: '\u0001T', number: '\u0001N' })).includes(kind === 'text' ? '\\u0001T' : '\\u0001N');
+/** Whether the schema has a leaf of the kind (a string, a date or a number field somewhere). */
+const hasLeaf = (schema: Schema, kind: 'text' | 'number' | 'date') =>
+  schema !== undefined &&
+  JSON.stringify(fill(schema, { text: '\u0001T', number: '\u0001N', date: '\u0001D' })).includes({ text: '\\u0001T', number: '\\u0001N', date: '\\u0001D' }[kind]);
 
 const ME = '/gateway/clients.storage/api/v1/me';
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 const LONG = 'x'.repeat(10 * 1024);
 const BAD_IDS: unknown[] = [0, -1, 2147483648, 9007199254740992, 'abc', '0x1', '1e3'];
+/**
+ * Dates that are not: out of the calendar, offsets past ±14:00, hours past 23, years PostgreSQL
+ * or JS Date cannot hold alike, moments that leave the years in UTC, and loose formats.
+ */
+const IMPOSSIBLE_DATES = [
+  '9999-99-99',
+  '2026-02-31',
+  '2025-02-29',
+  '2026-13-01',
+  '2020-01-01T00:00:00+99:99',
+  '2020-01-01T00:00:00+14:30',
+  '2020-01-01T00:00:00-15:00',
+  '2020-01-01T24:00:00Z',
+  '2020-01-01T23:60:00Z',
+  '0000-01-01',
+  '0999-12-31',
+  '+010000-01-01T00:00:00Z',
+  '9999-12-31T23:00:00-14:00',
+  '1000-01-01T00:00:00+01:00',
+  '2020-1-1',
+  '01.01.2020',
+  '2020-01-01 10:00',
+  '1e3',
+];
 /** 0 is no id, but may be a fine count or order: in bodies and queries it must only not fail. */
 const mustRefuse = (number: unknown) => number !== 0;
 const DEEP = '{"data":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}';
@@ -113,6 +145,8 @@ interface Call {
   contentType?: string;
   /** Whether the call must be refused (4xx); otherwise it must only not fail (no 5xx). */
   refuse: boolean;
+  /** A query parameter the refusal must name (an impossible date sent to it). */
+  parameter?: string;
 }
 
 /** The route's URL with every path parameter set to `value`. */
@@ -130,6 +164,9 @@ function callsOf(route: Route): Call[] {
         calls.push(json(`body strings = ${name}`, fill(schema.body, { text, number: 1 })));
       }
     }
+    if (hasLeaf(schema.body, 'date')) {
+      for (const date of IMPOSSIBLE_DATES) calls.push(json(`body dates = ${date}`, fill(schema.body, { text: 'x', number: 1, date })));
+    }
     if (hasLeaf(schema.body, 'number')) {
       for (const number of BAD_IDS) {
         calls.push({ ...json(`body numbers = ${JSON.stringify(number)}`, fill(schema.body, { text: 'x', number })), refuse: mustRefuse(number) });
@@ -142,6 +179,11 @@ function callsOf(route: Route): Call[] {
     }
   }
   for (const [name, field] of Object.entries(schema.querystring ? defOf(schema.querystring).shape : {})) {
+    if (hasLeaf(field as Schema, 'date')) {
+      for (const date of IMPOSSIBLE_DATES) {
+        calls.push({ label: `query ${name} = ${date}`, method, url: `${base}?${encodeURIComponent(name)}=${encodeURIComponent(date)}`, refuse: true, parameter: name });
+      }
+    }
     const numeric = hasLeaf(field as Schema, 'number');
     const values: [unknown, boolean][] = numeric
       ? BAD_IDS.map((value) => [value, mustRefuse(value)])
@@ -172,7 +214,7 @@ function isPublic(route: Route) {
 function problemOf(call: Call, status: number, body: string): string | null {
   if (status >= 500) return `${status}`;
   if (status < 400) return call.refuse ? `${status}, expected a 4xx` : null;
-  let errors: { status?: string; title?: string }[] | undefined;
+  let errors: { status?: string; title?: string; source?: { parameter?: string } }[] | undefined;
   try {
     errors = JSON.parse(body).errors;
   } catch {
@@ -180,6 +222,7 @@ function problemOf(call: Call, status: number, body: string): string | null {
   }
   if (!Array.isArray(errors) || errors.length === 0 || errors.length > 20) return `${status} with ${errors?.length ?? 'no'} errors`;
   if (errors.some((error) => error.status !== String(status) || !error.title)) return `${status} with malformed errors ${body.slice(0, 200)}`;
+  if (call.parameter && !errors.some((error) => error.source?.parameter === call.parameter)) return `${status} not naming ${call.parameter}: ${body.slice(0, 200)}`;
   return null;
 }
 
@@ -196,6 +239,27 @@ describe('the hostile-input pass over every registered route', () => {
     for (const route of DEFAULT_API_ROUTES) {
       expect(covered).toContain(`${route.method} /gateway/${route.service}${route.path.replace(/\{([^}]+)\}/g, ':$1')}`);
     }
+  });
+
+  it('finds the date-typed fields of the routes that take dates, in queries and bodies', () => {
+    const dated = (route: Route) =>
+      hasLeaf(route.schema.body, 'date') || Object.values(route.schema.querystring ? defOf(route.schema.querystring).shape : {}).some((field) => hasLeaf(field as Schema, 'date'));
+    const found = routes().filter(dated).map((route) => `${route.method} ${route.url}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'GET /gateway/request.storage/api/v1/callback_requests/where_site/:siteId',
+        'GET /gateway/request.storage/api/v1/callback_requests/where_site/:siteId/format_xlsx',
+        'GET /gateway/request.storage/api/v1/requests/where_site/:siteId/format_csv',
+        'GET /gateway/request.storage/api/v1/lost_requests/where_site/:siteId/archive',
+        'POST /gateway/request.storage/api/v1/request_block',
+        'PATCH /gateway/request.storage/api/v1/request_block/:id',
+        'POST /gateway/request.storage/api/v1/request_block/from_request',
+        'POST /gateway/content.storage/api/v1/stage_states/:id/schedule',
+        'POST /gateway/sites.context/api/v1/page_states/:id/schedule',
+        'POST /gateway/sites.context/api/v1/sites/:siteId/collections/:type',
+        'PATCH /gateway/sites.context/api/v1/page_states/:id',
+      ]),
+    );
   });
 
   it('answers every hostile call with a 4xx and errors[], never a 5xx', { timeout: 120_000 }, async () => {
@@ -231,6 +295,84 @@ describe('the hostile-input pass over every registered route', () => {
     expect(failures).toEqual([]);
     expect(count).toBeGreaterThan(500);
     expect((await t.request('GET', '/healthz')).statusCode).toBe(200);
+  });
+});
+
+describe('impossible dates and offsets', () => {
+  const STORAGE = '/gateway/request.storage/api/v1';
+  let site: TestSite;
+  let staff: string;
+  beforeAll(async () => {
+    staff = await staffToken(t);
+    site = await publishedSite(t);
+    const [requestsModule] = await t.database.db.select().from(modules).where(eq(modules.code, 'requests'));
+    await t.database.db.insert(moduleInstallations).values({ site_id: site.id, module_id: requestsModule!.id });
+  });
+  const get = (url: string, lang: 'ru' | 'en' = 'en') => t.request('GET', url, { token: staff, lang });
+  const list = (query: string) => `${STORAGE}/callback_requests/where_site/${site.id}?${query}`;
+
+  it('the request lists refuse each with a 400 naming the parameter, in Russian and English', async () => {
+    const cases: [string, string, string, string][] = [
+      ['date[from]=9999-99-99', 'date[from]', 'There is no such date in the calendar', 'Такой даты нет в календаре'],
+      ['date[from]=2026-02-31', 'date[from]', 'There is no such date in the calendar', 'Такой даты нет в календаре'],
+      ['date[to]=2020-01-01T00:00:00%2B99:99', 'date[to]', 'The time zone offset must be between −14:00 and +14:00', 'Часовой пояс должен быть в пределах от −14:00 до +14:00'],
+      ['date[from]=2020-01-01T25:00', 'date[from]', 'Invalid time: hours 00 to 23, minutes and seconds 00 to 59', 'Неправильное время: часы от 00 до 23, минуты и секунды от 00 до 59'],
+      ['date[from]=0000-01-01', 'date[from]', 'The year must be between 1000 and 9999', 'Год должен быть от 1000 до 9999'],
+      ['date[from]=yesterday', 'date[from]', 'Invalid date: use the format YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS', 'Неправильная дата: нужен формат ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ:СС'],
+    ];
+    for (const [query, parameter, en, ru] of cases) {
+      const answer = await get(list(query));
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().errors, query).toEqual([expect.objectContaining({ status: '400', title: en, source: { parameter } })]);
+      expect((await get(list(query), 'ru')).json().errors[0].title, query).toBe(ru);
+    }
+    // The real ones still list: a leap day, a moment at the widest offset, the last day there is.
+    for (const query of ['date[from]=2024-02-29', 'date[from]=2020-01-01T00:00:00%2B14:00', 'date[to]=9999-12-31', 'date[from]=1000-01-01T10:00']) {
+      expect((await get(list(query))).statusCode, query).toBe(200);
+    }
+  });
+
+  it('the XLSX and CSV exports answer a 400 with errors[] instead of cutting the connection', async () => {
+    for (const format of ['format_xlsx', 'format_csv']) {
+      for (const url of [`${STORAGE}/callback_requests/where_site/${site.id}/${format}`, `${STORAGE}/requests/where_site/${site.id}/${format}`]) {
+        const answer = await get(`${url}?date[from]=9999-99-99`);
+        expect(answer.statusCode, url).toBe(400);
+        expect(answer.headers['content-type'], url).toMatch(/application\/json/);
+        expect(answer.json().errors[0], url).toMatchObject({ title: 'There is no such date in the calendar', source: { parameter: 'date[from]' } });
+      }
+    }
+    // A day at the end of the years read at the reader's offset stays within what the database holds.
+    const last = await get(`${STORAGE}/callback_requests/where_site/${site.id}/format_xlsx?date[from]=1000-01-01&date[to]=9999-12-31&utc_offset=-840`);
+    expect(last.statusCode).toBe(200);
+  });
+
+  it("the lost requests' archive refuses them with a 400", async () => {
+    const archive = (query: string) => `${STORAGE}/lost_requests/where_site/${site.id}/archive?${query}`;
+    const impossible = await get(archive('date[from]=9999-99-99&date[to]=2026-01-01'));
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().errors[0]).toMatchObject({ title: 'There is no such date in the calendar', source: { parameter: 'date[from]' } });
+    const rolled = await get(archive('date[from]=2026-02-01&date[to]=2026-02-31'));
+    expect(rolled.statusCode).toBe(400);
+    expect(rolled.json().errors[0].source).toEqual({ parameter: 'date[to]' });
+    const moment = await get(archive('date[from]=2026-02-01T00:00:00Z&date[to]=2026-02-02'));
+    expect(moment.json().errors[0].title).toBe('Invalid date: use the format YYYY-MM-DD');
+    expect((await get(archive('date[from]=2024-02-29&date[to]=2024-03-01'))).statusCode).toBe(200);
+  });
+
+  it('bodies refuse them on the field: a block until February 31st is not stored in March', async () => {
+    const create = (until: string) => t.request('POST', `${STORAGE}/request_block`, { token: staff, lang: 'en', body: { data: { attributes: { site_id: site.id, source_type: 'email', source: `x-${randomUUID()}@dealer.test`, until } } } });
+    for (const [until, title] of [
+      ['2026-02-31T10:00:00Z', 'There is no such date in the calendar'],
+      ['2026-03-01T10:00:00+99:99', 'The time zone offset must be between −14:00 and +14:00'],
+      ['2026-03-01', 'Invalid date and time: use the format YYYY-MM-DDTHH:MM:SS with a time zone (Z or +03:00)'],
+    ] as const) {
+      const refused = await create(until);
+      expect(refused.statusCode, until).toBe(400);
+      expect(refused.json().errors, until).toEqual([expect.objectContaining({ title, source: { pointer: '/data/attributes/until' } })]);
+    }
+    const kept = await create('2026-03-01T10:00:00+03:00');
+    expect(kept.statusCode).toBe(201);
+    expect(new Date(kept.json().data.attributes.until).toISOString()).toBe('2026-03-01T07:00:00.000Z');
   });
 });
 

@@ -102,7 +102,7 @@ describe('report settings', () => {
     const bad = await t.request('PATCH', `${API}/report_settings/${settings.id}`, { token: managerA, lang: 'en', body: { data: { attributes: { receivers: ['not-an-address'], frequency: 5 } } } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { title: string }) => error.title)).toContain('Invalid email format');
-    const ok = await t.request('PATCH', `${API}/report_settings/${settings.id}`, { token: managerA, body: { data: { attributes: { receivers: ['importer@brand.test', 'Boss@Brand.test'], subject: 'Импорт {{site}}', frequency: 6 } } } });
+    const ok = await t.request('PATCH', `${API}/report_settings/${settings.id}`, { token: managerA, body: { data: { attributes: { receivers: ['importer@brand.test', 'Boss@Brand.test'], subject: 'Импорт {{site}}{{constructor}}{{__proto__}}', frequency: 6 } } } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.attributes.receivers).toEqual(['importer@brand.test', 'boss@brand.test']);
   });

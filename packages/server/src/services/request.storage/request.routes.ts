@@ -7,6 +7,8 @@ import {
   BLOCK_SOURCE_TYPES,
   BLOCK_TYPES,
   id,
+  isoDateTime,
+  momentOf,
   REQUEST_LISTS,
   REQUEST_PAGE_SIZE,
   REQUEST_TYPES,
@@ -57,13 +59,6 @@ const ACTION_ATTRIBUTES = ['request_id', 'settings_id', 'kind', 'action_id', 'st
 type RequestRow = typeof requests.$inferSelect;
 const recordOf = (row: RequestRow) => toRecord('requests', { ...row, type_key: REQUEST_TYPES[row.type as RequestTypeId]?.key ?? String(row.type) } as unknown as Row, REQUEST_ATTRIBUTES);
 
-/** The start of a day given as a date (the reader's midnight by utc_offset), or the moment given. */
-function moment(value: string, endOfDay: boolean, offsetMinutes: number): Date {
-  if (value.length > 10) return new Date(value);
-  const base = Date.parse(`${value}T00:00:00Z`) - offsetMinutes * 60_000;
-  return new Date(endOfDay ? base + 86_400_000 - 1 : base);
-}
-
 /** The rows of a list: the caller's clients' requests of the site and type, in the date range, matching the search and the captcha mark. */
 function listCondition(
   auth: AuthContext,
@@ -77,8 +72,8 @@ function listCondition(
     requestScope(auth),
     eq(requests.site_id, siteId),
     type === null ? undefined : eq(requests.type, type),
-    query['date[from]'] ? gte(requests.created_at, moment(query['date[from]'], false, offset)) : undefined,
-    query['date[to]'] ? lte(requests.created_at, moment(query['date[to]'], true, offset)) : undefined,
+    query['date[from]'] ? gte(requests.created_at, momentOf(query['date[from]'], offset)) : undefined,
+    query['date[to]'] ? lte(requests.created_at, momentOf(query['date[to]'], offset, true)) : undefined,
     query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
     form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
     query['filter[captcha]'] ? eq(requests.captcha_check, query['filter[captcha]']) : undefined,
@@ -284,7 +279,7 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   // A block of a request's sender (the list's "block" action): its phone, e-mail or address, the site's.
   r.post(
     `${BASE}/request_block/from_request`,
-    { schema: { tags, summary: "Block a request's sender", body: z.object({ data: z.strictObject({ request_id: id(), source_type: z.enum(BLOCK_SOURCE_TYPES), block_type: z.enum(BLOCK_TYPES).default('reject'), until: z.iso.datetime({ offset: true }).nullable().optional() }) }) } },
+    { schema: { tags, summary: "Block a request's sender", body: z.object({ data: z.strictObject({ request_id: id(), source_type: z.enum(BLOCK_SOURCE_TYPES), block_type: z.enum(BLOCK_TYPES).default('reject'), until: isoDateTime().nullable().optional() }) }) } },
     async (request, reply) => {
       const auth = requireAuth(request.auth);
       const { request_id, source_type, block_type, until } = request.body.data;

@@ -51,7 +51,8 @@ export function placeholderValues(request: RequestRow, context: RequestContext, 
   const utm = analytics.utm ?? {};
   const page = analytics.page ?? {};
   const { content, ...fields } = request.fields as Record<string, unknown> & { content?: Record<string, unknown> };
-  const values: Record<string, string> = {};
+  // No prototype: a field named like one of Object's members stays a plain value.
+  const values: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(fields)) values[placeholderKey(key)] = plain(value, lang);
   const form = content && typeof content === 'object' ? content : {};
   for (const [key, value] of Object.entries(form)) values[`form_${placeholderKey(key)}`] = plain(value, lang);

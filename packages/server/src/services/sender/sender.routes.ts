@@ -5,8 +5,10 @@ import { z } from 'zod';
 import {
   emailPreviewBody,
   id,
+  isEmailPlaceholder,
   lostArchiveQuery,
   lostRequestsQuery,
+  momentOf,
   REQUEST_TYPES,
   requestReportSettingsBody,
   requestSettingsResource,
@@ -23,6 +25,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import { csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { unknownPlaceholders } from '../../kit/template.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
@@ -81,9 +84,6 @@ function lostRecord(row: typeof requests.$inferSelect, actions: Awaited<ReturnTy
   };
 }
 
-/** The start of a day given as YYYY-MM-DD in the reader's time (offset in minutes east of UTC). */
-const dayStart = (day: string, offsetMinutes: number) => new Date(Date.parse(`${day}T00:00:00Z`) - offsetMinutes * 60_000);
-
 /** The sender's calls beyond the generic CRUD of its three resources, and its request.storage paths. */
 export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -109,7 +109,9 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const site = await reachableSite(auth, site_id);
     const sample = sampleRequest(site.id, site.client_id, request.lang);
     const mail = renderMail({ subject, body, content_type }, placeholderValues(sample, await requestContext(ctx.db, sample), request.lang));
-    return { data: { subject: mail.subject, body: mail.html ?? mail.text, content_type } };
+    // Placeholders no request fills render empty; the editor names them so that a typo shows at once.
+    const unknown = unknownPlaceholders(`${subject}\n${body}`, isEmailPlaceholder);
+    return { data: { subject: mail.subject, body: mail.html ?? mail.text, content_type, unknown_placeholders: unknown } };
   });
 
   // --- SMTP settings: a test mail through the stored settings ---------------------------------------
@@ -163,7 +165,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const { 'date[from]': from, 'date[to]': to, utc_offset: offset = 0 } = request.query;
     if (!from || !to) throw badRequest('sender_no_dates', from ? 'date[to]' : 'date[from]');
     if (from > to) throw badRequest('sender_dates_order', 'date[from]');
-    const where = lostCondition(auth, site.id, { from: dayStart(from, offset), to: new Date(dayStart(to, offset).getTime() + 86_400_000 - 1) }, { dismissed: true });
+    const where = lostCondition(auth, site.id, { from: momentOf(from, offset), to: momentOf(to, offset, true) }, { dismissed: true });
     const ids = (await ctx.db.select({ id: requests.id }).from(requests).where(where).orderBy(asc(requests.id)).limit(100_000)).map((row) => row.id);
     const actions = await actionsOf(ctx.db, ids);
     const lines = [UTF8_BOM + csvRow(['request_id', 'kind', 'action_id', 'title', 'required', 'status', 'attempts', 'last_error', 'updated_at'], ',')];

@@ -199,8 +199,27 @@ describe('e-mail templates', () => {
       body: { data: { site_id: a.id, subject: 'Заявка «{{type}}» от {{name}}', body: '<p>{{full_name}}, {{phone}}</p><p>{{site}}</p>', content_type: 'html' } },
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().data).toEqual({ subject: 'Заявка «Обратный звонок» от Анна', body: `<p>Анна Иванова, +7 (900) 123-45-67</p><p>Дилер ${a.code}</p>`, content_type: 'html' });
+    expect(preview.json().data).toEqual({ subject: 'Заявка «Обратный звонок» от Анна', body: `<p>Анна Иванова, +7 (900) 123-45-67</p><p>Дилер ${a.code}</p>`, content_type: 'html', unknown_placeholders: [] });
     expect((await t.request('POST', `${SENDER}/email_actions/preview`, { token: dealerB, body: { data: { site_id: a.id, subject: 's', body: 'b', content_type: 'text' } } })).statusCode).toBe(404);
+  });
+
+  it("see only the request's own values: prototype members and unknown placeholders render empty, and the preview names them", async () => {
+    const body = 'A{{constructor}}B{{__proto__}}C{{toString}}D{{hasOwnProperty}}E{{nmae}}F{{name}}G{{vin}}H{{form_color}}';
+    const preview = await t.request('POST', `${SENDER}/email_actions/preview`, { token: dealerA, lang: 'en', body: { data: { site_id: a.id, subject: '{{valueOf}} {{type}}', body, content_type: 'text' } } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ subject: 'Callback', body: 'ABCDEFAnnaGH' });
+    // A type field ({{vin}}) and a custom form's value ({{form_color}}) are known even when the sample lacks them.
+    expect(preview.json().data.unknown_placeholders).toEqual(['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'nmae']);
+    // The mail a request sends renders them empty too, in the subject and the body.
+    const id = await template({ subject: 'Заявка {{constructor}}{{name}}', body: `HTML{{__proto__}}|{{constructor}}|{{name}}` });
+    await setting(1, [{ kind: 'email_action', id }]);
+    const before = smtp.received.length;
+    const requestId = await submit(a, 1, { name: 'Пётр', phone: '+7 (900) 111-22-44' });
+    expect((await settled(requestId))[0]).toMatchObject({ status: 'success' });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.subject).toBe('Заявка Пётр');
+    expect(mail!.text).toContain('HTML||Пётр');
+    expect(mail!.raw).not.toMatch(/native code|object Object/);
   });
 
   it('send a request through the platform mail, HTML escaped, to the recipients and those of the request’s dealer centre', async () => {
@@ -367,7 +386,13 @@ describe('proxy actions', () => {
     expect(landed.headers.authorization).toBeUndefined();
     expect(landed.body.data.attributes.email).toBe('news@example.ru');
 
-    const privateId = await proxy({ url: 'http://10.20.30.40/leads', title: 'Внутренняя CRM' });
+    // A private address is refused when saved; one stored anyway (saved before the rule, or a name
+    // pointed inside later) is refused again by the call's own guard, without retrying.
+    const saved = await create(dealerA, 'proxy_actions', { site_id: a.id, title: 'Внутренняя CRM', url: 'http://10.20.30.40/leads', token: null, is_required: true });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().errors[0]).toMatchObject({ code: 'address_internal', source: { pointer: '/data/attributes/url' } });
+    const privateId = await proxy({ url: 'https://crm-later.dealer.test/leads', title: 'Внутренняя CRM' });
+    await db().update(proxyActions).set({ url: 'http://10.20.30.40/leads' }).where(eq(proxyActions.id, privateId));
     await setting(6, [{ kind: 'proxy_action', id: privateId }]);
     const refusedId = await submit(a, 6, { email: 'news2@example.ru' });
     const [refused] = await settled(refusedId);
@@ -416,8 +441,13 @@ describe('SMTP settings', () => {
   });
 
   it('refuse a private host, validate the host name, and keep to the caller’s clients', async () => {
-    const created = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: '10.0.0.5', port: 25, login: null });
+    const internal = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: '10.0.0.5', port: 25, login: null }, 'en');
+    expect(internal.statusCode).toBe(400);
+    expect(internal.json().errors[0]).toMatchObject({ code: 'address_internal', source: { pointer: '/data/attributes/hostname' } });
+    // One stored anyway (saved before the rule, or a name pointed inside later) is refused when called.
+    const created = await create(dealerB, 'smtp_settings', { site_id: b.id, hostname: 'smtp-later.dealer.test', port: 25, login: null });
     expect(created.statusCode, created.body).toBe(201);
+    await db().update(smtpSettings).set({ hostname: '10.0.0.5' }).where(eq(smtpSettings.id, Number(created.json().data.id)));
     const refused = await t.request('POST', `${SENDER}/smtp_settings/${created.json().data.id}/test`, { token: dealerB, body: { data: { to: 'x@dealer.test' } } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors[0].title).toMatch(/Адрес запрещён/);
@@ -506,7 +536,7 @@ describe('request report mails', () => {
     const bad = await t.request('POST', `${STORAGE}/request_report_settings`, { token: dealerA, lang: 'en', body: { data: { site_id: a.id, receivers: ['nope'], frequency: 5 } } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { title: string }) => error.title)).toEqual(expect.arrayContaining(['Email is incorrect', 'Invalid value']));
-    const saved = await t.request('POST', `${STORAGE}/request_report_settings`, { token: dealerA, body: { data: { site_id: a.id, receivers: ['Head@Dealer.test'], subject: 'Заявки {{site}}: {{total}}', frequency: 6 } } });
+    const saved = await t.request('POST', `${STORAGE}/request_report_settings`, { token: dealerA, body: { data: { site_id: a.id, receivers: ['Head@Dealer.test'], subject: 'Заявки {{site}}: {{total}}{{constructor}}', frequency: 6 } } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.attributes).toMatchObject({ receivers: ['head@dealer.test'], frequency: 6 });
 

@@ -81,8 +81,16 @@ export default function ImportSettingsPage() {
   const addUrl = async () => {
     const text = url.trim();
     if (!/^https?:\/\/[^\s]+$/i.test(text)) return setUrlError(translateMessage('url', lang));
-    await setFiles([...(attrs!.files ?? []), { kind: 'url', url: text, name: null }]);
-    setUrl('');
+    const files: FeedFile[] = [...(attrs!.files ?? []), { kind: 'url', url: text, name: null }];
+    try {
+      await patch.mutateAsync({ files });
+      setUrl('');
+    } catch (error) {
+      // The server's refusal of the new address (an internal one, say) shows under the input that holds it.
+      const own = isApiError(error) ? error.errors.find((one) => one.source?.pointer === `/data/attributes/files/${files.length - 1}/url`) : undefined;
+      if (own) setUrlError(own.title);
+      else notify.error(errorTitle(error, lang));
+    }
   };
   const upload = useMutation({
     mutationFn: (file: File) => uploadFiles(importPath(`import/${record!.id}/manual`), { file }),

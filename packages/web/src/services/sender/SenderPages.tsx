@@ -208,6 +208,14 @@ export function PreviewPanel({ preview }: { preview: EmailPreview }) {
         <Typography.Text type="secondary">{t('email_actions.fields.subject')}: </Typography.Text>
         <Typography.Text strong>{preview.subject || '—'}</Typography.Text>
       </Typography.Paragraph>
+      {preview.unknown_placeholders?.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="sender-preview__unknown"
+          title={t('email_actions.unknown_placeholders', { list: preview.unknown_placeholders.map((name) => `{{${name}}}`).join(', ') })}
+        />
+      ) : null}
       {preview.content_type === 'html' ? (
         <iframe className="sender-preview__frame" title={t('email_actions.preview_title')} sandbox="" srcDoc={preview.body} />
       ) : (

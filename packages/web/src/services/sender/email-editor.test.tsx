@@ -41,8 +41,9 @@ beforeAll(async () => {
     if (path === `${SENDER}/email_actions/preview`) {
       // The server's rendering of the sample request: its values, escaped in HTML.
       const { subject, body, content_type } = (request.body as { data: { subject: string; body: string; content_type: string } }).data;
-      const fill = (text: string, html: boolean) => text.replaceAll('{{name}}', html ? 'Анна &lt;Иванова&gt;' : 'Анна <Иванова>');
-      return { status: 200, body: { data: { subject: fill(subject, false), body: fill(body, content_type === 'html'), content_type } } };
+      const fill = (text: string, html: boolean) => text.replaceAll('{{name}}', html ? 'Анна &lt;Иванова&gt;' : 'Анна <Иванова>').replace(/\{\{\w+\}\}/g, '');
+      const unknown = [...`${subject} ${body}`.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).filter((name) => name !== 'name');
+      return { status: 200, body: { data: { subject: fill(subject, false), body: fill(body, content_type === 'html'), content_type, unknown_placeholders: unknown } } };
     }
     if (path === `${SENDER}/email_actions` && request.method === 'POST') {
       const record = { id: '41', type: 'email_actions', attributes: { ...(request.body as { data: { attributes: Record<string, unknown> } }).data.attributes, updated_at: '2026-11-02T10:00:00Z' } };
@@ -94,6 +95,12 @@ describe('the e-mail template editor', () => {
     const frame = preview.querySelector('iframe')!;
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe('<p>Клиент: Анна &lt;Иванова&gt;');
+    expect(within(preview).queryByRole('alert')).toBeNull();
+    // A placeholder no request fills is named above the preview (it stays empty in the mail).
+    fireEvent.change(within(drawer).getByLabelText('Тема'), { target: { value: 'Звонок от {{nmae}} {{constructor}}' } });
+    await user.click(within(drawer).getByRole('button', { name: /Предпросмотр/ }));
+    expect(await within(drawer).findByText('Неизвестные подстановки: {{nmae}}, {{constructor}}. Их не заполняет ни одна заявка: в письме они останутся пустыми.')).toBeTruthy();
+    fireEvent.change(within(drawer).getByLabelText('Тема'), { target: { value: 'Звонок от {{name}}' } });
     expect(server.requests.find((request) => request.url === `${SENDER}/email_actions/preview`)!.body).toEqual({
       data: { site_id: 7, subject: 'Звонок от {{name}}', body: '<p>Клиент: {{name}}', content_type: 'html' },
     });
