@@ -38,7 +38,9 @@ export async function getMe(
     .innerJoin(roles, eq(roles.id, userRoles.role_id))
     .where(eq(userRoles.user_id, userId))
     .orderBy(asc(roles.name));
-  const resolvedPermissions = permissions ?? (await loadEffectivePermissions(db, userId));
+  const secondFactor = await loadSecondFactorStanding(db, userId, sessionId);
+  // A session held to enrolment of a second factor holds no permission (authenticate.ts).
+  const resolvedPermissions = secondFactor.limited ? {} : (permissions ?? (await loadEffectivePermissions(db, userId)));
   const joined = internal && sessionClientId != null ? await isJoinedSession(db, sessionId) : false;
   const clientIds = userClientRows.map((c) => c.id);
   const acting = actingClientId(sessionClientId, { internal, defaultClientId: user.default_client_id, clientIds });
@@ -68,6 +70,6 @@ export async function getMe(
     has_sites: Boolean(anySite),
     joined_client_id: joined && client ? client.id : null,
     joined_client: joined ? client : null,
-    second_factor: await loadSecondFactorStanding(db, userId, sessionId),
+    second_factor: secondFactor,
   };
 }
