@@ -49,7 +49,7 @@ export const roleResource = defineResource({
     { field: 'description', width: 320 },
     { field: 'client_id', render: 'refs', ref: clientRef, width: 180 },
     { field: 'permission_ids', render: 'count', width: 110 },
-    { field: 'requires_second_factor', render: 'boolean', width: 150 },
+    { field: 'requires_second_factor', render: 'boolean', width: 200 },
   ],
   form: [
     { field: 'name', widget: 'text' },
