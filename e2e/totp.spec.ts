@@ -99,12 +99,14 @@ test('enrols in the personal area, then signs in with a code of the app and with
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('second-factor-state')).toHaveText('Включён');
   await expect(card).toContainText('Осталось 10 резервных кодов');
+  await expect(page.getByRole('row').filter({ hasText: 'Второй фактор включён' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/totp-personal-enabled.png`, fullPage: true });
 
   // Signed out, the password alone is not enough: the code step follows it.
   await signOut(page);
   await enterPassword(page, accounts.voluntary);
   await expect(page.getByRole('heading', { name: CODE_STEP })).toBeVisible();
+  await expect(page.getByLabel('Код')).toBeVisible();
   await shootBothWidths(page, 'totp-code-step-ru');
   await page.getByLabel('Код').fill('111111');
   await page.getByRole('button', { name: 'Войти' }).click();
@@ -146,6 +148,7 @@ test('a role that requires a second factor leads its user to enrol before anythi
   await signOut(page);
   await enterPassword(page, accounts.forced);
   await expect(page.getByRole('heading', { name: CODE_STEP })).toBeVisible();
+  await expect(page.getByLabel('Code')).toBeVisible();
   await shootBothWidths(page, 'totp-code-step-en');
   await page.getByLabel('Code').fill(codeAt(secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -17,10 +17,13 @@ import { SecondFactorSetup } from './SecondFactorSetup.tsx';
 const disableFields = secondFactorDisableBody.shape.data.shape;
 const codeFields = secondFactorCodeBody.shape.data.shape;
 
-/** After a change: the status and the user (/me shows the factor) are asked for again. */
+/** After a change: the status, the user (/me shows the factor) and the activity history are asked for again. */
 function useRefreshFactor() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_KEY }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })]);
+  return () =>
+    Promise.all(
+      [SECOND_FACTOR_KEY, meQuery.queryKey, ['auth.processing', 'auth_history']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
 }
 
 /** Puts the server's field errors on the form; answers the message of any other error. */

@@ -66,6 +66,7 @@ export function SecondFactorSetup({ onConfirmed, onDone }: { onConfirmed?: () =>
         current={step}
         className="second-factor-setup__steps"
         responsive={false}
+        titlePlacement="vertical"
         items={[{ title: t('second_factor.steps.password') }, { title: t('second_factor.steps.scan') }, { title: t('second_factor.steps.codes') }]}
       />
       {problem && (
