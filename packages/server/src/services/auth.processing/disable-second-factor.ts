@@ -7,7 +7,7 @@ import { assertCovers } from '../clients.storage/assert-grantable.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { assertPassword } from './enrol-second-factor.ts';
 import { recoveryCodes, secondFactors } from './second-factor.table.ts';
-import { checkSecondFactorCode, hasSecondFactor, setSessionFactor, touchUser } from './second-factor.ts';
+import { checkSecondFactorCode, findFactor, hasSecondFactor, setSessionFactor, touchUser } from './second-factor.ts';
 import { endUserSessions } from './sessions.ts';
 
 async function removeFactor(tx: DbOrTx, userId: number) {
@@ -45,8 +45,7 @@ export async function resetSecondFactor(
   if (target.id === auth.userId) throw new AppError(403, 'second_factor_reset_own');
   await ctx.db.transaction(async (tx) => {
     await assertCovers(tx, auth, target);
-    const [factor] = await tx.select({ userId: secondFactors.user_id }).from(secondFactors).where(eq(secondFactors.user_id, target.id));
-    if (!factor) throw new AppError(409, 'second_factor_not_enabled');
+    if (!(await findFactor(tx, target.id))) throw new AppError(409, 'second_factor_not_enabled');
     await removeFactor(tx, target.id);
     await endUserSessions(tx, target.id, 'second factor reset');
     await touchUser(tx, target.id);

@@ -12,6 +12,7 @@ import {
   checkCodeLimits,
   checkSecondFactorCode,
   countFailedAttempt,
+  findFactor,
   loadSecondFactorStanding,
   recoveryCodeHash,
   recoveryCodesLeft,
@@ -23,7 +24,7 @@ import { newRecoveryCodes, newTotpSecret, totpQrCode, totpUri } from './totp.ts'
 
 /** GET /me/second_factor (and a user's, for staff who may see it). */
 export async function secondFactorStatus(db: DbOrTx, userId: number): Promise<SecondFactorStatus> {
-  const [factor] = await db.select({ confirmed_at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, userId));
+  const factor = await findFactor(db, userId);
   const { required } = await loadSecondFactorStanding(db, userId);
   const enabled = Boolean(factor?.confirmed_at);
   return { enabled, required, confirmed_at: factor?.confirmed_at?.toISOString() ?? null, recovery_codes_left: enabled ? await recoveryCodesLeft(db, userId) : 0 };
@@ -47,7 +48,7 @@ export async function assertPassword(ctx: ServiceContext, userId: number, passwo
  */
 export async function startEnrolment(ctx: ServiceContext, auth: AuthContext, password: string, meta: RequestMeta): Promise<SecondFactorEnrolment> {
   await assertPassword(ctx, auth.userId, password, meta);
-  const [factor] = await ctx.db.select({ confirmed_at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, auth.userId));
+  const factor = await findFactor(ctx.db, auth.userId);
   if (factor?.confirmed_at) throw new AppError(409, 'second_factor_already_enabled');
   const secret = newTotpSecret();
   const sealed = await sealTotpSecret(ctx.db, auth.userId, secret);
@@ -77,7 +78,7 @@ async function replaceRecoveryCodes(tx: DbOrTx, userId: number): Promise<string[
  * is free from now on).
  */
 export async function confirmEnrolment(ctx: ServiceContext, auth: AuthContext, code: string, meta: RequestMeta): Promise<RecoveryCodes> {
-  const [factor] = await ctx.db.select({ confirmed_at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, auth.userId));
+  const factor = await findFactor(ctx.db, auth.userId);
   if (!factor) throw new AppError(409, 'second_factor_not_started');
   if (factor.confirmed_at) throw new AppError(409, 'second_factor_already_enabled');
   await checkSecondFactorCode(ctx, auth.userId, code, meta, { purpose: 'confirm', enrolling: true, allowRecovery: false, status: 400, clientId: auth.clientId });
@@ -97,7 +98,7 @@ export async function confirmEnrolment(ctx: ServiceContext, auth: AuthContext, c
 
 /** POST /me/second_factor/recovery_codes: new codes for a code; the old ones stop working. */
 export async function regenerateRecoveryCodes(ctx: ServiceContext, auth: AuthContext, code: string, meta: RequestMeta): Promise<RecoveryCodes> {
-  const [factor] = await ctx.db.select({ confirmed_at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, auth.userId));
+  const factor = await findFactor(ctx.db, auth.userId);
   if (!factor?.confirmed_at) throw new AppError(409, 'second_factor_not_enabled');
   await checkSecondFactorCode(ctx, auth.userId, code, meta, { purpose: 'recovery_codes', allowRecovery: true, status: 400, clientId: auth.clientId });
   return ctx.db.transaction(async (tx) => {

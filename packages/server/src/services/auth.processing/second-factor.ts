@@ -31,11 +31,14 @@ export const recoveryCodeHash = (key: Uint8Array, userId: number, code: string) 
 export const factorRequiredSql = (userId: SQL) =>
   sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} and r.requires_second_factor)`;
 
-/** The user has a confirmed factor. */
-export async function hasSecondFactor(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, userId));
-  return Boolean(row?.at);
+/** The user's factor (when it was confirmed; null while an enrolment waits), or undefined without one. */
+export async function findFactor(db: DbOrTx, userId: number): Promise<{ confirmed_at: Date | null } | undefined> {
+  const [row] = await db.select({ confirmed_at: secondFactors.confirmed_at }).from(secondFactors).where(eq(secondFactors.user_id, userId));
+  return row;
 }
+
+/** The user has a confirmed factor. */
+export const hasSecondFactor = async (db: DbOrTx, userId: number) => Boolean((await findFactor(db, userId))?.confirmed_at);
 
 /**
  * Whether a session that was not opened with a factor is held to enrolment: a role requires one.
