@@ -8,6 +8,7 @@ export * from './auth.processing/client-switch.ts';
 export * from './clients.storage/personalization.ts';
 export * from './auth.processing/custom-token.ts';
 export * from './auth.processing/auth-data.ts';
+export * from './auth.processing/second-factor.ts';
 export * from './clients.storage/client.resource.ts';
 export * from './sites.context/site.resource.ts';
 export * from './clients.storage/user.resource.ts';

@@ -397,6 +397,13 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('auth.processing', 'GET', '/api/v1/auth_data'),
   api('auth.processing', 'POST', '/api/v1/auth_data'),
   api('auth.processing', 'DELETE', '/api/v1/auth_data/{id}'),
+  // The second factor: the sign-in's second step (public), the own factor in the personal area.
+  api('auth.processing', 'POST', '/api/v1/auth/second_factor', [], true),
+  api('auth.processing', 'GET', '/api/v1/me/second_factor'),
+  api('auth.processing', 'POST', '/api/v1/me/second_factor'),
+  api('auth.processing', 'POST', '/api/v1/me/second_factor/confirm'),
+  api('auth.processing', 'POST', '/api/v1/me/second_factor/recovery_codes'),
+  api('auth.processing', 'POST', '/api/v1/me/second_factor/disable'),
   api('clients.storage', 'GET', '/api/v1/me'),
   api('clients.storage', 'PATCH', '/api/v1/me'),
   // Account removal from the personal area: deactivates the own account (no codes: a person's route).
@@ -409,6 +416,9 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('clients.storage', 'GET', '/api/v1/satisfaction/report/csv', ['satisfaction.report']),
   api('clients.storage', 'PATCH', '/api/v1/users/{id}/activate', ['users.patch']),
   api('clients.storage', 'GET', '/api/v1/users/{id}/sessions', ['users.get_list']),
+  // Another user's second factor: whether it is set up; a reset under the takeover rule.
+  api('clients.storage', 'GET', '/api/v1/users/{id}/second_factor', ['users.get_list']),
+  api('clients.storage', 'DELETE', '/api/v1/users/{id}/second_factor', ['users.patch']),
   api('clients.storage', 'GET', '/api/v1/users/filtered', ['users.get_list']),
   api('clients.storage', 'GET', '/api/v1/clients/by_user', ['users.get_list']),
   // sites.controller: task lists and actions, VM lists, create_vm, update_vm_state, the two update streams.

@@ -18,11 +18,12 @@ import { serveWeb } from './kit/serve-web.ts';
 import type { ServiceContext } from './kit/context.ts';
 import { promoteExistingStaff, seedReferenceData } from './seed/reference-data.ts';
 import { AccessTokens } from './services/auth.processing/access-token.ts';
-import { authenticate } from './services/auth.processing/authenticate.ts';
+import { authenticate, holdToEnrolment } from './services/auth.processing/authenticate.ts';
 import { AccessCache } from './services/auth.processing/access-cache.ts';
 import { registerAuthRoutes } from './services/auth.processing/auth.routes.ts';
 import { registerCustomTokenRoutes } from './services/auth.processing/custom-token.routes.ts';
 import { registerAuthDataRoutes } from './services/auth.processing/auth-data.routes.ts';
+import { registerSecondFactorRoutes } from './services/auth.processing/second-factor.routes.ts';
 import { RESTORE_MAIL_JOB, sendRestoreCodeMail } from './services/auth.processing/restore-password.ts';
 import { registerMeRoutes } from './services/clients.storage/me.routes.ts';
 import { registerClientSwitchRoutes } from './services/auth.processing/client-switch.routes.ts';
@@ -238,7 +239,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   // Registered before the gateway, so that an upgrade the gateway refuses still has its socket closed.
   const realtime = new Realtime({ database, routeTable, authenticate: (token, request) => authenticate(ctx, token, { ip: request?.ip ?? null }), log: app.log });
   await realtime.register(app);
-  registerGateway(app, routeTable, (token, request) => authenticate(ctx, token, { ip: request.ip }), moduleGate(database.db));
+  // A session held to enrolment of a second factor reaches only the enrolment (authenticate.ts holdToEnrolment).
+  registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();
@@ -248,6 +250,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerAuthRoutes(app, ctx);
   registerCustomTokenRoutes(app, ctx);
   registerAuthDataRoutes(app, ctx);
+  registerSecondFactorRoutes(app, ctx);
   registerMeRoutes(app, ctx);
   registerClientSwitchRoutes(app, ctx);
   registerPersonalizationRoutes(app, ctx);

@@ -81,7 +81,30 @@ export interface MeUser {
   /** Set when an internal user logged in as this client through root (join_client): the session's client. */
   joined_client_id: number | null;
   joined_client: ClientRef | null;
+  second_factor: SecondFactorStanding;
 }
+
+/**
+ * The user's second factor as the session sees it: `limited` when a role requires a factor and
+ * this session was not opened with one: it may only set the factor up (or sign out).
+ */
+export interface SecondFactorStanding {
+  enabled: boolean;
+  required: boolean;
+  limited: boolean;
+}
+
+/** Second-factor steps in the activity history and, as actions of the same name, in the audit trail. */
+export const SECOND_FACTOR_EVENTS = [
+  'second_factor_started',
+  'second_factor_enabled',
+  'second_factor_failed',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
+  'second_factor_disabled',
+  'second_factor_reset',
+] as const;
+export type SecondFactorEvent = (typeof SECOND_FACTOR_EVENTS)[number];
 
 export interface AuthResult {
   access_token: string;
@@ -92,7 +115,17 @@ export interface AuthResult {
 }
 
 export interface AuthHistoryEntry {
-  event: 'sign_in' | 'sign_in_failed' | 'refresh' | 'logout' | 'password_changed' | 'password_restored' | 'switch_client' | 'external_bound' | 'external_unbound';
+  event:
+    | 'sign_in'
+    | 'sign_in_failed'
+    | 'refresh'
+    | 'logout'
+    | 'password_changed'
+    | 'password_restored'
+    | 'switch_client'
+    | 'external_bound'
+    | 'external_unbound'
+    | SecondFactorEvent;
   ip: string | null;
   user_agent: string | null;
   client: ClientRef | null;

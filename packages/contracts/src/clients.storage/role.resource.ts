@@ -11,6 +11,8 @@ const fields = {
   description: optionalMultiLineText(1000),
   client_id: id().nullable().optional(),
   permission_ids: idList(),
+  /** The role's holders must sign in with a second factor (TOTP). */
+  requires_second_factor: z.boolean(),
 };
 
 /** A role bundles permissions (spec 000 §3 Role); a null client makes it a platform role. */
@@ -23,10 +25,11 @@ export const roleResource = defineResource({
     description: z.string().nullable(),
     client_id: z.number().nullable(),
     permission_ids: z.array(z.number()),
+    requires_second_factor: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
   }),
-  create: z.strictObject({ ...fields, permission_ids: fields.permission_ids.default([]) }),
+  create: z.strictObject({ ...fields, permission_ids: fields.permission_ids.default([]), requires_second_factor: fields.requires_second_factor.default(false) }),
   update: z.strictObject(fields).partial(),
   filters: {
     search: { op: 'search', columns: ['code', 'name'], schema: filterText(), widget: 'text' },
@@ -46,12 +49,14 @@ export const roleResource = defineResource({
     { field: 'description', width: 320 },
     { field: 'client_id', render: 'refs', ref: clientRef, width: 180 },
     { field: 'permission_ids', render: 'count', width: 110 },
+    { field: 'requires_second_factor', render: 'boolean', width: 200 },
   ],
   form: [
     { field: 'name', widget: 'text' },
     { field: 'code', widget: 'text' },
     { field: 'description', widget: 'textarea' },
     { field: 'client_id', widget: 'select', ref: clientRef },
+    { field: 'requires_second_factor', widget: 'switch' },
     { field: 'permission_ids', widget: 'permissions', ref: permissionRef },
   ],
   screen: '/clients.storage/roles/',

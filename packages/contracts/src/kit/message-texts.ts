@@ -76,6 +76,32 @@ export const messages = {
   restore_code_invalid: { ru: 'Неверный или просроченный код', en: 'The code is wrong or has expired' },
   restore_attempts_exceeded: { ru: 'Превышено число попыток. Запросите новый код', en: 'Too many attempts. Request a new code' },
   restore_not_found: { ru: 'Запрос на восстановление не найден или устарел', en: 'The recovery request was not found or has expired' },
+  // The second factor (TOTP) of sign-in and of the personal area.
+  second_factor_code_format: {
+    ru: 'Введите 6 цифр из приложения-аутентификатора или резервный код',
+    en: 'Enter the 6 digits of your authenticator app or a recovery code',
+  },
+  second_factor_code_invalid: { ru: 'Неверный или уже использованный код', en: 'The code is wrong or was already used' },
+  second_factor_challenge_expired: {
+    ru: 'Время входа истекло: введите логин и пароль снова',
+    en: 'The sign-in has expired: enter your login and password again',
+  },
+  second_factor_required: {
+    ru: 'Ваша роль требует второй фактор: настройте его, чтобы продолжить',
+    en: 'Your role requires a second factor: set it up to continue',
+  },
+  second_factor_already_enabled: { ru: 'Второй фактор уже настроен', en: 'The second factor is already set up' },
+  second_factor_not_started: { ru: 'Сначала начните настройку второго фактора', en: 'Start setting up the second factor first' },
+  second_factor_not_enabled: { ru: 'Второй фактор не настроен', en: 'The second factor is not set up' },
+  second_factor_app_code_only: { ru: 'Введите код из приложения, а не резервный код', en: 'Enter a code of the app, not a recovery code' },
+  second_factor_reset_own: {
+    ru: 'Свой второй фактор отключают в личном кабинете (пароль и код)',
+    en: 'Your own second factor is turned off in the personal area (password and code)',
+  },
+  second_factor_policy_forbidden: {
+    ru: 'Изменить требование второго фактора может только тот, у кого есть все права роли',
+    en: 'Only someone who holds every permission of the role may change its second factor rule',
+  },
   grant_forbidden: { ru: 'Нельзя выдать права, роли или клиентов, которых нет у вас самих', en: 'You cannot grant permissions, roles or clients you do not hold yourself' },
   last_client_user: {
     ru: 'Нельзя удалить основного или единственного пользователя клиента «{client}»',

@@ -91,4 +91,7 @@ export const LIMITS = {
   refreshPerAddress: { max: 300, windowSeconds: 15 * 60 },
   restorePerAccount: { max: 5, windowSeconds: 60 * 60 },
   restorePerAddress: { max: 20, windowSeconds: 60 * 60 },
+  // Second-factor codes (and the password typed to enrol or disable) count failures only, like sign-in.
+  secondFactorPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  secondFactorPerAddress: { max: 50, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;

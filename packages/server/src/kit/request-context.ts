@@ -18,6 +18,10 @@ export interface AuthContext {
   tokenId?: number | null;
   /** A custom token's brand restriction (restrictions.brand_ids); null when unrestricted. */
   brandIds?: number[] | null;
+  /** How the session's sign-in was confirmed beyond the password (sessions.second_factor); null for the password alone. */
+  secondFactor?: string | null;
+  /** A role requires a second factor the session was not opened with: it may only set one up. */
+  secondFactorLimited?: boolean;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ export * from '../services/clients.storage/personalization.table.ts';
 export * from '../services/gateway.processing/restriction.table.ts';
 export * from '../services/auth.processing/custom-token.table.ts';
 export * from '../services/auth.processing/auth-data.table.ts';
+export * from '../services/auth.processing/second-factor.table.ts';
 export * from './audit.table.ts';
 export * from '../services/marketplace/module.table.ts';
 export * from '../services/sites.controller/site-task.table.ts';

@@ -36,14 +36,16 @@ export function Root() {
   const session = useSession();
   const location = useLocation();
   const signedIn = !!session.user;
+  // Held to enrolment of a second factor: nothing but its page and /me until the factor is set up.
+  const held = session.user?.second_factor?.limited === true;
   useExpiryNotice();
   useMeRefresh(signedIn);
-  const routes = useRoutesRegistry(signedIn);
+  const routes = useRoutesRegistry(signedIn && !held);
   const texts = useLanguageBundle(signedIn);
   const site = useCurrentSite();
 
-  if (signedIn && (routes.isPending || texts.isPending)) return <FullPageLoader />;
-  if (signedIn && (routes.isError || texts.isError)) {
+  if (signedIn && ((!held && routes.isPending) || texts.isPending)) return <FullPageLoader />;
+  if (signedIn && ((!held && routes.isError) || texts.isError)) {
     return (
       <StatusPanel
         status="error"
@@ -67,6 +69,7 @@ export function Root() {
     routes: routes.data ?? [],
     screens: SCREEN_PATHS,
     choosingClient: session.choosingClient,
+    secondFactorHeld: held,
     site: site.data ? { id: site.data.id, modules: site.data.modules ?? [] } : null,
   });
 
@@ -87,8 +90,8 @@ export function Root() {
       </Suspense>
     );
   }
-  // Outside the shell as well: the choice of a client after sign-in.
-  if (session.choosingClient) {
+  // Outside the shell as well: the choice of a client after sign-in, the enrolment of a held session.
+  if (session.choosingClient || held) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />

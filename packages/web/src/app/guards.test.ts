@@ -42,6 +42,15 @@ describe('route guards (spec 000 §2)', () => {
     expect(decideRoute(input('/personal/')).kind).toBe('allow');
   });
 
+  it('keeps a session held to enrolment of a second factor on its page, and lets it go once free', () => {
+    expect(decideRoute(input('/home-page', { secondFactorHeld: true }))).toEqual({ kind: 'redirect', to: '/auth.processing/second_factor/' });
+    expect(decideRoute(input('/personal/', { secondFactorHeld: true }))).toEqual({ kind: 'redirect', to: '/auth.processing/second_factor/' });
+    expect(decideRoute(input('/auth.processing/auth/', { secondFactorHeld: true, choosingClient: true }))).toEqual({ kind: 'redirect', to: '/auth.processing/second_factor/' });
+    expect(decideRoute(input('/auth.processing/second_factor/', { secondFactorHeld: true })).kind).toBe('allow');
+    expect(decideRoute(input('/logout', { secondFactorHeld: true })).kind).toBe('allow');
+    expect(decideRoute(input('/auth.processing/second_factor/'))).toEqual({ kind: 'redirect', to: '/home-page' });
+  });
+
   it('sends a user missing the permission to /', () => {
     expect(decideRoute(input('/clients.storage/users/'))).toEqual({ kind: 'redirect', to: '/' });
     const noClients = makeUser({ ...ALL_MODES, 'clients.storage': ['groups.list'] });

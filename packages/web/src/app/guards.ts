@@ -4,7 +4,7 @@ import { matchRoute, moduleInstalled, needsSite, normalizePath, routeAllowed } f
 /**
  * Route guards of spec 000 §2: no stored auth → '/', signed in on '/' → /home-page, missing
  * permission → '/', a site page without an accessible current site (or its module) →
- * /home-page. An unknown path → '/' for anyone signed out, "page not found" in the shell otherwise.
+ * /home-page; a session held to enrolment of a second factor → its page. An unknown path → '/' for anyone signed out, "page not found" in the shell otherwise.
  */
 export const INDEX_PATH = '/';
 export const HOME_PATH = '/home-page';
@@ -14,6 +14,8 @@ export const SITE_SELECT_PATH = '/sites.context/select';
 export const PERSONAL_PATH = '/personal/';
 /** The choice of a client after sign-in (only while authorising). */
 export const CLIENT_CHOICE_PATH = '/auth.processing/auth/';
+/** Where a session held to enrolment of a second factor is kept until the factor is set up. */
+export const SECOND_FACTOR_PATH = '/auth.processing/second_factor/';
 /** Where OpenID Connect providers send the browser back: open signed in (binding) or not (sign-in). */
 export const OIDC_CALLBACK_PATH = '/auth.processing/oidc/callback';
 
@@ -30,6 +32,8 @@ export interface GuardInput {
   site: { id: string; modules?: string[] | null } | null;
   /** Signed in, a client still to be chosen. */
   choosingClient?: boolean;
+  /** Signed in, held to enrolment: a role requires a second factor the session was not opened with. */
+  secondFactorHeld?: boolean;
 }
 
 export type GuardDecision =
@@ -46,6 +50,10 @@ export function decideRoute(input: GuardInput): GuardDecision {
   const isPublic = PUBLIC_PATHS.some((entry) => normalizePath(entry) === path);
 
   if (!input.user) return isPublic ? allow() : redirect(INDEX_PATH);
+  // Held to enrolment of a second factor, only its page is open; afterwards it is not.
+  const factorPath = normalizePath(SECOND_FACTOR_PATH);
+  if (input.secondFactorHeld) return path === factorPath ? allow() : redirect(SECOND_FACTOR_PATH);
+  if (path === factorPath) return redirect(HOME_PATH);
   // Between sign-in and the choice of a client only the choice is open; afterwards it is not.
   const choicePath = normalizePath(CLIENT_CHOICE_PATH);
   if (input.choosingClient) return path === choicePath ? allow() : redirect(CLIENT_CHOICE_PATH);

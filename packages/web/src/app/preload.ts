@@ -17,7 +17,7 @@ const SCREEN_ROUTES = SCREEN_PATHS.map((path) => ({ path })) as ScreenRoute[];
  */
 export function preloadSignedIn(queryClient: QueryClient, pathname: string): void {
   const session = getSession();
-  if (!session.user || session.choosingClient) return;
+  if (!session.user || session.choosingClient || session.user.second_factor?.limited) return;
   void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchQuery(routesQuery);
   loadLanguage(session.lang).catch(() => undefined);

@@ -1,9 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../kit/api.ts';
+import { queryKeys } from '../kit/queryKeys.ts';
+
+/**
+ * A call refused because a role now requires a second factor this session lacks: /me is asked
+ * again, its answer holds the session to enrolment and the guards show the enrolment page.
+ */
+function onHeldToEnrolment(client: () => QueryClient) {
+  return (error: unknown) => {
+    if (isApiError(error) && error.errors[0]?.code === 'second_factor_required') void client().invalidateQueries({ queryKey: queryKeys.me() });
+  };
+}
 
 /** Client errors (4xx) are answers, not hiccups: they are not retried. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = onHeldToEnrolment(() => client);
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,6 +27,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -8,6 +8,7 @@ const SignInPage = lazy(() => import('../services/auth.processing/SignInPage.tsx
 const RestorePage = lazy(() => import('../services/auth.processing/RestorePage.tsx'));
 const LogoutPage = lazy(() => import('../services/auth.processing/LogoutPage.tsx'));
 const ClientChoicePage = lazy(() => import('../services/auth.processing/ClientChoicePage.tsx'));
+const SecondFactorPage = lazy(() => import('../services/auth.processing/SecondFactorPage.tsx'));
 const OidcCallbackPage = lazy(() => import('../services/auth.processing/OidcCallbackPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
 
@@ -29,6 +30,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'logout', element: <LogoutPage /> },
           { path: 'auth.processing/auth', element: <ClientChoicePage /> },
           { path: 'auth.processing/oidc/callback', element: <OidcCallbackPage /> },
+          { path: 'auth.processing/second_factor', element: <SecondFactorPage /> },
           ...Object.entries(SCREENS).map(([path, Screen]) => ({ path: toRouterPath(path), element: <Screen /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -17,6 +17,7 @@ export function makeUser(permissions: PermissionMap, extra: Partial<MeUser> = {}
     has_sites: true,
     joined_client_id: null,
     joined_client: null,
+    second_factor: { enabled: false, required: false, limited: false },
     ...extra,
   };
 }

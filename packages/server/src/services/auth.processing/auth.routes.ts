@@ -24,7 +24,7 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(`${BASE}/auth`, { schema: { tags, summary: 'Sign in (method "password" or "oidc")', body: signInBody } }, async (request) => {
+  r.post(`${BASE}/auth`, { schema: { tags, summary: 'Sign in (method "password" or "oidc"); an account with a second factor gets the challenge of the second step', body: signInBody } }, async (request) => {
     const { method, identity, secret } = request.body.data;
     if (method === 'oidc') return { data: await signInWithOidc(ctx, identity, secret, requestMeta(request)) };
     return { data: await signIn(ctx, identity, secret, requestMeta(request)) };

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { auditLog } from '../../kit/audit.table.ts';
 import { parseOidcProviders } from '../../kit/config.ts';
-import { users } from '../clients.storage/user.table.ts';
+import { roles, userRoles, users } from '../clients.storage/user.table.ts';
 import { authData, oidcStates } from './auth-data.table.ts';
 
 /**
@@ -248,6 +248,21 @@ describe('refused sign-ins', () => {
     const answer = await oidcSignIn(confirmed.state, confirmed.code, 'en');
     expect(answer.statusCode).toBe(401);
     expect(answer.json().errors[0].title).toBe('The account is deactivated');
+  });
+
+  it('leaves the second factor to the provider: a role that requires one does not hold an external sign-in', async () => {
+    const user = await signedInUser();
+    await t.database.db.delete(authData).where(eq(authData.subject, 'carol-0003'));
+    expect((await bind(user.token, await confirmedAt('bind', 'carol-0003', user.token))).statusCode).toBe(201);
+    const [link] = await t.database.db.select().from(userRoles).where(eq(userRoles.user_id, user.id));
+    await t.database.db.update(roles).set({ requires_second_factor: true }).where(eq(roles.id, link!.role_id));
+    // With the password the session is held to enrolment; through the provider it is not.
+    expect((await t.signIn(user.email)).user.second_factor.limited).toBe(true);
+    const confirmed = await confirmedAt('sign_in', 'carol-0003');
+    const answer = await oidcSignIn(confirmed.state, confirmed.code);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.user.second_factor).toEqual({ enabled: false, required: true, limited: false });
+    expect((await t.request('GET', `${AUTH}/me/auth_history`, { token: answer.json().data.access_token })).statusCode).toBe(200);
   });
 
   it('an unknown method is refused with a clear message', async () => {

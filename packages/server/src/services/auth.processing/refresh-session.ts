@@ -7,6 +7,7 @@ import { hitRateLimit, LIMITS } from '../../kit/rate-limit.ts';
 import { hmac, sha256 } from '../../kit/secrets.ts';
 import { users } from '../clients.storage/user.table.ts';
 import { refreshTokens, sessions } from './session.table.ts';
+import { sessionFactorStanding } from './second-factor.ts';
 import { issueTokens, revokeSession, tokenPair } from './sessions.ts';
 import type { RequestMeta } from './auth-history.ts';
 
@@ -41,6 +42,10 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string, 
     if (token.expires_at < new Date()) throw refused();
     const session = await liveSession(tx, token.session_id);
     if (!session) throw refused();
+    // A role now requires a second factor this session was not opened with: a user who has one
+    // signs in again with it; one who has none goes on, held to enrolment (the answer's user says so).
+    const factor = await sessionFactorStanding(tx, session.id);
+    if (factor.limited && factor.enabled) throw refused();
     return issueTokens(ctx, tx, session.id, session.user_id, session.client_id, successor);
   }).then((result) => {
     // The revocation above must commit, so the refusal is thrown after the transaction.

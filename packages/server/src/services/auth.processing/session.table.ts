@@ -16,6 +16,11 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     revoked_reason: text('revoked_reason'),
+    /**
+     * How the sign-in was confirmed beyond the password: 'totp', 'recovery_code', 'provider' (an
+     * external sign-in, left to the provider's own factor); null for the password alone.
+     */
+    second_factor: text('second_factor'),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

@@ -7,13 +7,23 @@ import { refreshTokens, sessions } from './session.table.ts';
 import { clients } from '../clients.storage/client.table.ts';
 import { getMe } from '../clients.storage/get-me.ts';
 import type { RequestMeta } from './auth-history.ts';
+import type { SecondFactorMethod } from './second-factor.ts';
 
-/** Starts a login: a session acting as `clientId`, with its first token pair. */
-export async function openSession(ctx: ServiceContext, userId: number, clientId: number | null, meta: RequestMeta): Promise<AuthResult> {
+/**
+ * Starts a login: a session acting as `clientId`, with its first token pair. `secondFactor` says
+ * how the sign-in was confirmed beyond the password (null: the password alone).
+ */
+export async function openSession(
+  ctx: ServiceContext,
+  userId: number,
+  clientId: number | null,
+  meta: RequestMeta,
+  secondFactor: SecondFactorMethod | null = null,
+): Promise<AuthResult> {
   const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000);
   const [session] = await ctx.db
     .insert(sessions)
-    .values({ user_id: userId, client_id: clientId, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null, expires_at: expiresAt })
+    .values({ user_id: userId, client_id: clientId, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null, expires_at: expiresAt, second_factor: secondFactor })
     .returning({ id: sessions.id });
   return issueTokens(ctx, ctx.db, session!.id, userId, clientId);
 }

@@ -14,6 +14,8 @@ import { initialClient, normalizeIdentity } from './sign-in.ts';
  * POST /api/v1/auth with method "oidc" (identity = state, secret = code): signs in the user the
  * confirmed external identity is bound to, with the limits of the password sign-in. Failures
  * count against the address; an identity bound to nobody is refused with a message saying so.
+ * The second factor is left to the provider's own: the session counts as opened with a factor
+ * ('provider'), whatever the user's roles require.
  */
 export async function signInWithOidc(ctx: ServiceContext, state: string, code: string, meta: RequestMeta): Promise<AuthResult> {
   const addressKey = `sign-in:address:${meta.ip}`;
@@ -41,7 +43,7 @@ export async function signInWithOidc(ctx: ServiceContext, state: string, code: s
   if (!user.active) throw new AppError(401, 'user_inactive');
 
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
-  const result = await openSession(ctx, user.id, clientId, meta);
+  const result = await openSession(ctx, user.id, clientId, meta, 'provider');
   await recordAccessEvent(ctx.db, { userId: user.id, event: 'sign_in', meta, clientId, audit: { changes: { method: 'oidc', provider: identity.provider } } });
   return result;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AuthResult } from '@dp/contracts';
+import type { SignInReply } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { checkRateLimit, countHits, LIMITS } from '../../kit/rate-limit.ts';
@@ -7,6 +7,8 @@ import { users } from '../clients.storage/user.table.ts';
 import { loadUserClients } from '../clients.storage/user-clients.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
+import { hasSecondFactor } from './second-factor.ts';
+import { openChallenge } from './second-factor-sign-in.ts';
 import { openSession } from './sessions.ts';
 
 export const normalizeIdentity = (identity: string) => identity.trim().toLowerCase();
@@ -23,9 +25,11 @@ export async function initialClient(ctx: ServiceContext, userId: number, default
 
 /**
  * POST /api/v1/auth with method "password". A wrong password and an unknown account get the
- * same 401 and take the same time.
+ * same 401 and take the same time. An account with a second factor gets no session yet but the
+ * challenge of the second step (second-factor-sign-in.ts); one that must have a factor and has
+ * none gets a session held to enrolment (second-factor.ts, isLimited).
  */
-export async function signIn(ctx: ServiceContext, identity: string, secret: string, meta: RequestMeta): Promise<AuthResult> {
+export async function signIn(ctx: ServiceContext, identity: string, secret: string, meta: RequestMeta): Promise<SignInReply> {
   const email = normalizeIdentity(identity);
   const addressKey = `sign-in:address:${meta.ip}`;
   const accountKey = `sign-in:account:${email}`;
@@ -54,6 +58,7 @@ export async function signIn(ctx: ServiceContext, identity: string, secret: stri
   }
   // Only someone who knows the password learns that the account is switched off.
   if (!user.active) throw new AppError(401, 'user_inactive');
+  if (await hasSecondFactor(ctx.db, user.id)) return openChallenge(ctx, user.id);
   const clientId = await initialClient(ctx, user.id, user.default_client_id);
   const result = await openSession(ctx, user.id, clientId, meta);
   await recordAccessEvent(ctx.db, { userId: user.id, event: 'sign_in', meta, clientId, audit: { changes: { method: 'password' } } });

@@ -6,6 +6,7 @@ import { inScope, type AuthContext } from '../../kit/request-context.ts';
 import { clients } from '../clients.storage/client.table.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { JOIN_METHOD, SWITCH_CLIENT_ACTION } from './joined-session.ts';
+import { sessionFactorStanding } from './second-factor.ts';
 import { openSession, revokeSession } from './sessions.ts';
 
 export type SwitchMethod = 'auth_with_client' | typeof JOIN_METHOD;
@@ -30,6 +31,9 @@ export async function switchClient(
 ): Promise<AuthResult> {
   if (auth.tokenId != null) throw new AppError(403, 'switch_needs_session');
   if (method === JOIN_METHOD && !auth.internal) throw new AppError(403, 'join_internal_only');
+  // The new session keeps how this one was confirmed; one held to enrolment cannot switch.
+  const { secondFactor, limited } = await sessionFactorStanding(ctx.db, auth.sessionId);
+  if (limited) throw new AppError(403, 'second_factor_required');
   if (clientId === null) {
     if (!auth.internal) throw badRequest('required', '/data/client_id');
   } else {
@@ -38,7 +42,7 @@ export async function switchClient(
     if (!client) throw notAvailable();
   }
 
-  const result = await openSession(ctx, auth.userId, clientId, meta);
+  const result = await openSession(ctx, auth.userId, clientId, meta, secondFactor);
   const claims = await ctx.tokens.verify(result.access_token);
   await revokeSession(ctx.db, auth.sessionId, SWITCH_CLIENT_ACTION);
   await recordAccessEvent(ctx.db, {

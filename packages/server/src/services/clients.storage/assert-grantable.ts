@@ -21,6 +21,13 @@ export interface Grant {
   groupIds?: number[];
 }
 
+/** The caller holds every one of these permissions (internal root holders hold all). */
+export async function holdsAll(db: DbOrTx, auth: AuthContext, permissionIds: number[]): Promise<boolean> {
+  if (isRoot(auth) || !permissionIds.length) return true;
+  const wanted = await db.select({ service: permissions.service, code: permissions.code }).from(permissions).where(inArray(permissions.id, permissionIds));
+  return wanted.every((p) => hasPermission(auth.permissions, p.service, p.code));
+}
+
 /**
  * Nobody grants what they do not hold: every permission given directly or through a role must
  * be one of the granter's own, and every client a given group carries must be in the granter's
@@ -28,10 +35,7 @@ export interface Grant {
  */
 export async function assertGrantable(db: DbOrTx, auth: AuthContext, grant: Grant) {
   if (isRoot(auth)) return;
-  const held = (ids: number[]) =>
-    ids.length ? db.select({ service: permissions.service, code: permissions.code }).from(permissions).where(inArray(permissions.id, ids)) : Promise.resolve([]);
-  const direct = await held(grant.permissionIds ?? []);
-  if (direct.some((p) => !hasPermission(auth.permissions, p.service, p.code))) throw refused('permission_ids');
+  if (!(await holdsAll(db, auth, grant.permissionIds ?? []))) throw refused('permission_ids');
   if (grant.roleIds?.length) {
     const viaRoles = await db
       .select({ service: permissions.service, code: permissions.code })

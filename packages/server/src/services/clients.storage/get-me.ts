@@ -9,12 +9,14 @@ import { sites } from '../sites.context/site.table.ts';
 import { loadEffectivePermissions } from './effective-permissions.ts';
 import { notFound } from '../../kit/errors.ts';
 import { isJoinedSession } from '../auth.processing/joined-session.ts';
+import { loadSecondFactorStanding } from '../auth.processing/second-factor.ts';
 
 /**
  * The user as /me and sign-in return it; `sessionClientId` is the session's client (see actingClientId). `permissions`
  * may come from the gateway, which has just computed them. `clients` are the user's clients,
  * direct and through client groups; `joined_client` is set when `sessionId` was opened by
- * join_client (an internal user logged in as that client).
+ * join_client (an internal user logged in as that client); `second_factor` is the user's factor as
+ * that session sees it.
  */
 export async function getMe(
   db: DbOrTx,
@@ -36,7 +38,9 @@ export async function getMe(
     .innerJoin(roles, eq(roles.id, userRoles.role_id))
     .where(eq(userRoles.user_id, userId))
     .orderBy(asc(roles.name));
-  const resolvedPermissions = permissions ?? (await loadEffectivePermissions(db, userId));
+  const secondFactor = await loadSecondFactorStanding(db, userId, sessionId);
+  // A session held to enrolment of a second factor holds no permission (authenticate.ts).
+  const resolvedPermissions = secondFactor.limited ? {} : (permissions ?? (await loadEffectivePermissions(db, userId)));
   const joined = internal && sessionClientId != null ? await isJoinedSession(db, sessionId) : false;
   const clientIds = userClientRows.map((c) => c.id);
   const acting = actingClientId(sessionClientId, { internal, defaultClientId: user.default_client_id, clientIds });
@@ -66,5 +70,6 @@ export async function getMe(
     has_sites: Boolean(anySite),
     joined_client_id: joined && client ? client.id : null,
     joined_client: joined ? client : null,
+    second_factor: secondFactor,
   };
 }

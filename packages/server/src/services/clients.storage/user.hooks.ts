@@ -8,7 +8,7 @@ import { hashPassword } from '../auth.processing/password.ts';
 import { endUserSessions } from '../auth.processing/sessions.ts';
 import { clients } from './client.table.ts';
 import { userClients, users } from './user.table.ts';
-import { assertCovers, assertGrantable, isRoot } from './assert-grantable.ts';
+import { assertCovers, assertGrantable, holdsAll, isRoot } from './assert-grantable.ts';
 import { isInternalEmail, type Config } from '../../kit/config.ts';
 
 type Attrs = Record<string, unknown>;
@@ -122,6 +122,11 @@ export function userHooks(config: Pick<Config, 'internalEmailDomains'>): Resourc
   };
 }
 
+/**
+ * Roles: the permissions given pass the granter's check. The second factor rule of a role
+ * (`requires_second_factor`) is changed, either way, only by someone who holds every permission
+ * of the role: dropping it from a stronger role would open that role's accounts to a password.
+ */
 export const roleHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx, auth }) {
     await assertGrantable(tx, auth, { permissionIds: attrs.permission_ids as number[] });
@@ -129,6 +134,10 @@ export const roleHooks: ResourceHooks = {
   },
   async beforeUpdate(attrs, { tx, auth, existing }) {
     await assertGrantable(tx, auth, { permissionIds: added(attrs.permission_ids, existing.permission_ids) });
+    const ruleChanged = attrs.requires_second_factor !== undefined && attrs.requires_second_factor !== existing.requires_second_factor;
+    const permissionIds = (attrs.permission_ids ?? existing.permission_ids ?? []) as number[];
+    if (ruleChanged && !(await holdsAll(tx, auth, permissionIds)))
+      throw new AppError(403, 'second_factor_policy_forbidden', undefined, '/data/attributes/requires_second_factor');
     return attrs;
   },
 };

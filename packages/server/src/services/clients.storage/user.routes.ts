@@ -14,6 +14,9 @@ import { userClients, users } from './user.table.ts';
 import { setUserActive } from './user.hooks.ts';
 import { assertCovers } from './assert-grantable.ts';
 import { listActiveSessions } from '../auth.processing/sessions.ts';
+import { requestMeta } from '../auth.processing/auth.routes.ts';
+import { resetSecondFactor } from '../auth.processing/disable-second-factor.ts';
+import { secondFactorStatus } from '../auth.processing/enrol-second-factor.ts';
 
 const BASE = '/gateway/clients.storage/api/v1';
 const tags = ['clients.storage'];
@@ -103,6 +106,28 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServiceContext, re
         return { ...record, attributes: { ...record.attributes, client, current: row.id === auth.sessionId } };
       });
       return { data };
+    },
+  );
+
+  // Another user's second factor: whether it is set up; a reset (a lost phone) under the takeover rule.
+  r.get(
+    `${BASE}/users/:id/second_factor`,
+    { schema: { tags, summary: "Whether a user's second factor is set up", params: z.object({ id: id() }) } },
+    async (request) => {
+      const user = await findScoped(ctx.db, binding, request.params.id, requireAuth(request.auth));
+      return { data: await secondFactorStatus(ctx.db, user.id) };
+    },
+  );
+
+  r.delete(
+    `${BASE}/users/:id/second_factor`,
+    { schema: { tags, summary: "Reset a user's second factor (ends the user's sessions)", params: z.object({ id: id() }) } },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const user = await findScoped(ctx.db, binding, request.params.id, auth);
+      const target = { id: user.id, internal: user.internal === true, clientId: ((user.client_ids as number[]) ?? [])[0] ?? null };
+      await resetSecondFactor(ctx, auth, target, requestMeta(request));
+      return reply.status(204).send();
     },
   );
 

@@ -57,6 +57,8 @@ export const roles = pgTable('roles', {
   description: text('description'),
   /** null: a role of the platform; otherwise the client that owns it. */
   client_id: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+  /** Holders of the role must sign in with a second factor (auth.processing second-factor.ts). */
+  requires_second_factor: boolean('requires_second_factor').notNull().default(false),
   ...timestamps,
 });
 

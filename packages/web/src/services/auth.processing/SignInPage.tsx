@@ -7,7 +7,7 @@ import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AuthResult } from '@dp/contracts';
+import type { AuthResult, SignInReply } from '@dp/contracts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { HOME_PATH, RESTORE_PATH } from '../../app/guards.ts';
 import { getSession, signedIn, useSession } from '../../app/session.ts';
@@ -16,6 +16,8 @@ import { useAuthProviders } from './oidc.ts';
 
 /** Loaded when needed, not with the page (docs/performance.md): the error of a failed sign-in, the providers' buttons. */
 const Alert = lazy(() => import('antd/es/alert'));
+/** The second step of an account with a second factor: its own chunk, loaded when asked for. */
+const SecondFactorStep = lazy(() => import('./SecondFactorStep.tsx'));
 const ExternalSignInButtons = lazy(() => import('./ExternalSignInButtons.tsx').then((module) => ({ default: module.ExternalSignInButtons })));
 
 /**
@@ -35,7 +37,10 @@ function signInRule(field: 'identity' | 'secret'): FormRule {
 const identityRule = signInRule('identity');
 const secretRule = signInRule('secret');
 
-/** '/' for anyone not signed in: e-mail, password, "Forgot password?", language. */
+/**
+ * '/' for anyone not signed in: e-mail, password, "Forgot password?", language; then, for an
+ * account with a second factor, the code of the app or a recovery code.
+ */
 export default function SignInPage() {
   const { t } = useTranslation('auth');
   const { lang } = useSession();
@@ -43,30 +48,60 @@ export default function SignInPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
+  // Set while the sign-in waits for its second step (the password was right).
+  const [challenge, setChallenge] = useState<string | null>(null);
   // The providers' buttons, when any is configured (none: nothing, and their code is not loaded).
   const providers = useAuthProviders().data ?? [];
 
+  const finish = (result: AuthResult) => {
+    setStatus(null);
+    queryClient.clear();
+    signedIn(result);
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from !== '/' ? from : HOME_PATH, { replace: true });
+  };
   const signIn = useMutation({
     mutationFn: (values: { identity: string; secret: string }) =>
-      api.post<AuthResult>(gatewayPath('auth.processing', 'auth'), { method: 'password', identity: values.identity.trim(), secret: values.secret }, { anonymous: true }),
-    onSuccess: (result) => {
-      setStatus(null);
-      queryClient.clear();
-      signedIn(result);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/' ? from : HOME_PATH, { replace: true });
+      api.post<SignInReply>(gatewayPath('auth.processing', 'auth'), { method: 'password', identity: values.identity.trim(), secret: values.secret }, { anonymous: true }),
+    onSuccess: (reply) => {
+      if ('challenge' in reply) {
+        setStatus(null);
+        setChallenge(reply.challenge);
+        return;
+      }
+      finish(reply);
     },
     // The error message is kept as the sign-in status (spec 000 §8).
     onError: (error) => setStatus(errorTitle(error, lang)),
   });
 
+  const alert = status && (
+    <Suspense fallback={null}>
+      <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />
+    </Suspense>
+  );
+  if (challenge) {
+    return (
+      <AuthCard title={t('second_factor.step_title')} subtitle={t('second_factor.step_subtitle')}>
+        {alert}
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={finish}
+            onError={setStatus}
+            onRestart={(message) => {
+              setChallenge(null);
+              setStatus(message ?? null);
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      {status && (
-        <Suspense fallback={null}>
-          <Alert type="error" showIcon title={status} className="auth-card__alert" role="alert" />
-        </Suspense>
-      )}
+      {alert}
       <Form layout="vertical" name="sign-in" requiredMark={false} onFinish={(values) => signIn.mutate(values)} disabled={signIn.isPending}>
         <Form.Item name="identity" label={t('fields.email')} rules={[identityRule]} validateTrigger="onBlur">
           <Input prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" autoFocus size="large" />

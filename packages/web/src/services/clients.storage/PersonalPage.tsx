@@ -17,6 +17,7 @@ import { formatDateTime, shortAgent } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { ExternalSignInCard } from '../auth.processing/ExternalSignInCard.tsx';
+import { SecondFactorCard } from '../auth.processing/SecondFactorCard.tsx';
 import { RemoveAccountCard } from './RemoveAccountCard.tsx';
 import { isRequired, sameAsRule, zodRule, type SchemaLike } from '../../kit/rules.ts';
 
@@ -233,7 +234,7 @@ function HistoryCard() {
   );
 }
 
-/** /personal/: profile, password change, external sign-in, activity history, account removal. */
+/** /personal/: profile, password change, second factor, external sign-in, activity history, account removal. */
 export default function PersonalPage() {
   const { t } = useTranslation(['clients.storage']);
   const { user } = useSession();
@@ -247,6 +248,9 @@ export default function PersonalPage() {
         </Col>
         <Col xs={24} xl={10}>
           <PasswordCard />
+        </Col>
+        <Col span={24}>
+          <SecondFactorCard />
         </Col>
         <Col span={24}>
           <ExternalSignInCard />
