@@ -208,9 +208,10 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     request.auth = auth;
   });
   app.addHook('preValidation', refuseUnsafeText);
-  // A route of a site module needs the module where it works (spec 000 §2): checked once the
-  // parameters, query and body are validated, since a body may name the site.
-  app.addHook('preHandler', async (request) => {
+  // A route of a site module needs the module where it works (spec 000 §2): checked once the body
+  // is read (it may name the site) and before it is validated, so that a refusal does not depend
+  // on the rest of the call; ids that are not whole numbers name nothing and are left to validation.
+  app.addHook('preValidation', async (request) => {
     const route = request.gatewayRoute;
     const auth = request.auth;
     if (!route || !auth || !checkModule || !needsModule(route, request.method, auth)) return;
