@@ -75,13 +75,19 @@ test('a manager uninstalls a module, its menu entry and page go; installing it b
   expect(violations).toEqual([]);
 });
 
-test('a suspended module is announced once per site and session, with the way to the marketplace', async ({ page }) => {
+/** The manager on the site, whose module staff have just suspended; `call` is staff's action on the module. */
+async function suspendAsStaff(page: Page, code: string) {
   await signIn(page, MANAGER);
   const siteId = await openSite(page);
   const admin = await adminToken(page);
   const call = (action: string, data?: unknown) =>
-    page.request.post(`${M}/sites/${siteId}/modules/calltracking/${action}`, { headers: { authorization: `Bearer ${admin}` }, data: data ? { data } : undefined });
+    page.request.post(`${M}/sites/${siteId}/modules/${code}/${action}`, { headers: { authorization: `Bearer ${admin}` }, data: data ? { data } : undefined });
   expect((await call('suspend', { reason: 'Отрицательный баланс' })).status()).toBe(200);
+  return { siteId, call };
+}
+
+test('a suspended module is announced once per site and session, with the way to the marketplace', async ({ page }) => {
+  const { siteId, call } = await suspendAsStaff(page, 'calltracking');
   try {
     await page.goto('/home-page');
     const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Некоторые модули приостановлены' });
@@ -107,12 +113,7 @@ test('a suspended module is announced once per site and session, with the way to
 });
 
 test("a suspended module's screen tells the dealer whom to ask, in both languages and on a phone; its API refuses meanwhile; staff read under a warning", async ({ page, browser }) => {
-  await signIn(page, MANAGER);
-  const siteId = await openSite(page);
-  const admin = await adminToken(page);
-  const call = (action: string, data?: unknown) =>
-    page.request.post(`${M}/sites/${siteId}/modules/requests/${action}`, { headers: { authorization: `Bearer ${admin}` }, data: data ? { data } : undefined });
-  expect((await call('suspend', { reason: 'Отрицательный баланс' })).status()).toBe(200);
+  const { siteId, call } = await suspendAsStaff(page, 'requests');
   try {
     const screen = `/request.storage/callback_requests/${siteId}`;
     await page.goto(screen);

@@ -360,6 +360,9 @@ export interface RouteTie {
   targets?: ModuleTarget[];
 }
 
+/** A route on one record (or client) its path's {id} names: the module check looks where it belongs. */
+const onRecord = (of: string): RouteTie => ({ targets: [target.path(of)] });
+
 export const api = (
   service: ServiceName,
   method: ApiRoute['method'],
@@ -565,7 +568,7 @@ export const ACTION_ROUTES: ApiRoute[] = [
   // cars.stock (issue 12): manual creation with the spec's messages, bulk "mark as sold", a client's cars with labels.
   api('cars.stock', 'POST', '/api/v1/cars/manual', ['cars.create'], false, { targets: [target.siteBody('/data/attributes/site_id')] }),
   api('cars.stock', 'POST', '/api/v1/cars/sold/by_ids', ['cars.patch'], false, { targets: [target.body('cars.stock/cars', '/data/ids')] }),
-  api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list'], false, { targets: [target.path(CLIENT)] }),
+  api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list'], false, onRecord(CLIENT)),
   // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a site's stock settings and their choices, list sort settings, the restylings' order.
   api('cars.stock.sites', 'GET', '/api/v1/settings/where_site/{siteId}', ['stock_settings.get_list']),
   api('cars.stock.sites', 'PATCH', '/api/v1/settings/where_site/{siteId}', ['stock_settings.patch']),
@@ -575,33 +578,33 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('cars.sorting', 'GET', '/api/v1/sites/{siteId}/restylings', ['sorting.get_list']),
   api('cars.sorting', 'POST', '/api/v1/sites/{siteId}/restyling_sort/order', ['sorting.patch']),
   // dealerships (issue 12, engineer "dealerships"): a department's employees from a CSV or XLSX file, a preview first, then the apply.
-  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create'], false, { targets: [target.path('dealerships/departments')] }),
-  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create'], false, { targets: [target.path('dealerships/departments')] }),
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create'], false, onRecord('dealerships/departments')),
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create'], false, onRecord('dealerships/departments')),
   // cars.vins (issue 12, engineer "vins"): the VIN data import (a preview, then the apply) and "invalidate images".
   api('cars.vins', 'POST', '/api/v1/import/vin_data/preview', ['vin_data.import']),
   api('cars.vins', 'POST', '/api/v1/import/vin_data', ['vin_data.import']),
   api('cars.vins', 'POST', '/api/v1/vin_data/invalidate_images', ['vin_data.patch']),
   // cars.import (issue 13, engineer "feeds-import"): a site's settings (made on first read), manual mode, feed uploads, the run, profiles a site may use, report downloads and rows.
   api('cars.import', 'GET', '/api/v1/settings/where_site/{siteId}', ['import_settings.get_list']),
-  api('cars.import', 'PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch'], false, { targets: [target.path('cars.import/settings')] }),
-  api('cars.import', 'POST', '/api/v1/import/{id}/manual', ['import_settings.patch'], false, { targets: [target.path('cars.import/settings')] }),
-  api('cars.import', 'POST', '/api/v1/import/{id}/manual/start', ['import.run'], false, { targets: [target.path('cars.import/settings')] }),
+  api('cars.import', 'PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual/start', ['import.run'], false, onRecord('cars.import/settings')),
   api('cars.import', 'GET', '/api/v1/import/profiles/for_site/{siteId}', ['import_settings.get_list']),
-  api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list'], false, { targets: [target.path('cars.import/reports')] }),
-  api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list'], false, { targets: [target.path('cars.import/reports')] }),
-  api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list'], false, { targets: [target.path('cars.import/reports')] }),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+  api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
   // cars.import import states (issue 13, engineer "feeds-screens"): the list, feed checks, abort, restart, reset, the catalogue cache.
   // The overview of every site's imports, stopping or resetting one and the catalogue cache need no module; checking a feed and running it again do.
   api('cars.import', 'GET', '/api/v1/import_states', ['import_states.get_list'], false, null),
-  api('cars.import', 'POST', '/api/v1/import_states/{id}/check', ['import_states.get_list'], false, { targets: [target.path('cars.import/settings')] }),
+  api('cars.import', 'POST', '/api/v1/import_states/{id}/check', ['import_states.get_list'], false, onRecord('cars.import/settings')),
   api('cars.import', 'POST', '/api/v1/import/abort/{id}', ['import_states.manage'], false, null),
-  api('cars.import', 'POST', '/api/v1/import/restart/{id}', ['import_states.manage'], false, { targets: [target.path('cars.import/settings')] }),
+  api('cars.import', 'POST', '/api/v1/import/restart/{id}', ['import_states.manage'], false, onRecord('cars.import/settings')),
   api('cars.import', 'POST', '/api/v1/import/reset/{id}', ['import_states.manage'], false, null),
   api('cars.import', 'POST', '/api/v1/catalog_cache/reset', ['import_states.manage'], false, null),
   // cars.export (issue 13, engineer "feeds-export"): a client's export settings, a channel's new token, the public feeds (the token is the key), offers.
-  api('cars.export', 'GET', '/api/v1/settings/where_client_id/{id}', ['export_settings.get_list'], false, { targets: [target.path(CLIENT)] }),
-  api('cars.export', 'PATCH', '/api/v1/settings/{id}', ['export_settings.patch'], false, { targets: [target.path('cars.export/settings')] }),
-  api('cars.export', 'POST', '/api/v1/settings/{id}/regenerate', ['export_settings.patch'], false, { targets: [target.path('cars.export/settings')] }),
+  api('cars.export', 'GET', '/api/v1/settings/where_client_id/{id}', ['export_settings.get_list'], false, onRecord(CLIENT)),
+  api('cars.export', 'PATCH', '/api/v1/settings/{id}', ['export_settings.patch'], false, onRecord('cars.export/settings')),
+  api('cars.export', 'POST', '/api/v1/settings/{id}/regenerate', ['export_settings.patch'], false, onRecord('cars.export/settings')),
   api('cars.export', 'GET', '/api/v1/feeds/{token}', [], true),
   api('cars.export', 'GET', '/api/v1/feeds/{token}/{part}', [], true),
   ...(['pdf', 'docx'] as const).map((kind) =>
@@ -609,50 +612,50 @@ export const ACTION_ROUTES: ApiRoute[] = [
   ),
   // importer.notifier (issue 13, engineer "feeds-export"): a site's importer mail settings (made on first read), a test send.
   api('importer.notifier', 'GET', '/api/v1/report_settings/where_site/{siteId}', ['notifier_settings.get_list']),
-  api('importer.notifier', 'PATCH', '/api/v1/report_settings/{id}', ['notifier_settings.patch'], false, { targets: [target.path('importer.notifier/report_settings')] }),
-  api('importer.notifier', 'POST', '/api/v1/report_settings/{id}/send_now', ['notifier_settings.patch'], false, { targets: [target.path('importer.notifier/report_settings')] }),
+  api('importer.notifier', 'PATCH', '/api/v1/report_settings/{id}', ['notifier_settings.patch'], false, onRecord('importer.notifier/report_settings')),
+  api('importer.notifier', 'POST', '/api/v1/report_settings/{id}/send_now', ['notifier_settings.patch'], false, onRecord('importer.notifier/report_settings')),
   // request.storage (issue 14, engineer "requests"): the lists per type and site, their XLSX, one request, delete; all requests' XLSX;
   // consent texts by hash; archive and unarchive of settings; the public intake is on the sites' own hosts (not the gateway).
   ...REQUEST_LIST_ROUTES.flatMap((list) => [
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}`, ['callback_requests.get_list']),
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_xlsx`, ['callback_requests.get_list']),
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_csv`, ['callback_requests.get_list']),
-    api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete'], false, { targets: [target.path(REQUEST)] }),
+    api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete'], false, onRecord(REQUEST)),
   ]),
-  api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list'], false, { targets: [target.path(REQUEST)] }),
+  api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list'], false, onRecord(REQUEST)),
   api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_xlsx', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_csv', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/list/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/by/{siteId}/{hash}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests_settings/where_site/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests_settings/archive/where_site/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch'], false, { targets: [target.path('request.storage/requests_settings')] }),
-  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch'], false, { targets: [target.path('request.storage/requests_settings')] }),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),
   api('request.storage', 'GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create'], false, { targets: [target.body(REQUEST, '/data/request_id')] }),
-  api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list'], false, { targets: [target.path(REQUEST)] }),
+  api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list'], false, onRecord(REQUEST)),
   // sender (issue 14, engineer "sender"): the actions a setting may pick, lost requests (list, dismiss, archive, resend, restart of one action), report mails;
   // a template's preview on a sample request, a test mail through a site's SMTP settings.
   api('request.storage', 'GET', '/api/v1/requests_settings/available_actions/where_site/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'GET', '/api/v1/requests_settings/{id}/available_actions', ['callback_requests.get_list'], false, { targets: [target.path('request.storage/requests_settings')] }),
+  api('request.storage', 'GET', '/api/v1/requests_settings/{id}/available_actions', ['callback_requests.get_list'], false, onRecord('request.storage/requests_settings')),
   api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}/archive', ['callback_requests.get_list']),
-  api('request.storage', 'DELETE', '/api/v1/lost_requests/{id}', ['lost_requests.patch'], false, { targets: [target.path(REQUEST)] }),
-  api('request.storage', 'POST', '/api/v1/lost_requests/{id}/resend', ['lost_requests.patch'], false, { targets: [target.path(REQUEST)] }),
-  api('request.storage', 'GET', '/api/v1/repeat_action/where_exec/{id}', ['lost_requests.patch'], false, { targets: [target.path('request.storage/request_actions')] }),
+  api('request.storage', 'DELETE', '/api/v1/lost_requests/{id}', ['lost_requests.patch'], false, onRecord(REQUEST)),
+  api('request.storage', 'POST', '/api/v1/lost_requests/{id}/resend', ['lost_requests.patch'], false, onRecord(REQUEST)),
+  api('request.storage', 'GET', '/api/v1/repeat_action/where_exec/{id}', ['lost_requests.patch'], false, onRecord('request.storage/request_actions')),
   api('request.storage', 'GET', '/api/v1/request_report_settings/where_site/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'POST', '/api/v1/request_report_settings', ['requests_settings.patch'], false, { targets: [target.siteBody('/data/site_id')] }),
   api('sender', 'POST', '/api/v1/email_actions/preview', ['email_actions.get_list'], false, { targets: [target.siteBody('/data/site_id')] }),
-  api('sender', 'POST', '/api/v1/smtp_settings/{id}/test', ['smtp_settings.patch'], false, { targets: [target.path('sender/smtp_settings')] }),
+  api('sender', 'POST', '/api/v1/smtp_settings/{id}/test', ['smtp_settings.patch'], false, onRecord('sender/smtp_settings')),
   // form-constructor (issue 14, engineer "forms"): a site's forms with search, a copy, the choices a form offers (dealerships, brands, models, cities);
   // the site's captcha settings and smart captcha keys; the spec's custom form request list and the files sent with forms (request.storage's readers).
   api('form-constructor', 'GET', '/api/v1/custom_forms/list/{siteId}', ['form_constructor.get_list']),
-  api('form-constructor', 'POST', '/api/v1/custom_forms/copy/from/{id}', ['form_constructor.create'], false, { targets: [target.path('form-constructor/custom_forms')] }),
+  api('form-constructor', 'POST', '/api/v1/custom_forms/copy/from/{id}', ['form_constructor.create'], false, onRecord('form-constructor/custom_forms')),
   api('form-constructor', 'GET', '/api/v1/custom_forms/choices/{siteId}', ['form_constructor.get_list']),
   api('form-constructor', 'GET', '/api/v1/captcha_settings/where_site_id/{siteId}', ['form_constructor.get_list'], false, 'captcha'),
   api('form-constructor', 'GET', '/api/v1/smart_captcha_keys/where_site_id/{siteId}', ['form_constructor.get_list'], false, 'captcha'),
   api('request.storage', 'GET', '/api/v1/custom_form_request/where_site/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'GET', '/api/v1/custom_form_files/{id}', ['callback_requests.get_list'], false, { targets: [target.path('form-constructor/custom_form_files')] }),
+  api('request.storage', 'GET', '/api/v1/custom_form_files/{id}', ['callback_requests.get_list'], false, onRecord('form-constructor/custom_form_files')),
 ];
 
 /** The services as select options; their names are the web's common:services. */

@@ -54,60 +54,59 @@ export class ModuleStates extends NotifiedCache {
     super(SITE_RENDER_CHANNEL);
   }
 
-  /** The modules of the given sites (missing sites are absent): one query for those not kept. */
-  async ofSites(ids: number[]): Promise<Map<number, SiteEntry>> {
-    const found = new Map<number, SiteEntry>();
+  /**
+   * The entries of `ids`: those kept, and the others from `load` (one query), kept unless a
+   * notification came meanwhile (its read may predate the change).
+   */
+  private async cached<V>(kept: Map<number, V>, ids: number[], load: (wanted: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
+    const found = new Map<number, V>();
     const wanted = ids.filter((id) => {
-      const hit = this.live ? this.sites.get(id) : undefined;
+      const hit = this.live ? kept.get(id) : undefined;
       if (hit) found.set(id, hit);
       return !hit;
     });
     if (!wanted.length) return found;
     const generation = this.generation;
-    const rows = await this.db
-      .select({ id: sites.id, clientId: sites.client_id, code: modules.code, active: moduleInstallations.active })
-      .from(sites)
-      .leftJoin(moduleInstallations, eq(moduleInstallations.site_id, sites.id))
-      .leftJoin(modules, eq(modules.id, moduleInstallations.module_id))
-      .where(inArray(sites.id, wanted));
-    const loaded = new Map<number, SiteEntry>();
-    for (const row of rows) {
-      const entry = loaded.get(row.id) ?? { clientId: row.clientId, installed: new Map() };
-      if (row.code !== null && row.active !== null) entry.installed.set(row.code, row.active);
-      loaded.set(row.id, entry);
-    }
+    const loaded = await load(wanted);
     const keep = this.live && generation === this.generation;
     for (const [id, entry] of loaded) {
       found.set(id, entry);
-      if (keep) remember(this.sites, id, entry);
+      if (keep) remember(kept, id, entry);
     }
     return found;
   }
 
-  /** The modules over each client's sites (a code is active when it is on any of them). */
-  async ofClients(ids: number[]): Promise<Map<number, Installed>> {
-    const found = new Map<number, Installed>();
-    const wanted = ids.filter((id) => {
-      const hit = this.live ? this.clients.get(id) : undefined;
-      if (hit) found.set(id, hit);
-      return !hit;
+  /** The modules of the given sites (missing sites are absent). */
+  ofSites(ids: number[]): Promise<Map<number, SiteEntry>> {
+    return this.cached(this.sites, ids, async (wanted) => {
+      const rows = await this.db
+        .select({ id: sites.id, clientId: sites.client_id, code: modules.code, active: moduleInstallations.active })
+        .from(sites)
+        .leftJoin(moduleInstallations, eq(moduleInstallations.site_id, sites.id))
+        .leftJoin(modules, eq(modules.id, moduleInstallations.module_id))
+        .where(inArray(sites.id, wanted));
+      const loaded = new Map<number, SiteEntry>();
+      for (const row of rows) {
+        const entry = loaded.get(row.id) ?? { clientId: row.clientId, installed: new Map() };
+        if (row.code !== null && row.active !== null) entry.installed.set(row.code, row.active);
+        loaded.set(row.id, entry);
+      }
+      return loaded;
     });
-    if (!wanted.length) return found;
-    const generation = this.generation;
-    const rows = await this.db
-      .select({ clientId: sites.client_id, code: modules.code, active: sql<boolean>`bool_or(${moduleInstallations.active})` })
-      .from(sites)
-      .innerJoin(moduleInstallations, eq(moduleInstallations.site_id, sites.id))
-      .innerJoin(modules, eq(modules.id, moduleInstallations.module_id))
-      .where(inArray(sites.client_id, wanted))
-      .groupBy(sites.client_id, modules.code);
-    const keep = this.live && generation === this.generation;
-    for (const id of wanted) {
-      const installed: Installed = new Map(rows.filter((row) => row.clientId === id).map((row) => [row.code, row.active === true]));
-      found.set(id, installed);
-      if (keep) remember(this.clients, id, installed);
-    }
-    return found;
+  }
+
+  /** The modules over each client's sites (a code is active when it is on any of them). */
+  ofClients(ids: number[]): Promise<Map<number, Installed>> {
+    return this.cached(this.clients, ids, async (wanted) => {
+      const rows = await this.db
+        .select({ clientId: sites.client_id, code: modules.code, active: sql<boolean>`bool_or(${moduleInstallations.active})` })
+        .from(sites)
+        .innerJoin(moduleInstallations, eq(moduleInstallations.site_id, sites.id))
+        .innerJoin(modules, eq(modules.id, moduleInstallations.module_id))
+        .where(inArray(sites.client_id, wanted))
+        .groupBy(sites.client_id, modules.code);
+      return new Map(wanted.map((id) => [id, new Map(rows.filter((row) => row.clientId === id).map((row) => [row.code, row.active === true]))]));
+    });
   }
 
   /** Where one site stands with a module; null for a site that does not exist. */
