@@ -195,13 +195,13 @@ export function moduleRows(module: string, column: PgColumn, owner: 'sites' | 'c
 
 /**
  * A successful write that may change modules (the marketplace's installs, suspensions and their
- * reverses; sites.context's moves and deletions of sites) answers only after this process heard
+ * reverses; a site's move to another client or its deletion) answers only after this process heard
  * what it changed, so the caller's next call, here or in another process, finds it.
  */
 export function syncModulesAfterWrites(app: FastifyInstance, states: ModuleStates): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    const changesModules = request.url.startsWith('/gateway/marketplace/') || request.url.startsWith('/gateway/sites.context/');
+    const changesModules = request.url.startsWith('/gateway/marketplace/') || request.url.startsWith('/gateway/sites.context/api/v1/sites');
     if (write && changesModules && reply.statusCode < 400) await states.sync();
     return payload;
   });
