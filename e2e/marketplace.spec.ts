@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectMenu, menuItems, SHOTS, signIn, visit } from './helpers.ts';
+import { ADMIN, closeNotices, expectMenu, menuItems, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 
 /**
@@ -75,13 +75,19 @@ test('a manager uninstalls a module, its menu entry and page go; installing it b
   expect(violations).toEqual([]);
 });
 
-test('a suspended module is announced once per site and session, with the way to the marketplace', async ({ page }) => {
+/** The manager on the site, whose module staff have just suspended; `call` is staff's action on the module. */
+async function suspendAsStaff(page: Page, code: string) {
   await signIn(page, MANAGER);
   const siteId = await openSite(page);
   const admin = await adminToken(page);
   const call = (action: string, data?: unknown) =>
-    page.request.post(`${M}/sites/${siteId}/modules/calltracking/${action}`, { headers: { authorization: `Bearer ${admin}` }, data: data ? { data } : undefined });
+    page.request.post(`${M}/sites/${siteId}/modules/${code}/${action}`, { headers: { authorization: `Bearer ${admin}` }, data: data ? { data } : undefined });
   expect((await call('suspend', { reason: 'Отрицательный баланс' })).status()).toBe(200);
+  return { siteId, call };
+}
+
+test('a suspended module is announced once per site and session, with the way to the marketplace', async ({ page }) => {
+  const { siteId, call } = await suspendAsStaff(page, 'calltracking');
   try {
     await page.goto('/home-page');
     const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Некоторые модули приостановлены' });
@@ -101,6 +107,54 @@ test('a suspended module is announced once per site and session, with the way to
     await page.goto('/home-page');
     await expect(page.getByTestId('current-site')).toHaveText(SITE);
     await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Некоторые модули приостановлены' })).toHaveCount(0);
+  } finally {
+    expect((await call('resume')).status()).toBe(200);
+  }
+});
+
+test("a suspended module's screen tells the dealer whom to ask, in both languages and on a phone; its API refuses meanwhile; staff read under a warning", async ({ page, browser }) => {
+  const { siteId, call } = await suspendAsStaff(page, 'requests');
+  try {
+    const screen = `/request.storage/callback_requests/${siteId}`;
+    await page.goto(screen);
+    const notice = page.locator('.ant-result');
+    for (const [lang, title, hint] of [
+      ['RU', 'Модуль «Заявки» на этом сайте приостановлен', 'Чтобы возобновить работу, обратитесь к вашему менеджеру.'],
+      ['EN', 'The module "Requests" is paused on this site', 'Contact your account manager to resume it.'],
+    ] as const) {
+      await useLanguage(page, lang);
+      await expect(notice.getByText(title)).toBeVisible();
+      await expect(notice.getByText(hint)).toBeVisible();
+      await expect(notice.getByRole('link', { name: /Открыть маркетплейс|Open the marketplace/ })).toHaveAttribute('href', `/marketplace/marketplace/${siteId}`);
+      await closeNotices(page);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        // The narrow shell (a menu button instead of the side menu) has taken over, and nothing is wider than the screen.
+        await expect(page.getByTestId('menu-toggle')).toBeVisible({ visible: width < 768 });
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/module-paused-screen-${lang.toLowerCase()}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await useLanguage(page, 'RU');
+    const refused = await page.request.get(`/gateway/request.storage/api/v1/callback_requests/where_site/${siteId}`, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).errors[0]).toMatchObject({ code: 'module_paused', title: 'Модуль «Заявки» приостановлен на этом сайте: требуется оплата. Обратитесь к вашему менеджеру' });
+
+    // Platform staff read what the site stored, told that the module is paused.
+    const staff = await browser.newPage();
+    await signIn(staff, ADMIN);
+    await openSite(staff);
+    await staff.goto(screen);
+    await expect(staff.getByRole('heading', { name: 'Заявки на обратный звонок' })).toBeVisible();
+    await expect(staff.getByRole('alert').filter({ hasText: 'Модуль «Заявки» на этом сайте приостановлен' })).toContainText('сотрудник платформы');
+    await closeNotices(staff);
+    for (const width of [1440, 390]) {
+      await staff.setViewportSize({ width, height: 900 });
+      await expect.poll(() => staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await staff.screenshot({ path: `${SHOTS}/module-paused-staff-ru-${width}.png`, fullPage: true });
+    }
+    await staff.close();
   } finally {
     expect((await call('resume')).status()).toBe(200);
   }

@@ -23,6 +23,7 @@ export * from './clients.storage/permission-texts.ts';
 export * from './clients.storage/seeded-texts.ts';
 // marketplace
 export * from './marketplace/module.resource.ts';
+export * from './marketplace/module-routes.ts';
 // sites.context
 export * from './sites.context/host.ts';
 export * from './sites.context/site-group.resource.ts';

@@ -1,5 +1,8 @@
 import { workflowApiRoutes } from './kit/workflow.ts';
 import type { Mode } from './kit/access.ts';
+import { CLIENT, pathTargets, resourceTargets, target, type ModuleTarget } from './marketplace/module-routes.ts';
+/** A customer request (request.storage's records, named by the server): module-tied routes on one find the site there. */
+const REQUEST = 'request.storage/requests';
 // request.storage (issue 14, engineer "requests"): the spec's list paths, one per request type.
 const REQUEST_LIST_ROUTES = ['subscription_requests', 'callback_requests', 'test_drive_requests', 'service_requests', 'buy_model_requests', 'avn_requests', 'accessory_requests', 'custom_form_requests'];
 
@@ -343,11 +346,22 @@ export interface ApiRoute {
   public: boolean;
   name: string;
   /**
-   * A site module the route needs installed and active on the site of its `{siteId}` (or the
-   * `{id}` of /api/v1/sites/{id}/...): the gateway refuses it otherwise (marketplace).
+   * The site module the route needs installed and active where it works (`a|b`: either; null:
+   * none, whatever its service's). Unset: its resource's, else its service's (SERVICE_MODULES).
    */
-  module?: string;
+  module?: string | null;
+  /** Where the gateway finds the sites or clients the route works on (module-routes.ts). */
+  targets?: ModuleTarget[];
 }
+
+/** A route's module and targets when its path alone does not say (module-routes.ts). */
+export interface RouteTie {
+  module?: string | null;
+  targets?: ModuleTarget[];
+}
+
+/** A route on one record (or client) its path's {id} names: the module check looks where it belongs. */
+const onRecord = (of: string): RouteTie => ({ targets: [target.path(of)] });
 
 export const api = (
   service: ServiceName,
@@ -355,25 +369,39 @@ export const api = (
   path: string,
   permissions: string[] = [],
   isPublic = false,
-  module?: string,
-): ApiRoute => ({ service, method, path, permissions, public: isPublic, name: `${method} ${path}`, ...(module ? { module } : {}) });
+  tie: string | null | RouteTie = {},
+): ApiRoute => {
+  const { module, targets } = typeof tie === 'object' && tie !== null ? tie : { module: tie, targets: undefined };
+  return {
+    service,
+    method,
+    path,
+    permissions,
+    public: isPublic,
+    name: `${method} ${path}`,
+    ...(module !== undefined ? { module } : {}),
+    targets: targets ?? pathTargets(path),
+  };
+};
 
-/** The five routes of a declared resource. */
-export function resourceApiRoutes(resource: {
-  service: ServiceName;
-  name: string;
+/** The five routes of a declared resource, with their module (the resource's) and targets. */
+export function resourceApiRoutes(resource: Parameters<typeof resourceTargets>[0] & {
   readOnly?: boolean;
+  module?: string | null;
   permissions: { list: string[]; get: string[]; create: string[]; update: string[]; delete: string[] };
 }): ApiRoute[] {
   const base = `/api/v1/${resource.name}`;
   const p = resource.permissions;
-  const read = [api(resource.service, 'GET', base, p.list), api(resource.service, 'GET', `${base}/{id}`, p.get)];
+  const targets = resourceTargets(resource);
+  const route = (method: ApiRoute['method'], path: string, codes: string[], routeTargets: ModuleTarget[]) =>
+    api(resource.service, method, path, codes, false, { ...(resource.module !== undefined ? { module: resource.module } : {}), targets: routeTargets });
+  const read = [route('GET', base, p.list, targets.list), route('GET', `${base}/{id}`, p.get, targets.get)];
   if (resource.readOnly) return read;
   return [
     ...read,
-    api(resource.service, 'POST', base, p.create),
-    api(resource.service, 'PATCH', `${base}/{id}`, p.update),
-    api(resource.service, 'DELETE', `${base}/{id}`, p.delete),
+    route('POST', base, p.create, targets.create),
+    route('PATCH', `${base}/{id}`, p.update, targets.update),
+    route('DELETE', `${base}/{id}`, p.delete, targets.delete),
   ];
 }
 
@@ -548,9 +576,9 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('cars.catalog', 'GET', '/api/v1/labels/by/type', ['labels.get_list']),
   api('cars.catalog', 'PATCH', '/api/v1/labels/{id}/sites/{siteId}', ['labels.patch']),
   // cars.stock (issue 12): manual creation with the spec's messages, bulk "mark as sold", a client's cars with labels.
-  api('cars.stock', 'POST', '/api/v1/cars/manual', ['cars.create']),
-  api('cars.stock', 'POST', '/api/v1/cars/sold/by_ids', ['cars.patch']),
-  api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list']),
+  api('cars.stock', 'POST', '/api/v1/cars/manual', ['cars.create'], false, { targets: [target.siteBody('/data/attributes/site_id')] }),
+  api('cars.stock', 'POST', '/api/v1/cars/sold/by_ids', ['cars.patch'], false, { targets: [target.body('cars.stock/cars', '/data/ids')] }),
+  api('cars.stock', 'GET', '/api/v1/cars/where_client/{id}', ['cars.get_list'], false, onRecord(CLIENT)),
   // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a site's stock settings and their choices, list sort settings, the restylings' order.
   api('cars.stock.sites', 'GET', '/api/v1/settings/where_site/{siteId}', ['stock_settings.get_list']),
   api('cars.stock.sites', 'PATCH', '/api/v1/settings/where_site/{siteId}', ['stock_settings.patch']),
@@ -560,86 +588,88 @@ export const ACTION_ROUTES: ApiRoute[] = [
   api('cars.sorting', 'GET', '/api/v1/sites/{siteId}/restylings', ['sorting.get_list']),
   api('cars.sorting', 'POST', '/api/v1/sites/{siteId}/restyling_sort/order', ['sorting.patch']),
   // dealerships (issue 12, engineer "dealerships"): a department's employees from a CSV or XLSX file, a preview first, then the apply.
-  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create']),
-  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create']),
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees/preview', ['employees.create'], false, onRecord('dealerships/departments')),
+  api('dealerships', 'POST', '/api/v1/departments/{id}/import_employees', ['employees.create'], false, onRecord('dealerships/departments')),
   // cars.vins (issue 12, engineer "vins"): the VIN data import (a preview, then the apply) and "invalidate images".
   api('cars.vins', 'POST', '/api/v1/import/vin_data/preview', ['vin_data.import']),
   api('cars.vins', 'POST', '/api/v1/import/vin_data', ['vin_data.import']),
   api('cars.vins', 'POST', '/api/v1/vin_data/invalidate_images', ['vin_data.patch']),
   // cars.import (issue 13, engineer "feeds-import"): a site's settings (made on first read), manual mode, feed uploads, the run, profiles a site may use, report downloads and rows.
   api('cars.import', 'GET', '/api/v1/settings/where_site/{siteId}', ['import_settings.get_list']),
-  api('cars.import', 'PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch']),
-  api('cars.import', 'POST', '/api/v1/import/{id}/manual', ['import_settings.patch']),
-  api('cars.import', 'POST', '/api/v1/import/{id}/manual/start', ['import.run']),
+  api('cars.import', 'PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/{id}/manual/start', ['import.run'], false, onRecord('cars.import/settings')),
   api('cars.import', 'GET', '/api/v1/import/profiles/for_site/{siteId}', ['import_settings.get_list']),
-  api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list']),
-  api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list']),
-  api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list']),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+  api('cars.import', 'GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+  api('cars.import', 'GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
   // cars.import import states (issue 13, engineer "feeds-screens"): the list, feed checks, abort, restart, reset, the catalogue cache.
-  api('cars.import', 'GET', '/api/v1/import_states', ['import_states.get_list']),
-  api('cars.import', 'POST', '/api/v1/import_states/{id}/check', ['import_states.get_list']),
-  api('cars.import', 'POST', '/api/v1/import/abort/{id}', ['import_states.manage']),
-  api('cars.import', 'POST', '/api/v1/import/restart/{id}', ['import_states.manage']),
-  api('cars.import', 'POST', '/api/v1/import/reset/{id}', ['import_states.manage']),
-  api('cars.import', 'POST', '/api/v1/catalog_cache/reset', ['import_states.manage']),
+  // The overview of every site's imports, stopping or resetting one and the catalogue cache need no module; checking a feed and running it again do.
+  api('cars.import', 'GET', '/api/v1/import_states', ['import_states.get_list'], false, null),
+  api('cars.import', 'POST', '/api/v1/import_states/{id}/check', ['import_states.get_list'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/abort/{id}', ['import_states.manage'], false, null),
+  api('cars.import', 'POST', '/api/v1/import/restart/{id}', ['import_states.manage'], false, onRecord('cars.import/settings')),
+  api('cars.import', 'POST', '/api/v1/import/reset/{id}', ['import_states.manage'], false, null),
+  api('cars.import', 'POST', '/api/v1/catalog_cache/reset', ['import_states.manage'], false, null),
   // cars.export (issue 13, engineer "feeds-export"): a client's export settings, a channel's new token, the public feeds (the token is the key), offers.
-  api('cars.export', 'GET', '/api/v1/settings/where_client_id/{id}', ['export_settings.get_list']),
-  api('cars.export', 'PATCH', '/api/v1/settings/{id}', ['export_settings.patch']),
-  api('cars.export', 'POST', '/api/v1/settings/{id}/regenerate', ['export_settings.patch']),
+  api('cars.export', 'GET', '/api/v1/settings/where_client_id/{id}', ['export_settings.get_list'], false, onRecord(CLIENT)),
+  api('cars.export', 'PATCH', '/api/v1/settings/{id}', ['export_settings.patch'], false, onRecord('cars.export/settings')),
+  api('cars.export', 'POST', '/api/v1/settings/{id}/regenerate', ['export_settings.patch'], false, onRecord('cars.export/settings')),
   api('cars.export', 'GET', '/api/v1/feeds/{token}', [], true),
   api('cars.export', 'GET', '/api/v1/feeds/{token}/{part}', [], true),
-  api('cars.export', 'POST', '/api/v1/pdf_offer', ['offers.create']),
-  api('cars.export', 'POST', '/api/v1/docx_offer', ['offers.create']),
+  ...(['pdf', 'docx'] as const).map((kind) =>
+    api('cars.export', 'POST', `/api/v1/${kind}_offer`, ['offers.create'], false, { targets: [target.siteBody('/data/site_id'), target.body('cars.stock/cars', '/data/cars')] }),
+  ),
   // importer.notifier (issue 13, engineer "feeds-export"): a site's importer mail settings (made on first read), a test send.
-  api('importer.notifier', 'GET', '/api/v1/report_settings/where_site/{siteId}', ['notifier_settings.get_list'], false, 'importer-notifier'),
-  api('importer.notifier', 'PATCH', '/api/v1/report_settings/{id}', ['notifier_settings.patch']),
-  api('importer.notifier', 'POST', '/api/v1/report_settings/{id}/send_now', ['notifier_settings.patch']),
+  api('importer.notifier', 'GET', '/api/v1/report_settings/where_site/{siteId}', ['notifier_settings.get_list']),
+  api('importer.notifier', 'PATCH', '/api/v1/report_settings/{id}', ['notifier_settings.patch'], false, onRecord('importer.notifier/report_settings')),
+  api('importer.notifier', 'POST', '/api/v1/report_settings/{id}/send_now', ['notifier_settings.patch'], false, onRecord('importer.notifier/report_settings')),
   // request.storage (issue 14, engineer "requests"): the lists per type and site, their XLSX, one request, delete; all requests' XLSX;
   // consent texts by hash; archive and unarchive of settings; the public intake is on the sites' own hosts (not the gateway).
   ...REQUEST_LIST_ROUTES.flatMap((list) => [
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}`, ['callback_requests.get_list']),
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_xlsx`, ['callback_requests.get_list']),
     api('request.storage', 'GET', `/api/v1/${list}/where_site/{siteId}/format_csv`, ['callback_requests.get_list']),
-    api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete']),
+    api('request.storage', 'DELETE', `/api/v1/${list}/{id}`, ['requests.delete'], false, onRecord(REQUEST)),
   ]),
-  api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests/{id}', ['callback_requests.get_list'], false, onRecord(REQUEST)),
   api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_xlsx', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests/where_site/{siteId}/format_csv', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/list/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/agreement_hash/by/{siteId}/{hash}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests_settings/where_site/{siteId}', ['callback_requests.get_list']),
   api('request.storage', 'GET', '/api/v1/requests_settings/archive/where_site/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch']),
-  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch']),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),
+  api('request.storage', 'POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),
   api('request.storage', 'GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create']),
-  api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list']),
+  api('request.storage', 'POST', '/api/v1/request_block/from_request', ['request_blocks.create'], false, { targets: [target.body(REQUEST, '/data/request_id')] }),
+  api('request.storage', 'GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list'], false, onRecord(REQUEST)),
   // Requests whose smart captcha could not be checked: the site's summary; release (their held actions run, as a lost request's resend) or delete, many at once.
-  api('request.storage', 'GET', '/api/v1/requests/captcha_unverified/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
-  api('request.storage', 'POST', '/api/v1/requests/release/where_site/{siteId}', ['lost_requests.patch'], false, 'requests'),
-  api('request.storage', 'POST', '/api/v1/requests/delete/where_site/{siteId}', ['requests.delete'], false, 'requests'),
+  api('request.storage', 'GET', '/api/v1/requests/captcha_unverified/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'POST', '/api/v1/requests/release/where_site/{siteId}', ['lost_requests.patch']),
+  api('request.storage', 'POST', '/api/v1/requests/delete/where_site/{siteId}', ['requests.delete']),
   // sender (issue 14, engineer "sender"): the actions a setting may pick, lost requests (list, dismiss, archive, resend, restart of one action), report mails;
   // a template's preview on a sample request, a test mail through a site's SMTP settings.
-  api('request.storage', 'GET', '/api/v1/requests_settings/available_actions/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
-  api('request.storage', 'GET', '/api/v1/requests_settings/{id}/available_actions', ['callback_requests.get_list']),
-  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
-  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}/archive', ['callback_requests.get_list'], false, 'requests'),
-  api('request.storage', 'DELETE', '/api/v1/lost_requests/{id}', ['lost_requests.patch']),
-  api('request.storage', 'POST', '/api/v1/lost_requests/{id}/resend', ['lost_requests.patch']),
-  api('request.storage', 'GET', '/api/v1/repeat_action/where_exec/{id}', ['lost_requests.patch']),
-  api('request.storage', 'GET', '/api/v1/request_report_settings/where_site/{siteId}', ['callback_requests.get_list'], false, 'requests'),
-  api('request.storage', 'POST', '/api/v1/request_report_settings', ['requests_settings.patch']),
-  api('sender', 'POST', '/api/v1/email_actions/preview', ['email_actions.get_list']),
-  api('sender', 'POST', '/api/v1/smtp_settings/{id}/test', ['smtp_settings.patch']),
+  api('request.storage', 'GET', '/api/v1/requests_settings/available_actions/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/requests_settings/{id}/available_actions', ['callback_requests.get_list'], false, onRecord('request.storage/requests_settings')),
+  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/lost_requests/where_site/{siteId}/archive', ['callback_requests.get_list']),
+  api('request.storage', 'DELETE', '/api/v1/lost_requests/{id}', ['lost_requests.patch'], false, onRecord(REQUEST)),
+  api('request.storage', 'POST', '/api/v1/lost_requests/{id}/resend', ['lost_requests.patch'], false, onRecord(REQUEST)),
+  api('request.storage', 'GET', '/api/v1/repeat_action/where_exec/{id}', ['lost_requests.patch'], false, onRecord('request.storage/request_actions')),
+  api('request.storage', 'GET', '/api/v1/request_report_settings/where_site/{siteId}', ['callback_requests.get_list']),
+  api('request.storage', 'POST', '/api/v1/request_report_settings', ['requests_settings.patch'], false, { targets: [target.siteBody('/data/site_id')] }),
+  api('sender', 'POST', '/api/v1/email_actions/preview', ['email_actions.get_list'], false, { targets: [target.siteBody('/data/site_id')] }),
+  api('sender', 'POST', '/api/v1/smtp_settings/{id}/test', ['smtp_settings.patch'], false, onRecord('sender/smtp_settings')),
   // form-constructor (issue 14, engineer "forms"): a site's forms with search, a copy, the choices a form offers (dealerships, brands, models, cities);
   // the site's captcha settings and smart captcha keys; the spec's custom form request list and the files sent with forms (request.storage's readers).
-  api('form-constructor', 'GET', '/api/v1/custom_forms/list/{siteId}', ['form_constructor.get_list'], false, 'requests'),
-  api('form-constructor', 'POST', '/api/v1/custom_forms/copy/from/{id}', ['form_constructor.create']),
+  api('form-constructor', 'GET', '/api/v1/custom_forms/list/{siteId}', ['form_constructor.get_list']),
+  api('form-constructor', 'POST', '/api/v1/custom_forms/copy/from/{id}', ['form_constructor.create'], false, onRecord('form-constructor/custom_forms')),
   api('form-constructor', 'GET', '/api/v1/custom_forms/choices/{siteId}', ['form_constructor.get_list']),
-  api('form-constructor', 'GET', '/api/v1/captcha_settings/where_site_id/{siteId}', ['form_constructor.get_list']),
-  api('form-constructor', 'GET', '/api/v1/smart_captcha_keys/where_site_id/{siteId}', ['form_constructor.get_list']),
+  api('form-constructor', 'GET', '/api/v1/captcha_settings/where_site_id/{siteId}', ['form_constructor.get_list'], false, 'captcha'),
+  api('form-constructor', 'GET', '/api/v1/smart_captcha_keys/where_site_id/{siteId}', ['form_constructor.get_list'], false, 'captcha'),
   api('request.storage', 'GET', '/api/v1/custom_form_request/where_site/{siteId}', ['callback_requests.get_list']),
-  api('request.storage', 'GET', '/api/v1/custom_form_files/{id}', ['callback_requests.get_list']),
+  api('request.storage', 'GET', '/api/v1/custom_form_files/{id}', ['callback_requests.get_list'], false, onRecord('form-constructor/custom_form_files')),
 ];
 
 /** The services as select options; their names are the web's common:services. */

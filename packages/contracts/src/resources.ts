@@ -56,6 +56,7 @@ import { centralProxyActionResource, emailActionResource, proxyActionResource, s
 // form-constructor (issue 14, engineer "forms")
 import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from './form-constructor/form-constructor.resource.ts';
 import { ACTION_ROUTES, resourceApiRoutes, type ApiRoute } from './permissions.ts';
+import { SERVICE_MODULES } from './marketplace/module-routes.ts';
 
 /** Every declared resource; the server registers and the conformance suite tests each one. */
 export const RESOURCES: AnyResource[] = [
@@ -161,5 +162,11 @@ export function findResource(service: string, name: string): AnyResource | undef
   return RESOURCES.find((r) => r.service === service && r.name === name);
 }
 
-/** The default gateway route table: action routes and the five routes of each resource. */
-export const DEFAULT_API_ROUTES: ApiRoute[] = [...ACTION_ROUTES, ...RESOURCES.flatMap(resourceApiRoutes)];
+/** A route's module: its own or its resource's (null: none), else its service's (public routes have no caller to refuse). */
+const withServiceModule = (route: ApiRoute): ApiRoute => {
+  const { module = route.public ? null : (SERVICE_MODULES[route.service] ?? null), ...rest } = route;
+  return module ? { ...rest, module } : rest;
+};
+
+/** The default gateway route table: action routes and the five routes of each resource, tied to their modules. */
+export const DEFAULT_API_ROUTES: ApiRoute[] = [...ACTION_ROUTES, ...RESOURCES.flatMap(resourceApiRoutes)].map(withServiceModule);

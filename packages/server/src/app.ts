@@ -34,7 +34,7 @@ import { registerUserRoutes } from './services/clients.storage/user.routes.ts';
 import { registerSiteRoutes } from './services/sites.context/site.routes.ts';
 import { createFileStorage, registerFileRoutes } from './kit/files.ts';
 import { registerMarketplaceRoutes } from './services/marketplace/marketplace.routes.ts';
-import { moduleGate } from './services/marketplace/module-gate.ts';
+import { moduleGate, moduleRows, ModuleStates, syncModulesAfterWrites } from './services/marketplace/module-gate.ts';
 import { MODULE_NOTICE_JOB, sendModuleNotices, type ModuleNotice } from './services/marketplace/send-module-notices.ts';
 // sites.controller: site tasks, virtual machines, their update streams (realtime kit).
 import { Realtime } from './kit/realtime.ts';
@@ -234,13 +234,21 @@ export async function buildApp(config: Config, options: { database?: Database } 
   await access.start(database);
   access.syncAfterWrites(app);
   ctx.access = access;
-  // marketplace: routes of a site module refuse sites without it.
+  const registry = new ResourceRegistry(database.db);
+  bindResourceTables(registry, config);
+  // marketplace: routes of a site module refuse sites (and clients) without it; a dealer's list
+  // naming no site shows the sites with it; the module states are kept per process.
+  const moduleStates = new ModuleStates(database.db);
+  await moduleStates.start(database);
+  syncModulesAfterWrites(app, moduleStates);
+  ctx.modules = moduleStates;
+  registry.moduleRows = moduleRows;
   // Update streams: sockets authenticate like gateway calls; changes fan out through LISTEN/NOTIFY.
   // Registered before the gateway, so that an upgrade the gateway refuses still has its socket closed.
   const realtime = new Realtime({ database, routeTable, authenticate: (token, request) => authenticate(ctx, token, { ip: request?.ip ?? null }), log: app.log });
   await realtime.register(app);
   // A session held to enrolment of a second factor reaches only the enrolment (authenticate.ts holdToEnrolment).
-  registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db));
+  registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db, moduleStates, registry));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();
@@ -255,8 +263,6 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerClientSwitchRoutes(app, ctx);
   registerPersonalizationRoutes(app, ctx);
   registerSatisfactionRoutes(app, ctx);
-  const registry = new ResourceRegistry();
-  bindResourceTables(registry, config);
   for (const resource of RESOURCES) registerResourceRoutes(app, database.db, registry, resource);
   registerUserRoutes(app, ctx, registry);
   // sites.context: transitions, copies, DNS check, images (files kit) beside the site resource.
@@ -306,6 +312,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
       routeTable.stop();
       try {
         await access.stop();
+        await moduleStates.stop();
         await realtime.close();
         await app.close();
         await jobs.stop().catch(() => undefined);

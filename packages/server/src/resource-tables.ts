@@ -94,12 +94,13 @@ import { importSettingsHooks } from './services/cars.import/import.hooks.ts';
 import { fieldAliases } from './services/cars.import.alias/field-alias.table.ts';
 // request.storage (issue 14, engineer "requests")
 import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from '@dp/contracts';
-import { agreementHashes, offensiveWords, requestBlocks, requestSettings } from './services/request.storage/request.table.ts';
+import { agreementHashes, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './services/request.storage/request.table.ts';
 import { agreementHashHooks, requestBlockHooks, requestSettingsHooks } from './services/request.storage/request.hooks.ts';
 
 // importer.notifier (issue 13, engineer "feeds-export")
 import { managerSettingsResource, notifierReportResource } from '@dp/contracts';
-import { notifierManagerSettings, notifierReports } from './services/importer.notifier/notifier.table.ts';
+import { notifierManagerSettings, notifierReportSettings, notifierReports } from './services/importer.notifier/notifier.table.ts';
+import { exportSettings } from './services/cars.export/export.table.ts';
 import { managerSettingsHooks } from './services/importer.notifier/notifier.routes.ts';
 // sender (issue 14, engineer "sender")
 import { emailActionResource, proxyActionResource, smtpSettingsResource } from '@dp/contracts';
@@ -112,7 +113,7 @@ import { centralProxyActionHooks } from './services/sender/sender.hooks.ts';
 
 // form-constructor (issue 14, engineer "forms")
 import { captchaSettingsResource, customFormResource, smartCaptchaKeyResource } from '@dp/contracts';
-import { captchaSettings, customForms, smartCaptchaKeys } from './services/form-constructor/form.table.ts';
+import { captchaSettings, customFormFiles, customForms, smartCaptchaKeys } from './services/form-constructor/form.table.ts';
 import { customFormHooks, smartCaptchaKeyHooks } from './services/form-constructor/form.hooks.ts';
 
 const bindable = (r: unknown) => r as AnyResource;
@@ -243,6 +244,12 @@ export function bindResourceTables(registry: ResourceRegistry, config: Pick<Conf
   registry.bind(bindable(customFormResource), customForms, { hooks: customFormHooks, siteOwned: formSite });
   registry.bind(bindable(captchaSettingsResource), captchaSettings, { siteOwned: formSite });
   registry.bind(bindable(smartCaptchaKeyResource), smartCaptchaKeys as never, { hooks: smartCaptchaKeyHooks, siteOwned: formSite });
+  // Records beside the resources that module-tied routes name by id (contracts permissions.ts): the gateway finds their site or client.
+  registry.record('request.storage/requests', requests);
+  registry.record('request.storage/request_actions', requestActions);
+  registry.record('form-constructor/custom_form_files', customFormFiles);
+  registry.record('importer.notifier/report_settings', notifierReportSettings);
+  registry.record('cars.export/settings', exportSettings);
   // Last, once every resource is bound: brand-limited custom tokens (issue 12) reach only their brands' catalogue entries, cars and VIN data.
   bindBrandScopes(registry);
 }

@@ -37,6 +37,7 @@ const columnMapping = () => mappingRecord().default({});
 export const importProfileResource = defineResource({
   service: 'cars.import',
   name: 'import_file_profiles',
+  module: null, // the provider's dictionary
   entity: z.object({
     code: z.string(),
     name: z.string(),
@@ -116,6 +117,7 @@ export const HOOK_START_TYPES = ['client', 'feed'] as const;
 export const importHookResource = defineResource({
   service: 'cars.import',
   name: 'import_hooks',
+  module: null, // the provider's dictionary
   entity: z.object({
     title: z.string(),
     code: z.string(),

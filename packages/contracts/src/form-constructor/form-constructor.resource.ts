@@ -47,6 +47,7 @@ const kindOptions = CAPTCHA_KINDS.map((value) => ({ value, label: `captcha_setti
 export const captchaSettingsResource = defineResource({
   service: 'form-constructor',
   name: 'captcha_settings',
+  module: 'captcha',
   entity: z.object({ site_id: z.number(), client_id: z.number(), kind: z.enum(CAPTCHA_KINDS), created_at: z.string(), updated_at: z.string() }),
   create: z.strictObject({ site_id: id(), kind: z.enum(CAPTCHA_KINDS, { error: encodeMessage('invalid_choice') }) }),
   update: z.strictObject({ kind: z.enum(CAPTCHA_KINDS, { error: encodeMessage('invalid_choice') }) }).partial(),
@@ -81,6 +82,7 @@ const schemeOptions = COLOR_SCHEMES.map((scheme) => ({ value: scheme.code, label
 export const smartCaptchaKeyResource = defineResource({
   service: 'form-constructor',
   name: 'smart_captcha_keys',
+  module: 'captcha',
   entity: z.object({ site_id: z.number(), client_id: z.number(), color_scheme: z.string(), client_token: z.string(), has_secret: z.boolean(), created_at: z.string(), updated_at: z.string() }),
   create: z.strictObject({ site_id: id(), color_scheme: colorScheme(), client_token: token(), secret_token: token() }),
   update: z.strictObject({ color_scheme: colorScheme(), client_token: token(), secret_token: token() }).partial(),

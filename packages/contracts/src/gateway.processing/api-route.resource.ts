@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
-import { code, filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
+import { filterText, id, idList, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { SERVICES, serviceOptions } from '../permissions.ts';
 import { SITE_MODULES } from '../clients.storage/route.resource.ts';
@@ -8,6 +8,13 @@ import { SITE_MODULES } from '../clients.storage/route.resource.ts';
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 const path = () =>
   requiredText(255).regex(/^\/[A-Za-z0-9_.\-/{}]*$/, { error: encodeMessage('invalid_choice') });
+
+/** A module code, or codes joined by `|` (either opens the route). */
+const moduleExpression = () =>
+  requiredText(100).regex(/^[A-Za-z0-9_-]+(\|[A-Za-z0-9_-]+)*$/, { error: encodeMessage('code_format') });
+
+/** The gateway routes screen's choice of module: each site module, and the pairs contracts tie routes to. */
+const MODULE_CHOICES = [...SITE_MODULES, 'available_cars|used_cars', 'importer-notifier|manager-notifier'];
 
 const fields = {
   name: requiredText(255),
@@ -17,8 +24,8 @@ const fields = {
   path: path(),
   permissions: z.array(requiredText(100)).max(200),
   public: z.boolean(),
-  /** marketplace: the site module the route needs on the site of its path; empty: none. */
-  module: code(100).nullable().optional(),
+  /** marketplace: the site module the route needs where it works (`a|b`: either); empty: none. */
+  module: moduleExpression().nullable().optional(),
 };
 
 /** The gateway's API route table (/gateway.processing/routes/); edits apply within seconds. */
@@ -65,7 +72,7 @@ export const apiRouteResource = defineResource({
     { field: 'path', widget: 'text' },
     { field: 'permissions', widget: 'codes' },
     { field: 'public', widget: 'switch' },
-    { field: 'module', widget: 'select', options: SITE_MODULES.map((module) => ({ value: module, label: `clients.storage:routes.modules.${module}` })) },
+    { field: 'module', widget: 'select', options: MODULE_CHOICES.map((module) => ({ value: module, label: `clients.storage:routes.modules.${module}` })) },
   ],
   screen: '/gateway.processing/routes/',
 });

@@ -59,6 +59,7 @@ const managerFields = {
 export const managerSettingsResource = defineResource({
   service: 'importer.notifier',
   name: 'manager_settings',
+  module: 'manager-notifier',
   entity: z.object({
     site_id: z.number(),
     client_id: z.number(),
@@ -105,6 +106,7 @@ export const managerSettingsResource = defineResource({
 export const notifierReportResource = defineResource({
   service: 'importer.notifier',
   name: 'reports',
+  module: 'importer-notifier|manager-notifier', // the importer's and the managers' mails
   entity: z.object({
     site_id: z.number(),
     client_id: z.number(),

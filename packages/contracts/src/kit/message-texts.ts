@@ -194,6 +194,19 @@ export const messages = {
     ru: 'Модуль «{module}» приостановлен на этом сайте: требуется оплата. Обратитесь к вашему менеджеру',
     en: 'The module "{module}" is paused on this site: payment is needed. Contact your account manager',
   },
+  module_not_installed_for_client: {
+    ru: 'Модуль «{module}» не подключён ни к одному сайту клиента',
+    en: 'The module "{module}" is not installed on any site of the client',
+  },
+  module_paused_for_client: {
+    ru: 'Модуль «{module}» приостановлен на сайтах клиента: требуется оплата. Обратитесь к вашему менеджеру',
+    en: 'The module "{module}" is paused on the client\'s sites: payment is needed. Contact your account manager',
+  },
+  // The public intake of a site without its requests module: a visitor learns nothing of modules or payment.
+  requests_not_accepted: {
+    ru: 'Сейчас отправить заявку с сайта нельзя. Пожалуйста, свяжитесь с нами по телефону',
+    en: 'Requests cannot be sent from this site right now. Please contact us by phone',
+  },
   module_already_installed: { ru: 'Модуль «{module}» уже подключён к этому сайту', en: 'The module "{module}" is already installed on this site' },
   module_inactive: { ru: 'Модуль «{module}» больше не предлагается, подключить его нельзя', en: 'The module "{module}" is no longer offered and cannot be installed' },
   module_not_offered: { ru: 'Модуль «{module}» не предлагается клиенту этого сайта', en: 'The module "{module}" is not offered to the client of this site' },

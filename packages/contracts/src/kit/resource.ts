@@ -123,6 +123,11 @@ export interface ResourceDef<
   screen: string;
   /** Read-only resources (the audit trail) have only the list and get routes. */
   readOnly?: boolean;
+  /**
+   * The site module its routes need, when not its service's (marketplace module-routes.ts): a code,
+   * `a|b` for either, null for none (a platform dictionary inside a module's service).
+   */
+  module?: string | null;
   /** DELETE switches the record off (`active: false`) instead of destroying it (users). */
   deleteDeactivates?: boolean;
   /** The query string DELETE takes (a typed confirmation), read by the resource's `remove` hook. */

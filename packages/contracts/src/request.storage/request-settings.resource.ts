@@ -17,6 +17,7 @@ const typeOptions = REQUEST_TYPE_IDS.map((value) => ({ value, label: `request_ty
 export const offensiveWordResource = defineResource({
   service: 'request.storage',
   name: 'offensive_words',
+  module: null, // the platform's dictionary, not a site's
   entity: z.object({ raw: z.string(), created_at: z.string(), updated_at: z.string() }),
   create: z.strictObject({ raw: safeString().trim().toLowerCase().min(1).max(100).regex(/^[^\s]+$/u, { error: encodeMessage('offensive_word_single') }) }),
   update: z.strictObject({ raw: safeString().trim().toLowerCase().min(1).max(100).regex(/^[^\s]+$/u, { error: encodeMessage('offensive_word_single') }) }).partial(),

@@ -191,6 +191,7 @@ export const proxyActionResource = defineResource({
 export const centralProxyActionResource = defineResource({
   service: 'sender',
   name: 'central_proxy_actions',
+  module: null, // the platform's, not a site's
   entity: z.object(proxyEntity),
   create: z.strictObject({ ...proxyFields, token: proxyFields.token.optional(), is_required: proxyFields.is_required.default(false) }),
   update: z.strictObject(proxyFields).partial(),

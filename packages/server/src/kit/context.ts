@@ -6,6 +6,7 @@ import type { Mailer } from './mail.ts';
 import type { FileStorage } from './files.ts';
 import type { AccessTokens } from '../services/auth.processing/access-token.ts';
 import type { AccessCache } from '../services/auth.processing/access-cache.ts';
+import type { ModuleStates } from '../services/marketplace/module-gate.ts';
 
 /** What the services' functions need from the app; built once in buildApp. */
 export interface ServiceContext {
@@ -23,4 +24,6 @@ export interface ServiceContext {
   files: FileStorage;
   /** Who each bearer token is, per process, dropped on every notified change (auth.processing). */
   access?: AccessCache;
+  /** The site modules of sites and clients, per process (marketplace): the gateway's module check and the public intake read them. */
+  modules?: ModuleStates;
 }

@@ -10,6 +10,7 @@ import { toList, toRecord } from './jsonapi.ts';
 import { requireAuth, type AuthContext } from './request-context.ts';
 import { diffFields, recordAudit, snapshot } from './audit.ts';
 import { escapeLike, searchCondition } from './search-index.ts';
+import type { NamedSubjects, RecordOwners } from './module-targets.ts';
 
 type Table = PgTable & { id: PgColumn };
 export type Row = Record<string, unknown> & { id: number };
@@ -87,12 +88,41 @@ export interface SiteOwnership {
   parent?: { field: string; siteOf(tx: DbOrTx, auth: AuthContext, parentId: number): Promise<number | null> };
 }
 
-/** Declared resources bound to their tables; refs and deletes look each other up here. */
-export class ResourceRegistry {
+/**
+ * The rows of a module-tied list that a dealer's call naming no site may see: those of the sites
+ * (or clients) that have the module (marketplace module-gate.ts gives it).
+ */
+export type ModuleRows = (module: string, column: PgColumn, owner: 'sites' | 'clients') => SQL;
+
+/**
+ * Declared resources bound to their tables; refs and deletes look each other up here. It also
+ * knows where records of a kind belong (a site or a client), for the gateway's module check: every
+ * resource by its key, other records (a customer request) by the name `record` gives them.
+ */
+export class ResourceRegistry implements RecordOwners {
   private bindings = new Map<string, Binding>();
+  private records = new Map<string, Table>();
+  /** Set once the marketplace is there; without it lists are not narrowed. */
+  moduleRows: ModuleRows | null = null;
+
+  constructor(private readonly db?: DbOrTx) {}
 
   bind(resource: AnyResource, table: Table, options: Partial<Omit<Binding, 'resource' | 'table'>> = {}) {
     this.bindings.set(resourceKey(resource), { resource, table, links: {}, hooks: {}, sharedWhenNull: false, ...options });
+    this.record(resourceKey(resource), table);
+  }
+  /** Names a table whose rows a module-tied route may name (`request.storage/requests`); it has site_id or client_id. */
+  record(kind: string, table: Table) {
+    this.records.set(kind, table);
+  }
+  /** The sites (rows with site_id) or clients (rows with client_id) the records belong to; unknown ids name nothing. */
+  async ownersOf(kind: string, ids: number[]): Promise<NamedSubjects> {
+    const table = this.records.get(kind);
+    const owner = table && ownerColumn(table);
+    if (!owner || !this.db) return { sites: [], clients: [] };
+    const rows = await this.db.selectDistinct({ id: owner.column }).from(table).where(inArray(table.id, ids));
+    const found = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
+    return owner.of === 'sites' ? { sites: found, clients: [] } : { sites: [], clients: found };
   }
   get(ref: { service: string; name: string }): Binding {
     const binding = this.bindings.get(resourceKey(ref));
@@ -105,6 +135,14 @@ export class ResourceRegistry {
 }
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+/** Where a row belongs for the module check: its site, else its client. */
+function ownerColumn(table: PgTable): { column: PgColumn; of: 'sites' | 'clients' } | null {
+  const cols = columnsOf(table);
+  if (cols.site_id) return { column: cols.site_id, of: 'sites' };
+  if (cols.client_id) return { column: cols.client_id, of: 'clients' };
+  return null;
+}
 /** A user's text as a literal inside LIKE patterns (kept here for the services that import it). */
 export { escapeLike };
 const isNumeric = (column: PgColumn) => column.dataType === 'number';
@@ -380,6 +418,12 @@ function ownerOf(binding: Binding, row: Row): number | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
+/** A module-tied list that named no site: the rows of the sites (or clients) with the module only. */
+function moduleCondition(registry: ResourceRegistry, binding: Binding, module: string | null): SQL | undefined {
+  const owner = module && registry.moduleRows ? ownerColumn(binding.table) : null;
+  return owner ? registry.moduleRows!(module!, owner.column, owner.of) : undefined;
+}
+
 /** Reads one record in the caller's scope with its links; 404 otherwise (never 403: no leak). */
 export async function findScoped(db: DbOrTx, binding: Binding, id: number, auth: AuthContext): Promise<Row> {
   const [row] = await db.select().from(binding.table).where(and(eq(binding.table.id, id), scopeCondition(binding, auth))).limit(1);
@@ -415,7 +459,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const number = (query['page[number]'] as number | undefined) ?? 1;
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
     const filters = filterConditions(binding, query);
-    const where = and(scopeCondition(binding, auth), ...filters);
+    const where = and(scopeCondition(binding, auth), moduleCondition(registry, binding, request.moduleToNarrow), ...filters);
     const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size);
     const rows = await attachLinks(db, binding, page.rows);
     await hooks.decorate?.(rows, { db, auth });

@@ -18,6 +18,8 @@ export class AppError extends Error {
 
   /** Further field errors of the same answer (a floor's values: every problem at once), at most MAX_ERRORS in all. */
   others?: AppError[];
+  /** The answer's code when it is not the message's key (one code, worded for where it happened). */
+  code?: string;
 }
 
 /** One 400 carrying several field errors: the first is thrown, the rest travel in `others`. */
@@ -42,7 +44,7 @@ export function errorBody(errors: JsonApiError[]) {
 function appErrorToJson(error: AppError, lang: Lang): JsonApiError {
   return {
     status: String(error.status),
-    code: error.key,
+    code: error.code ?? error.key,
     title: t(error.key, lang, error.params),
     // A pointer names a body field (/data/attributes/x); anything else is a query parameter.
     ...(error.pointer

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAnyPermission, pickLang, type Lang } from '@dp/contracts';
+import { DEFAULT_API_ROUTES, hasAnyPermission, pathTargets, pickLang, type ModuleTarget } from '@dp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { apiRoutes, restrictions } from './schema.ts';
@@ -14,9 +14,9 @@ export interface CompiledRoute {
   pattern: RegExp;
   permissions: string[];
   public: boolean;
-  /** The site module the route needs (marketplace), and where the site's id is in the path. */
+  /** The site module the route needs (marketplace; `a|b`: either), and where it finds the sites or clients it works on. */
   module: string | null;
-  sitePattern: RegExp | null;
+  targets: ModuleTarget[];
 }
 
 const compilePath = (path: string) =>
@@ -30,28 +30,9 @@ const compilePath = (path: string) =>
       '/?$',
   );
 
-/**
- * The site a module-gated route works on: its `{siteId}`, else the `{id}` of /api/v1/sites/{id}/...
- * A pattern capturing that parameter; null when the path names no site.
- */
-export function sitePathPattern(path: string): RegExp | null {
-  const parts = path.replace(/\/+$/, '').split('/');
-  let at = parts.indexOf('{siteId}');
-  if (at < 0 && parts[3] === 'sites' && parts[4] === '{id}') at = 4;
-  if (at < 0) return null;
-  const source = parts
-    .map((part, index) => (index === at ? '([^/]+)' : /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}/?$`);
-}
-
-/** The site id of a path as a whole int4, or null (a malformed id is left to the route's validation). */
-export function siteIdOf(route: Pick<CompiledRoute, 'sitePattern'>, path: string): number | null {
-  const text = route.sitePattern?.exec(path)?.[1];
-  if (!text || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
-  const value = Number(text);
-  return value <= 2_147_483_647 ? value : null;
-}
+const routeKey = (route: { service: string; method: string; path: string }) => `${route.service} ${route.method} ${route.path}`;
+/** The targets contracts declare per route; a route added in the admin finds its site by its path. */
+const DECLARED_TARGETS = new Map(DEFAULT_API_ROUTES.map((route) => [routeKey(route), route.targets ?? []]));
 
 /**
  * The gateway's route table, held in memory and reloaded when the stored table changes, so an
@@ -85,7 +66,7 @@ export class RouteTable {
         permissions: row.permissions,
         public: row.public,
         module: row.module,
-        sitePattern: row.module ? sitePathPattern(row.path) : null,
+        targets: DECLARED_TARGETS.get(routeKey(row)) ?? pathTargets(row.path),
       });
       next.set(key, list);
     }
@@ -136,8 +117,29 @@ export class RouteTable {
 }
 
 export type Authenticate = (token: string, request: FastifyRequest) => Promise<AuthContext | null>;
-/** Refuses (throws) a call whose site lacks the route's module (marketplace/module-gate.ts). */
-export type CheckModule = (module: string, siteId: number, auth: AuthContext, lang: Lang) => Promise<void>;
+/**
+ * Refuses (throws) a call of a module-tied route when a site or client it names lacks the module
+ * (marketplace/module-gate.ts); answers whether the call named any (a list that names none is
+ * narrowed to the sites with the module by the CRUD kit).
+ */
+export type CheckModule = (route: CompiledRoute & { module: string }, request: FastifyRequest, auth: AuthContext) => Promise<boolean>;
+
+/**
+ * Whether a call must pass its route's module: every call of a module-tied route, except staff's
+ * reading (platform staff read what was stored before a module went, to help a client).
+ */
+export function needsModule(route: Pick<CompiledRoute, 'module'>, method: string, auth: AuthContext): route is { module: string } {
+  return !!route.module && !(auth.internal && (method === 'GET' || method === 'HEAD'));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gateway route the call matched (null outside the gateway). */
+    gatewayRoute: CompiledRoute | null;
+    /** The module the call still has to respect by itself: a list that named no site shows only the sites with it. */
+    moduleToNarrow: string | null;
+  }
+}
 
 /** What the gateway checks once the caller is known: 403 when the route is not theirs. */
 export function assertRouteAllowed(table: RouteTable, route: CompiledRoute, method: string, auth: AuthContext) {
@@ -178,6 +180,8 @@ export function bearerToken(header: string | undefined): string | null {
 export function registerGateway(app: FastifyInstance, table: RouteTable, authenticate: Authenticate, checkModule?: CheckModule) {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
+  app.decorateRequest('gatewayRoute', null);
+  app.decorateRequest('moduleToNarrow', null);
   app.addHook('onRequest', async (request) => {
     request.lang = pickLang(request.headers['accept-language']);
     const match = GATEWAY.exec(request.url);
@@ -185,6 +189,7 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     const [, service, path = '/'] = match;
     const route = table.match(service!, request.method, decodePath(path));
     if (!route) throw new AppError(404, 'route_not_found');
+    request.gatewayRoute = route;
     const token = bearerToken(request.headers.authorization);
     if (route.public) {
       // A public route may still be called signed in (logout-like calls read the caller).
@@ -200,10 +205,17 @@ export function registerGateway(app: FastifyInstance, table: RouteTable, authent
     const auth = await authenticate(token, request);
     if (!auth) throw unauthorized('session_expired');
     assertRouteAllowed(table, route, request.method, auth);
-    // A route of a site module needs the module on the site of its path (spec 000 §2).
-    const siteId = route.module ? siteIdOf(route, decodePath(path)) : null;
-    if (route.module && siteId !== null && checkModule) await checkModule(route.module, siteId, auth, request.lang);
     request.auth = auth;
   });
   app.addHook('preValidation', refuseUnsafeText);
+  // A route of a site module needs the module where it works (spec 000 §2): checked once the body
+  // is read (it may name the site) and before it is validated, so that a refusal does not depend
+  // on the rest of the call; ids that are not whole numbers name nothing and are left to validation.
+  app.addHook('preValidation', async (request) => {
+    const route = request.gatewayRoute;
+    const auth = request.auth;
+    if (!route || !auth || !checkModule || !needsModule(route, request.method, auth)) return;
+    const named = await checkModule(route as CompiledRoute & { module: string }, request, auth);
+    if (!named) request.moduleToNarrow = route.module;
+  });
 }

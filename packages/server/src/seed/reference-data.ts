@@ -13,7 +13,7 @@ import { fillRouteModules, seedModules } from '../services/marketplace/module-se
 export async function seedReferenceData(db: Db) {
   await insertMissing(db, permissions, PERMISSIONS.map(namedPermission), [permissions.service, permissions.code]);
   await nameUnnamedPermissions(db);
-  await insertMissing(db, apiRoutes, DEFAULT_API_ROUTES.map((r) => ({ ...r, description: null })), [apiRoutes.service, apiRoutes.method, apiRoutes.path]);
+  await insertMissing(db, apiRoutes, DEFAULT_API_ROUTES.map(({ targets: _targets, ...r }) => ({ ...r, description: null })), [apiRoutes.service, apiRoutes.method, apiRoutes.path]);
   await insertMissing(db, screenRoutes, SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })), [screenRoutes.name]);
   // marketplace: the module codes of the spec, and the module of routes seeded before they named one.
   await seedModules(db);

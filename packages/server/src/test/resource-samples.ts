@@ -66,8 +66,7 @@ export const SAMPLES: Record<string, Sample> = {
   'seo/redirects': async (t, clientId) => ({ site_id: await siteFor(t, clientId), from_uri: `/old-${suffix()}`, to_uri: `/new-${suffix()}`, code: 301 }),
   // One SEO settings record per site: each sample on a new site of the client.
   'seo/seo_configs': async (t, clientId) => {
-    const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
-    return { site_id: site!.id, robots_mode: 1, robots: 'User-agent: *\nDisallow: /admin', verification_codes: [{ provider: 'yandex', code: `y${suffix()}` }] };
+    return { site_id: await moduleSite(t, clientId, `Сайт ${suffix()}`), robots_mode: 1, robots: 'User-agent: *\nDisallow: /admin', verification_codes: [{ provider: 'yandex', code: `y${suffix()}` }] };
   },
   'seo/seo_constants': async (t, clientId) => ({ site_id: await siteFor(t, clientId), placeholder: `CITY_${letters(suffix())}`, value: 'Казань' }),
   // content.storage stages and media.storage folders (issue 10, media and stages).
@@ -128,7 +127,11 @@ export const SAMPLES: Record<string, Sample> = {
   // cars.stock (issue 12, "stock"): a new car of a site of the client, placed by its model.
   'cars.stock/cars': async (t, clientId) => ({ site_id: await siteFor(t, clientId), vin: `XW8${suffix().toUpperCase().replace(/[IOQ]/g, '0')}${String(Date.now()).slice(-8)}`, is_new: true, model_id: (await catalogChain(t)).model, year: 2024, price: 2_500_000 }),
   // dealerships (issue 12, engineer "dealerships"): a dealership of the client, departments, employees and services of a new one.
-  'dealerships/dealerships': async (_t, clientId) => ({ client_id: clientId, title: `Дилерский центр ${suffix()}`, short_title: 'ДЦ', importer_code: `IMP${suffix()}`, main_email: 'info@dealer.test', phone: { country: '7', city: '843', subscriber: '2000000', internal: '' }, working_time: { mon: { from: 540, to: 1080, weekend: false }, tue: { from: 540, to: 1080, weekend: false }, wed: { from: 540, to: 1080, weekend: false }, thu: { from: 540, to: 1080, weekend: false }, fri: { from: 540, to: 1080, weekend: false }, sat: { weekend: true }, sun: { weekend: true } } }),
+  // A client's dealerships need the dealerships module on one of its sites.
+  'dealerships/dealerships': async (t, clientId) => {
+    await siteFor(t, clientId);
+    return { client_id: clientId, title: `Дилерский центр ${suffix()}`, short_title: 'ДЦ', importer_code: `IMP${suffix()}`, main_email: 'info@dealer.test', phone: { country: '7', city: '843', subscriber: '2000000', internal: '' }, working_time: { mon: { from: 540, to: 1080, weekend: false }, tue: { from: 540, to: 1080, weekend: false }, wed: { from: 540, to: 1080, weekend: false }, thu: { from: 540, to: 1080, weekend: false }, fri: { from: 540, to: 1080, weekend: false }, sat: { weekend: true }, sun: { weekend: true } } };
+  },
   'dealerships/departments': async (t, clientId) => ({ dealership_id: await dealershipFor(t, clientId), name_ru: `Отдел продаж ${suffix()}`, name_en: 'Sales', order: 1 }),
   'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
   'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
@@ -139,10 +142,10 @@ export const SAMPLES: Record<string, Sample> = {
   // cars.import and cars.import.alias (issue 13, "feeds-import"): a profile, a hook, a new site's settings (one per site), an alias.
   'cars.import/import_file_profiles': async () => ({ code: `profile-${suffix()}`, name: `Профиль ${suffix()}`, format: 'autoru_xml' }),
   'cars.import/import_hooks': async () => ({ title: `Хук ${suffix()}`, code: `hook-${suffix()}`, handler_url: `https://hooks-${suffix()}.dealer.test/import` }),
-  'cars.import/settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт импорта ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, timeout: 10 }),
+  'cars.import/settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт импорта ${suffix()}`), timeout: 10 }),
   'cars.import.alias/field_alias': async () => ({ entity: 'brand', search: `KIA ${suffix()}`, replace: 'Kia' }),
   // importer.notifier (issue 13, "feeds-export"): a manager's mail settings of a new site of the client.
-  'importer.notifier/manager_settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт уведомлений ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, name: `Менеджеры ${suffix()}`, receivers: [`manager-${suffix()}@dealer.test`] }),
+  'importer.notifier/manager_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт уведомлений ${suffix()}`), name: `Менеджеры ${suffix()}`, receivers: [`manager-${suffix()}@dealer.test`] }),
   // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a showroom page of a new restyling on a page of the site, a custom filter group, a restyling's place.
   'cars.stock.sites/showroom_pages': async (t, clientId) => {
     const siteId = await siteFor(t, clientId);
@@ -159,7 +162,7 @@ export const SAMPLES: Record<string, Sample> = {
   // sender (issue 14, "sender"): a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
   'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
-  'sender/smtp_settings': async (t, clientId) => ({ site_id: (await t.database.db.insert(sites).values({ name: `Сайт SMTP ${suffix()}`, client_id: clientId, type: 3 }).returning())[0]!.id, hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
+  'sender/smtp_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт SMTP ${suffix()}`), hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
   // sender central proxy actions (issue 14, "central-proxy"): the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
   // form-constructor (issue 14, "forms"): a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
@@ -199,6 +202,7 @@ async function catalogChain(t: TestApp) {
 
 /** A new dealership of the client (dealerships samples). */
 async function dealershipFor(t: TestApp, clientId: number) {
+  await siteFor(t, clientId);
   const [row] = await t.database.db.insert(dealerships).values({ client_id: clientId, title: `ДЦ ${suffix()}`, working_time: {} as never }).returning();
   return row!.id;
 }
@@ -215,10 +219,19 @@ const sampleVin = () => Array.from(randomBytes(17), (byte) => 'ABCDEFGHJKLMNPRST
 /** Hex digits as letters: placeholders take Latin letters and '_' only. */
 const letters = (text: string) => text.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
 
+/**
+ * A site of the client with every module of the marketplace, as the demo's: the routes of its
+ * modules' services answer there (the module check has its own suite, test/module-gating.test.ts).
+ */
+async function moduleSite(t: TestApp, clientId: number, name: string) {
+  const [site] = await t.database.db.insert(sites).values({ name, client_id: clientId, type: 3 }).returning();
+  await t.installModules(site!.id);
+  return site!.id;
+}
+
 /** A new site of the client (records one per site: captcha settings). */
 async function newSite(t: TestApp, clientId: number) {
-  const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
-  return site!.id;
+  return moduleSite(t, clientId, `Сайт ${suffix()}`);
 }
 
 /** A site of the client for site-owned samples (one per client, made on first use). */
@@ -226,8 +239,7 @@ const sitesOfClients = new Map<string, number>();
 async function siteFor(t: TestApp, clientId: number) {
   const key = `${t.config.dataDir}:${clientId}`;
   if (!sitesOfClients.has(key)) {
-    const [site] = await t.database.db.insert(sites).values({ name: `Сайт ${suffix()}`, client_id: clientId, type: 3 }).returning();
-    sitesOfClients.set(key, site!.id);
+    sitesOfClients.set(key, await moduleSite(t, clientId, `Сайт ${suffix()}`));
   }
   return sitesOfClients.get(key)!;
 }

@@ -8,7 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { isInternalEmail, loadConfig, type Config } from '../kit/config.ts';
-import { clients, permissions, rolePermissions, roles, userClients, userRoles, users } from '../kit/schema.ts';
+import { MODULE_CODES } from '@dp/contracts';
+import { clients, moduleInstallations, modules, permissions, sites, rolePermissions, roles, userClients, userRoles, users } from '../kit/schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 
 export { PASSWORD } from './password.ts';
@@ -49,6 +50,10 @@ export interface TestApp extends App {
   createUser(options: { email?: string; grants?: Record<string, string[]>; clientIds?: number[]; active?: boolean; internal?: boolean }): Promise<{ id: number; email: string }>;
   createClient(name?: string): Promise<number>;
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string; user: any }>;
+  /** Installs site modules (every one of the marketplace by default) on sites, as the demo does: their routes answer there. */
+  installModules(siteIds: number | number[], codes?: readonly string[]): Promise<void>;
+  /** A site of the client with the given modules (every one by default): a client's records of a module's service need it on one of its sites. */
+  createSite(clientId: number, codes?: readonly string[]): Promise<number>;
 }
 
 /**
@@ -81,6 +86,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: { d
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
 
+  const installModules: TestApp['installModules'] = async (siteIds, codes = MODULE_CODES) => {
+    const found = await db.select({ id: modules.id }).from(modules).where(inArray(modules.code, [...codes]));
+    const values = [siteIds].flat().flatMap((site_id) => found.map((module) => ({ site_id, module_id: module.id })));
+    if (values.length) await db.insert(moduleInstallations).values(values).onConflictDoNothing();
+  };
+
   return {
     ...built,
     config,
@@ -111,6 +122,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: { d
       }
       if (clientIds.length) await db.insert(userClients).values(clientIds.map((client_id) => ({ user_id: user!.id, client_id })));
       return { id: user!.id, email };
+    },
+    installModules,
+    async createSite(clientId, codes = MODULE_CODES) {
+      const [site] = await db.insert(sites).values({ name: `Site ${unique()}`, client_id: clientId, type: 3 }).returning();
+      await installModules(site!.id, codes);
+      return site!.id;
     },
     async signIn(email, password = PASSWORD) {
       const response = await request('POST', '/gateway/auth.processing/api/v1/auth', { body: { data: { method: 'password', identity: email, secret: password } } });

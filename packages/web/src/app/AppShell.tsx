@@ -18,6 +18,7 @@ import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
 import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
 import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice.tsx';
+import { ModuleFrame } from '../services/marketplace/ModuleScreen.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 export { LocaleSwitch };
@@ -271,7 +272,11 @@ function ShellLayout({ page }: { page?: ReactNode }) {
         {/* data-location: the location this render shows (e2e/helpers.ts visit waits for it). */}
         <Layout.Content className="shell-content" data-location={location.pathname}>
           <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
-            {page ?? <Outlet />}
+            {page ?? (
+              <ModuleFrame module={route?.module}>
+                <Outlet />
+              </ModuleFrame>
+            )}
           </Suspense>
         </Layout.Content>
       </Layout>

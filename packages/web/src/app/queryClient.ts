@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../kit/api.ts';
 import { queryKeys } from '../kit/queryKeys.ts';
+import { noteModuleRefusal } from '../services/marketplace/module-refusal.ts';
 
 /**
  * A call refused because a role now requires a second factor this session lacks: /me is asked
@@ -12,12 +13,20 @@ function onHeldToEnrolment(client: () => QueryClient) {
   };
 }
 
-/** Client errors (4xx) are answers, not hiccups: they are not retried. */
+/**
+ * Client errors (4xx) are answers, not hiccups: they are not retried. A site module's refusal
+ * (not installed, suspended) is told by the shell in place of the screen (marketplace ModuleFrame).
+ */
 export function createQueryClient(): QueryClient {
-  const onError = onHeldToEnrolment(() => client);
+  const onHeld = onHeldToEnrolment(() => client);
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        onHeld(error);
+        noteModuleRefusal(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError: onHeld }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -51,6 +51,8 @@ beforeAll(async () => {
   b = await chainOf('Beta');
   client = await t.createClient();
   site = (await t.database.db.insert(sites).values({ name: 'Автосалон', client_id: client, type: 3 }).returning())[0]!.id;
+  // The site has its modules, as the demo's (its cars are the stock modules' data).
+  await t.installModules(site);
   const catalogCodes = PERMISSIONS.filter((p) => p.service === 'cars.catalog').map((p) => p.code);
   const stockCodes = ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete'];
   const grants = { 'cars.catalog': catalogCodes, 'cars.stock': stockCodes, 'auth.processing': ['custom_tokens.view'] };

@@ -43,6 +43,8 @@ beforeAll(async () => {
   const stamp = Date.now().toString(36);
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3, host: `avtograd-${stamp}.example.test` }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3, host: `other-${stamp}.example.test` }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteB]);
   const centre = (await db.insert(dealers).values({ client_id: clientA, name: 'Автоград Север', code: `ag-north-${stamp}`, city: 'Казань', address: 'ул. Мира, 1', phone: '+7 843 200-00-00' }).returning())[0]!.id;
   brandName = `Kia${stamp}`;
   const brand = (await db.insert(carBrands).values({ name: brandName }).returning())[0]!.id;

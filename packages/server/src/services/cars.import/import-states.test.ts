@@ -52,6 +52,8 @@ beforeAll(async () => {
   clientB = await t.createClient();
   siteA = (await db.insert(sites).values({ name: 'Сайт А', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Сайт Б', client_id: clientB, type: 3 }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteB]);
   brandName = `Skoda${Date.now().toString(36)}`;
   brandId = (await db.insert(carBrands).values({ name: brandName }).returning())[0]!.id;
   await db.insert(carModels).values({ name: 'Octavia', brand_id: brandId });
@@ -282,7 +284,7 @@ describe('auto import on a schedule', () => {
 describe('batches of the apply', () => {
   let siteC: number;
   beforeAll(async () => {
-    siteC = (await t.database.db.insert(sites).values({ name: 'Сайт В', client_id: clientA, type: 3 }).returning())[0]!.id;
+    siteC = await t.createSite(clientA);
   });
   const rowsOf = async (reportId: number) => t.database.db.select().from(carReports).where(eq(carReports.report_id, reportId));
 

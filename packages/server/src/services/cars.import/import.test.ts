@@ -70,6 +70,8 @@ beforeAll(async () => {
   clientB = await t.createClient();
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteB]);
   dealerCentreB = (await db.insert(dealers).values({ client_id: clientB, name: 'ДЦ Б', code: `dcb${Date.now()}` }).returning())[0]!.id;
   brandName = `Kia${Date.now().toString(36)}`;
   kia = (await db.insert(carBrands).values({ name: brandName }).returning())[0]!.id;

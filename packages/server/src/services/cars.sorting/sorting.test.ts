@@ -24,6 +24,8 @@ beforeAll(async () => {
   const clientB = await t.createClient();
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteB]);
   const [brand] = await db.insert(carBrands).values({ name: `Kia ${Date.now()}` }).returning();
   const [model] = await db.insert(carModels).values({ name: 'Rio', brand_id: brand!.id }).returning();
   const [generation] = await db.insert(carGenerations).values({ name: 'IV', model_id: model!.id, brand_id: brand!.id }).returning();

@@ -39,6 +39,8 @@ beforeAll(async () => {
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteA2 = (await db.insert(sites).values({ name: 'Автоград Юг', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteA2, siteB]);
   pageA = (await db.insert(pages).values({ site_id: siteA, client_id: clientA, uri: '/cars' }).returning())[0]!.id;
   showroomPageA = (await db.insert(pages).values({ site_id: siteA, client_id: clientA, uri: '/models/solaris' }).returning())[0]!.id;
   pageA2 = (await db.insert(pages).values({ site_id: siteA2, client_id: clientA, uri: '/cars' }).returning())[0]!.id;

@@ -32,6 +32,8 @@ beforeAll(async () => {
   clientB = await t.createClient();
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
+  // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
+  await t.installModules([siteA, siteB]);
   const [brand] = await db.insert(carBrands).values({ name: `Hyundai ${Date.now()}` }).returning();
   const [model] = await db.insert(carModels).values({ name: 'Solaris', brand_id: brand!.id }).returning();
   const [model2] = await db.insert(carModels).values({ name: 'Creta', brand_id: brand!.id }).returning();
@@ -200,6 +202,7 @@ describe('a client\'s cars', () => {
     const db = t.database.db;
     const [site] = await db.insert(sites).values({ name: 'Листинг', client_id: clientA, type: 3 }).returning();
     const siteId = site!.id;
+    await t.installModules(siteId);
     await db.insert(carLabels).values([
       { site_id: siteId, client_id: clientA, name: 'Выгодно', background: '#D4380D', conditions: [{ field: 'has_discount_price', operator: 'equal', operands: [true] }] },
       { site_id: siteId, client_id: clientA, name: 'Скрытая', hide: true, conditions: [{ field: 'year', operator: 'more', operands: [2000] }] },

@@ -32,6 +32,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   clientA = await t.createClient();
   clientB = await t.createClient();
+  // Each client has a site with the dealerships module (test/module-gating.test.ts walks clients without it).
+  for (const client of [clientA, clientB]) await t.createSite(client);
   const grants = { dealerships: CODES, 'sites.context': ['dealers.get_list'] };
   dealerA = (await t.signIn((await t.createUser({ grants, clientIds: [clientA] })).email)).access_token;
   dealerB = (await t.signIn((await t.createUser({ grants, clientIds: [clientB] })).email)).access_token;

@@ -20,6 +20,8 @@ beforeAll(async () => {
   const db = t.database.db;
   const clientA = await t.createClient();
   const clientB = await t.createClient();
+  // Each client has a site with the dealerships module (test/module-gating.test.ts walks clients without it).
+  for (const client of [clientA, clientB]) await t.createSite(client);
   const [a] = await db.insert(dealerships).values({ client_id: clientA, title: 'АвтоГрад', working_time: {} as never }).returning();
   const [b] = await db.insert(dealerships).values({ client_id: clientB, title: 'Чужой', working_time: {} as never }).returning();
   departmentA = (await db.insert(dealershipDepartments).values({ client_id: clientA, dealership_id: a!.id, name_ru: 'Продажи' }).returning())[0]!.id;

@@ -58,7 +58,7 @@ beforeAll(async () => {
   b = await publishedSite(t);
   // The list of a site's forms is the requests module's (spec 002 §2: its screens come with it).
   const [requestsModule] = await db().select().from(modules).where(eq(modules.code, 'requests'));
-  await db().insert(moduleInstallations).values([a, b].map((site) => ({ site_id: site.id, module_id: requestsModule!.id })));
+  await db().insert(moduleInstallations).values([a, b].map((site) => ({ site_id: site.id, module_id: requestsModule!.id }))).onConflictDoNothing();
   const userA = await t.createUser({ grants: CODES, clientIds: [a.clientId] });
   await db().execute(sql`update users set name = 'Ирина', last_name = 'Соколова' where id = ${userA.id}`);
   managerA = (await t.signIn(userA.email)).access_token;

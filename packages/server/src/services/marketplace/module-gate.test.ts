@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_API_ROUTES } from '@dp/contracts';
+import { DEFAULT_API_ROUTES, pathTargets } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiRoutes, sites } from '../../kit/schema.ts';
-import { siteIdOf, sitePathPattern } from '../../kit/gateway.ts';
+import { idsAt } from '../../kit/module-targets.ts';
 import { seedReferenceData } from '../../seed/reference-data.ts';
 
 /**
@@ -92,13 +92,15 @@ describe('the routes contracts tie to a module', () => {
 });
 
 describe('where a gated route finds its site', () => {
-  it('takes {siteId}, else the {id} of /api/v1/sites/{id}/...', () => {
-    const byId = { sitePattern: sitePathPattern('/api/v1/sites/{id}/locales') };
-    expect(siteIdOf(byId, '/api/v1/sites/42/locales')).toBe(42);
-    const bySiteId = { sitePattern: sitePathPattern('/api/v1/pages/{id}/where_site/{siteId}') };
-    expect(siteIdOf(bySiteId, '/api/v1/pages/7/where_site/42')).toBe(42);
-    expect(sitePathPattern('/api/v1/requests/{id}')).toBeNull();
-    expect(siteIdOf(byId, '/api/v1/sites/0x1/locales')).toBeNull();
+  it('takes {siteId}, else the {id} of /api/v1/sites/{id}/..., and reads only whole int4 ids', () => {
+    expect(pathTargets('/api/v1/sites/{id}/locales')).toEqual([{ from: 'path', at: 'id' }]);
+    expect(pathTargets('/api/v1/pages/{id}/where_site/{siteId}')).toEqual([{ from: 'path', at: 'siteId' }]);
+    expect(pathTargets('/api/v1/requests/{id}')).toEqual([]);
+    const [byId] = pathTargets('/api/v1/sites/{id}/locales');
+    expect(idsAt(byId!, { params: { id: 42 }, query: {}, body: undefined })).toEqual([42]);
+    for (const bad of ['0x1', '0', '2147483648', 'abc', '1.0']) expect(idsAt(byId!, { params: { id: bad }, query: {}, body: undefined }), bad).toEqual([]);
+    const inBody = { from: 'body' as const, at: '/data/ids' };
+    expect(idsAt(inBody, { params: {}, query: {}, body: { data: { ids: [3, 3, '4', -1] } } })).toEqual([3, 4]);
   });
 });
 

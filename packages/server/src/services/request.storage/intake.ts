@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { intakeLimits, REQUEST_COMMON_KEYS, REQUEST_INPUTS, requestIntakeBody, type RequestTypeId } from '@dp/contracts';
+import { intakeLimits, REQUEST_COMMON_KEYS, REQUEST_INPUTS, requestIntakeBody, SERVICE_MODULES, type RequestTypeId } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import { Batcher } from '../../kit/batcher.ts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -257,7 +257,7 @@ function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, un
  * for the sender to pick up. The statements are shared by the requests arriving together
  * (kit/batcher.ts): the limits in one, the checks and the storage in one transaction.
  */
-export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, captcha: CaptchaVerifier, checks: IntakeChecks = {}) {
+export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log' | 'modules'>, captcha: CaptchaVerifier, checks: IntakeChecks = {}) {
   const limits = new Batcher<IntakeCall, null>((calls) =>
     hitRateLimitsOfMany(
       ctx.db,
@@ -271,6 +271,7 @@ export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, 
 
   async function accept(call: IntakeCall): Promise<IntakeResult> {
     const { site, type } = call;
+    await assertTakesRequests(ctx, site);
     const parsed = requestIntakeBody(type).safeParse(call.body);
     await limits.submit(call);
     if (!parsed.success) throw bodyErrors(parsed.error);
@@ -282,6 +283,14 @@ export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log'>, 
     return storage.submit(checkedRequest(call, attrs, checked));
   }
   return { accept };
+}
+
+/**
+ * A site takes requests while its requests module is installed and active (spec 000 §2); otherwise
+ * the visitor is told, without a word of modules or payment, to call instead.
+ */
+async function assertTakesRequests(ctx: Pick<ServiceContext, 'modules'>, site: IntakeSite) {
+  if (ctx.modules && (await ctx.modules.siteState(site.id, SERVICE_MODULES['request.storage']!)) !== 'installed') throw new AppError(403, 'requests_not_accepted');
 }
 
 /**

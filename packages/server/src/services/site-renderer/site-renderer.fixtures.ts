@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STATE_STATUS } from '@dp/contracts';
+import { MODULE_CODES, STATE_STATUS } from '@dp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DbOrTx } from '../../kit/db.ts';
 import { floors, layouts, layoutStates, pages, pageStates, sites, stages, stageStates, virtualMachines } from '../../kit/schema.ts';
@@ -53,6 +53,8 @@ export async function publishedSite(t: TestApp, options: { clientId?: number; si
     .values({ name: `Дилер ${code}`, client_id: clientId, host, technical_host: technicalHost, status: 1, version: 2, context: { brand_id: null, color_scheme: 'kia', extra_color_schemes: [] }, ...options.site })
     .returning();
   await db.insert(virtualMachines).values({ site_id: site!.id, client_id: clientId, platform_id: 'local', ip: '127.0.0.1', status: 'CREATED', host, technical_host: technicalHost, hostname: technicalHost });
+  // A dealer's site has its modules (requests take leads); its languages stay its main one (multiple_locales is for the tests of languages).
+  await t.installModules(site!.id, MODULE_CODES.filter((code) => code !== 'multiple_locales'));
   const owner = { id: site!.id, clientId };
   const ids = {
     header: await floor(db, clientId, 'header', { show_logo: true, menu_from_pages: true, phone: '+7 (800) 555-35-35' }),

@@ -9,7 +9,6 @@ import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
-import { ModuleScreen } from './ModuleScreen.tsx';
 
 /**
  * Multilanguage settings (spec 002 §2 /mulitlanuge/settings/{siteId}, module multiple_locales):
@@ -36,41 +35,39 @@ export default function MultiLanguageSettingsPage() {
   });
 
   return (
-    <ModuleScreen module="multiple_locales">
-      <div className="page">
-        <PageHeader title={t('multilanguage.title')} subtitle={data?.name} />
-        <Card variant="borderless" className="page-card">
-          {!data ? (
-            <ContentLoader />
-          ) : (
-            <Form
-              key={`${data.id}:${data.updated_at ?? ''}`}
-              form={form}
-              layout="vertical"
-              name="site-locales"
-              initialValues={{ locales: (data.locales ?? []).filter((value) => value !== main) }}
-              disabled={!canEdit || save.isPending}
-              onFinish={({ locales }) => save.mutate(locales ?? [])}
-            >
-              <Typography.Paragraph type="secondary">{t('multilanguage.hint')}</Typography.Paragraph>
-              <Form.Item label={t('multilanguage.main')}>
-                <Tag color="blue">{t(`common:languages.${main}`)}</Tag>
-              </Form.Item>
-              <Form.Item name="locales" label={t('multilanguage.languages')} extra={t('multilanguage.languages_hint')}>
-                <Checkbox.Group options={SITE_LOCALES.filter((value) => value !== main).map((value) => ({ value, label: t(`common:languages.${value}`) }))} />
-              </Form.Item>
-              {!canEdit && <Alert type="info" showIcon title={t('multilanguage.read_only')} className="marketplace-alert" />}
-              {canEdit && (
-                <Space>
-                  <Button type="primary" htmlType="submit" loading={save.isPending}>
-                    {t('common:actions.save')}
-                  </Button>
-                </Space>
-              )}
-            </Form>
-          )}
-        </Card>
-      </div>
-    </ModuleScreen>
+    <div className="page">
+      <PageHeader title={t('multilanguage.title')} subtitle={data?.name} />
+      <Card variant="borderless" className="page-card">
+        {!data ? (
+          <ContentLoader />
+        ) : (
+          <Form
+            key={`${data.id}:${data.updated_at ?? ''}`}
+            form={form}
+            layout="vertical"
+            name="site-locales"
+            initialValues={{ locales: (data.locales ?? []).filter((value) => value !== main) }}
+            disabled={!canEdit || save.isPending}
+            onFinish={({ locales }) => save.mutate(locales ?? [])}
+          >
+            <Typography.Paragraph type="secondary">{t('multilanguage.hint')}</Typography.Paragraph>
+            <Form.Item label={t('multilanguage.main')}>
+              <Tag color="blue">{t(`common:languages.${main}`)}</Tag>
+            </Form.Item>
+            <Form.Item name="locales" label={t('multilanguage.languages')} extra={t('multilanguage.languages_hint')}>
+              <Checkbox.Group options={SITE_LOCALES.filter((value) => value !== main).map((value) => ({ value, label: t(`common:languages.${value}`) }))} />
+            </Form.Item>
+            {!canEdit && <Alert type="info" showIcon title={t('multilanguage.read_only')} className="marketplace-alert" />}
+            {canEdit && (
+              <Space>
+                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                  {t('common:actions.save')}
+                </Button>
+              </Space>
+            )}
+          </Form>
+        )}
+      </Card>
+    </div>
   );
 }

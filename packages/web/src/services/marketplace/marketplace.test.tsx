@@ -18,7 +18,7 @@ const permissions = {
   'sites.context': ['sites.get_full_list', 'sites.patch'],
   marketplace: ['modules.view', 'modules.install'],
 };
-const dealer = makeUser(permissions, { internal: false });
+const dealer = makeUser({ ...permissions, dealerships: ['dealers.get_list'] }, { internal: false });
 const staff = makeUser({ ...permissions, marketplace: ['modules.view', 'modules.install', 'modules.patch'] });
 
 /** What the fake API holds: the site's installations by code (active or paused). */
@@ -83,6 +83,11 @@ beforeAll(async () => {
       };
     }
     if (path === '/gateway/marketplace/api/v1/sites/7/installed_modules') return { status: 200, body: installedAnswer() };
+    // The client has the dealerships module on none of its sites.
+    if (path === '/gateway/dealerships/api/v1/dealerships') {
+      const title = 'Модуль «Дилерские центры» не подключён ни к одному сайту клиента';
+      return { status: 403, body: { errors: [{ status: '403', code: 'module_not_installed', title }] } };
+    }
     if (path === '/gateway/marketplace/api/v1/sites/7/modules') return { status: 200, body: siteModulesAnswer() };
     const action = /^\/gateway\/marketplace\/api\/v1\/sites\/7\/modules\/([a-z_-]+)\/(install|uninstall)$/.exec(path);
     if (action && request.method === 'POST') {
@@ -139,6 +144,36 @@ describe('module gating in the browser', () => {
     renderAt('/home-page');
     await screen.findByTestId('side-menu');
     expect(screen.queryByText('Некоторые модули приостановлены')).toBeNull();
+  });
+});
+
+describe('a module the site lacks or stopped paying for', () => {
+  it('shows a dealer the notice in place of the module\'s screen, and staff the stored data under a warning', async () => {
+    installed = { multiple_locales: { active: false, reason: 'Отрицательный баланс' } };
+    sessionStorage.setItem(PAUSED_NOTICE_KEY, JSON.stringify(['7']));
+    signInAs(dealer);
+    const router = renderAt('/mulitlanuge/settings/7');
+    expect(await screen.findByText('Модуль «Мультиязычность» на этом сайте приостановлен')).toBeTruthy();
+    expect(screen.getByText('Чтобы возобновить работу, обратитесь к вашему менеджеру.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Языки сайта' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/mulitlanuge/settings/7');
+    router.unmount();
+
+    signInAs(staff);
+    renderAt('/mulitlanuge/settings/7');
+    expect(await screen.findByRole('heading', { name: 'Языки сайта' })).toBeTruthy();
+    expect(screen.getByText('Модуль «Мультиязычность» на этом сайте приостановлен')).toBeTruthy();
+    expect(screen.getByText(/сотрудник платформы/)).toBeTruthy();
+  });
+
+  it('puts the API\'s refusal of a screen\'s data, in the server\'s words, in place of the screen', async () => {
+    installed = {};
+    signInAs(dealer);
+    renderAt('/dealerships/dealers');
+    expect(await screen.findByText('Модуль «Дилерские центры» не подключён ни к одному сайту клиента')).toBeTruthy();
+    expect(screen.getByText('Подключите модуль в маркетплейсе сайта или обратитесь к вашему менеджеру.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Открыть маркетплейс' })).toBeTruthy();
+    expect(screen.queryByText('Не удалось загрузить данные')).toBeNull();
   });
 });
 
