@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { outbound, outboundAddresses, RESOURCES, resourceKey, url, type AnyResource } from '@dp/contracts';
-import { permissions, sites } from './schema.ts';
+import { permissions } from './schema.ts';
 import { blockedAddressReason, checkSavedUrl } from './safe-fetch.ts';
 import { outboundFields } from './outbound-address.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -105,8 +105,7 @@ describe('every resource field holding an address the server calls', () => {
 
 describe('the feed URLs of import settings', () => {
   it('refuse an internal one on its index, and take a public one', async () => {
-    const [site] = await t.database.db.insert(sites).values({ name: 'Сайт импорта', client_id: clientId, type: 3 }).returning();
-    const siteId = site!.id;
+    const siteId = await t.createSite(clientId);
     const settings = (await t.request('GET', `/gateway/cars.import/api/v1/settings/where_site/${siteId}`, { token: staff })).json().data;
     const patch = (files: unknown[]) => t.request('PATCH', `/gateway/cars.import/api/v1/settings/${settings.id}`, { token: staff, lang: 'en', body: { data: { attributes: { files } } } });
     const refused = await patch([

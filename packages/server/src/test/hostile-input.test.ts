@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES } from '@dp/contracts';
-import { moduleInstallations, modules, permissions, rateLimits } from '../kit/schema.ts';
+import { permissions, rateLimits } from '../kit/schema.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { publishedSite, type TestSite } from '../services/site-renderer/site-renderer.fixtures.ts';
 
@@ -305,8 +305,6 @@ describe('impossible dates and offsets', () => {
   beforeAll(async () => {
     staff = await staffToken(t);
     site = await publishedSite(t);
-    const [requestsModule] = await t.database.db.select().from(modules).where(eq(modules.code, 'requests'));
-    await t.database.db.insert(moduleInstallations).values({ site_id: site.id, module_id: requestsModule!.id });
   });
   const get = (url: string, lang: 'ru' | 'en' = 'en') => t.request('GET', url, { token: staff, lang });
   const list = (query: string) => `${STORAGE}/callback_requests/where_site/${site.id}?${query}`;

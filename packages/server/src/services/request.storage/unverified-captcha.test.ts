@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
+import { auditLog } from '../../kit/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitForJobs, waitUntil } from '../../test/wait.ts';
 import { formConstructorOf } from '../form-constructor/form.routes.ts';
@@ -88,8 +88,6 @@ beforeAll(async () => {
   requestStorageOf(t.app).captchaBits = 8;
   a = await publishedSite(t);
   b = await publishedSite(t);
-  const installed = await db().select().from(modules).where(inArray(modules.code, ['requests', 'captcha']));
-  await db().insert(moduleInstallations).values([a, b].flatMap((site) => installed.map((module) => ({ site_id: site.id, module_id: module.id }))));
   managerA = (await t.signIn((await t.createUser({ grants: CODES, clientIds: [a.clientId] })).email)).access_token;
   managerB = (await t.signIn((await t.createUser({ grants: CODES, clientIds: [b.clientId] })).email)).access_token;
   readerA = (await t.signIn((await t.createUser({ grants: { 'request.storage': ['callback_requests.get_list'] }, clientIds: [a.clientId] })).email)).access_token;
