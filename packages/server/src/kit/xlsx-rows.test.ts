@@ -15,7 +15,7 @@ async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const read = (data: Buffer) => xlsxSheetRows(data, { maxUnpackedBytes: 50 * 1024 * 1024, maxColumns: 10 });
+const read = (data: Buffer) => xlsxSheetRows(data, { maxUnpackedBytes: 50 * 1024 * 1024, maxColumns: 10, maxCellLength: 10_000 });
 
 /**
  * The shared strings' files this process holds open. The file is unlinked as soon as it is open,

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
+import { AppError } from '../../kit/errors.ts';
 import type { JobQueue } from '../../kit/jobs.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
+import { readInWorker } from '../../kit/untrusted-file.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { carReports, importHooks, importProfiles, importReports, importSettings, importStagedRows, type FeedFingerprint } from './import.table.ts';
-import { FeedError, readFeed } from './feed-parsers.ts';
+import { FEED_LIMITS, type FeedReadOptions, type FeedRow } from './feed-parsers.ts';
 import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
 import { cachedCatalog } from './catalog-cache.ts';
 import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
@@ -197,7 +198,7 @@ export async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, ti
     return { body: response.body, size: Number.isFinite(length) && length > 0 ? length : null, fingerprint };
   }
   const stored = await ctx.files.get(file.file_id);
-  if (!stored) throw new FeedError('import_file_failed', 'the uploaded file is gone');
+  if (!stored) throw new AppError(400, 'import_file_failed', { reason: 'the uploaded file is gone' });
   return { body: stored.stream, size: file.size ?? null, fingerprint };
 }
 
@@ -339,7 +340,9 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       size = feed.size;
       fingerprints.push(feed.fingerprint);
       const opened = await withFormat(metered(feed.body, seen), (profile?.format as ImportFormat | undefined) ?? null);
-      for await (const row of readFeed(opened.format, opened.source instanceof Readable ? opened.source : Readable.from(opened.source), profile?.column_mapping ?? {})) {
+      // Read in a worker thread (kit/untrusted-file.ts): a file that needs more memory than allowed fails alone.
+      const reading: FeedReadOptions = { format: opened.format, mapping: profile?.column_mapping ?? {}, limits: FEED_LIMITS };
+      for await (const rows of readInWorker<FeedRow>('cars.import.feed', opened.source, reading)) for (const row of rows) {
         const matched = matchRow(row, { catalog, aliases, profileId: profile?.id ?? null, lang });
         let excluded = false;
         const warnings = matched.warnings;
@@ -377,15 +380,20 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
     } catch (error) {
       if (error instanceof ImportAborted) throw error;
       allRead = false;
-      const reason =
-        error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.said ? t(error.said.key, lang, error.said.params) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
-      summary.error = t('import_file_failed', lang, { reason: String(reason).slice(0, 300) });
+      summary.error = t('import_file_failed', lang, { reason: failureReason(error, lang).slice(0, 300) });
+      // A reader whose worker stopped (out of its memory, or otherwise) may be an attack: said in the log too.
+      if (error instanceof AppError && (error.key === 'file_out_of_memory' || error.key === 'file_reader_stopped')) ctx.log.warn({ report_id: report.id, file: index, reason: error.key }, 'a feed file could not be read');
       await flush().catch(() => undefined);
     }
   }
   return { summaries, allRead, profile: profile ?? null, fingerprints };
 }
 
+/** Why a feed file could not be read, in the report's language: a reader's refusal, the network's failure. */
+function failureReason(error: unknown, lang: Lang): string {
+  if (error instanceof AppError) return error.key === 'import_file_failed' ? String(error.params?.reason ?? '') : t(error.key, lang, error.params);
+  return (error as Error).message;
+}
 
 /** A car of the site the feed names: its values in CAR_COLUMNS order, as the staged car has them. */
 type ExistingCar = { id: number; status: string; vin: string | null; external_id: string | null; car_values: StagedCar };
