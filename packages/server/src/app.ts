@@ -9,6 +9,7 @@ import { handleClientError, handleError, handleFrameworkError } from './kit/erro
 import { registerBodyParser } from './kit/input-guard.ts';
 import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
+import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs, type JobQueue } from './kit/jobs.ts';
 import { createMailer } from './kit/mail.ts';
 import { loadSecret } from './kit/secrets.ts';
@@ -98,7 +99,7 @@ export interface App {
   ctx: ServiceContext;
   routeTable: RouteTable;
   /** Every route registered below /gateway/, as registered (the hostile-input pass walks them). */
-  routes: Pick<RouteOptions, 'method' | 'url' | 'schema'>[];
+  routes: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>[];
   close(): Promise<void>;
 }
 
@@ -188,8 +189,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   app.setErrorHandler(handleError);
   registerBodyParser(app);
   const routes: App['routes'] = [];
-  app.addHook('onRoute', ({ method, url, schema }) => {
-    if (url.startsWith('/gateway/')) routes.push({ method, url, schema });
+  app.addHook('onRoute', ({ method, url, schema, config }) => {
+    if (url.startsWith('/gateway/')) routes.push({ method, url, schema, config });
   });
   await registerBrowserProtection(app, config);
 
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
         await realtime.close();
         await app.close();
         await jobs.stop().catch(() => undefined);
+        await stopFileWorkers();
       } finally {
         await database.close();
       }

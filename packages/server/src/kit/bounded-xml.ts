@@ -6,10 +6,12 @@ import { AppError } from './app-error.ts';
  * saxes gathers a text node, a CDATA section, a comment, an attribute value or a name in full
  * before it hands it over, so a 150-million-character text node would be 150 million characters in
  * memory before any handler could look at its length. Here the text is written to saxes in slices
- * of at most SLICE characters and, after each, the parser's own buffers are measured: a value past
- * `maxText`, a name past `maxName`, a tag past `maxAttributes` or an element nested past `maxDepth`
- * stops the file with an AppError naming the element (and attribute) and line. A value can thus
- * pass its bound by at most one slice before it is refused.
+ * of at most SLICE characters and, after each, the parser's own buffers are measured: a value still
+ * being read past `maxText`, a name past `maxName`, a tag past `maxAttributes` or an element nested
+ * past `maxDepth` stops the file with an AppError naming the element (and attribute) and line. No
+ * value grows past its bound by more than a slice, so memory stays bounded whatever the file; a
+ * value that starts and ends within one slice is handed over whole, and the readers check the
+ * values they keep (a cell, a feed's field) against their bound exactly.
  *
  * The buffers are saxes' own fields (`text`, `name`, `piTarget`, `entity`, `attribList`, `tags`,
  * the state table), read as saxes 5 names them (the lockfile pins it); the constructor checks they

@@ -84,8 +84,9 @@ async function* xlsxTableRows(data: Buffer, limits: SheetLimits): AsyncGenerator
 
 /**
  * The non-empty rows of a CSV (UTF-8, else Windows-1251, what Russian Excel saves), by csv-parse
- * with one delimiter. A record in flight is bounded (MAX_CSV_RECORD), and each record's cells are
- * checked as it is made: a cell past `maxCellLength` stops the file, naming it.
+ * with one delimiter. A record in flight is bounded (MAX_CSV_RECORD: past it, the file stops at
+ * that line), and each record's cells are checked as it is made: a cell past `maxCellLength`
+ * stops the file, naming it; only the kept cells are held.
  */
 function* csvTableRows(data: Buffer, limits: SheetLimits): Generator<SheetRow> {
   // Text only: a binary file (NUL bytes) is no CSV.
@@ -103,22 +104,23 @@ function* csvTableRows(data: Buffer, limits: SheetLimits): Generator<SheetRow> {
       info: true,
       to: limits.maxRows + 1,
       max_record_size: MAX_CSV_RECORD,
+      // Each record as it is made: its cells checked, only the kept ones held.
       on_record: (record: string[], context: { lines: number }) => {
         const long = record.findIndex((cell) => cell.length > max);
         if (long >= 0) throw cellTooLong(long, context.lines, max);
-        return record;
+        return record.slice(0, limits.maxColumns ?? 20);
       },
     }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const failure = error as { code?: string; lines?: number; column?: number };
-    // A record past its bound while it is read: a cell (the one being read) far past its own.
-    if (failure.code === 'CSV_MAX_RECORD_SIZE') throw cellTooLong(Number(failure.column ?? 0), Number(failure.lines ?? 0), max);
+    // A record past its bound while it is read (one cell far past its own, or a quote never closed).
+    if (failure.code === 'CSV_MAX_RECORD_SIZE') throw new AppError(400, 'file_csv_record_too_long', { line: Number(failure.lines ?? 0), max: MAX_CSV_RECORD }, 'file');
     throw new AppError(400, 'import_csv_malformed', { line: Number(failure.lines ?? 0) }, 'file');
   }
   if (records.length > limits.maxRows) throw tooManyRows(limits);
   for (const { record, info } of records) {
-    const cells = record.slice(0, limits.maxColumns ?? 20).map(cellText);
+    const cells = record.map(cellText);
     if (cells.some(Boolean)) yield { number: info.lines, cells };
   }
 }

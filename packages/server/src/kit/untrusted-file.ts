@@ -61,6 +61,13 @@ export interface UntrustedUpload {
 }
 export const untrustedUpload = (reader: string, formats: FileFormat[]): { untrustedUpload: UntrustedUpload } => ({ untrustedUpload: { reader, formats } });
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a file that a reader of src/file-readers.ts reads (kit/untrusted-file.ts). */
+    untrustedUpload?: UntrustedUpload;
+  }
+}
+
 /** Chunks of input the worker asks for ahead of its reader. */
 const CHUNKS_AHEAD = 2;
 /** Batches of rows the worker may send ahead of what the caller took. */
@@ -143,6 +150,11 @@ function release({ worker, broken }: Lease) {
   const timer = setTimeout(() => void worker.terminate(), FILE_WORKER_LIMITS.idleMs);
   timer.unref();
   idle.push({ worker, timer });
+}
+
+/** Ends the idle workers now (a closing app; tests that change the workers' limits). */
+export async function stopFileWorkers() {
+  await Promise.all(idle.splice(0).map(({ worker, timer }) => (clearTimeout(timer), worker.terminate())));
 }
 
 /** The error a worker sent, as the main thread throws it. */

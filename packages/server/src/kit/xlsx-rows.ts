@@ -197,6 +197,11 @@ class SharedStrings {
     this.starts.push(this.fileBytes);
   }
 
+  /** Whether the string at the index was too long to keep. */
+  isTooLong(index: number): boolean {
+    return this.entries[index] === false;
+  }
+
   /** The string at the index ('' when there is none); null when it was too long to keep. */
   get(index: number): string | null {
     const entry = this.entries[index];
@@ -334,9 +339,9 @@ function columnOf(ref: string): number {
   return column - 1;
 }
 
-/** A cell's text by its type: shared string, boolean, error, number (as written or as JavaScript writes it), else as stored; null: a shared string too long to keep. */
-function cellText(type: string, value: string, strings: SharedStrings, options: XlsxReadOptions): string | null {
-  if (type === 's') return value ? strings.get(Number(value)) : '';
+/** A cell's text by its type: shared string, boolean, error, number (as written or as JavaScript writes it), else as stored. */
+function cellText(type: string, value: string, strings: SharedStrings, options: XlsxReadOptions): string {
+  if (type === 's') return value ? (strings.get(Number(value)) ?? '') : '';
   if (type === 'b') return value === '1' ? 'true' : 'false';
   if (type === 'e') return '';
   if (type === 'n' && options.shortestNumbers && value) {
@@ -385,11 +390,9 @@ async function* sheetRows(entry: ZipEntry, strings: SharedStrings, options: Xlsx
     const name = localName(tag.name);
     if (name === 'v' || name === 't') inValue = false;
     else if (name === 'c' && row && cell) {
-      if (cell.column >= 0 && cell.column < options.maxColumns) {
-        const text = cellText(cell.type, cell.value, strings, options);
-        if (text === null) throw cellTooLong(cell.column, row.number, max);
-        row.cells[cell.column] = text;
-      }
+      // Every cell is within the bound, kept or not: a shared string too long to keep refuses the file too.
+      if (cell.type === 's' && strings.isTooLong(Number(cell.value))) throw cellTooLong(cell.column, row.number, max);
+      if (cell.column >= 0 && cell.column < options.maxColumns) row.cells[cell.column] = cellText(cell.type, cell.value, strings, options);
       cell = null;
     } else if (name === 'row' && row) {
       row.cells = Array.from(row.cells, (value) => value ?? '');

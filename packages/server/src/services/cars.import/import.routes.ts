@@ -23,6 +23,7 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { neutralizeCell } from '../../kit/csv.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { untrustedUpload } from '../../kit/untrusted-file.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
@@ -206,7 +207,8 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: FEED_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post(`${BASE}/import/:id/manual`, { schema: { tags, summary: 'Upload a feed file (XML, CSV or XLSX) to the import settings', params } }, async (request) => {
+    // The file is read by the import's job (run-import.ts), in the feed reader's worker.
+    s.post(`${BASE}/import/:id/manual`, { config: untrustedUpload('cars.import.feed', ['xml', 'csv', 'xlsx']), schema: { tags, summary: 'Upload a feed file (XML, CSV or XLSX) to the import settings', params } }, async (request) => {
       const auth = requireAuth(request.auth);
       const settings = await reachableSettings(auth, request.params.id);
       const { files } = await readMultipart(request, FEED_UPLOAD_MAX_BYTES);
