@@ -104,12 +104,12 @@ function* csvTableRows(data: Buffer, limits: SheetLimits): Generator<SheetRow> {
       info: true,
       to: limits.maxRows + 1,
       max_record_size: MAX_CSV_RECORD,
-      // Each record as it is made: its cells checked, only the kept ones held.
-      on_record: (record: string[], context: { lines: number }) => {
-        const long = record.findIndex((cell) => cell.length > max);
-        if (long >= 0) throw cellTooLong(long, context.lines, max);
-        return record.slice(0, limits.maxColumns ?? 20);
-      },
+      // Each record as it is made (with `info`, csv-parse hands it over with its line, unlike its types say): its cells checked, only the kept ones held.
+      on_record: ((entry: { record: string[]; info: { lines: number } }) => {
+        const long = entry.record.findIndex((cell) => cell.length > max);
+        if (long >= 0) throw cellTooLong(long, entry.info.lines, max);
+        return { record: entry.record.slice(0, limits.maxColumns ?? 20), info: entry.info };
+      }) as never,
     }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof AppError) throw error;

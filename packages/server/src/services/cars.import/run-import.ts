@@ -751,8 +751,12 @@ export interface ImportJobData {
 
 /** The first key of the imports' run locks (kit/run-lock.ts). */
 const IMPORT_RUN_LOCK = 13_001;
-/** A report whose process died this often is not resumed again (a feed that kills the process must not loop). */
-const MAX_RESUMES = 3;
+/**
+ * A report whose process died is resumed this many times; when it dies again it ends with an error
+ * and its files may not be started again until one is replaced (a run that kills its process must
+ * not loop, neither by the recovery nor by a user starting it again).
+ */
+const MAX_RESUMES = 1;
 export const RECOVER_IMPORTS_JOB = 'cars.import.recover';
 /**
  * Every five minutes, two minutes after the auto imports (auto-import.ts, minutes 0, 5, …): at the
@@ -765,10 +769,12 @@ export const RECOVER_IMPORTS_SCHEDULE = '2-59/5 * * * *';
  * Reports left "in process" by a process that died (kill -9, out of memory, a lost machine): no
  * live run holds their lock. A report whose job still waits is left to it; one whose job is
  * "active" with no live run gets that job cancelled and a new one that starts the report over
- * (the resume; the cars are as the last committed apply left them, the staged rows are redone);
- * one with no job at all, or resumed MAX_RESUMES times, ends with an error and frees the site.
- * Run by every process that works jobs before it takes one (recoverImportsAtStart), and every
- * five minutes. Answers the ids resumed and ended.
+ * (the resume; the cars are as the last committed apply left them, the staged rows are redone).
+ * A report already resumed MAX_RESUMES times (once) ends with 'the import stopped unexpectedly
+ * twice and was not resumed', and its settings refuse a start of the same files until one is
+ * replaced (`stopped_sources`, isFeedStopped); one with no job at all ends as interrupted. Either
+ * frees the site. Run by every process that works jobs before it takes one
+ * (recoverImportsAtStart), and every five minutes. Answers the ids resumed and ended.
  */
 export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: number[]; ended: number[] }> {
   const open = await ctx.db.select({ id: importReports.id, settings_id: importReports.settings_id, started: importReports.import_start_date }).from(importReports).where(eq(importReports.is_finished, false)).orderBy(asc(importReports.id)).limit(1000);
@@ -793,7 +799,7 @@ export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: nu
       resumed.push(report.id);
       continue;
     }
-    await stopInterrupted(ctx, report.id, report.settings_id, last?.lang ?? 'ru');
+    await stopInterrupted(ctx, report.id, report.settings_id, last?.lang ?? 'ru', last ? 'stopped_twice' : 'interrupted');
     ended.push(report.id);
   }
   if (resumed.length || ended.length) ctx.log.warn({ resumed, ended }, 'imports of dead processes recovered');
@@ -811,17 +817,36 @@ export function recoverImportsAtStart(ctx: ServiceContext) {
   };
 }
 
-/** A report that cannot be resumed: its staged rows go, it ends with an error saying why, the site may import again. */
-async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
+/**
+ * A report that is not resumed: its staged rows go, it ends with an error saying why, the site may
+ * import again; `stopped_twice` (its resumed run died as well) also keeps its files' sources on
+ * the settings, which then refuse to start them again.
+ */
+async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang, why: 'interrupted' | 'stopped_twice') {
   await ctx.db.transaction(async (tx) => {
     await deleteRows(tx, reportId);
     await tx
       .update(importReports)
-      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t('import_interrupted', lang), updated_at: new Date() })
+      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t(why === 'interrupted' ? 'import_interrupted' : 'import_stopped_twice', lang), updated_at: new Date() })
       .where(and(eq(importReports.id, reportId), eq(importReports.is_finished, false)));
+    if (why === 'stopped_twice') {
+      const [settings] = await tx.select({ files: importSettings.files }).from(importSettings).where(eq(importSettings.id, settingsId));
+      if (settings) await tx.update(importSettings).set({ stopped_sources: feedSources(settings.files as ImportFeedFile[]) }).where(eq(importSettings.id, settingsId));
+    }
     await tx
       .update(importSettings)
       .set({ in_process: false, updated_at: new Date() })
       .where(and(eq(importSettings.id, settingsId), sql`not exists (select 1 from import_reports where settings_id = ${settingsId} and not is_finished)`));
   });
+}
+
+/** The sources of a settings' feed files, in order (what `stopped_sources` holds). */
+const feedSources = (files: ImportFeedFile[]) => files.map(feedSource).sort();
+
+/** Whether the settings name the very files whose import stopped its process twice (a start is then refused). */
+export function isFeedStopped(settings: Pick<typeof importSettings.$inferSelect, 'files' | 'stopped_sources'>): boolean {
+  const stopped = settings.stopped_sources;
+  if (!stopped) return false;
+  const now = feedSources(settings.files as ImportFeedFile[]);
+  return now.length === stopped.length && now.every((source, index) => source === stopped[index]);
 }
