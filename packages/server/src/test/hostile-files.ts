@@ -38,7 +38,7 @@ function* repeats(unit: string, count: number): Generator<Buffer> {
 }
 
 /** A ZIP of deflated parts, each given as chunks (deflated as they come: a huge part is never whole in memory). */
-async function zip(parts: [string, Iterable<Buffer>][]): Promise<Buffer> {
+export async function zip(parts: [string, Iterable<Buffer>][]): Promise<Buffer> {
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -58,25 +58,22 @@ async function zip(parts: [string, Iterable<Buffer>][]): Promise<Buffer> {
     await ended;
     const body = Buffer.concat(packed);
     const nameBytes = Buffer.from(name);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(0x0800, 6);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(body.length, 18);
-    header.writeUInt32LE(size, 22);
-    header.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
+    // The local header and the directory's entry share their fields from `version needed` on
+    // (the entry has `version made by` before them): version, UTF-8 names, deflate, CRC, sizes, name.
+    const fields = (record: Buffer, signature: number, at: number) => {
+      record.writeUInt32LE(signature, 0);
+      record.writeUInt16LE(20, at);
+      record.writeUInt16LE(0x0800, at + 2);
+      record.writeUInt16LE(8, at + 4);
+      record.writeUInt32LE(crc, at + 10);
+      record.writeUInt32LE(body.length, at + 14);
+      record.writeUInt32LE(size, at + 18);
+      record.writeUInt16LE(nameBytes.length, at + 22);
+      return record;
+    };
+    const header = fields(Buffer.alloc(30), 0x04034b50, 4);
+    const entry = fields(Buffer.alloc(46), 0x02014b50, 6);
     entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(body.length, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
     entry.writeUInt32LE(offset, 42);
     central.push(Buffer.concat([entry, nameBytes]));
     out.push(header, nameBytes, body);
