@@ -72,7 +72,7 @@ declare module 'fastify' {
 const CHUNKS_AHEAD = 2;
 /** Batches of rows the worker may send ahead of what the caller took. */
 const BATCHES_AHEAD = 2;
-/** The most bytes of a file handed over in one message. */
+/** The most bytes of a file in memory handed over in one message (a stream's chunks go as they come). */
 const MAX_CHUNK = 1024 * 1024;
 
 type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
@@ -172,7 +172,7 @@ function stopped(error: Error | null): AppError {
   return new AppError(400, 'file_reader_stopped', undefined, 'file');
 }
 
-/** A copy of (part of) a chunk in an ArrayBuffer of its own, to transfer (a stream's chunks may share theirs). */
+/** A copy of a chunk in an ArrayBuffer of its own, to transfer (a stream's chunks may share theirs). */
 const own = (chunk: Uint8Array) => new Uint8Array(chunk);
 
 async function* slices(data: Buffer): AsyncGenerator<Buffer> {
@@ -217,10 +217,8 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
           inputEnded = true;
           post({ job, type: 'end' });
         } else if (!finished && !failure) {
-          for (let at = 0; at < next.value.length; at += MAX_CHUNK) {
-            const data = own(next.value.subarray(at, at + MAX_CHUNK));
-            post({ job, type: 'chunk', data }, [data.buffer as ArrayBuffer]);
-          }
+          const data = own(next.value);
+          post({ job, type: 'chunk', data }, [data.buffer as ArrayBuffer]);
         }
       }
     } catch (error) {
