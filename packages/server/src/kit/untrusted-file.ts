@@ -75,7 +75,7 @@ const BATCHES_AHEAD = 2;
 /** The most bytes of a file in memory handed over in one message (a stream's chunks go as they come). */
 const MAX_CHUNK = 1024 * 1024;
 
-type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
+type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown; batchRows: number } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
 type FromWorker = { job: number } & ({ type: 'pull' } | { type: 'rows'; data: Uint8Array } | { type: 'done' } | { type: 'failed'; error: SentError });
 /** An error as it crosses to the main thread: an AppError's parts, or a message. */
 interface SentError {
@@ -254,7 +254,7 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
   worker.on('exit', onExit);
   let ended = false;
   try {
-    post({ job, type: 'read', reader, options });
+    post({ job, type: 'read', reader, options, batchRows: FILE_WORKER_LIMITS.batchRows });
     for (;;) {
       const batch = batches.shift();
       if (batch) {
@@ -286,7 +286,7 @@ export function serveFileReaders(readers: Record<string, FileReader<never, unkno
   let current: WorkerRead | null = null;
   port.on('message', (message: ToWorker) => {
     if (message.type === 'read') {
-      current = new WorkerRead(message.job, (sent, transfer) => port.postMessage(sent, transfer));
+      current = new WorkerRead(message.job, message.batchRows, (sent, transfer) => port.postMessage(sent, transfer));
       void current.run(readers[message.reader], message.options);
     } else if (current?.job === message.job) current.receive(message);
   });
@@ -303,6 +303,7 @@ class WorkerRead {
 
   constructor(
     readonly job: number,
+    private readonly batchRows: number,
     private readonly send: (message: FromWorker, transfer?: ArrayBuffer[]) => void,
   ) {}
 
@@ -321,7 +322,7 @@ class WorkerRead {
       if (!reader) throw new Error('no such file reader');
       for await (const row of reader.read(this.input(), options as never)) {
         this.batch.push(row);
-        if (this.batch.length >= FILE_WORKER_LIMITS.batchRows) await this.flush();
+        if (this.batch.length >= this.batchRows) await this.flush();
       }
       await this.flush();
       this.send({ job: this.job, type: 'done' });
