@@ -21,8 +21,10 @@ import { AppError } from './app-error.ts';
  *
  * How a read goes (`readInWorker`): the main thread hands the file's bytes over in chunks as the
  * worker asks for them (transferred, a few ahead, so a feed streams from its URL without piling
- * up), and the worker sends the rows back in batches (one JSON message of `batchRows` rows,
- * transferred), at most two batches ahead of what the caller has taken. Idle workers are kept a
+ * up), and the worker sends the rows back in batches (one message of `batchRows` rows), at most
+ * two batches ahead of what the caller has taken. A batch is posted as it is (structured clone):
+ * as JSON in a transferred buffer it cost the main thread two to three times as much to take in
+ * (decoding and parsing 30 MB for a 50,000-car feed; docs/performance.md). Idle workers are kept a
  * while for the next read (starting one costs tens of milliseconds bundled, half a second through
  * tsx); at most `maxWorkers` read at once, later reads wait for one.
  *
@@ -76,7 +78,7 @@ const BATCHES_AHEAD = 2;
 const MAX_CHUNK = 1024 * 1024;
 
 type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown; batchRows: number } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
-type FromWorker = { job: number } & ({ type: 'pull' } | { type: 'rows'; data: Uint8Array } | { type: 'done' } | { type: 'failed'; error: SentError });
+type FromWorker = { job: number } & ({ type: 'pull' } | { type: 'rows'; rows: unknown[] } | { type: 'done' } | { type: 'failed'; error: SentError });
 /** An error as it crosses to the main thread: an AppError's parts, or a message. */
 interface SentError {
   status?: number;
@@ -194,7 +196,6 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
   const job = ++jobs;
   const post = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   const batches: Row[][] = [];
-  const decoder = new TextDecoder();
   let finished = false;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -234,7 +235,7 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
     if (message.type === 'pull') {
       asked++;
       void pump();
-    } else if (message.type === 'rows') batches.push(JSON.parse(decoder.decode(message.data)) as Row[]);
+    } else if (message.type === 'rows') batches.push(message.rows as Row[]);
     else if (message.type === 'done') finished = true;
     else failure ??= received(message.error);
     notify();
@@ -299,7 +300,6 @@ class WorkerRead {
   private batch: unknown[] = [];
   private ahead = 0;
   private wake: (() => void) | null = null;
-  private readonly encoder = new TextEncoder();
 
   constructor(
     readonly job: number,
@@ -361,10 +361,9 @@ class WorkerRead {
 
   private sendBatch() {
     if (!this.batch.length) return;
-    const data = this.encoder.encode(JSON.stringify(this.batch));
-    this.batch = [];
     this.ahead++;
-    this.send({ job: this.job, type: 'rows', data }, [data.buffer as ArrayBuffer]);
+    this.send({ job: this.job, type: 'rows', rows: this.batch });
+    this.batch = [];
   }
 }
 
