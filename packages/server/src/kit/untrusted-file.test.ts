@@ -61,6 +61,22 @@ describe('readInWorker', () => {
     expect((await batchesOf(csv(3))).flat()).toHaveLength(3);
   });
 
+  it('ends with file_out_of_memory a read whose row carries more text than a message may, never handing it to this thread', async () => {
+    FILE_WORKER_LIMITS.maxBatchChars = 3000;
+    const wide = Buffer.from(`vin;description\nXWEAB000000000001;short\nXWEAB000000000002;${'x'.repeat(4000)}\n`);
+    const rows: FeedRow[] = [];
+    const read = (async () => {
+      for await (const batch of readInWorker<FeedRow>('cars.import.feed', wide, feed)) rows.push(...batch);
+    })();
+    expect(await refusal(read)).toEqual({ key: 'file_out_of_memory', params: undefined });
+    expect(rows.every((row) => row.values.description === 'short')).toBe(true);
+    // Rows within the bound pass, split into messages of at most that much text.
+    const many = Buffer.from(['vin;description', ...Array.from({ length: 20 }, (_, n) => `XWEAB00000000000${n % 10};${'y'.repeat(1000)}`)].join('\n'));
+    const batches = await batchesOf(many);
+    expect(batches.flat()).toHaveLength(20);
+    expect(batches.length).toBeGreaterThanOrEqual(7);
+  });
+
   it('ends a read the caller leaves half-way, and throws the error of a source that fails', async () => {
     for await (const batch of readInWorker<FeedRow>('cars.import.feed', csv(5000), feed)) {
       expect(batch.length).toBeGreaterThan(0);

@@ -12,7 +12,9 @@ import { AppError } from './app-error.ts';
  * ends its own read ('the file could not be read within the memory allowed'), never the process
  * that serves every dealer's sites. The readers bound every value while they read it as well
  * (kit/bounded-xml.ts, xlsx-rows.ts, the CSV readers): the limit is the second wall, for what no
- * bound foresaw.
+ * bound foresaw (millions of small objects). It does not hold back one large string (V8 keeps it
+ * apart from the heap it limits), which is why the values are bounded, and why no message the
+ * worker sends carries more than `maxBatchChars` of text into the main thread.
  *
  * Every reader is a `FileReader` listed by name in src/file-readers.ts, the worker's entry; a
  * route that takes such a file says so with `untrustedUpload(...)` in its config. The
@@ -52,6 +54,13 @@ export const FILE_WORKER_LIMITS = {
   maxWorkers: 2,
   /** Rows per message from the worker. */
   batchRows: 500,
+  /**
+   * Characters of text (values and keys) per message from the worker; a single row past it ends the
+   * read with file_out_of_memory. V8's heap limit does not hold back one large string (a worker of
+   * 64 MB builds a string of 150 million characters and lives), so this keeps such a value, should a
+   * reader ever miss its bound, out of the main thread's heap.
+   */
+  maxBatchChars: 8 * 1024 * 1024,
   /** How long an idle worker waits for the next read, ms. */
   idleMs: 30_000,
 };
@@ -77,7 +86,7 @@ const BATCHES_AHEAD = 2;
 /** The most bytes of a file in memory handed over in one message (a stream's chunks go as they come). */
 const MAX_CHUNK = 1024 * 1024;
 
-type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown; batchRows: number } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
+type ToWorker = { job: number } & ({ type: 'read'; reader: string; options: unknown; batchRows: number; maxBatchChars: number } | { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'taken' });
 type FromWorker = { job: number } & ({ type: 'pull' } | { type: 'rows'; rows: unknown[] } | { type: 'done' } | { type: 'failed'; error: SentError });
 /** An error as it crosses to the main thread: an AppError's parts, or a message. */
 interface SentError {
@@ -255,7 +264,7 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
   worker.on('exit', onExit);
   let ended = false;
   try {
-    post({ job, type: 'read', reader, options, batchRows: FILE_WORKER_LIMITS.batchRows });
+    post({ job, type: 'read', reader, options, batchRows: FILE_WORKER_LIMITS.batchRows, maxBatchChars: FILE_WORKER_LIMITS.maxBatchChars });
     for (;;) {
       const batch = batches.shift();
       if (batch) {
@@ -287,7 +296,7 @@ export function serveFileReaders(readers: Record<string, FileReader<never, unkno
   let current: WorkerRead | null = null;
   port.on('message', (message: ToWorker) => {
     if (message.type === 'read') {
-      current = new WorkerRead(message.job, message.batchRows, (sent, transfer) => port.postMessage(sent, transfer));
+      current = new WorkerRead(message.job, { rows: message.batchRows, chars: message.maxBatchChars }, (sent, transfer) => port.postMessage(sent, transfer));
       void current.run(readers[message.reader], message.options);
     } else if (current?.job === message.job) current.receive(message);
   });
@@ -298,12 +307,13 @@ class WorkerRead {
   private asked = 0;
   private inputEnded = false;
   private batch: unknown[] = [];
+  private batchChars = 0;
   private ahead = 0;
   private wake: (() => void) | null = null;
 
   constructor(
     readonly job: number,
-    private readonly batchRows: number,
+    private readonly most: { rows: number; chars: number },
     private readonly send: (message: FromWorker, transfer?: ArrayBuffer[]) => void,
   ) {}
 
@@ -321,8 +331,12 @@ class WorkerRead {
     try {
       if (!reader) throw new Error('no such file reader');
       for await (const row of reader.read(this.input(), options as never)) {
+        const chars = textSize(row);
+        if (chars > this.most.chars) throw new AppError(400, 'file_out_of_memory', undefined, 'file');
+        if (this.batchChars + chars > this.most.chars) await this.flush();
         this.batch.push(row);
-        if (this.batch.length >= this.batchRows) await this.flush();
+        this.batchChars += chars;
+        if (this.batch.length >= this.most.rows) await this.flush();
       }
       await this.flush();
       this.send({ job: this.job, type: 'done' });
@@ -364,7 +378,18 @@ class WorkerRead {
     this.ahead++;
     this.send({ job: this.job, type: 'rows', rows: this.batch });
     this.batch = [];
+    this.batchChars = 0;
   }
+}
+
+/** The characters of a row's text: its strings and keys (a number or other value counts 8). */
+function textSize(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null || depth > 8) return 8;
+  let size = 0;
+  if (Array.isArray(value)) for (const item of value) size += textSize(item, depth + 1);
+  else for (const key in value) size += key.length + textSize((value as Record<string, unknown>)[key], depth + 1);
+  return size;
 }
 
 /** An error as it crosses to the main thread. */

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -70,6 +71,14 @@ let streams: http.Server;
 let streamBase = '';
 const memoryAsked: ((memory: { heapUsed: number; heapLimit: number; rss: number }) => void)[] = [];
 
+/** A signal aborted when the response closes (the app stopped reading it). */
+function closed(response: http.ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (response.destroyed) controller.abort();
+  else response.once('close', () => controller.abort());
+  return controller.signal;
+}
+
 /** npm run serve's heap flags, as package.json gives them. */
 function serveFlags(): string[] {
   const scripts = (JSON.parse(fs.readFileSync(path.join(serverRoot, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -102,7 +111,12 @@ beforeAll(async () => {
     const kind = decodeURIComponent(request.url!.slice('/feed/'.length)) as HostileKind;
     void hostileFile(kind, kind === 'xml nesting' ? NESTING : FEED_VALUE).then(async (chunks) => {
       response.on('error', () => undefined);
-      for (const chunk of chunks) if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      // Written as the app reads; it stops reading (and closes) once its reader refused the file.
+      const signal = closed(response);
+      for (const chunk of chunks) {
+        if (signal.aborted) return;
+        if (!response.write(chunk)) await once(response, 'drain', { signal }).catch(() => undefined);
+      }
       response.end();
     });
   });
