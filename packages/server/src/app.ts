@@ -10,6 +10,7 @@ import { registerBodyParser } from './kit/input-guard.ts';
 import { registerOutboundAddressCheck } from './kit/outbound-address.ts';
 import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
+import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs, type JobQueue } from './kit/jobs.ts';
 import { createMailer } from './kit/mail.ts';
 import { loadSecret } from './kit/secrets.ts';
@@ -100,7 +101,7 @@ export interface App {
   ctx: ServiceContext;
   routeTable: RouteTable;
   /** Every route registered below /gateway/, as registered (the hostile-input pass walks them). */
-  routes: Pick<RouteOptions, 'method' | 'url' | 'schema'>[];
+  routes: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>[];
   close(): Promise<void>;
 }
 
@@ -192,8 +193,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
   // Addresses the server will call are refused at save time when inside the platform's network.
   registerOutboundAddressCheck(app);
   const routes: App['routes'] = [];
-  app.addHook('onRoute', ({ method, url, schema }) => {
-    if (url.startsWith('/gateway/')) routes.push({ method, url, schema });
+  app.addHook('onRoute', ({ method, url, schema, config }) => {
+    if (url.startsWith('/gateway/')) routes.push({ method, url, schema, config });
   });
   await registerBrowserProtection(app, config);
 
@@ -316,6 +317,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
         await realtime.close();
         await app.close();
         await jobs.stop().catch(() => undefined);
+        await stopFileWorkers();
       } finally {
         await database.close();
       }

@@ -572,8 +572,22 @@ export const messages = {
   import_reset_done: { ru: 'Состояние импорта сброшено: автомобили не изменены', en: 'The import state was reset: no cars were changed' },
   // cars.import (issue 13, engineer "feeds"): an XLSX feed over the size limit.
   import_feed_xlsx_too_large: { ru: 'Файл XLSX слишком велик: больше {size} МБ', en: 'The XLSX file is too large: more than {size} MB' },
-  // cars.import (issue 13, engineer "feeds"): a report whose process died and that cannot be resumed.
+  // Untrusted files (DESIGN.md §10): every value bounded while it is read; the reading isolated in a worker.
+  file_cell_too_long: { ru: 'Ячейка {cell} длиннее {max:n} символов', en: 'Cell {cell} is longer than {max:n} characters' },
+  file_csv_record_too_long: { ru: 'Строка {line}: запись длиннее {max:n} символов (не закрыта кавычка?)', en: 'Line {line}: the record is longer than {max:n} characters (a quote never closed?)' },
+  file_xml_text_too_long: { ru: 'Элемент <{element}> в строке {line}: текст длиннее {max:n} символов', en: 'Element <{element}> at line {line}: its text is longer than {max:n} characters' },
+  file_xml_attribute_too_long: { ru: 'Атрибут {attribute} элемента <{element}> в строке {line} длиннее {max:n} символов', en: 'Attribute {attribute} of element <{element}> at line {line} is longer than {max:n} characters' },
+  file_xml_name_too_long: { ru: 'Строка {line}: имя элемента или атрибута длиннее {max:n} символов', en: 'Line {line}: a name of an element or attribute is longer than {max:n} characters' },
+  file_xml_too_many_attributes: { ru: 'Элемент <{element}> в строке {line}: больше {max:n} атрибутов', en: 'Element <{element}> at line {line} has more than {max:n} attributes' },
+  file_xml_too_deep: { ru: 'Элемент <{element}> в строке {line}: вложенность глубже {max:n} уровней', en: 'Element <{element}> at line {line} is nested deeper than {max:n} levels' },
+  file_out_of_memory: { ru: 'Файл не удалось прочитать в пределах отведённой памяти', en: 'The file could not be read within the memory allowed' },
+  file_reader_stopped: { ru: 'Файл не удалось прочитать: чтение остановилось с ошибкой', en: 'The file could not be read: its reading stopped with an error' },
+  // cars.import: a report whose process died and that cannot be resumed.
   import_interrupted: { ru: 'Импорт прерван: процесс остановился во время работы, автомобили не изменены. Запустите импорт снова', en: 'The import was interrupted: its process stopped while it ran, no cars were changed. Run the import again' },
+  import_stopped_twice: {
+    ru: 'Импорт дважды прервался из-за остановки процесса и не возобновлён: автомобили не изменены. Замените файл фида, чтобы запустить импорт снова',
+    en: 'The import stopped unexpectedly twice and was not resumed: no cars were changed. Replace the feed file to run it again',
+  },
   // request.storage (issue 14, engineer "requests"): the intake, settings, blocks, offensive words.
   request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
   request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },
@@ -663,9 +677,16 @@ export function encodeMessage(key: MessageKey, params?: MessageParams): string {
   return params ? `${key}|${JSON.stringify(params)}` : key;
 }
 
+/** Numbers as each language writes them: `10 000` (with a no-break space), `10,000`. */
+const NUMBER_FORMATS: Record<Lang, Intl.NumberFormat> = { ru: new Intl.NumberFormat('ru-RU'), en: new Intl.NumberFormat('en-US') };
+
+/** The message's text with its parameters: `{name}` as given, `{name:n}` a number written the language's way. */
 export function t(key: MessageKey, lang: Lang, params?: MessageParams): string {
   let text: string = messages[key][lang];
-  for (const [name, value] of Object.entries(params ?? {})) text = text.replaceAll(`{${name}}`, String(value));
+  for (const [name, value] of Object.entries(params ?? {})) {
+    text = text.replaceAll(`{${name}}`, String(value));
+    if (typeof value === 'number') text = text.replaceAll(`{${name}:n}`, NUMBER_FORMATS[lang].format(value));
+  }
   return text;
 }
 

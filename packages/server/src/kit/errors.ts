@@ -4,23 +4,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLang, t, translateMessage, type JsonApiError, type Lang, type MessageKey, type MessageParams } from '@dp/contracts';
 
-/** An error the API answers with: a status, a message key from contracts, and where it points. */
-export class AppError extends Error {
-  constructor(
-    public status: number,
-    public key: MessageKey,
-    public params?: MessageParams,
-    public pointer?: string,
-    public headers?: Record<string, string>,
-  ) {
-    super(key);
-  }
+import { AppError } from './app-error.ts';
 
-  /** Further field errors of the same answer (a floor's values: every problem at once), at most MAX_ERRORS in all. */
-  others?: AppError[];
-  /** The answer's code when it is not the message's key (one code, worded for where it happened). */
-  code?: string;
-}
+export { AppError };
 
 /** One 400 carrying several field errors: the first is thrown, the rest travel in `others`. */
 export function fieldErrors(errors: AppError[]): AppError {

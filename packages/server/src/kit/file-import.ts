@@ -5,8 +5,9 @@ import { readSpreadsheetRows, type SheetRows } from './spreadsheet-rows.ts';
 
 /**
  * The shared part of two-step file imports (DESIGN.md §10 bulk data; contracts kit/file-import.ts):
- * the uploaded file (field `file`) read as CSV or XLSX within limits, never evaluated (formula cells
- * give their stored value, kit/spreadsheet-rows.ts), the columns found by the names of the first
+ * the uploaded file (field `file`) read as CSV or XLSX within limits, in the readers' worker
+ * (kit/untrusted-file.ts), never evaluated (formula cells give their stored value,
+ * kit/spreadsheet-rows.ts), the columns found by the names of the first
  * row, a row's validation messages in the caller's language, and the report's counts. The redirect
  * import and the catalogue imports use it.
  */

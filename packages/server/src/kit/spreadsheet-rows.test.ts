@@ -43,10 +43,12 @@ describe('readSpreadsheetRows on an XLSX', () => {
     ]);
   });
 
-  it('keeps the columns and the length asked for', async () => {
-    const data = await workbook([['a', 'b', 'c', 'd'], ['длинный текст', 'x', 'y', 'z']]);
+  it('keeps the columns asked for, and refuses a cell longer than allowed, naming it', async () => {
+    const data = await workbook([['a', 'b', 'c', 'd'], ['длин', 'x', 'y', 'z']]);
     const sheet = await readSpreadsheetRows(data, { maxRows: 10, maxColumns: 2, maxCellLength: 4 });
     expect(sheet.rows.map((row) => row.cells)).toEqual([['a', 'b'], ['длин', 'x']]);
+    const long = await workbook([['a', 'b', 'c', 'd'], ['x', 'y', 'длинный текст', 'z']]);
+    expect(await refusal(readSpreadsheetRows(long, { maxRows: 10, maxColumns: 2, maxCellLength: 4 }))).toEqual({ key: 'file_cell_too_long', params: { cell: 'C2', max: 4 } });
   });
 
   it('refuses more rows than allowed (empty rows not counted), a damaged archive and a ZIP that is no workbook', async () => {
@@ -64,5 +66,15 @@ describe('readSpreadsheetRows on an XLSX', () => {
   it('refuses a workbook that unpacks past the bound (a zip bomb) before reading it', async () => {
     const data = await workbook([['a'], ['x'.repeat(100_000)]]);
     expect(await refusal(readSpreadsheetRows(data, { maxRows: 5, maxUnpackedBytes: 50_000 }))).toEqual({ key: 'import_file_too_large_unpacked', params: { size: 0 } });
+  });
+});
+
+describe('readSpreadsheetRows on a CSV', () => {
+  it('reads the rows, refuses a cell longer than allowed naming it, a record past its bound at its line, and an unclosed quote', async () => {
+    const sheet = await readSpreadsheetRows(Buffer.from('vin;price;note\nXWB1;100;да\n\nXWB2;200;\n'), { maxRows: 10, maxColumns: 2 });
+    expect(sheet).toEqual({ format: 'csv', rows: [{ number: 1, cells: ['vin', 'price'] }, { number: 2, cells: ['XWB1', '100'] }, { number: 4, cells: ['XWB2', '200'] }] });
+    expect(await refusal(readSpreadsheetRows(Buffer.from(`vin;note\nXWB1;${'x'.repeat(2100)}\nXWB2;${'y'.repeat(2101)}\n`), { maxRows: 10 }))).toEqual({ key: 'file_cell_too_long', params: { cell: 'B3', max: 2100 } });
+    expect(await refusal(readSpreadsheetRows(Buffer.from(`vin;note\nXWB1;${'x'.repeat(100_000)}\n`), { maxRows: 10 }))).toEqual({ key: 'file_csv_record_too_long', params: { line: 2, max: 65_536 } });
+    expect(await refusal(readSpreadsheetRows(Buffer.from('vin;note\nXWB1;"open\n'), { maxRows: 10 }))).toEqual({ key: 'import_csv_malformed', params: { line: 2 } });
   });
 });

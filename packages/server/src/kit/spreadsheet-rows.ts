@@ -1,12 +1,15 @@
 import { parse } from 'csv-parse/sync';
-import { AppError } from './errors.ts';
-import { isZip, xlsxSheetRows } from './xlsx-rows.ts';
+import { AppError } from './app-error.ts';
+import { readInWorker, type FileReader } from './untrusted-file.ts';
+import { columnName, isZip, xlsxSheetRows } from './xlsx-rows.ts';
 
 /**
- * Rows of an uploaded table, for imports (DESIGN.md §10 bulk data, §9 bounded parsers): a CSV or
- * the first sheet of an XLSX workbook, told apart by the bytes, never by the name. Bounded:
- * the upload's size (the multipart limit), the rows (`maxRows`, one more is an error), the cells
- * kept per row and their length, and for XLSX the unpacked size of the workbook, checked by
+ * Rows of an uploaded table, for imports (DESIGN.md §10 bulk data and untrusted files, §9 bounded
+ * parsers): a CSV or the first sheet of an XLSX workbook, told apart by the bytes, never by the
+ * name, read in a worker thread (kit/untrusted-file.ts). Bounded: the upload's size (the multipart
+ * limit), the rows (`maxRows`, one more is an error), the cells kept per row, each cell's length
+ * while it is read (a longer one refuses the file: 'cell B2 is longer than 2,100 characters'),
+ * and for XLSX the unpacked size of the workbook, checked by
  * actually inflating every part with a cap before anything reads it (a small "zip bomb" is refused,
  * whatever sizes its directory claims). The workbook's first sheet is read as it inflates
  * (kit/xlsx-rows.ts), the rows kept up to the limit. Formulas are never evaluated: a formula cell
@@ -23,11 +26,14 @@ export interface SheetRows {
   rows: SheetRow[];
 }
 
+/** The longest cell of a table unless the import says otherwise. */
+const DEFAULT_CELL_LENGTH = 2100;
+
 export interface SheetLimits {
   maxRows: number;
   /** Cells kept per row (the rest are ignored). */
   maxColumns?: number;
-  /** The longest cell text kept; longer cells are cut to it (a validation of length still sees them too long). */
+  /** The longest cell text, in characters (2,100 unless told): a longer cell refuses the file, naming it. */
   maxCellLength?: number;
   /** XLSX: the most its parts may unpack to, in bytes. */
   maxUnpackedBytes?: number;
@@ -43,9 +49,12 @@ export function csvDelimiter(text: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
-/** A cell as the imports take it: trimmed, cut to the longest kept. */
-const cellText = (cell: string, limits: SheetLimits) => cell.trim().slice(0, limits.maxCellLength ?? 4000);
+/** A cell as the imports take it: trimmed. */
+const cellText = (cell: string) => cell.trim();
 const tooManyRows = (limits: SheetLimits) => new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
+const cellTooLong = (column: number, line: number, max: number) => new AppError(400, 'file_cell_too_long', { cell: `${columnName(column)}${line}`, max }, 'file');
+/** A CSV record of the imports may hold this many characters (every cell within its bound fits). */
+const MAX_CSV_RECORD = 64 * 1024;
 
 function decodeText(data: Buffer): string {
   try {
@@ -61,35 +70,76 @@ function decodeText(data: Buffer): string {
  * styles are not read. No import reads a date column (catalogue, marketing, VIN data, employees,
  * redirects: texts, codes and numbers).
  */
-async function xlsxTableRows(data: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
-  const sheet = xlsxSheetRows(data, { maxUnpackedBytes: limits.maxUnpackedBytes ?? 30 * 1024 * 1024, maxColumns: limits.maxColumns ?? 20, shortestNumbers: true });
+async function* xlsxTableRows(data: Buffer, limits: SheetLimits): AsyncGenerator<SheetRow> {
+  let count = 0;
+  const sheet = xlsxSheetRows(data, { maxUnpackedBytes: limits.maxUnpackedBytes ?? 30 * 1024 * 1024, maxColumns: limits.maxColumns ?? 20, maxCellLength: limits.maxCellLength ?? DEFAULT_CELL_LENGTH, shortestNumbers: true });
   for await (const row of sheet) {
-    const cells = row.cells.map((cell) => cellText(cell, limits));
+    const cells = row.cells.map(cellText);
     if (!cells.some(Boolean)) continue;
     // Stops at the first row too many: the rest of the sheet is never read.
-    if (rows.length === limits.maxRows) throw tooManyRows(limits);
-    rows.push({ number: row.number, cells });
+    if (count++ === limits.maxRows) throw tooManyRows(limits);
+    yield { number: row.number, cells };
   }
-  return rows;
 }
 
-export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Promise<SheetRows> {
-  if (isZip(data)) return { format: 'xlsx', rows: await xlsxTableRows(data, limits) };
-  // Text only: a binary file (NUL bytes) is no CSV. UTF-8, else Windows-1251 (what Russian Excel saves as CSV).
+/**
+ * The non-empty rows of a CSV (UTF-8, else Windows-1251, what Russian Excel saves), by csv-parse
+ * with one delimiter. A record in flight is bounded (MAX_CSV_RECORD: past it, the file stops at
+ * that line), and each record's cells are checked as it is made: a cell past `maxCellLength`
+ * stops the file, naming it; only the kept cells are held.
+ */
+function* csvTableRows(data: Buffer, limits: SheetLimits): Generator<SheetRow> {
+  // Text only: a binary file (NUL bytes) is no CSV.
   if (data.includes(0)) throw new AppError(400, 'import_file_format', undefined, 'file');
   const text = decodeText(data);
+  const max = limits.maxCellLength ?? DEFAULT_CELL_LENGTH;
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, delimiter: csvDelimiter(text.replace(/^\uFEFF/, '')), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, to: limits.maxRows + 1, max_record_size: 64 * 1024 }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      delimiter: csvDelimiter(text.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      to: limits.maxRows + 1,
+      max_record_size: MAX_CSV_RECORD,
+      // Each record as it is made (with `info`, csv-parse hands it over with its line, unlike its types say): its cells checked, only the kept ones held.
+      on_record: ((entry: { record: string[]; info: { lines: number } }) => {
+        const long = entry.record.findIndex((cell) => cell.length > max);
+        if (long >= 0) throw cellTooLong(long, entry.info.lines, max);
+        return { record: entry.record.slice(0, limits.maxColumns ?? 20), info: entry.info };
+      }) as never,
+    }) as unknown as typeof records;
   } catch (error) {
-    throw new AppError(400, 'import_csv_malformed', { line: Number((error as { lines?: number }).lines ?? 0) }, 'file');
+    if (error instanceof AppError) throw error;
+    const failure = error as { code?: string; lines?: number; column?: number };
+    // A record past its bound while it is read (one cell far past its own, or a quote never closed).
+    if (failure.code === 'CSV_MAX_RECORD_SIZE') throw new AppError(400, 'file_csv_record_too_long', { line: Number(failure.lines ?? 0), max: MAX_CSV_RECORD }, 'file');
+    throw new AppError(400, 'import_csv_malformed', { line: Number(failure.lines ?? 0) }, 'file');
   }
   if (records.length > limits.maxRows) throw tooManyRows(limits);
-  return {
-    format: 'csv',
-    rows: records
-      .map(({ record, info }) => ({ number: info.lines, cells: record.slice(0, limits.maxColumns ?? 20).map((cell) => cellText(cell, limits)) }))
-      .filter((row) => row.cells.some(Boolean)),
-  };
+  for (const { record, info } of records) {
+    const cells = record.map(cellText);
+    if (cells.some(Boolean)) yield { number: info.lines, cells };
+  }
+}
+
+/** The rows of an uploaded table, read here (readSpreadsheetRows reads them in a worker). */
+export async function* spreadsheetRows(source: AsyncIterable<Buffer>, limits: SheetLimits): AsyncGenerator<SheetRow> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk);
+  const data = Buffer.concat(chunks);
+  if (isZip(data)) yield* xlsxTableRows(data, limits);
+  else yield* csvTableRows(data, limits);
+}
+
+/** The spreadsheet reader as the worker runs it (src/file-readers.ts registers it). */
+export const spreadsheetReader: FileReader<SheetLimits, SheetRow> = { formats: ['csv', 'xlsx'], read: spreadsheetRows };
+
+/** The rows of an uploaded table, read in a worker (kit/untrusted-file.ts). */
+export async function readSpreadsheetRows(data: Buffer, limits: SheetLimits): Promise<SheetRows> {
+  const rows: SheetRow[] = [];
+  for await (const batch of readInWorker<SheetRow>('spreadsheet', data, limits)) rows.push(...batch);
+  return { format: isZip(data) ? 'xlsx' : 'csv', rows };
 }

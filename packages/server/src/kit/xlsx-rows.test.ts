@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hugeCellXlsx } from '../test/hostile-files.ts';
 import { XLSX_STRING_LIMITS, xlsxSheetRows, type XlsxRow } from './xlsx-rows.ts';
 
 const DEFAULTS = { ...XLSX_STRING_LIMITS };
@@ -15,7 +16,7 @@ async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const read = (data: Buffer) => xlsxSheetRows(data, { maxUnpackedBytes: 50 * 1024 * 1024, maxColumns: 10 });
+const read = (data: Buffer) => xlsxSheetRows(data, { maxUnpackedBytes: 50 * 1024 * 1024, maxColumns: 10, maxCellLength: 10_000 });
 
 /**
  * The shared strings' files this process holds open. The file is unlinked as soon as it is open,
@@ -89,5 +90,50 @@ describe('xlsxSheetRows', () => {
       })(),
     ).rejects.toMatchObject({ key: 'import_file_unreadable' });
     expect(openStringFiles()).toEqual([]);
+  });
+});
+
+describe('xlsxSheetRows bounds every cell while it reads it', () => {
+  const cellsOf = async (data: Buffer, maxCellLength: number) => {
+    const cells: string[][] = [];
+    for await (const row of xlsxSheetRows(data, { maxUnpackedBytes: 200 * 1024 * 1024, maxColumns: 10, maxCellLength })) cells.push(row.cells);
+    return cells;
+  };
+  const refusal = (data: Buffer, maxCellLength: number) => cellsOf(data, maxCellLength).then(() => null, (error: { key?: string; params?: unknown }) => ({ key: error.key, params: error.params }));
+  const tooLong = (cell: string, max: number) => ({ key: 'file_cell_too_long', params: { cell, max } });
+
+  it('refuses a cell past the bound, naming it: an inline string, a shared string it uses, rich text runs that add up, a formula\'s stored value', async () => {
+    expect(await cellsOf(await hugeCellXlsx('inline', 100), 100)).toEqual([['vin', 'description'], ['XWEAB000000000001', 'A'.repeat(100)]]);
+    expect(await cellsOf(await hugeCellXlsx('shared', 100), 100)).toEqual([['vin', 'description'], ['XWEAB000000000001', 'A'.repeat(100)]]);
+    expect(await refusal(await hugeCellXlsx('inline', 101), 100)).toEqual(tooLong('B2', 100));
+    expect(await refusal(await hugeCellXlsx('shared', 101), 100)).toEqual(tooLong('B2', 100));
+    const runs = await workbook([['vin', 'note'], ['XWEAB000000000001', { richText: [{ text: 'a'.repeat(60) }, { text: 'b'.repeat(60), font: { bold: true } }] }]]);
+    expect(await refusal(runs, 100)).toEqual(tooLong('B2', 100));
+    // A formula is never evaluated: its stored value is the cell's, bounded like any other.
+    const formula = await workbook([['vin', 'price', 'total'], ['XWEAB000000000001', 1, { formula: 'REPT("x",150)', result: 'x'.repeat(150) }]]);
+    expect(await refusal(formula, 100)).toEqual(tooLong('C2', 100));
+  });
+
+  it('reads a workbook whose shared strings hold a string past the bound that no cell of the first sheet uses', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Склад').addRow(['vin', 'Kia']);
+    book.addWorksheet('Заметки').addRow(['x'.repeat(500)]);
+    expect(await cellsOf(Buffer.from(await book.xlsx.writeBuffer()), 100)).toEqual([['vin', 'Kia']]);
+  });
+
+  it('stops at the bound a cell of 150 million characters (a 150 kB file), holding a few megabytes, not the cell', async () => {
+    for (const where of ['inline', 'shared'] as const) {
+      const data = await hugeCellXlsx(where, 150_000_000);
+      expect(data.length).toBeLessThan(400_000);
+      const before = process.memoryUsage().heapUsed;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+      try {
+        expect(await refusal(data, 10_000)).toEqual(tooLong('B2', 10_000));
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(Math.max(peak, process.memoryUsage().heapUsed) - before, where).toBeLessThan(40 * 1024 * 1024);
+    }
   });
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInflateRaw } from 'node:zlib';
-import { SaxesParser } from 'saxes';
-import { AppError } from './errors.ts';
+import { BoundedXml, XML_LIMITS } from './bounded-xml.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * The rows of an XLSX workbook's first sheet, read as its part inflates (feeds and the file
@@ -15,6 +15,11 @@ import { AppError } from './errors.ts';
  * write for the first sheet). Cells are texts as stored: shared and inline strings (rich text
  * runs joined), numbers as written, booleans true/false, a formula's stored result (never
  * evaluated), errors as ''; dates as their serial number (styles are not read).
+ *
+ * Every value is bounded while it is read (kit/bounded-xml.ts): a cell whose text, shared string or
+ * formula passes `maxCellLength` stops the file with 'cell B2 is longer than 10,000 characters'.
+ * A shared string past the bound is kept as "too long" (its text dropped as it comes), so the
+ * error names the first cell that uses it; one no cell uses is harmless.
  *
  * Shared strings (a cell of type `s` is an index into them) are held out of the heap when long:
  * a 50,000-row feed's distinct descriptions were 70 MB of strings, and the heap thrashed under
@@ -34,6 +39,8 @@ export interface XlsxReadOptions {
   maxUnpackedBytes: number;
   /** Cells kept per row (the rest are skipped). */
   maxColumns: number;
+  /** The longest cell text, in characters: a longer one (inline, shared, formula) refuses the file. */
+  maxCellLength: number;
   /** Numbers as JavaScript writes them (Excel's 1.6000000000000001 → 1.6, as exceljs gave), not as stored. */
   shortestNumbers?: boolean;
 }
@@ -52,6 +59,18 @@ const ZIP_LOCAL = 0x04034b50;
 const ZIP_CENTRAL = 0x02014b50;
 const ZIP_END = 0x06054b50;
 const unreadable = () => new AppError(400, 'import_file_unreadable', undefined, 'file');
+/** A cell past the bound, by its reference (`B2`): the column from 0, the row from 1. */
+const cellTooLong = (column: number, row: number, max: number) => new AppError(400, 'file_cell_too_long', { cell: `${columnName(column)}${row}`, max }, 'file');
+
+/** A column's letters (0 → A, 27 → AB). */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+/** The XML bounds of a workbook's parts: a text as long as a cell may be. */
+const partLimits = (maxCellLength: number) => ({ ...XML_LIMITS, maxText: maxCellLength });
+
 const tooLargeUnpacked = (maxBytes: number) => new AppError(400, 'import_file_too_large_unpacked', { size: Math.round(maxBytes / 1024 / 1024) }, 'file');
 
 /** Whether the bytes start as a ZIP archive (an XLSX is one). */
@@ -144,8 +163,8 @@ function writeAll(fd: number, buffer: Buffer, length: number) {
  * `close` frees it.
  */
 class SharedStrings {
-  /** Each string by its index: its text, or (a number) its place among the file's strings. */
-  private entries: (string | number)[] = [];
+  /** Each string by its index: its text, (a number) its place among the file's strings, or false: too long to keep. */
+  private entries: (string | number | false)[] = [];
   /** Where each of the file's strings starts, in bytes; after `finish`, one more: the file's end. */
   private starts: number[] = [];
   private memoryChars = 0;
@@ -166,6 +185,11 @@ class SharedStrings {
     this.write(text);
   }
 
+  /** A string past the bound: its index answers null. */
+  addTooLong() {
+    this.entries.push(false);
+  }
+
   /** All strings added: the rest of the buffer goes to the file. */
   finish() {
     this.flush();
@@ -173,8 +197,15 @@ class SharedStrings {
     this.starts.push(this.fileBytes);
   }
 
-  get(index: number): string {
+  /** Whether the string at the index was too long to keep. */
+  isTooLong(index: number): boolean {
+    return this.entries[index] === false;
+  }
+
+  /** The string at the index ('' when there is none); null when it was too long to keep. */
+  get(index: number): string | null {
     const entry = this.entries[index];
+    if (entry === false) return null;
     if (typeof entry !== 'number') return entry ?? '';
     const start = this.starts[entry]!;
     const length = this.starts[entry + 1]! - start;
@@ -235,60 +266,82 @@ async function* entryText(entry: ZipEntry): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/** A SAX parser for an XLSX part: no DOCTYPE (nothing to expand), tag names without their prefix. */
-function partParser() {
-  const parser = new SaxesParser({ xmlns: false });
-  parser.on('doctype', () => {
+/**
+ * A SAX parser for an XLSX part: no DOCTYPE (nothing to expand), every value bounded (a text as
+ * long as a cell may be), tag names without their prefix. `onLongText` as BoundedXml's.
+ */
+function partParser(maxCellLength: number, onLongText?: () => boolean) {
+  const xml = new BoundedXml({ limits: partLimits(maxCellLength), position: false, onLongText });
+  xml.parser.on('doctype', () => {
     throw unreadable();
   });
-  return parser;
+  return xml;
 }
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** Reads the workbook's shared strings into `strings`: rich text runs joined, phonetic runs left out. */
-async function readSharedStrings(entry: ZipEntry | undefined, strings: SharedStrings) {
+/**
+ * Reads the workbook's shared strings into `strings`: rich text runs joined, phonetic runs left
+ * out; one past `maxCellLength` is kept as too long, its text dropped while it is read.
+ */
+async function readSharedStrings(entry: ZipEntry | undefined, strings: SharedStrings, maxCellLength: number) {
   if (entry) {
-    const parser = partParser();
     let current: string | null = null;
+    let tooLong = false;
     let inText = false;
     let phonetic = 0;
+    // A text node past the bound inside a string marks it; elsewhere it stops the file.
+    const xml = partParser(maxCellLength, () => current !== null && (tooLong = true));
+    const parser = xml.parser;
     parser.on('opentag', (tag) => {
       const name = localName(tag.name);
-      if (name === 'si') current = '';
-      else if (name === 'rPh') phonetic++;
+      if (name === 'si') {
+        current = '';
+        tooLong = false;
+      } else if (name === 'rPh') phonetic++;
       else if (name === 't') inText = current !== null && !phonetic;
     });
     parser.on('closetag', (tag) => {
       const name = localName(tag.name);
       if (name === 'si') {
-        strings.add(current ?? '');
+        if (tooLong) strings.addTooLong();
+        else strings.add(current ?? '');
         current = null;
       } else if (name === 'rPh') phonetic--;
       else if (name === 't') inText = false;
     });
     parser.on('text', (text) => {
-      if (inText) current += text;
+      if (!inText || tooLong || current === null) return;
+      current += text;
+      // Runs that are each within the bound may still add up past it.
+      if (current.length > maxCellLength) {
+        tooLong = true;
+        current = '';
+      }
     });
-    for await (const text of entryText(entry)) parser.write(text);
-    parser.close();
+    for await (const text of entryText(entry)) xml.write(text);
+    xml.close();
   }
   strings.finish();
 }
 
-/** The column of a cell reference (`AB12` → 27), from 0. */
+/** Excel's last column (XFD), from 0: a reference past it is taken as it. */
+const LAST_COLUMN = 16_383;
+
+/** The column of a cell reference (`AB12` → 27), from 0; at most LAST_COLUMN. */
 function columnOf(ref: string): number {
   let column = 0;
   for (const char of ref) {
     const code = char.charCodeAt(0);
     if (code < 65 || code > 90) break;
     column = column * 26 + code - 64;
+    if (column > LAST_COLUMN + 1) return LAST_COLUMN;
   }
   return column - 1;
 }
 
 /** A cell's text by its type: shared string, boolean, error, number (as written or as JavaScript writes it), else as stored. */
 function cellText(type: string, value: string, strings: SharedStrings, options: XlsxReadOptions): string {
-  if (type === 's') return value ? strings.get(Number(value)) : '';
+  if (type === 's') return value ? (strings.get(Number(value)) ?? '') : '';
   if (type === 'b') return value === '1' ? 'true' : 'false';
   if (type === 'e') return '';
   if (type === 'n' && options.shortestNumbers && value) {
@@ -300,12 +353,18 @@ function cellText(type: string, value: string, strings: SharedStrings, options: 
 
 /** The rows of a sheet, parsed as its part inflates. */
 async function* sheetRows(entry: ZipEntry, strings: SharedStrings, options: XlsxReadOptions): AsyncGenerator<XlsxRow> {
-  const parser = partParser();
+  const max = options.maxCellLength;
+  let row: XlsxRow | null = null;
+  let cell: { column: number; type: string; value: string } | null = null;
+  // A text past the bound inside a cell (its value, inline string or formula) is that cell's.
+  const xml = partParser(max, () => {
+    if (row && cell) throw cellTooLong(cell.column, row.number, max);
+    return false;
+  });
+  const parser = xml.parser;
   const ready: XlsxRow[] = [];
   let total: number | null = null;
   let lastNumber = 0;
-  let row: XlsxRow | null = null;
-  let cell: { column: number; type: string; value: string } | null = null;
   let inValue = false;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
@@ -315,18 +374,24 @@ async function* sheetRows(entry: ZipEntry, strings: SharedStrings, options: Xlsx
       total = last ? Number(last) : null;
     } else if (name === 'row') {
       // A row without its number (`r` is optional) follows the one before.
-      lastNumber = Number(attribute('r')) || lastNumber + 1;
+      const number = Number(attribute('r'));
+      lastNumber = Number.isSafeInteger(number) && number > 0 ? number : lastNumber + 1;
       row = { number: lastNumber, cells: [], total };
     } else if (name === 'c' && row) cell = { column: attribute('r') ? columnOf(attribute('r')) : row.cells.length, type: attribute('t') || 'n', value: '' };
     else if ((name === 'v' || name === 't') && cell) inValue = true;
   });
   parser.on('text', (text) => {
-    if (inValue && cell) cell.value += text;
+    if (!inValue || !cell) return;
+    cell.value += text;
+    // Rich text runs that are each within the bound may still add up past it.
+    if (cell.value.length > max) throw cellTooLong(cell.column, row!.number, max);
   });
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
     if (name === 'v' || name === 't') inValue = false;
     else if (name === 'c' && row && cell) {
+      // Every cell is within the bound, kept or not: a shared string too long to keep refuses the file too.
+      if (cell.type === 's' && strings.isTooLong(Number(cell.value))) throw cellTooLong(cell.column, row.number, max);
       if (cell.column >= 0 && cell.column < options.maxColumns) row.cells[cell.column] = cellText(cell.type, cell.value, strings, options);
       cell = null;
     } else if (name === 'row' && row) {
@@ -336,10 +401,10 @@ async function* sheetRows(entry: ZipEntry, strings: SharedStrings, options: Xlsx
     }
   });
   for await (const text of entryText(entry)) {
-    parser.write(text);
+    xml.write(text);
     yield* ready.splice(0);
   }
-  parser.close();
+  xml.close();
   yield* ready.splice(0);
 }
 
@@ -357,7 +422,7 @@ export async function* xlsxSheetRows(data: Buffer, options: XlsxReadOptions): As
   if (!sheet) throw unreadable();
   const strings = new SharedStrings();
   try {
-    await readSharedStrings(entries.find((entry) => entry.name === 'xl/sharedStrings.xml'), strings);
+    await readSharedStrings(entries.find((entry) => entry.name === 'xl/sharedStrings.xml'), strings, options.maxCellLength);
     yield* sheetRows(sheet, strings, options);
   } catch (error) {
     // The temporary file's failures (a full disk) are the server's, not the workbook's.

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { columnName } from './xlsx-rows.ts';
 
 /**
  * A one-sheet XLSX written as it goes (exports of a million rows, docs/performance.md "Customer
@@ -26,12 +27,6 @@ const INVALID_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const NEEDS_ESCAPE = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 // Most cells need nothing: one test, and the replacements only for those that do.
 const escapeXml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text);
-
-function column(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
 
 /** `xml:space="preserve"` only where it matters, leading or trailing white space (as openpyxl does): 19 bytes less a text cell. */
 const edgeSpace = (text: string) => text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32;
@@ -136,7 +131,7 @@ export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream 
     put(packed);
   });
   deflate.on('error', (error) => stream.destroy(error));
-  const columns = Array.from({ length: 64 }, (_, i) => column(i));
+  const columns = Array.from({ length: 64 }, (_, i) => columnName(i));
   let rowNumber = 0;
   // The sheet's XML goes to the deflate in chunks of CHUNK bytes, each filled row by row. A chunk
   // the deflate has read is used again: new ones would each outlive a young-generation GC (the
@@ -196,7 +191,7 @@ export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream 
       const value = cells[i];
       if (value === null || value === undefined || value === '') continue;
       ascii('<c r="');
-      ascii(columns[i] ?? column(i));
+      ascii(columns[i] ?? columnName(i));
       digits(number);
       if (typeof value === 'number' && Number.isFinite(value)) {
         ascii('"><v>');

@@ -188,7 +188,7 @@ async function colorChain(t: TestApp) {
 }
 
 /** A new brand → model → generation → restyling chain of the catalogue, for samples of its lower levels. */
-async function catalogChain(t: TestApp) {
+export async function catalogChain(t: TestApp) {
   const db = t.database.db;
   const [brand] = await db.insert(carBrands).values({ name: `Марка ${suffix()}` }).returning();
   const [model] = await db.insert(carModels).values({ name: `Модель ${suffix()}`, brand_id: brand!.id }).returning();
@@ -207,7 +207,7 @@ async function dealershipFor(t: TestApp, clientId: number) {
   return row!.id;
 }
 /** A new department of a new dealership of the client. */
-async function departmentFor(t: TestApp, clientId: number) {
+export async function departmentFor(t: TestApp, clientId: number) {
   const dealershipId = await dealershipFor(t, clientId);
   const [row] = await t.database.db.insert(dealershipDepartments).values({ client_id: clientId, dealership_id: dealershipId, name_ru: 'Сервис' }).returning();
   return row!.id;

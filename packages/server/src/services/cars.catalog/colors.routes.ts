@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../kit/errors.ts';
 import { readMultipart } from '../../kit/files.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth } from '../../kit/request-context.ts';
+import { untrustedUpload } from '../../kit/untrusted-file.ts';
 import { applyCatalogImport, checkCatalogImport } from './catalog-import.ts';
 import { listModelEvents, modelExists, restoreModel } from './model-history.ts';
 
@@ -81,13 +82,13 @@ export async function registerCatalogColorRoutes(app: FastifyInstance, ctx: Serv
       const path = `${BASE}/import/${kind}${restyling ? '/:restylingId' : ''}`;
       const params = restyling ? { params: z.object({ restylingId: id() }) } : {};
       const restylingOf = (request: { params: unknown }) => (restyling ? (request.params as { restylingId: number }).restylingId : undefined);
-      s.post(`${path}/preview`, { schema: { tags, summary: `Check a CSV or XLSX file of ${kind} row by row: what each row would create, update or leave; nothing is written`, querystring: deleteAllQuery, ...params } }, async (request) => {
+      s.post(`${path}/preview`, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: `Check a CSV or XLSX file of ${kind} row by row: what each row would create, update or leave; nothing is written`, querystring: deleteAllQuery, ...params } }, async (request) => {
         const auth = staff(request);
         const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
         const options = { deleteAll: deleteAllOf(fields, request.query), brandIds: auth.brandIds, restylingId: restylingOf(request) };
         return { data: (await checkCatalogImport(ctx.db, kind, files, request.lang, options)).report };
       });
-      s.post(path, { schema: { tags, summary: `Import the rows without errors of a CSV or XLSX file of ${kind} in one transaction`, querystring: deleteAllQuery, ...params } }, async (request) => {
+      s.post(path, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: `Import the rows without errors of a CSV or XLSX file of ${kind} in one transaction`, querystring: deleteAllQuery, ...params } }, async (request) => {
         const auth = staff(request);
         const { files, fields } = await readMultipart(request, CATALOG_IMPORT_LIMITS.maxBytes);
         const options = { deleteAll: deleteAllOf(fields, request.query), restylingId: restylingOf(request) };

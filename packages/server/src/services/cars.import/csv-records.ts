@@ -1,3 +1,6 @@
+import { AppError } from '../../kit/app-error.ts';
+import { columnName } from '../../kit/xlsx-rows.ts';
+
 /**
  * Records of a CSV text that arrives in chunks, for the feed import (feed-parsers.ts). csv-parse
  * took a quarter of the import's busy time on a 50,000-row feed: it turns every field into a
@@ -6,6 +9,11 @@
  * skipped, rows of any length. It is lenient where csv-parse was told to be (relax_quotes): a
  * quote inside an unquoted field is an ordinary character, and what follows a closing quote up to
  * the delimiter is kept.
+ *
+ * Bounded while it reads: a field past `maxFieldChars` stops the file with 'cell B7 is longer
+ * than 10,000 characters' (the column's letter and the line the record starts on, as a
+ * spreadsheet shows the file), as soon as the field's text reaches that length, whether it has
+ * ended or not; a record past `maxRecordChars` (a quote never closed) stops it too.
  */
 export interface CsvRecord {
   cells: string[];
@@ -19,11 +27,11 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-/** Thrown when a record is longer than the reader allows (a file that is not CSV, or a quote never closed). */
-export class CsvRecordTooLong extends Error {
-  constructor(public line: number) {
-    super(`the record at line ${line} is too long`);
-  }
+export interface CsvBounds {
+  /** The longest record, in characters (a file that is not CSV, or a quote never closed). */
+  maxRecordChars: number;
+  /** The longest field, in characters. */
+  maxFieldChars: number;
 }
 
 interface Parsed {
@@ -40,8 +48,17 @@ export class CsvRecords {
   private line = 1;
   private readonly delimiter: number;
 
-  constructor(delimiter: string, private readonly maxRecordChars: number) {
+  constructor(delimiter: string, private readonly bounds: CsvBounds) {
     this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  private recordTooLong() {
+    return new AppError(400, 'file_csv_record_too_long', { line: this.line, max: this.bounds.maxRecordChars }, 'file');
+  }
+
+  /** Refuses a field (whole or its start so far) past the bound: `index` is its place in the record. */
+  private checkField(length: number, index: number) {
+    if (length > this.bounds.maxFieldChars) throw new AppError(400, 'file_cell_too_long', { cell: `${columnName(index)}${this.line}`, max: this.bounds.maxFieldChars }, 'file');
   }
 
   /** The records this chunk completes; an unfinished last one waits for the next chunk. */
@@ -62,10 +79,10 @@ export class CsvRecords {
     while (at < text.length) {
       const parsed = this.record(text, at, final);
       if (!parsed) {
-        if (text.length - at > this.maxRecordChars) throw new CsvRecordTooLong(this.line);
+        if (text.length - at > this.bounds.maxRecordChars) throw this.recordTooLong();
         break;
       }
-      if (parsed.next - at > this.maxRecordChars) throw new CsvRecordTooLong(this.line);
+      if (parsed.next - at > this.bounds.maxRecordChars) throw this.recordTooLong();
       const empty = parsed.cells.length === 1 && parsed.next - at <= 2 && parsed.cells[0] === '';
       if (!empty) records.push({ cells: parsed.cells, line: this.line, end: this.offset + parsed.next });
       this.line += parsed.lines;
@@ -85,7 +102,7 @@ export class CsvRecords {
     for (;;) {
       let cell: string;
       if (text.charCodeAt(at) === QUOTE) {
-        const quoted = this.quoted(text, at + 1, final);
+        const quoted = this.quoted(text, at + 1, final, cells.length);
         if (!quoted) return null;
         cell = quoted.value;
         lines += quoted.lines;
@@ -96,6 +113,7 @@ export class CsvRecords {
         cell = text.slice(at, end);
         at = end;
       }
+      this.checkField(cell.length, cells.length);
       cells.push(cell);
       if (at >= length) return final ? { cells, next: at, lines } : null;
       const code = text.charCodeAt(at);
@@ -114,13 +132,15 @@ export class CsvRecords {
   }
 
   /** A quoted field's value from after its opening quote, then what follows the closing quote up to the delimiter or line end. */
-  private quoted(text: string, from: number, final: boolean): { value: string; next: number; lines: number } | null {
+  private quoted(text: string, from: number, final: boolean, index: number): { value: string; next: number; lines: number } | null {
     const length = text.length;
     let value = '';
     let at = from;
     for (;;) {
       const quote = text.indexOf('"', at);
       if (quote < 0) {
+        // The field goes on to the text's end: all of that is its value.
+        this.checkField(value.length + length - at, index);
         if (!final) return null;
         value += text.slice(at);
         at = length;

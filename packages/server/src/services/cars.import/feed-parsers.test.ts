@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deepXml, hugeCsvField, hugeXmlAttribute, hugeXmlText, repeated } from '../../test/hostile-files.ts';
 import { readFeed, type FeedRow } from './feed-parsers.ts';
 
 /** The rows a CSV gives, fed in chunks of `chunk` bytes (a header split across chunks included). */
@@ -49,9 +50,30 @@ describe('CSV feeds', () => {
     expect(rows.map((row) => row.values.description)).toEqual(['Зимний пакет']);
   });
 
-  it('reports a record that never ends (a quote never closed) as the file\'s failure, not as rows', async () => {
-    const text = 'vin;description\nXWB01;"' + 'x'.repeat(1024 * 1024 + 10) + '\n';
-    await expect(csvRows(text, 64 * 1024)).rejects.toThrow(/too long/);
+  it('refuses a field past the bound, or a quote never closed, as the file\'s failure naming the cell, not as rows', async () => {
+    const unclosed = 'vin;description\nXWB01;"' + 'x'.repeat(1024 * 1024 + 10) + '\n';
+    await expect(csvRows(unclosed, 64 * 1024)).rejects.toMatchObject({ key: 'file_cell_too_long', params: { cell: 'B2', max: 10_000 } });
+    const long = `vin;brand;description\nXWB01;Kia;${'x'.repeat(10_000)}\nXWB02;Kia;"${'y'.repeat(10_001)}"\n`;
+    await expect(csvRows(long, 4096)).rejects.toMatchObject({ key: 'file_cell_too_long', params: { cell: 'C3', max: 10_000 } });
+  });
+
+  it('refuses a record past its bound whose fields are each within theirs', async () => {
+    const row = Array.from({ length: 120 }, () => 'z'.repeat(9000)).join(';');
+    await expect(csvRows(`vin;description\nXWB01;x\n${row}\n`, 64 * 1024)).rejects.toMatchObject({ key: 'file_csv_record_too_long', params: { line: 3, max: 1024 * 1024 } });
+  });
+
+  it('stops a field of 150 million characters at the bound, without reading the rest', async () => {
+    let read = 0;
+    async function* source() {
+      for (const chunk of hugeCsvField(150_000_000)) {
+        read += chunk.length;
+        yield chunk;
+      }
+    }
+    await expect((async () => {
+      for await (const row of readFeed('csv', source())) expect(row).toBeUndefined();
+    })()).rejects.toMatchObject({ key: 'file_cell_too_long', params: { cell: 'B2' } });
+    expect(read).toBeLessThan(3 * 1024 * 1024);
   });
 
   it('tells the progress how far into the file each row ends', async () => {
@@ -108,5 +130,35 @@ describe('XLSX feeds', () => {
     });
     expect(rows).toHaveLength(3000);
     expect(rows.filter((row, n) => row.values.description !== text(n))).toEqual([]);
+  });
+});
+
+describe('XML feeds', () => {
+  /** The rows of an XML feed given as chunks. */
+  async function xmlRows(chunks: Iterable<Buffer>): Promise<FeedRow[]> {
+    const rows: FeedRow[] = [];
+    for await (const row of readFeed('autoru_xml', (async function* () {
+      yield* chunks;
+    })())) rows.push(row);
+    return rows;
+  }
+  const refusal = (chunks: Iterable<Buffer>) => xmlRows(chunks).then(() => null, (error: { key?: string; params?: unknown }) => ({ key: error.key, params: error.params }));
+
+  it('reads a field up to the bound and refuses one past it, naming the element and line, the text in one node or in several', async () => {
+    const [row] = await xmlRows(hugeXmlText(10_000));
+    expect(row!.values.description).toHaveLength(10_000);
+    expect(await refusal(hugeXmlText(10_001))).toEqual({ key: 'file_xml_text_too_long', params: { element: 'description', line: 1, max: 10_000 } });
+    // Text and CDATA each within the bound, past it together; on the feed's third line.
+    const pieces = `<?xml version="1.0"?>\n<data><cars>\n<car><mark_id>Kia</mark_id><description>${'a'.repeat(6000)}<![CDATA[${'b'.repeat(6000)}]]></description></car></cars></data>`;
+    expect(await refusal([Buffer.from(pieces)])).toEqual({ key: 'file_xml_text_too_long', params: { element: 'description', line: 3, max: 10_000 } });
+  });
+
+  it('refuses a huge text node, a huge attribute and deep nesting as they are read, naming where', async () => {
+    expect(await refusal(hugeXmlText(150_000_000))).toEqual({ key: 'file_xml_text_too_long', params: { element: 'description', line: 1, max: 10_000 } });
+    expect(await refusal(hugeXmlAttribute(150_000_000))).toEqual({ key: 'file_xml_attribute_too_long', params: { attribute: 'note', element: 'car', line: 1, max: 10_000 } });
+    expect(await refusal(deepXml(1_000_000))).toEqual({ key: 'file_xml_too_deep', params: { element: 'a', line: 1, max: 100 } });
+    expect(await refusal(repeated('<?xml version="1.0"?><data><cars><car><', 'n', 150_000_000, '>x</n></car></cars></data>'))).toEqual({ key: 'file_xml_name_too_long', params: { line: 1, max: 200 } });
+    const attributes = `<?xml version="1.0"?><data><cars><car ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}><mark_id>Kia</mark_id></car></cars></data>`;
+    expect(await refusal([Buffer.from(attributes)])).toEqual({ key: 'file_xml_too_many_attributes', params: { element: 'car', line: 1, max: 200 } });
   });
 });

@@ -1,18 +1,22 @@
-import type { Readable } from 'node:stream';
-import { SaxesParser } from 'saxes';
 import type { ImportFormat } from '@dp/contracts';
-import type { MessageKey, MessageParams } from '@dp/contracts';
+import { BoundedXml, XML_LIMITS } from '../../kit/bounded-xml.ts';
+import { AppError } from '../../kit/app-error.ts';
 import { csvDelimiter } from '../../kit/spreadsheet-rows.ts';
+import type { FileReader } from '../../kit/untrusted-file.ts';
 import { xlsxSheetRows } from '../../kit/xlsx-rows.ts';
-import { AppError } from '../../kit/errors.ts';
 import { CsvRecords, type CsvRecord } from './csv-records.ts';
 
 /**
- * Feed readers (spec 001 §3 "Import", issue 13): each turns a feed's bytes into rows of canonical
- * field names (IMPORT_FIELDS plus `color`, `right_steering_wheel`), streaming, one row at a time,
- * so memory does not grow with the feed. XML goes through saxes, which never expands entities;
- * a DOCTYPE (where XXE and "billion laughs" live) is refused outright. Bytes that are not valid in
- * the feed's encoding become U+FFFD, which the row check reports per row.
+ * Feed readers (spec 001 §3 "Import"): each turns a feed's bytes into rows of canonical field
+ * names (IMPORT_FIELDS plus `color`, `right_steering_wheel`), streaming, one row at a time, so
+ * memory does not grow with the feed. The import runs them in a worker thread (`feedReader`,
+ * kit/untrusted-file.ts), where running out of memory ends the read, not the server.
+ * Every value is bounded while it is read: a cell, text node, attribute or CSV field past
+ * `maxCellLength` stops the file with a message naming it (cell B2, element and line). XML goes
+ * through saxes (kit/bounded-xml.ts), which never expands entities; a DOCTYPE (where XXE and
+ * "billion laughs" live) is refused outright. Bytes that are not valid in the feed's encoding
+ * become U+FFFD, which the row check reports per row. A file's failure is an AppError whose
+ * message the report gives in its reader's language.
  */
 export interface FeedRow {
   /** The row's number: the car's position in an XML feed, the line in a CSV, the row in an XLSX. */
@@ -30,22 +34,23 @@ interface DecodeCount {
 }
 const bytesAt = (count: DecodeCount, chars: number) => (count.chars ? Math.round((count.bytes * chars) / count.chars) : 0);
 
-export class FeedError extends Error {
-  constructor(
-    public key: 'import_xml_doctype' | 'import_file_failed',
-    public reason = '',
-    /** A reason the report gives in its reader's language (a message key and its values). */
-    public said?: { key: MessageKey; params?: MessageParams },
-  ) {
-    super(reason || key);
-  }
-}
+/** A failure of the file, in words the report shows (a parser's own message). */
+const fileFailed = (reason: string) => new AppError(400, 'import_file_failed', { reason: reason.slice(0, 200) }, 'file');
 
-/** Bounds of a feed (a mutable object: tests lower them to reach them with small files). */
-/** A CSV record longer than this is refused (a file that is not CSV, or a quote never closed). */
-const MAX_CSV_RECORD = 1024 * 1024;
-
-export const FEED_LIMITS = { maxRows: 100_000, maxXlsxBytes: 20 * 1024 * 1024, maxXlsxUnpackedBytes: 200 * 1024 * 1024, maxCellLength: 10_000 };
+/**
+ * Bounds of a feed. The import hands them to the reader with each file, so tests lower them here
+ * (a mutable object) to reach them with small files.
+ */
+export const FEED_LIMITS = {
+  maxRows: 100_000,
+  maxXlsxBytes: 20 * 1024 * 1024,
+  maxXlsxUnpackedBytes: 200 * 1024 * 1024,
+  /** The longest value (cell, text node, attribute, CSV field), in characters. */
+  maxCellLength: 10_000,
+  /** A CSV record longer than this is refused (a file that is not CSV, or a quote never closed). */
+  maxCsvRecord: 1024 * 1024,
+};
+export type FeedLimits = typeof FEED_LIMITS;
 
 /** Auto.ru / Yandex (`<data><cars><car>`) tag → canonical field. */
 const AUTORU_FIELDS: Record<string, string> = {
@@ -111,21 +116,23 @@ async function* decoded(source: AsyncIterable<Buffer>, pick: (head: Buffer) => s
 }
 
 /** Rows of an XML feed whose cars are `<rowTag>` elements; their child elements are the fields. */
-async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: Record<string, string>): AsyncGenerator<FeedRow> {
-  const parser = new SaxesParser({ xmlns: false, position: true });
+async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: Record<string, string>, limits: FeedLimits): AsyncGenerator<FeedRow> {
+  const xml = new BoundedXml({ limits: { ...XML_LIMITS, maxText: limits.maxCellLength } });
+  const parser = xml.parser;
   const counted: DecodeCount = { bytes: 0, chars: 0 };
   const ready: FeedRow[] = [];
   let count = 0;
   let current: Record<string, string> | null = null;
   let depth = 0;
   let field: string | null = null;
+  let fieldTag = '';
   let text = '';
   let failure: Error | null = null;
   parser.on('doctype', () => {
-    failure = new FeedError('import_xml_doctype');
+    failure = new AppError(400, 'import_xml_doctype', undefined, 'file');
   });
   parser.on('error', (error) => {
-    failure ??= new FeedError('import_file_failed', error.message.slice(0, 200));
+    failure ??= fileFailed(error.message);
   });
   // A feed repeats a few dozen tag names a million times: each is lowered once (the first thousand
   // names kept: a hostile feed of endless distinct names does not grow the map).
@@ -150,16 +157,19 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
     depth++;
     if (depth === 1) {
       field = fields[name] ?? null;
+      fieldTag = tag.name;
       text = '';
     }
     // Avito gives image and other nested values as attributes; they are not fields here.
   });
-  parser.on('text', (value) => {
-    if (current && depth === 1 && field) text += value;
-  });
-  parser.on('cdata', (value) => {
-    if (current && depth === 1 && field) text += value;
-  });
+  // A field's texts and CDATA sections, each within the bound, may still add up past it.
+  const take = (value: string) => {
+    if (!current || depth !== 1 || !field) return;
+    text += value;
+    if (text.length > limits.maxCellLength) throw new AppError(400, 'file_xml_text_too_long', { element: fieldTag, line: parser.line, max: limits.maxCellLength }, 'file');
+  };
+  parser.on('text', take);
+  parser.on('cdata', take);
   parser.on('closetag', (tag) => {
     if (!current) return;
     if (depth === 0 && lower(tag.name) === rowTag) {
@@ -168,19 +178,19 @@ async function* xmlRows(source: AsyncIterable<Buffer>, rowTag: string, fields: R
       return;
     }
     if (depth === 1 && field) {
-      const value = text.trim().slice(0, FEED_LIMITS.maxCellLength);
+      const value = text.trim();
       if (value !== '' && current[field] === undefined) current[field] = value;
       field = null;
     }
     depth--;
   });
   for await (const chunk of decoded(source, xmlEncoding, counted)) {
-    parser.write(chunk);
+    xml.write(chunk);
     if (failure) throw failure;
-    if (count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} cars`);
+    if (count > limits.maxRows) throw new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
     yield* ready.splice(0);
   }
-  parser.close();
+  xml.close();
   if (failure) throw failure;
   yield* ready.splice(0);
 }
@@ -202,14 +212,14 @@ function columnIndexes(header: string[], mapping: Record<string, string>): [stri
 function rowValues(cells: string[], columns: [string, number][]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, index] of columns) {
-    const value = (cells[index] ?? '').trim().slice(0, FEED_LIMITS.maxCellLength);
+    const value = (cells[index] ?? '').trim();
     if (value !== '') values[name] = value;
   }
   return values;
 }
 
 /** Rows of a CSV feed (`,`, `;` or tab; UTF-8 or Windows-1251), the first line naming the columns. */
-async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
+async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>, limits: FeedLimits): AsyncGenerator<FeedRow> {
   const counted: DecodeCount = { bytes: 0, chars: 0 };
   let reader: CsvRecords | null = null;
   let head = '';
@@ -222,33 +232,29 @@ async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, s
         columns = columnIndexes(record.cells, mapping);
         continue;
       }
-      if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`);
+      if (++count > limits.maxRows) throw new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
       ready.push({ row: record.line, values: rowValues(record.cells, columns), consumed: bytesAt(counted, record.end) });
     }
     return ready;
   };
-  try {
-    for await (const text of decoded(source, csvEncoding, counted)) {
-      if (reader) {
-        yield* rows(reader.push(text));
-        continue;
-      }
-      // The text up to the header's end tells the delimiter (a header longer than a record is not a header).
-      head += text;
-      if (/[\r\n]/.test(head) || head.length > MAX_CSV_RECORD) {
-        reader = new CsvRecords(csvDelimiter(head), MAX_CSV_RECORD);
-        yield* rows(reader.push(head));
-      }
+  const records = (delimiter: string) => new CsvRecords(delimiter, { maxRecordChars: limits.maxCsvRecord, maxFieldChars: limits.maxCellLength });
+  for await (const text of decoded(source, csvEncoding, counted)) {
+    if (reader) {
+      yield* rows(reader.push(text));
+      continue;
     }
-    if (!reader) {
-      reader = new CsvRecords(csvDelimiter(head), MAX_CSV_RECORD);
+    // The text up to the header's end tells the delimiter (a header longer than a record is not a header).
+    head += text;
+    if (/[\r\n]/.test(head) || head.length > limits.maxCsvRecord) {
+      reader = records(csvDelimiter(head));
       yield* rows(reader.push(head));
     }
-    yield* rows(reader.end());
-  } catch (error) {
-    if (error instanceof FeedError) throw error;
-    throw new FeedError('import_file_failed', (error as Error).message.slice(0, 200));
   }
+  if (!reader) {
+    reader = records(csvDelimiter(head));
+    yield* rows(reader.push(head));
+  }
+  yield* rows(reader.end());
 }
 
 /**
@@ -258,45 +264,56 @@ async function* csvRows(source: AsyncIterable<Buffer>, mapping: Record<string, s
  * texts as stored: numbers as written, booleans true/false, dates as their serial number (a
  * feed's fields are numbers and texts).
  */
-async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>): AsyncGenerator<FeedRow> {
+async function* xlsxRows(source: AsyncIterable<Buffer>, mapping: Record<string, string>, limits: FeedLimits): AsyncGenerator<FeedRow> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of source) {
     size += chunk.length;
-    if (size > FEED_LIMITS.maxXlsxBytes) throw new FeedError('import_file_failed', 'too large', { key: 'import_feed_xlsx_too_large', params: { size: Math.max(1, Math.round(FEED_LIMITS.maxXlsxBytes / 1024 / 1024)) } });
+    if (size > limits.maxXlsxBytes) throw new AppError(400, 'import_feed_xlsx_too_large', { size: Math.max(1, Math.round(limits.maxXlsxBytes / 1024 / 1024)) }, 'file');
     chunks.push(chunk);
   }
   let columns: [string, number][] | null = null;
   let count = 0;
   try {
-    for await (const row of xlsxSheetRows(Buffer.concat(chunks), { maxUnpackedBytes: FEED_LIMITS.maxXlsxUnpackedBytes, maxColumns: 100 })) {
-      const cells = row.cells.map((value) => value.trim().slice(0, FEED_LIMITS.maxCellLength));
+    for await (const row of xlsxSheetRows(Buffer.concat(chunks), { maxUnpackedBytes: limits.maxXlsxUnpackedBytes, maxColumns: 100, maxCellLength: limits.maxCellLength })) {
+      const cells = row.cells.map((value) => value.trim());
       if (!cells.some(Boolean)) continue;
       if (!columns) {
         columns = columnIndexes(cells, mapping);
         continue;
       }
-      if (++count > FEED_LIMITS.maxRows) throw new FeedError('import_file_failed', `more than ${FEED_LIMITS.maxRows} rows`, { key: 'import_too_many_rows', params: { max: FEED_LIMITS.maxRows } });
+      if (++count > limits.maxRows) throw new AppError(400, 'import_too_many_rows', { max: limits.maxRows }, 'file');
       yield { row: row.number, values: rowValues(cells, columns), share: row.total ? Math.min(1, row.number / row.total) : undefined };
     }
   } catch (error) {
-    if (error instanceof FeedError) throw error;
-    // The kit's refusals (a zip bomb, a damaged archive or part) are said in the report's language.
-    if (error instanceof AppError) throw new FeedError('import_file_failed', error.key, { key: error.key, params: error.params });
-    throw new FeedError('import_file_failed', 'unreadable', { key: 'import_file_unreadable' });
+    if (error instanceof AppError || (error as NodeJS.ErrnoException | null)?.syscall) throw error;
+    throw new AppError(400, 'import_file_unreadable', undefined, 'file');
   }
 }
 
-/** The rows of a feed in the given format. */
-export function readFeed(format: ImportFormat, source: Readable | AsyncIterable<Buffer>, mapping: Record<string, string> = {}): AsyncGenerator<FeedRow> {
+/** The rows of a feed in the given format, read here (the import reads them in a worker: `feedReader`). */
+export function readFeed(format: ImportFormat, source: AsyncIterable<Buffer>, mapping: Record<string, string> = {}, limits: FeedLimits = FEED_LIMITS): AsyncGenerator<FeedRow> {
   switch (format) {
     case 'autoru_xml':
-      return xmlRows(source, 'car', AUTORU_FIELDS);
+      return xmlRows(source, 'car', AUTORU_FIELDS, limits);
     case 'avito_xml':
-      return xmlRows(source, 'ad', AVITO_FIELDS);
+      return xmlRows(source, 'ad', AVITO_FIELDS, limits);
     case 'csv':
-      return csvRows(source, mapping);
+      return csvRows(source, mapping, limits);
     case 'xlsx':
-      return xlsxRows(source, mapping);
+      return xlsxRows(source, mapping, limits);
   }
 }
+
+/** What the import tells the feed reader with each file. */
+export interface FeedReadOptions {
+  format: ImportFormat;
+  mapping: Record<string, string>;
+  limits: FeedLimits;
+}
+
+/** The feed reader as the worker runs it (src/file-readers.ts registers it). */
+export const feedReader: FileReader<FeedReadOptions, FeedRow> = {
+  formats: ['xml', 'csv', 'xlsx'],
+  read: (source, options) => readFeed(options.format, source, options.mapping, options.limits),
+};

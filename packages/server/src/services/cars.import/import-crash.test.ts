@@ -13,18 +13,21 @@ import { loadConfig } from '../../kit/config.ts';
 import type { Db } from '../../kit/db.ts';
 import { carBrands, carModels, cars, clients, sites } from '../../kit/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { waitForJobs, waitUntil } from '../../test/wait.ts';
+import { waitUntil } from '../../test/wait.ts';
 import { importReports, importSettings } from './import.table.ts';
 import { startImport } from './import.routes.ts';
 import { IMPORT_JOB, type ImportJobData } from './run-import.ts';
+import { t as message } from '@dp/contracts';
 
 /**
- * Issue 13: "A process killed in the middle of an import (kill -9) leaves no half-imported state
- * visible: on restart the import resumes or is rolled back cleanly, and a rerun creates no
- * duplicates". A real worker process (test/import-child.ts) runs the import job and is killed
- * with SIGKILL once mid-parse and once inside the apply transaction (it says on stdout when it is
- * there and waits); the database then shows no car of the feed, the report is resumed by the next
- * process that starts (recoverImports) and ends with each car once, and a rerun adds none.
+ * A process killed in the middle of an import (kill -9) leaves no half-imported state visible, a
+ * run is resumed at most once, and a rerun creates no duplicates. A real worker process
+ * (test/import-child.ts) runs the import job and is killed with SIGKILL mid-parse; the next worker
+ * resumes it (recoverImports) and is killed inside the apply transaction (each says on stdout when
+ * it is there and waits). The database then shows no car of the feed; the restarted app does not
+ * resume the report a second time but ends it with 'the import stopped unexpectedly twice and was
+ * not resumed', and refuses to start the same file again; once the file is replaced the import
+ * ends with each car once, and a rerun adds none.
  *
  * On PGlite the worker owns the database folder while it runs (the test opens it only between
  * the workers); PGlite came back from each SIGKILL with the folder intact (docs/decisions.md).
@@ -134,7 +137,7 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   const siteCars = (db: Db, siteId: number) => db.select({ vin: cars.vin, status: cars.status }).from(cars).where(eq(cars.site_id, siteId));
   const reportOf = async (db: Db, id: number) => (await db.select().from(importReports).where(eq(importReports.id, id)))[0]!;
 
-  it('shows no half-imported car after a kill mid-parse or mid-apply, resumes on restart, and a rerun adds no duplicate', async () => {
+  it('shows no half-imported car after a kill mid-parse or mid-apply, resumes once, refuses the same file after a second death, and a rerun adds no duplicate', async () => {
     const brand = `Crash${Date.now().toString(36)}`;
     feed = `<?xml version="1.0" encoding="UTF-8"?>\n<data><cars>${Array.from({ length: CARS }, (_, index) => `<car><mark_id>${brand}</mark_id><folder_id>Ceed</folder_id><vin>${vin(index)}</vin><year>2024</year><price>${1_000_000 + index}</price><availability>в наличии</availability></car>`).join('\n')}</cars></data>`;
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
@@ -168,30 +171,48 @@ describe(`an import killed with kill -9 (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       expect((await reportOf(db, report.id)).is_finished).toBe(false);
     });
 
-    // 3. The app restarts: the report is resumed (not left "in process") and ends with each car once.
+    // 3. The app restarts: the report's resumed run died as well, so it is not resumed again. It
+    // ends with an error saying so, no car written, the site free to import.
     restarted = await open(true);
     const after = restarted.database.db;
-    const done = await waitUntil('the resumed import to finish', async () => {
+    const ended = await waitUntil('the twice-stopped import to end', async () => {
       const state = await reportOf(after, report.id);
       return state.is_finished && state;
     }, 60_000).catch(async (error: Error) => {
       throw new Error(`${error.message}; ${await describeRun(after, report.id)}`);
     });
+    expect(ended).toMatchObject({ status: 'finished_with_error', created_count: 0, error: message('import_stopped_twice', 'en') });
+    expect(ended.error).toBe('The import stopped unexpectedly twice and was not resumed: no cars were changed. Replace the feed file to run it again');
+    expect(await siteCars(after, siteId)).toHaveLength(0);
+    const [stopped] = await after.select().from(importSettings).where(eq(importSettings.id, settings!.id));
+    expect(stopped!.in_process).toBe(false);
+    // Resumed once (by the second worker), never twice: no job of the report with resumed 2, none left to run.
+    const jobs = await importJobs(after, report.id);
+    expect(jobs.map((job) => job.data.resumed ?? 0)).toEqual([0, 1]);
+    expect(jobs.filter((job) => ['created', 'retry', 'active'].includes(job.state))).toEqual([]);
+
+    // 4. A new start of the same file is refused with that message, in the caller's language.
+    await expect(startImport(restarted.ctx, stopped!, { userId: null, type: 'manual', lang: 'ru' })).rejects.toMatchObject({ status: 409, key: 'import_stopped_twice' });
+    expect(message('import_stopped_twice', 'ru')).toMatch(/^Импорт дважды прервался из-за остановки процесса и не возобновлён/);
+
+    // 5. The feed file replaced (another address): the import runs and ends with each car once.
+    const replaced = [{ kind: 'url', url: `${url}?fixed=1`, name: 'feed.xml' }];
+    const [fixed] = await after.update(importSettings).set({ files: replaced }).where(eq(importSettings.id, settings!.id)).returning();
+    const again = await startImport(restarted.ctx, fixed!, { userId: null, type: 'manual', lang: 'en' });
+    const done = await waitUntil('the import of the replaced file to finish', async () => {
+      const state = await reportOf(after, again.id);
+      return state.is_finished && state;
+    }, 60_000);
     expect(done).toMatchObject({ status: 'finished', total_count: CARS, created_count: CARS, errored_count: 0 });
     const stock = await siteCars(after, siteId);
     expect(stock).toHaveLength(CARS);
     expect(new Set(stock.map((car) => car.vin)).size).toBe(CARS);
-    expect((await after.select().from(importSettings).where(eq(importSettings.id, settings!.id)))[0]!.in_process).toBe(false);
-    // Each process that found the run dead resumed it once: the second worker and the restart. (A
-    // process's recovery used to resend the job its own worker had just taken, and so spent the
-    // report's resumes twice as fast.)
-    await waitForJobs(after, IMPORT_JOB);
-    expect((await importJobs(after, report.id)).filter((job) => job.state === 'completed').map((job) => job.data.resumed)).toEqual([2]);
 
-    // 4. A rerun of the same feed matches every car: none is added twice.
-    const again = await startImport(restarted.ctx, { ...settings!, in_process: false }, { userId: null, type: 'manual', lang: 'en' });
+    // 6. A rerun of the same feed matches every car: none is added twice.
+    const [current] = await after.select().from(importSettings).where(eq(importSettings.id, settings!.id));
+    const rerunReport = await startImport(restarted.ctx, current!, { userId: null, type: 'manual', lang: 'en' });
     const rerun = await waitUntil('the rerun to finish', async () => {
-      const state = await reportOf(after, again.id);
+      const state = await reportOf(after, rerunReport.id);
       return state.is_finished && state;
     }, 60_000);
     expect(rerun).toMatchObject({ status: 'finished', total_count: CARS, created_count: 0, unchanged_count: CARS });

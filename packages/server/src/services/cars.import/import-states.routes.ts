@@ -13,6 +13,7 @@ import { clients } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { startImport } from './import.routes.ts';
+import { isFeedStopped } from './run-import.ts';
 import { resetCatalogCache } from './catalog-cache.ts';
 import { checkFeedChanges, filesDiffer } from './check-feeds.ts';
 
@@ -171,6 +172,7 @@ export async function registerImportStateRoutes(app: FastifyInstance, ctx: Servi
       const type = request.body.data.cache_reset_type;
       if (settings.in_process) throw new AppError(409, 'import_in_process');
       if (!(settings.files as unknown[]).length) throw new AppError(400, 'import_files_missing');
+      if (isFeedStopped(settings)) throw new AppError(409, 'import_stopped_twice');
       if (type !== 'none') await resetCatalogCache(ctx.db);
       if (type === 'full') await ctx.db.update(importSettings).set({ feed_state: [], feed_changed: null, feed_checked_at: null }).where(eq(importSettings.id, settings.id));
       // Staff restart the site's configured import as it is: no typed phrase (that guards a dealer's manual data over an auto import).

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBrands, carModels, cars, sites } from '../../kit/schema.ts';
 import { carReports, importReports, importSettings, importStagedRows } from './import.table.ts';
-import { runImport } from './run-import.ts';
+import { IMPORT_JOB, recoverImports, runImport } from './run-import.ts';
 import { enqueueDueImports } from './auto-import.ts';
 import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
@@ -200,6 +200,42 @@ describe('abort and reset', () => {
 });
 
 describe('restart and the catalogue cache', () => {
+  it("ends a report whose resumed run died as well, and refuses its file at manual start and restart, in the caller's language, until it is replaced", async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    await replaceFeed(dealerA, settings, csv(5, 'Octavia', 3000));
+    const reportId = await start(dealerA, settings);
+    // A process took the report's job and died: pg-boss shows it active, and no run holds its lock.
+    const died = () => t.database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${IMPORT_JOB} and data->>'report_id' = ${String(reportId)} and state = 'created'`);
+    await died();
+    expect((await recoverImports(t.ctx)).resumed).toContain(reportId);
+    expect(await reportOf(reportId)).toMatchObject({ is_finished: false });
+    // Its resumed job died as well: not resumed again.
+    await died();
+    expect((await recoverImports(t.ctx)).ended).toContain(reportId);
+    expect(await reportOf(reportId)).toMatchObject({ is_finished: true, status: 'finished_with_error', error: 'Импорт дважды прервался из-за остановки процесса и не возобновлён: автомобили не изменены. Замените файл фида, чтобы запустить импорт снова' });
+    expect((await settingsRow(settings)).in_process).toBe(false);
+    const { rows: waiting } = (await t.database.db.execute(sql`select id from pgboss.job where name = ${IMPORT_JOB} and data->>'report_id' = ${String(reportId)} and state in ('created', 'retry', 'active')`)) as unknown as { rows: unknown[] };
+    expect(waiting).toEqual([]);
+
+    const reports = async () => (await t.database.db.select().from(importReports).where(eq(importReports.settings_id, Number(settings)))).length;
+    const before = await reports();
+    for (const lang of ['ru', 'en'] as const) {
+      const manual = await t.request('POST', `${API}/import/${settings}/manual/start`, { token: dealerA, lang, body: { data: {} } });
+      expect(manual.statusCode, manual.body).toBe(409);
+      expect(manual.json().errors[0]).toMatchObject({ code: 'import_stopped_twice', title: lang === 'ru' ? expect.stringMatching(/^Импорт дважды прервался/) : expect.stringMatching(/^The import stopped unexpectedly twice and was not resumed/) });
+      const restart = await t.request('POST', `${API}/import/restart/${settings}`, { token: staff, lang, body: { data: { cache_reset_type: 'catalog' } } });
+      expect(restart.statusCode, restart.body).toBe(409);
+      expect(restart.json().errors[0].code).toBe('import_stopped_twice');
+    }
+    expect(await reports()).toBe(before);
+
+    // A new upload replaces the file: the import starts and runs.
+    await replaceFeed(dealerA, settings, csv(5, 'Octavia', 3000));
+    const again = await start(dealerA, settings);
+    await runImport(t.ctx, { report_id: again, lang: 'en' });
+    expect(await reportOf(again)).toMatchObject({ status: 'finished', created_count: 5 });
+  });
+
   it('matches a model added to the catalogue only after a cache reset, which takes effect at once', async () => {
     const settings = await settingsOf(dealerB, siteB);
     await replaceFeed(dealerB, settings, csv(2, 'Kodiaq', 5000));

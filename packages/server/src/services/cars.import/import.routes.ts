@@ -23,10 +23,11 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { neutralizeCell } from '../../kit/csv.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
+import { untrustedUpload } from '../../kit/untrusted-file.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
-import { IMPORT_JOB } from './run-import.ts';
+import { IMPORT_JOB, isFeedStopped } from './run-import.ts';
 import { loadExcel } from '../../kit/lazy-packages.ts';
 
 const BASE = '/gateway/cars.import/api/v1';
@@ -52,6 +53,8 @@ export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, aut
 /** Starts an import of the settings (spec 001 §4, §8): files needed, one at a time, the typed phrase over an auto import. */
 export async function startImport(ctx: ServiceContext, settings: typeof importSettings.$inferSelect, options: { userId: number | null; type: 'manual' | 'auto'; confirmation?: string; lang: Lang }) {
   if (!(settings.files as unknown[]).length) throw new AppError(400, 'import_files_missing');
+  // The same files as an import that stopped its process twice: refused until one is replaced.
+  if (isFeedStopped(settings)) throw new AppError(409, 'import_stopped_twice');
   if (options.type === 'manual' && settings.auto_import_hours && !isImportConfirmation(options.confirmation)) throw badRequest('import_confirmation_required', '/data/confirmation');
   const report = await ctx.db.transaction(async (tx) => {
     // The flag is taken with a conditional update: two clicks cannot start two imports.
@@ -206,7 +209,8 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: FEED_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post(`${BASE}/import/:id/manual`, { schema: { tags, summary: 'Upload a feed file (XML, CSV or XLSX) to the import settings', params } }, async (request) => {
+    // The file is read by the import's job (run-import.ts), in the feed reader's worker.
+    s.post(`${BASE}/import/:id/manual`, { config: untrustedUpload('cars.import.feed', ['xml', 'csv', 'xlsx']), schema: { tags, summary: 'Upload a feed file (XML, CSV or XLSX) to the import settings', params } }, async (request) => {
       const auth = requireAuth(request.auth);
       const settings = await reachableSettings(auth, request.params.id);
       const { files } = await readMultipart(request, FEED_UPLOAD_MAX_BYTES);

@@ -54,6 +54,12 @@ export const importSettings = pgTable('import_settings', {
   /** What the latest check of the feed files found: changed since the last import (null: not checked). */
   feed_changed: boolean('feed_changed'),
   feed_checked_at: timestamp('feed_checked_at', { withTimezone: true }),
+  /**
+   * The sources (`feedSource`) of the feed files whose import stopped its process twice and was not
+   * resumed (run-import.ts, recoverImports): a start is refused while the settings name these same
+   * files, until a file is replaced (a new upload, another URL). Null: nothing refused.
+   */
+  stopped_sources: jsonb('stopped_sources').$type<string[]>(),
   ...timestamps,
 }, (t) => [uniqueIndex('import_settings_site_idx').on(t.site_id)]);
 

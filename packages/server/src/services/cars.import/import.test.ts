@@ -9,6 +9,7 @@ import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, car
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { FEED_LIMITS } from './feed-parsers.ts';
+import { hugeCellXlsx } from '../../test/hostile-files.ts';
 
 /**
  * Car import from feeds (issue 13, spec 001 §3 "Import", §4, §8): formats, aliases, row statuses
@@ -449,6 +450,22 @@ describe('hostile feed files (issue 13: bounded parsers)', () => {
       }
     } finally {
       Object.assign(FEED_LIMITS, limits);
+    }
+  });
+
+  it('refuses a 150 kB XLSX whose one cell is 150 million characters, naming the cell in the caller language, importing nothing', async () => {
+    const settings = await settingsOf(dealerA, siteA);
+    for (const [where, lang, text] of [['inline', 'ru', 'Файл не прочитан: Ячейка B2 длиннее 10\u00a0000 символов'], ['shared', 'en', 'The file could not be read: Cell B2 is longer than 10,000 characters']] as const) {
+      const file = await hugeCellXlsx(where, 150_000_000);
+      expect(file.length).toBeLessThan(400_000);
+      await setFiles(settings.id, []);
+      expect((await upload(dealerA, settings.id, 'feed.xlsx', file)).statusCode).toBe(200);
+      const before = await siteCars(siteA);
+      const { report, rows } = await runIn(dealerA, settings.id, lang);
+      expect(report).toMatchObject({ status: 'finished_with_error', is_finished: true, created_count: 0, updated_count: 0, gone_count: 0 });
+      expect((report.files as { error: string }[])[0]!.error).toBe(text);
+      expect(rows).toHaveLength(0);
+      expect(await siteCars(siteA)).toEqual(before);
     }
   });
 

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
+import { AppError } from '../../kit/errors.ts';
 import type { JobQueue } from '../../kit/jobs.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
+import { readInWorker } from '../../kit/untrusted-file.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { carReports, importHooks, importProfiles, importReports, importSettings, importStagedRows, type FeedFingerprint } from './import.table.ts';
-import { FeedError, readFeed } from './feed-parsers.ts';
+import { FEED_LIMITS, type FeedReadOptions, type FeedRow } from './feed-parsers.ts';
 import { COMPARED_FIELDS, matchRow, STOCK_FIELDS, type ImportedCar } from './match-row.ts';
 import { cachedCatalog } from './catalog-cache.ts';
 import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
@@ -197,7 +198,7 @@ export async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, ti
     return { body: response.body, size: Number.isFinite(length) && length > 0 ? length : null, fingerprint };
   }
   const stored = await ctx.files.get(file.file_id);
-  if (!stored) throw new FeedError('import_file_failed', 'the uploaded file is gone');
+  if (!stored) throw new AppError(400, 'import_file_failed', { reason: 'the uploaded file is gone' });
   return { body: stored.stream, size: file.size ?? null, fingerprint };
 }
 
@@ -339,7 +340,9 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       size = feed.size;
       fingerprints.push(feed.fingerprint);
       const opened = await withFormat(metered(feed.body, seen), (profile?.format as ImportFormat | undefined) ?? null);
-      for await (const row of readFeed(opened.format, opened.source instanceof Readable ? opened.source : Readable.from(opened.source), profile?.column_mapping ?? {})) {
+      // Read in a worker thread (kit/untrusted-file.ts): a file that needs more memory than allowed fails alone.
+      const reading: FeedReadOptions = { format: opened.format, mapping: profile?.column_mapping ?? {}, limits: FEED_LIMITS };
+      for await (const rows of readInWorker<FeedRow>('cars.import.feed', opened.source, reading)) for (const row of rows) {
         const matched = matchRow(row, { catalog, aliases, profileId: profile?.id ?? null, lang });
         let excluded = false;
         const warnings = matched.warnings;
@@ -377,15 +380,20 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
     } catch (error) {
       if (error instanceof ImportAborted) throw error;
       allRead = false;
-      const reason =
-        error instanceof FeedError ? (error.key === 'import_xml_doctype' ? t('import_xml_doctype', lang) : error.said ? t(error.said.key, lang, error.said.params) : error.reason) : error instanceof SafeFetchError ? error.message : (error as Error).message;
-      summary.error = t('import_file_failed', lang, { reason: String(reason).slice(0, 300) });
+      summary.error = t('import_file_failed', lang, { reason: failureReason(error, lang).slice(0, 300) });
+      // A reader whose worker stopped (out of its memory, or otherwise) may be an attack: said in the log too.
+      if (error instanceof AppError && (error.key === 'file_out_of_memory' || error.key === 'file_reader_stopped')) ctx.log.warn({ report_id: report.id, file: index, reason: error.key }, 'a feed file could not be read');
       await flush().catch(() => undefined);
     }
   }
   return { summaries, allRead, profile: profile ?? null, fingerprints };
 }
 
+/** Why a feed file could not be read, in the report's language: a reader's refusal, the network's failure. */
+function failureReason(error: unknown, lang: Lang): string {
+  if (error instanceof AppError) return error.key === 'import_file_failed' ? String(error.params?.reason ?? '') : t(error.key, lang, error.params);
+  return (error as Error).message;
+}
 
 /** A car of the site the feed names: its values in CAR_COLUMNS order, as the staged car has them. */
 type ExistingCar = { id: number; status: string; vin: string | null; external_id: string | null; car_values: StagedCar };
@@ -743,8 +751,12 @@ export interface ImportJobData {
 
 /** The first key of the imports' run locks (kit/run-lock.ts). */
 const IMPORT_RUN_LOCK = 13_001;
-/** A report whose process died this often is not resumed again (a feed that kills the process must not loop). */
-const MAX_RESUMES = 3;
+/**
+ * A report whose process died is resumed this many times; when it dies again it ends with an error
+ * and its files may not be started again until one is replaced (a run that kills its process must
+ * not loop, neither by the recovery nor by a user starting it again).
+ */
+const MAX_RESUMES = 1;
 export const RECOVER_IMPORTS_JOB = 'cars.import.recover';
 /**
  * Every five minutes, two minutes after the auto imports (auto-import.ts, minutes 0, 5, …): at the
@@ -757,10 +769,12 @@ export const RECOVER_IMPORTS_SCHEDULE = '2-59/5 * * * *';
  * Reports left "in process" by a process that died (kill -9, out of memory, a lost machine): no
  * live run holds their lock. A report whose job still waits is left to it; one whose job is
  * "active" with no live run gets that job cancelled and a new one that starts the report over
- * (the resume; the cars are as the last committed apply left them, the staged rows are redone);
- * one with no job at all, or resumed MAX_RESUMES times, ends with an error and frees the site.
- * Run by every process that works jobs before it takes one (recoverImportsAtStart), and every
- * five minutes. Answers the ids resumed and ended.
+ * (the resume; the cars are as the last committed apply left them, the staged rows are redone).
+ * A report already resumed MAX_RESUMES times (once) ends with 'the import stopped unexpectedly
+ * twice and was not resumed', and its settings refuse a start of the same files until one is
+ * replaced (`stopped_sources`, isFeedStopped); one with no job at all ends as interrupted. Either
+ * frees the site. Run by every process that works jobs before it takes one
+ * (recoverImportsAtStart), and every five minutes. Answers the ids resumed and ended.
  */
 export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: number[]; ended: number[] }> {
   const open = await ctx.db.select({ id: importReports.id, settings_id: importReports.settings_id, started: importReports.import_start_date }).from(importReports).where(eq(importReports.is_finished, false)).orderBy(asc(importReports.id)).limit(1000);
@@ -785,7 +799,7 @@ export async function recoverImports(ctx: ServiceContext): Promise<{ resumed: nu
       resumed.push(report.id);
       continue;
     }
-    await stopInterrupted(ctx, report.id, report.settings_id, last?.lang ?? 'ru');
+    await stopInterrupted(ctx, report.id, report.settings_id, last?.lang ?? 'ru', last ? 'stopped_twice' : 'interrupted');
     ended.push(report.id);
   }
   if (resumed.length || ended.length) ctx.log.warn({ resumed, ended }, 'imports of dead processes recovered');
@@ -803,17 +817,36 @@ export function recoverImportsAtStart(ctx: ServiceContext) {
   };
 }
 
-/** A report that cannot be resumed: its staged rows go, it ends with an error saying why, the site may import again. */
-async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang) {
+/**
+ * A report that is not resumed: its staged rows go, it ends with an error saying why, the site may
+ * import again; `stopped_twice` (its resumed run died as well) also keeps its files' sources on
+ * the settings, which then refuse to start them again.
+ */
+async function stopInterrupted(ctx: ServiceContext, reportId: number, settingsId: number, lang: Lang, why: 'interrupted' | 'stopped_twice') {
   await ctx.db.transaction(async (tx) => {
     await deleteRows(tx, reportId);
     await tx
       .update(importReports)
-      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t('import_interrupted', lang), updated_at: new Date() })
+      .set({ status: 'finished_with_error', is_finished: true, finished_at: new Date(), error: t(why === 'interrupted' ? 'import_interrupted' : 'import_stopped_twice', lang), updated_at: new Date() })
       .where(and(eq(importReports.id, reportId), eq(importReports.is_finished, false)));
+    if (why === 'stopped_twice') {
+      const [settings] = await tx.select({ files: importSettings.files }).from(importSettings).where(eq(importSettings.id, settingsId));
+      if (settings) await tx.update(importSettings).set({ stopped_sources: feedSources(settings.files as ImportFeedFile[]) }).where(eq(importSettings.id, settingsId));
+    }
     await tx
       .update(importSettings)
       .set({ in_process: false, updated_at: new Date() })
       .where(and(eq(importSettings.id, settingsId), sql`not exists (select 1 from import_reports where settings_id = ${settingsId} and not is_finished)`));
   });
+}
+
+/** The sources of a settings' feed files, in order (what `stopped_sources` holds). */
+const feedSources = (files: ImportFeedFile[]) => files.map(feedSource).sort();
+
+/** Whether the settings name the very files whose import stopped its process twice (a start is then refused). */
+export function isFeedStopped(settings: Pick<typeof importSettings.$inferSelect, 'files' | 'stopped_sources'>): boolean {
+  const stopped = settings.stopped_sources;
+  if (!stopped) return false;
+  const now = feedSources(settings.files as ImportFeedFile[]);
+  return now.length === stopped.length && now.every((source, index) => source === stopped[index]);
 }

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { readMultipart } from '../../kit/files.ts';
 import { requireAuth } from '../../kit/request-context.ts';
+import { untrustedUpload } from '../../kit/untrusted-file.ts';
 import { applyVinImport, checkVinImport } from './import-vin-data.ts';
 import { invalidateVinImages } from './invalidate-vin-images.ts';
 
@@ -43,12 +44,12 @@ export async function registerVinRoutes(app: FastifyInstance, ctx: ServiceContex
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: VIN_IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post(`${BASE}/import/vin_data/preview`, { schema: { tags, summary: 'Check a CSV or XLSX file of VIN data row by row: what each row would create, update or leave; nothing is written' } }, async (request) => {
+    s.post(`${BASE}/import/vin_data/preview`, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: 'Check a CSV or XLSX file of VIN data row by row: what each row would create, update or leave; nothing is written' } }, async (request) => {
       staff(request);
       const { files } = await readMultipart(request, VIN_IMPORT_LIMITS.maxBytes);
       return { data: (await checkVinImport(ctx.db, files, request.lang)).report };
     });
-    s.post(`${BASE}/import/vin_data`, { schema: { tags, summary: 'Upsert by VIN the rows without errors of a CSV or XLSX file of VIN data, in one transaction' } }, async (request) => {
+    s.post(`${BASE}/import/vin_data`, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: 'Upsert by VIN the rows without errors of a CSV or XLSX file of VIN data, in one transaction' } }, async (request) => {
       const auth = staff(request);
       const { files } = await readMultipart(request, VIN_IMPORT_LIMITS.maxBytes);
       return { data: await ctx.db.transaction((tx) => applyVinImport(tx, auth, files, request.lang, request.ip)) };

@@ -8,6 +8,7 @@ import type { ResourceRegistry } from '../../kit/crud-routes.ts';
 import { notFound } from '../../kit/errors.ts';
 import { readUploadedFiles } from '../../kit/files.ts';
 import { requireAuth } from '../../kit/request-context.ts';
+import { untrustedUpload } from '../../kit/untrusted-file.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { applyRedirectImport, checkRedirectImport } from './import-redirects.ts';
 import './site-copiers.ts';
@@ -37,12 +38,12 @@ export async function registerSeoRoutes(app: FastifyInstance, ctx: ServiceContex
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: REDIRECT_IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post(`${BASE}/preview`, { schema: { tags, summary: 'Check a CSV or XLSX file of redirects row by row (multipart, field `file`); nothing is written', params } }, async (request) => {
+    s.post(`${BASE}/preview`, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: 'Check a CSV or XLSX file of redirects row by row (multipart, field `file`); nothing is written', params } }, async (request) => {
       const { site } = await siteOf(request, request.params.siteId);
       const parts = await readUploadedFiles(request, REDIRECT_IMPORT_LIMITS.maxBytes);
       return { data: (await checkRedirectImport(ctx.db, site.id, parts, request.lang)).report };
     });
-    s.post(BASE, { schema: { tags, summary: 'Import the valid rows of a CSV or XLSX file of redirects in one transaction (multipart, field `file`)', params } }, async (request) => {
+    s.post(BASE, { config: untrustedUpload('spreadsheet', ['csv', 'xlsx']), schema: { tags, summary: 'Import the valid rows of a CSV or XLSX file of redirects in one transaction (multipart, field `file`)', params } }, async (request) => {
       const { auth, site } = await siteOf(request, request.params.siteId);
       const parts = await readUploadedFiles(request, REDIRECT_IMPORT_LIMITS.maxBytes);
       const report = await ctx.db.transaction((tx) => applyRedirectImport(tx, auth, site, parts, request.lang, request.ip));

@@ -1,9 +1,9 @@
-import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/images.ts';
+import { repeated, zip } from '../../test/hostile-files.ts';
 import { auditLog, pages, redirects, seoConstants, sites } from '../../kit/schema.ts';
 import { loopChain } from './redirect-rules.ts';
 
@@ -149,42 +149,6 @@ async function xlsx(rows: ExcelJS.CellValue[][]) {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A ZIP archive of the given parts, each deflated (a hand-made one, for the bomb test). */
-function zip(entries: { name: string; data: Buffer }[]) {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const packed = deflateRawSync(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 const upload = (siteId: number, token: string, data: Buffer | null, options: { apply?: boolean; name?: string; lang?: string } = {}) => {
   const { body, contentType } = multipart(data ? [{ field: 'file', name: options.name ?? 'redirects.csv', data }] : []);
   const url = `${SEO}/sites/${siteId}/import_redirects${options.apply ? '' : '/preview'}`;
@@ -300,8 +264,8 @@ describe('redirect import', () => {
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'Incorrect file format: CSV and XLSX allowed'],
       [Buffer.from('from;to\n'), 'The file has no redirect rows'],
       [Buffer.from(Array.from({ length: 5002 }, (_, i) => `/r${i};/t${i}`).join('\n')), 'The file has more than 5000 rows: split it into parts'],
-      [zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(40 * 1024 * 1024, 0x20) }]), 'The XLSX workbook is too large unpacked: more than 30 MB'],
-      [zip([{ name: 'hello.txt', data: Buffer.from('not a workbook') }]), 'The file could not be read: it is damaged or not an XLSX workbook'],
+      [await zip([['xl/worksheets/sheet1.xml', repeated('', ' ', 40 * 1024 * 1024, '')]]), 'The XLSX workbook is too large unpacked: more than 30 MB'],
+      [await zip([['hello.txt', [Buffer.from('not a workbook')]]]), 'The file could not be read: it is damaged or not an XLSX workbook'],
     ];
     for (const [data, title] of cases) {
       const response = await upload(site, dealerA, data);

@@ -1,0 +1,1 @@
+ALTER TABLE "import_settings" ADD COLUMN "stopped_sources" jsonb;
