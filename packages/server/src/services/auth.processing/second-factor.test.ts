@@ -6,6 +6,7 @@ import { auditLog } from '../../kit/audit.table.ts';
 import { roles, userRoles } from '../clients.storage/user.table.ts';
 import { recoveryCodes, secondFactors } from './second-factor.table.ts';
 import { sessions } from './session.table.ts';
+import { TOTP_STEP_SECONDS, totpClock } from './totp.ts';
 
 const AUTH = '/gateway/auth.processing/api/v1';
 const FACTOR = `${AUTH}/me/second_factor`;
@@ -13,14 +14,22 @@ const ME = '/gateway/clients.storage/api/v1/me';
 const USERS = '/gateway/clients.storage/api/v1/users';
 const ROLES = '/gateway/clients.storage/api/v1/roles';
 
+/** The server's TOTP clock held in the middle of this step: no step ends between making a code and its check. */
+const NOW = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS) * TOTP_STEP_SECONDS + TOTP_STEP_SECONDS / 2;
+const realClock = totpClock.seconds;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  totpClock.seconds = () => NOW;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  totpClock.seconds = realClock;
+  await t?.close();
+});
 
 /** The code of the app `steps` time steps (30 s) from now: -1 and 1 are within the allowed drift. */
-const codeAt = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+const codeAt = (secret: string, steps = 0) => generateSync({ secret, epoch: NOW + steps * TOTP_STEP_SECONDS });
 
 const passwordStep = (email: string, password = PASSWORD) =>
   t.request('POST', `${AUTH}/auth`, { body: { data: { method: 'password', identity: email, secret: password } }, lang: 'en' });

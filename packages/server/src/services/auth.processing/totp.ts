@@ -20,6 +20,12 @@ export async function totpQrCode(uri: string): Promise<string> {
 }
 
 /**
+ * The clock codes are checked against, in Unix seconds. Tests hold it still, so that a code they
+ * make is checked in the step they made it for, whenever a step ends.
+ */
+export const totpClock = { seconds: () => Math.floor(Date.now() / 1000) };
+
+/**
  * The time step a code matches, within one step of clock drift either way, and only a step after
  * `afterStep` (a code once accepted, or an older one, never passes again); null when it does not.
  */
@@ -27,6 +33,7 @@ export async function matchTotp(secret: string, code: string, afterStep: number 
   const result = await verify({
     secret,
     token: code,
+    epoch: totpClock.seconds(),
     epochTolerance: TOTP_STEP_SECONDS,
     ...(afterStep != null ? { afterTimeStep: afterStep } : {}),
   });
