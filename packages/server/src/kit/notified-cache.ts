@@ -66,8 +66,8 @@ export abstract class NotifiedCache {
   /**
    * Waits until this process has heard every notification committed before now: a marker sent
    * through the channel comes back after them (PostgreSQL delivers in commit order). A write
-   * answers only then, so that its caller's next request, to this process or another (which heard
-   * the notification at the same moment), finds the change.
+   * answers only then, so that its caller's next request to this process finds the change; other
+   * processes hear the same notification as PostgreSQL delivers it, milliseconds later.
    */
   async sync(): Promise<void> {
     if (!this.live || !this.database) return;
