@@ -17,8 +17,8 @@ export interface ServiceDeclaration<N extends string> {
    */
   module?: string;
   permissions?: Partial<ServicePermissions>;
-  /** Its CRUD resources; each adds its five routes to the route table. */
-  resources?: readonly { service: N }[];
+  /** Its CRUD resources, each declaring this service; each adds its five routes to the route table. */
+  resources?: readonly { service: NoInfer<N> }[];
   screens?: ScreenDecl[];
   /** Its action routes, beside its resources' routes. */
   routes?: ApiRouteDecl[];
