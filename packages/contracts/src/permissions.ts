@@ -10,6 +10,7 @@ import { SERVICE_CONTRACTS } from './services.ts';
  * the tables are the truth.
  */
 export type ServiceName = (typeof SERVICE_CONTRACTS)[number]['name'];
+/** The services' names in the list's order, as the non-empty tuple z.enum takes. */
 export const SERVICES = SERVICE_CONTRACTS.map((service) => service.name) as readonly ServiceName[] as readonly [ServiceName, ...ServiceName[]];
 
 // Modes and the permission checks live in kit/access.ts, without these tables (first-load.ts).
