@@ -1,7 +1,7 @@
 import { defineService } from '../kit/service.ts';
 import { special, text } from '../kit/permission-texts.ts';
 
-/** error-collection-system: the error collection system, opened by single sign-on. */
+/** error-collection-system: the error collection system (its projects and search). */
 export const errorCollectionSystemContract = defineService({
   name: 'error-collection-system',
   permissions: {

@@ -6,7 +6,7 @@ import { centralProxyActionResource, emailActionResource, proxyActionResource, s
 
 export * from './sender.resource.ts';
 
-/** sender: e-mail templates, proxy actions, SMTP settings, report mails; it runs the requests' actions. */
+/** sender: e-mail templates, proxy actions and SMTP settings; it runs the requests' actions (mails, webhooks). */
 export const senderContract = defineService({
   name: 'sender',
   module: 'requests',
