@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actionBody, resourceBody } from '../kit/jsonapi.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { locale, optionalPhone, optionalText, password, rawText, requiredText, verificationCode } from '../kit/fields.ts';
-import type { PermissionMap } from '../permissions.ts';
+import type { PermissionMap } from '../kit/access.ts';
 
 /** POST /api/v1/auth with method "password": identity is the e-mail, secret the password. */
 export const passwordSignIn = z.strictObject({

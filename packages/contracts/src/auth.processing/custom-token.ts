@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionBody } from '../kit/jsonapi.ts';
 import { id, rawText, requiredText } from '../kit/fields.ts';
-import type { PermissionMap } from '../permissions.ts';
+import type { PermissionMap } from '../kit/access.ts';
 import type { ClientRef } from './auth.ts';
 
 /** Custom token values start with this; only their SHA-256 is stored. */

@@ -33,7 +33,7 @@ export const CATALOG_IMPORT_COLUMNS = {
     { name: 'material', required: true, example: 'leather' },
     { name: 'colors', required: true, example: '#000000' },
   ],
-  // Issue 12, engineer "catalog-imports": marketing complectations (keyed by restyling + code) and,
+  // Marketing complectations (keyed by restyling + code) and,
   // per restyling (POST /import/{kind}/{restylingId}), their specifications, prices and options.
   marketing_complectations: [
     { name: 'restyling_id', required: true, example: '1' },

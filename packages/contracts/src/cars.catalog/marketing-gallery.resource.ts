@@ -72,7 +72,7 @@ export const marketingGalleryResource = defineResource({
 export const markupPrice = () => integer(0, 1_000_000_000);
 
 /**
- * The price of a body colour for a marketing complectation (issue 12 "body colors with markups"):
+ * The price of a body colour for a marketing complectation (a body colour's markup):
  * one per pair; the colour and the complectation must be of the same brand.
  */
 export const bodyColorMarkupResource = defineResource({

@@ -4,7 +4,7 @@ import { encodeMessage } from '../kit/messages.ts';
 
 /**
  * Export of a client's stock to advertising channels (spec 001 §3 "Export settings", §7 "Export";
- * issue 13; docs/decisions.md "Export feeds"). One settings record per client: per channel
+ * docs/decisions.md "Export feeds"). One settings record per client: per channel
  * whether its feed is needed and the feed's address, the use of the dealer's own images and their
  * order. A feed's address carries a random token of the client and channel (unguessable,
  * regenerable); the feed itself is public (the channels fetch it without signing in).

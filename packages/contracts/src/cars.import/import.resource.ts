@@ -5,7 +5,7 @@ import { encodeMessage } from '../kit/messages.ts';
 import { idsFilterSchema, timestampsEntity } from '../cars.catalog/catalog-fields.ts';
 
 /**
- * Car import from feeds (spec 001 §2, §3 "Import", §4, §7 "Import"; issue 13; docs/decisions.md
+ * Car import from feeds (spec 001 §2, §3 "Import", §4, §7 "Import"; docs/decisions.md
  * "Car import"). Profiles and hooks are the provider's (staff write them, `tenant: null`); the
  * settings, reports and car reports belong to a site and its client.
  */

@@ -13,7 +13,7 @@ export const AUDIT_ACTIONS = [
   'auth_data_created', 'auth_data_deleted', 'token_created', 'token_deleted', 'token_used',
   // marketplace
   'module_install', 'module_uninstall', 'module_suspend', 'module_resume',
-  // floors.storage (issue 10)
+  // floors.storage
   'enable', 'disable',
 ] as const;
 
@@ -22,7 +22,7 @@ export const AUDIT_OBJECTS = [
   'clients', 'groups', 'users', 'roles', 'permissions', 'routes', 'restrictions', 'sites', 'sessions', 'custom_tokens', 'auth_data',
   // marketplace
   'modules',
-  // floors.storage and seo (issue 10)
+  // floors.storage and seo
   'floors', 'redirects', 'seo_configs', 'seo_constants',
 ] as const;
 

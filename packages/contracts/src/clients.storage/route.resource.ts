@@ -3,8 +3,12 @@ import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, filterText, integer, optionalText, requiredText } from '../kit/fields.ts';
 import { MODES, SCREEN_ROUTES, SERVICES, serviceOptions } from '../permissions.ts';
 
-/** The menu groups of the screens registry; their titles are the web's menu:groups. */
-export const MENU_GROUPS = [...new Set(SCREEN_ROUTES.map((route) => route.group))];
+const MENU_MODES = [...MODES, null];
+/** The screens in the order the menus show them: by mode (site, dictionaries, settings, then none), then by order. */
+const SCREENS_IN_MENU_ORDER = [...SCREEN_ROUTES].sort((a, b) => MENU_MODES.indexOf(a.mode) - MENU_MODES.indexOf(b.mode) || a.order - b.order);
+
+/** The menu groups of the screens registry, in menu order; their titles are the web's menu:groups. */
+export const MENU_GROUPS = [...new Set(SCREENS_IN_MENU_ORDER.map((route) => route.group))];
 
 /** The site modules a site-mode item may need (spec 000 §2, site-menu entries). */
 export const SITE_MODULES = [
@@ -70,7 +74,7 @@ export const screenRouteResource = defineResource({
   form: [
     { field: 'name', widget: 'text' },
     { field: 'path', widget: 'text' },
-    { field: 'title', widget: 'select', options: SCREEN_ROUTES.map((route) => ({ value: route.title, label: `menu:${route.name}` })) },
+    { field: 'title', widget: 'select', options: SCREENS_IN_MENU_ORDER.map((route) => ({ value: route.title, label: `menu:${route.name}` })) },
     { field: 'service', widget: 'select', options: serviceOptions() },
     { field: 'mode', widget: 'select', options: MODES.map((m) => ({ value: m, label: `common:modes.${m}` })) },
     { field: 'group', widget: 'select', options: MENU_GROUPS.map((group) => ({ value: group, label: `menu:groups.${group}` })) },

@@ -5,7 +5,7 @@ import { COLLECTION_TYPES, imageWithText, videoBlock } from '../sites.context/co
 import { richText, SAFE_HREF } from './rich-text.ts';
 
 /**
- * The component registry (issue 10): what a floor shows. A component is known by its identity
+ * The component registry: what a floor shows. A component is known by its identity
  * (`text`, `cards` …) and declares its values field by field; the declaration is the one source of
  * the values' zod schema (`componentSchema`), of the floor editor's form, of the render dictionary
  * `GET /render/api/v1/components` and of what the public renderer reads. Values are plain JSON:

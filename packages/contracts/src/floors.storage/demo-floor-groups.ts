@@ -1,6 +1,6 @@
 /**
  * The floor groups of the demo installation, in both languages (the database keeps the Russian
- * text; clients.storage seeded-texts.ts shows the English one to English readers until someone
+ * text; seededText shows the English one to English readers until someone
  * edits the group).
  */
 export const DEMO_FLOOR_GROUPS = {

@@ -2,7 +2,7 @@ import { safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 /**
- * Rich text of floors without HTML (issue 10): a small Markdown-like subset that the editor types
+ * Rich text of floors without HTML: a small Markdown-like subset that the editor types
  * and the public renderer turns into markup, escaping everything else. Nothing a browser could run
  * is ever stored: tags are refused, links are limited to safe schemes.
  *

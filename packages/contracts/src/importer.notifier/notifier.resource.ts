@@ -5,7 +5,7 @@ import { encodeMessage } from '../kit/messages.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../cars.import/import.resource.ts';
 
 /**
- * Importer notifier (spec 001 §2, §3 "Importer notifier", §9; issue 13; docs/decisions.md
+ * Importer notifier (spec 001 §2, §3 "Importer notifier", §9; docs/decisions.md
  * "Importer notifier"): per site, mails with the import summary of a period (the counters of the
  * imports' reports) and their errors attached as XLSX, on a schedule. Report settings (one per
  * site, module importer-notifier) send the site's whole summary to the importer's receivers;

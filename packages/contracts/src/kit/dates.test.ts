@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isoDate, isoDateOrDateTime, isoDateTime, momentOf, translateMessage } from '../index.ts';
+import { isoDate, isoDateOrDateTime, isoDateTime, momentOf } from './dates.ts';
+import { translateMessage } from './messages.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown, lang: 'ru' | 'en' = 'en') => {
   const result = schema.safeParse(value);

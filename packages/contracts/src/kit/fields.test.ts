@@ -14,10 +14,10 @@ import {
   phone,
   rawText,
   requiredText,
-  translateMessage,
   url,
   verificationCode,
-} from '../index.ts';
+} from './fields.ts';
+import { translateMessage } from './messages.ts';
 
 const messagesOf = (schema: z.ZodType, value: unknown, lang: 'ru' | 'en' = 'en') => {
   const result = schema.safeParse(value);

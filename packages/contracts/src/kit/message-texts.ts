@@ -281,7 +281,7 @@ export const messages = {
   dns_6: { ru: 'A-запись www не совпадает с A-записью домена', en: 'The A record of www is not equal to the host\'s' },
   dns_7: { ru: 'Не удалось получить DNS-записи', en: 'Failed to get the DNS records' },
 
-  // sites.context: pages, layouts, templates, collections (issue 10, pages).
+  // sites.context: pages, layouts, templates, collections.
   page_uri: {
     ru: 'Адрес страницы начинается с «/» и состоит из латинских букв, цифр, «-», «_» и «/» без пустых частей',
     en: 'A page address starts with "/" and holds Latin letters, digits, "-", "_" and "/" without empty parts',
@@ -318,7 +318,7 @@ export const messages = {
   date_offset: { ru: 'Часовой пояс должен быть в пределах от −14:00 до +14:00', en: 'The time zone offset must be between −14:00 and +14:00' },
   date_range: { ru: 'Год должен быть от 1000 до 9999', en: 'The year must be between 1000 and 9999' },
 
-  // media.storage and content.storage stages (issue 10, media and stages).
+  // media.storage and content.storage stages.
   file_in_use: {
     ru: 'Файл используется ({places}): сначала замените его там',
     en: 'The file is in use ({places}): replace it there first',
@@ -429,7 +429,7 @@ export const messages = {
   counter_id: { ru: 'Номер счётчика: латинские буквы, цифры и «-»', en: 'A counter id holds Latin letters, digits and "-"' },
   // site-renderer: preview links of drafts.
   preview_no_host: { ru: 'У сайта ещё нет ни адреса, ни технического адреса: предпросмотр открыть негде', en: 'The site has neither a host nor a technical host yet: there is nowhere to open the preview' },
-  // cars.catalog: labels of a site's cars (issue 12).
+  // cars.catalog: labels of a site's cars.
   label_condition_field: { ru: 'Выберите поле условия из списка', en: 'Choose the condition\'s field from the list' },
   label_condition_operator: { ru: 'Этот оператор не подходит к выбранному полю', en: 'This operator does not apply to the chosen field' },
   label_condition_value: { ru: 'Значение не подходит к выбранному полю', en: 'The value does not fit the chosen field' },
@@ -437,14 +437,14 @@ export const messages = {
   label_condition_values: { ru: 'Укажите хотя бы одно значение', en: 'Give at least one value' },
   label_type: { ru: 'Тип метки: «тег» или «значок»', en: 'The label type is tag or badge' },
   label_not_central: { ru: 'Эта метка не общая для сайта: меняйте её саму', en: 'This label is not a central one of the site: change the label itself' },
-  // cars.catalog: the reference catalogue (issue 12).
+  // cars.catalog: the reference catalogue.
   catalog_id_list: { ru: 'Укажите номера записей через запятую (не больше 200)', en: 'Give record ids separated by commas (at most 200)' },
   color_hex: { ru: 'Цвет в формате #RRGGBB, например #1A2B3C', en: 'A colour as #RRGGBB, e.g. #1A2B3C' },
   brand_has_models: { ru: 'У марки есть модели ({count}): сначала удалите их', en: 'The brand has models ({count}): delete them first' },
   model_has_generations: { ru: 'У модели есть поколения ({count}): сначала удалите их', en: 'The model has generations ({count}): delete them first' },
   generation_has_restylings: { ru: 'У поколения есть рестайлинги ({count}): сначала удалите их', en: 'The generation has restylings ({count}): delete them first' },
   restyling_has_complectations: { ru: 'У рестайлинга есть комплектации ({count}): сначала удалите их', en: 'The restyling has complectations ({count}): delete them first' },
-  // cars.catalog: marketing complectations and options (issue 12, engineer "marketing").
+  // cars.catalog: marketing complectations and options.
   complectation_has_marketing: { ru: 'У комплектации есть маркетинговые комплектации ({count}): сначала удалите их', en: 'The complectation has marketing complectations ({count}): delete them first' },
   option_category_in_use: { ru: 'В категории есть опции ({count}): сначала удалите или перенесите их', en: 'The category has options ({count}): delete or move them first' },
   engine_volume_unit: { ru: 'Единица объёма: литры (liter) или кубические сантиметры (cubic_centimeter)', en: 'The volume unit is liter or cubic_centimeter' },
@@ -458,7 +458,7 @@ export const messages = {
   custom_filter_brand_required: { ru: 'Укажите марку (brand_id)', en: 'Give the brand (brand_id)' },
   engines_level: { ru: 'Уровень должен быть одним из: models, generations, restylings, complectations', en: 'The level must be one of: models, generations, restylings, complectations' },
   option_restyling_mismatch: { ru: 'Опция {id} относится к другому рестайлингу', en: 'The option {id} belongs to another restyling' },
-  // cars.catalog: body colours, upholsteries, galleries, their imports, model history (issue 12, engineer "colors").
+  // cars.catalog: body colours, upholsteries, galleries, their imports, model history.
   hex_list_required: { ru: 'Укажите хотя бы один цвет в формате #RRGGBB', en: 'Give at least one colour as #RRGGBB' },
   upholstery_material: { ru: 'Материал: кожа, ткань, комбинированный, алькантара, велюр или экокожа', en: 'The material is leather, textile, combined, alcantara, velours or faux leather' },
   gallery_images_required: { ru: 'Выберите хотя бы одно изображение', en: 'Choose at least one image' },
@@ -476,7 +476,7 @@ export const messages = {
   import_marketing_ambiguous: { ru: 'Код «{code}» есть у нескольких маркетинговых комплектаций марки ({count})', en: 'Several marketing complectations of the brand have the code "{code}" ({count})' },
   import_row_twice: { ru: 'Повтор: та же запись уже есть в строке {row}', en: 'Duplicate: the same entry is already in row {row}' },
   import_price: { ru: 'Цена: целое число рублей от 0', en: 'The price is a whole number of roubles, 0 or more' },
-  // cars.catalog: marketing complectation and restyling imports, brand-limited tokens (issue 12, engineer "catalog-imports").
+  // cars.catalog: marketing complectation and restyling imports, brand-limited tokens.
   import_restyling_unknown: { ru: 'Рестайлинг {id} не найден', en: 'The restyling {id} was not found' },
   import_complectation_unknown: { ru: 'У рестайлинга нет комплектации «{name}»', en: 'The restyling has no complectation "{name}"' },
   import_dictionary_unknown: { ru: '«{value}» нет в справочнике', en: '"{value}" is not in the dictionary' },
@@ -491,7 +491,7 @@ export const messages = {
   model_restore_exists: { ru: 'Модель {id} не удалена: восстановите её из события изменения', en: 'The model {id} is not deleted: restore it from an update event' },
   model_restore_deleted: { ru: 'Модель {id} удалена: сначала восстановите её из события удаления', en: 'The model {id} is deleted: restore it from its deletion event first' },
   model_restore_brand_missing: { ru: 'Марки {id} больше нет: восстановить модель в ней нельзя', en: 'The brand {id} no longer exists: the model cannot be restored into it' },
-  // cars.stock: cars of a site's stock (issue 12, engineer "stock").
+  // cars.stock: cars of a site's stock.
   car_vin: { ru: 'VIN — 17 латинских букв и цифр, без I, O и Q', en: 'A VIN is 17 Latin letters and digits, without I, O and Q' },
   car_status: { ru: 'Статус: активен, продан, неактивен или забронирован', en: 'The status is active, sold, not active or reserved' },
   car_logistic_status: { ru: 'Логистический статус: в пути, в наличии, в производстве или на центральном складе', en: 'The logistic status is on the way, in stock, in production or in the central warehouse' },
@@ -506,7 +506,7 @@ export const messages = {
   car_required_summary: { ru: 'Не все обязательные поля заполнены', en: 'Not all required fields are filled' },
   car_catalog_mismatch: { ru: 'Эта запись каталога не относится к выбранной выше', en: 'This catalogue entry does not belong to the one chosen above' },
   car_sold_not_found: { ru: 'Автомобили не найдены: {ids}', en: 'Cars not found: {ids}' },
-  // cars.stock.sites and cars.sorting (issue 12, engineer "stock-settings"): stock settings, showroom pages, custom filters, sorting.
+  // cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, sorting.
   stock_settings_choice: { ru: 'Выберите значение из списка', en: 'Choose a value from the list' },
   stock_settings_sold_period: { ru: 'Срок хранения проданных: бессрочно, 1, 3 или 6 месяцев, не хранить', en: 'The sold storage period is infinitely, 1, 3 or 6 months, or do not store' },
   stock_settings_sold_strategy: { ru: 'Стратегия удаления проданных: ничего, редирект на список, редирект на страницу модели', en: 'The sold deletion strategy is nothing, redirect to the list or redirect to the model page' },
@@ -522,7 +522,7 @@ export const messages = {
   list_sort_direction: { ru: 'Направление: по возрастанию или по убыванию', en: 'The direction is ascending or descending' },
   list_sort_field_twice: { ru: 'Поле сортировки указано дважды', en: 'A sort field is given twice' },
   restyling_sort_exists: { ru: 'Для этого рестайлинга на сайте уже задан порядок', en: 'The site already orders this restyling' },
-  // dealerships (issue 12, engineer "dealerships"): phone parts, work schedules, ratings, coordinates, employees.
+  // dealerships: phone parts, work schedules, ratings, coordinates, employees.
   phone_part: { ru: 'Часть телефона: только цифры', en: 'A phone part holds digits only' },
   work_time: { ru: 'Время в формате чч:мм, от 00:00 до 24:00', en: 'A time as hh:mm, from 00:00 to 24:00' },
   work_time_required: { ru: 'Укажите время или отметьте выходной', en: 'Give the time or mark the day off' },
@@ -534,7 +534,7 @@ export const messages = {
   service_code_taken: { ru: 'Услуга с кодом «{code}» уже есть в этом дилерском центре', en: 'The dealership already has a service with the code "{code}"' },
   employee_import_has_errors: { ru: 'В файле есть строки с ошибками ({count}): исправьте их, ничего не импортировано', en: 'The file has rows with errors ({count}): fix them; nothing was imported' },
   dealership_client_mismatch: { ru: 'Дилерский центр принадлежит другому клиенту', en: 'The dealer centre belongs to another client' },
-  // cars.vins: VIN data, retrieval profiles, allowed clients (issue 12, engineer "vins").
+  // cars.vins: VIN data, retrieval profiles, allowed clients.
   vin_auto_type: { ru: 'Тип: сервис импортёра (avn), ЭПТС (epts) или другой источник (custom)', en: 'The type is the importer\'s service (avn), electronic vehicle passport (epts) or another source (custom)' },
   vin_profile_method: { ru: 'Метод: GET или POST', en: 'The method is GET or POST' },
   vin_profile_taken: { ru: 'У клиента уже есть профиль этой марки и этого типа', en: 'The client already has a profile of this brand and type' },
@@ -542,7 +542,7 @@ export const messages = {
   vin_not_found: { ru: 'VIN-данные не найдены: {ids}', en: 'VIN data not found: {ids}' },
   vin_data_not_allowed: { ru: 'Клиенту не разрешено пользоваться VIN-данными', en: 'The client is not allowed to use VIN data' },
   vin_clients_staff_only: { ru: 'Разрешать клиентам VIN-данные могут только сотрудники платформы', en: 'Only platform staff can allow clients the use of VIN data' },
-  // cars.import (issue 13, engineer "feeds-import"): settings, the run, the rows of a feed.
+  // cars.import: settings, the run, the rows of a feed.
   import_format: { ru: 'Формат: XML Авто.ру, XML Авито, CSV или XLSX', en: 'The format is Auto.ru XML, Avito XML, CSV or XLSX' },
   import_mapping_field: { ru: 'Неизвестное поле автомобиля в сопоставлении колонок', en: 'Unknown car field in the column mapping' },
   import_mapping_column: { ru: 'Укажите заголовок колонки для каждого выбранного поля', en: 'Enter the column header for every chosen field' },
@@ -566,11 +566,11 @@ export const messages = {
   import_row_duplicate: { ru: 'VIN уже встречался в строке {row}: строка исключена', en: 'The VIN already appeared in row {row}: the row is excluded' },
   import_file_failed: { ru: 'Файл не прочитан: {reason}', en: 'The file could not be read: {reason}' },
   import_xml_doctype: { ru: 'XML с DOCTYPE или сущностями не принимается', en: 'XML with a DOCTYPE or entities is not accepted' },
-  // cars.import import states (issue 13, engineer "feeds-screens"): abort, reset, restart.
+  // cars.import states: abort, reset, restart.
   import_not_in_process: { ru: 'Сейчас импорт этого сайта не выполняется', en: 'No import of this site is running now' },
   import_aborted: { ru: 'Импорт прерван пользователем: автомобили не изменены', en: 'The import was aborted by a user: no cars were changed' },
   import_reset_done: { ru: 'Состояние импорта сброшено: автомобили не изменены', en: 'The import state was reset: no cars were changed' },
-  // cars.import (issue 13, engineer "feeds"): an XLSX feed over the size limit.
+  // cars.import: an XLSX feed over the size limit.
   import_feed_xlsx_too_large: { ru: 'Файл XLSX слишком велик: больше {size} МБ', en: 'The XLSX file is too large: more than {size} MB' },
   // Untrusted files (DESIGN.md §10): every value bounded while it is read; the reading isolated in a worker.
   file_cell_too_long: { ru: 'Ячейка {cell} длиннее {max:n} символов', en: 'Cell {cell} is longer than {max:n} characters' },
@@ -588,7 +588,7 @@ export const messages = {
     ru: 'Импорт дважды прервался из-за остановки процесса и не возобновлён: автомобили не изменены. Замените файл фида, чтобы запустить импорт снова',
     en: 'The import stopped unexpectedly twice and was not resumed: no cars were changed. Replace the feed file to run it again',
   },
-  // request.storage (issue 14, engineer "requests"): the intake, settings, blocks, offensive words.
+  // request.storage: the intake, settings, blocks, offensive words.
   request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
   request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },
   request_vin: { ru: 'VIN должен состоять из 17 латинских букв (кроме I, O, Q) и цифр', en: 'The VIN must be 17 Latin letters (but I, O, Q) and digits' },
@@ -616,11 +616,11 @@ export const messages = {
   request_block_source: { ru: 'Значение не подходит к типу источника', en: 'The value does not fit the source type' },
   request_type_mismatch: { ru: 'Заявка другого типа', en: 'The request is of another type' },
   agreement_in_use: { ru: 'Под этим текстом согласия уже отправлены заявки, его нельзя изменить', en: 'Requests were sent under this consent text: it cannot be changed' },
-  // cars.export and importer.notifier (issue 13, engineer "feeds-export"): offers and report settings.
+  // cars.export and importer.notifier: offers and report settings.
   offer_cars_required: { ru: 'Выберите автомобили для коммерческого предложения', en: 'Choose the cars for the commercial offer' },
   offer_cars_not_found: { ru: 'Автомобили не найдены на этом сайте: {ids}', en: 'Cars not found on this site: {ids}' },
   notifier_receivers_required: { ru: 'Укажите хотя бы один адрес получателя', en: 'Give at least one receiver address' },
-  // form-constructor (issue 14, engineer "forms"): the builder's checks (spec 002 §5), submissions' values, files, the smart captcha.
+  // form-constructor: the builder's checks (spec 002 §5), submissions' values, files, the smart captcha.
   form_field_id_cyrillic: { ru: 'Кириллица в идентификаторе поля недопустима', en: 'Cyrillic letters are not allowed in a field id' },
   form_field_id_format: { ru: 'Идентификатор: латинские буквы, цифры, «_» и «-», начиная с буквы', en: 'The id takes Latin letters, digits, "_" and "-", starting with a letter' },
   form_field_id_unique: { ru: 'Поле с идентификатором «{id}» уже есть в форме', en: 'The form already has a field with the id "{id}"' },
@@ -651,7 +651,7 @@ export const messages = {
   form_file_field: { ru: 'В форме нет поля для файлов «{id}»', en: 'The form has no file field "{id}"' },
   smart_captcha_key_exists: { ru: 'Ключ для выбранной цветовой схемы уже существует', en: 'The key for the selected colour scheme already exists' },
   smart_captcha_token_format: { ru: 'Токен не должен содержать пробелы', en: 'The token must not contain spaces' },
-  // sender (issue 14, engineer "sender"): e-mail templates, SMTP settings, proxy actions, lost requests, report mails.
+  // sender: e-mail templates, SMTP settings, proxy actions, lost requests, report mails.
   sender_email_incorrect: { ru: 'Email указан неверно', en: 'Email is incorrect' },
   sender_url_http: { ru: 'Адрес должен начинаться с http:// или https://', en: 'The address must start with http:// or https://' },
   sender_hostname: { ru: 'Укажите имя сервера (например, smtp.example.ru) или IP-адрес', en: 'Give a server name (such as smtp.example.com) or an IP address' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { email, password, phone, translateMessage, url, latin, requiredText, pickLang, verificationCode, t } from '../index.ts';
+import { email, password, phone, url, latin, requiredText, verificationCode } from './fields.ts';
+import { translateMessage, pickLang, t } from './messages.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown, lang: 'ru' | 'en' = 'ru') => {
   const result = schema.safeParse(value);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ServiceName } from '../permissions.ts';
 
 /**
  * One declaration per CRUD resource (DESIGN.md §6). The server turns it into list / get /
@@ -34,7 +33,7 @@ export interface FilterDef {
 }
 
 export interface RefDef {
-  service: ServiceName;
+  service: string;
   name: string;
   label: string;
 }
@@ -95,8 +94,10 @@ export interface ResourceDef<
   E extends z.ZodObject = z.ZodObject,
   C extends z.ZodObject = z.ZodObject,
   U extends z.ZodObject = z.ZodObject,
+  S extends string = string,
 > {
-  service: ServiceName;
+  /** Its service's name: the declaration's own literal, so that code typed by service names accepts it. */
+  service: S;
   /** Path segment under /api/v1/ and the JSON:API type. */
   name: string;
   /** The attributes of a record as the API returns them (id apart). */
@@ -124,7 +125,7 @@ export interface ResourceDef<
   /** Read-only resources (the audit trail) have only the list and get routes. */
   readOnly?: boolean;
   /**
-   * The site module its routes need, when not its service's (marketplace module-routes.ts): a code,
+   * The site module its routes need, when not its service's (kit/module-targets.ts): a code,
    * `a|b` for either, null for none (a platform dictionary inside a module's service).
    */
   module?: string | null;
@@ -153,9 +154,9 @@ export function labelOf(resource: Pick<AnyResource, 'label' | 'entity'>, attribu
   return text || null;
 }
 
-export function defineResource<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject>(
-  def: ResourceDef<E, C, U>,
-): ResourceDef<E, C, U> {
+export function defineResource<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject, S extends string>(
+  def: ResourceDef<E, C, U, S>,
+): ResourceDef<E, C, U, S> {
   return def;
 }
 

@@ -1,4 +1,4 @@
-import { api, type ApiRoute, type ServiceName } from '../permissions.ts';
+import { api, type ApiRouteDecl } from './routes.ts';
 
 /** Statuses of page, layout and stage states (spec 000 §4): 1 draft, 2 submitted, 3 published. */
 export const STATE_STATUS = { draft: 1, submitted: 2, published: 3 } as const;
@@ -24,15 +24,15 @@ export const STATE_ENTITY_FIELDS = [
  * The gateway rows of a states resource's workflow routes (server kit/state-workflow.ts):
  * submit, publish, unpublish, copy, restore, schedule and its cancellation.
  */
-export function workflowApiRoutes(service: ServiceName, name: string, codes: { change: string[]; publish: string[] }): ApiRoute[] {
+export function workflowApiRoutes(name: string, codes: { change: string[]; publish: string[] }): ApiRouteDecl[] {
   const base = `/api/v1/${name}/{id}`;
   return [
-    api(service, 'POST', `${base}/submit`, codes.change),
-    api(service, 'POST', `${base}/copy`, codes.change),
-    api(service, 'POST', `${base}/restore`, codes.change),
-    api(service, 'POST', `${base}/publish`, codes.publish),
-    api(service, 'POST', `${base}/unpublish`, codes.publish),
-    api(service, 'POST', `${base}/schedule`, codes.publish),
-    api(service, 'DELETE', `${base}/schedule`, codes.publish),
+    api('POST', `${base}/submit`, codes.change),
+    api('POST', `${base}/copy`, codes.change),
+    api('POST', `${base}/restore`, codes.change),
+    api('POST', `${base}/publish`, codes.publish),
+    api('POST', `${base}/unpublish`, codes.publish),
+    api('POST', `${base}/schedule`, codes.publish),
+    api('DELETE', `${base}/schedule`, codes.publish),
   ];
 }

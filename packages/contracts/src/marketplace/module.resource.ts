@@ -48,7 +48,7 @@ export const SPEC_MODULE_HANDLERS: Partial<Record<SpecModuleCode, { install: Mod
 
 /**
  * A module's title in a language. The dictionary keeps one name, in Russian; like every seeded
- * text (clients.storage seeded-texts), a spec module still under its seeded name reads in English
+ * text (seeded-texts.ts), a spec module still under its seeded name reads in English
  * for English readers, and an edited name is what everyone sees.
  */
 export function moduleTitle(module: { code: string; name: string }, lang: Lang): string {

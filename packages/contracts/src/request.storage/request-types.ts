@@ -115,7 +115,7 @@ export const REQUEST_INPUTS = {
 
 /** The proof-of-work captcha's answer: the challenge the site received and the nonce found for it. */
 export const powCaptchaAnswer = z.strictObject({ challenge: safeString().min(1).max(300), nonce: safeString().min(1).max(40) });
-/** The smart captcha's answer (form-constructor, issue 14 "forms"): the token its widget gave the visitor. */
+/** The smart captcha's answer (form-constructor): the token its widget gave the visitor. */
 export const smartCaptchaAnswer = z.strictObject({ token: safeString().min(1).max(4000) });
 export const captchaAnswer = z.union([powCaptchaAnswer, smartCaptchaAnswer], { error: encodeMessage('captcha_invalid') });
 export type CaptchaAnswer = z.output<typeof captchaAnswer>;

@@ -1,24 +1,10 @@
-import type { ServiceName } from '../permissions.ts';
-
 /**
  * Which site module opens which API (spec 000 §2: site-menu entries are tied to modules; an
- * installed module opens its screens and API). Every route of a service below needs the service's
- * module on the site (or client) it works on, unless its declaration says otherwise: a route's
- * own `module` (a code, `a|b` for either, or null for none) wins over its resource's, which wins
- * over the service's. A service added later is gated by being named here.
+ * installed module opens its screens and API), and where the gateway finds the site a route works
+ * on. Every route of a service that names a module (its contract's `module`) needs it on the site
+ * (or client) it works on, unless its declaration says otherwise: a route's own `module` (a code,
+ * `a|b` for either, or null for none) wins over its resource's, which wins over the service's.
  */
-export const SERVICE_MODULES: Partial<Record<ServiceName, string>> = {
-  'request.storage': 'requests',
-  sender: 'requests',
-  'form-constructor': 'requests',
-  'cars.stock': 'available_cars|used_cars',
-  'cars.stock.sites': 'available_cars|used_cars',
-  'cars.sorting': 'available_cars|used_cars',
-  'cars.import': 'available_cars|used_cars',
-  'cars.export': 'available_cars|used_cars',
-  'importer.notifier': 'importer-notifier',
-  dealerships: 'dealerships',
-};
 
 /** The codes of a module expression: `available_cars|used_cars` is either. */
 export const moduleCodes = (module: string): string[] => module.split('|').filter(Boolean);
@@ -65,7 +51,7 @@ export function pathTargets(path: string): ModuleTarget[] {
 
 /** A resource as far as its routes' targets go. */
 interface TargetedResource {
-  service: ServiceName;
+  service: string;
   name: string;
   tenant: string | null;
   filters: Record<string, unknown>;

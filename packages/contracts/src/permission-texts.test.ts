@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../permissions.ts';
-import { labelOf } from '../kit/resource.ts';
-import { userResource } from './user.resource.ts';
-import { roleResource } from './role.resource.ts';
-import { permissionParts, permissionText } from './permission-texts.ts';
-import { DEMO_ROLES, permissionLabel, seededText } from './seeded-texts.ts';
+import { PERMISSIONS, permissionText } from './permissions.ts';
+import { labelOf } from './kit/resource.ts';
+import { permissionParts } from './kit/permission-texts.ts';
+import { userResource } from './clients.storage/user.resource.ts';
+import { roleResource } from './clients.storage/role.resource.ts';
+import { DEMO_ROLES } from './clients.storage/demo-texts.ts';
+import { permissionLabel, seededText } from './seeded-texts.ts';
 
 describe('permission texts', () => {
   it('name and describe every seeded code in Russian and English', () => {
