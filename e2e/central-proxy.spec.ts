@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, openMode, sendCallback, SHOTS, signIn, signOut, useLanguage, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseOption, openMode, sendCallback, SHOTS, signIn, signOut, useLanguage, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**

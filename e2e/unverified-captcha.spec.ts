@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { callApi, SHOTS, signIn, visit } from './helpers.ts';
+import { callApi, SHOTS, signIn, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**

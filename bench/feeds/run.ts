@@ -1,5 +1,5 @@
 /**
- * `npm run bench:feeds`: a car import of a large feed through the running app (issue 13: a
+ * `npm run bench:feeds`: a car import of a large feed through the running app (the targets: a
  * 50,000-car feed imported within 5 s on PostgreSQL, the app within 256 MB of memory, and the
  * lists answering meanwhile).
  *
@@ -19,7 +19,7 @@
  * app's RSS at idle (demo data loaded, feed uploaded, before any import), so the peak less it is
  * what the import adds. BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` (NODE_OPTIONS
  * refuses it); read the profile with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md,
- * "Feed import (issue 13)".
+ * "Feed import".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
