@@ -10,7 +10,7 @@ import { SMTP_TEST_HOST } from './playwright.config.ts';
  * through the screen, makes a template sent through the site's SMTP, picks it in the callback
  * setting, a visitor sends the demo site's callback form, and the mail arrives with its subject,
  * recipient and body. The listener is on SMTP_TEST_HOST, the one loopback address the e2e app's
- * outbound guard lets through (docs/decisions.md): 127.0.0.1, the app's own, stays refused.
+ * outbound guard lets through (docs/decisions/outgoing-calls.md): 127.0.0.1, the app's own, stays refused.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';

@@ -21,7 +21,7 @@
  *    BENCH_PARTS=intake or export runs one part.
  *
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during the intake, and of the served app's
- * whole life for the export (node --cpu-prof); read them with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md, "Customer requests".
+ * whole life for the export (node --cpu-prof); read them with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md, "bench:requests".
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
