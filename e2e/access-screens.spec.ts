@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
-import { ADMIN, openMode, signIn, signInAgain, signOut, useLanguage, visit } from './helpers.ts';
+import { ADMIN, openMode, signIn, signInAgain, signOut, useLanguage, visit } from './kit.ts';
 
 const API = '/gateway/clients.storage/api/v1';
 

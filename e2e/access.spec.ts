@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectMenu, menuItems, openMode, SHOTS, signIn, signOut, useLanguage } from './helpers.ts';
+import { ADMIN, expectMenu, menuItems, openMode, SHOTS, signIn, signOut, useLanguage } from './kit.ts';
 
 /** Picks options in an antd select found by its label. */
 async function choose(page: import('@playwright/test').Page, scope: import('@playwright/test').Locator, label: string, options: string[]) {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseInDialog, closeNotices, openCreateForm, signIn, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseInDialog, closeNotices, openCreateForm, signIn, visit } from './kit.ts';
 
 /**
- * The car catalogue (issue 12): platform staff add a complectation choosing brand → model →
+ * The car catalogue: platform staff add a complectation choosing brand → model →
  * generation → restyling, each narrowed by the one above; a brand with models is not deleted, and
  * the list says why.
  */

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, closeNotices, openCreateForm, signInAgain, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, closeNotices, openCreateForm, signInAgain, visit } from './kit.ts';
 
 /**
- * Body colours, upholstery import and model history (issue 12, "colors"): platform staff create a
+ * Body colours, upholstery import and model history: platform staff create a
  * two-tone body colour, import upholsteries from a CSV with one bad row (the preview shows the
  * row's error, the apply writes the good rows), and delete a model, then restore it.
  */

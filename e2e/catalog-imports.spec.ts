@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, signIn, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseOption, signIn, visit } from './kit.ts';
 
 /**
- * Marketing complectation imports and cascading list filters (issue 12, "catalog-imports"):
+ * Marketing complectation imports and cascading list filters:
  * platform staff import marketing complectations from a CSV with one bad row (the preview names
  * the row and the reason, the apply writes the good one), then narrow the restylings list by brand
  * and see only that brand's models offered in the model filter.

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, openCreateForm, signIn } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, openCreateForm, signIn } from './kit.ts';
 
 /**
- * Marketing complectations (issue 12): platform staff create one through the cascading pickers,
+ * Marketing complectations: platform staff create one through the cascading pickers,
  * find it in the list filtered by brand, and on its own page give it an engine (a wrong rpm range
  * first), a specification category and a price, then see the option view.
  */

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, chooseOption, openMode, sendCallback, SHOTS, signIn, signOut, useLanguage, visit } from './helpers.ts';
+import { ADMIN, callApi, chooseOption, openMode, sendCallback, SHOTS, signIn, signOut, useLanguage, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
- * Central proxy actions (spec 002 §6, docs/decisions.md "Central proxy actions"): the platform
+ * Central proxy actions (spec 002 §6, docs/decisions/sender.md): the platform
  * administrator makes one in the dictionaries (the CRM stand-in listens on the one loopback address
  * the e2e app's outbound guard lets through); the dealer's manager sees the list read-only, picks
  * it in the demo site's callback setting with its "Общее" tag; a visitor's callback reaches the

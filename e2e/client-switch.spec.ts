@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './playwright.config.ts';
-import { SHOTS } from './helpers.ts';
+import { SHOTS } from './kit.ts';
 
 const MANAGER = 'manager@avtograd-sever.test';
 const NORTH = 'АвтоГрад Север';

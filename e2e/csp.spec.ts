@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openMode, signIn, signOut } from './helpers.ts';
+import { ADMIN, openMode, signIn, signOut } from './kit.ts';
 
 /**
  * Collects every Content-Security-Policy violation of the page: the DOM event (recorded from the

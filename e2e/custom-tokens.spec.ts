@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SHOTS, openMode, signIn, useLanguage } from './helpers.ts';
+import { ADMIN, SHOTS, openMode, signIn, useLanguage } from './kit.ts';
 
 const CLIENTS_API = '/gateway/clients.storage/api/v1/clients';
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, closeNotices, signInAgain, visit } from './helpers.ts';
+import { callApi, closeNotices, signInAgain, visit } from './kit.ts';
 
 /**
- * Dealerships (issue 12): a dealer's manager creates a dealership with its weekly schedule on the
+ * Dealerships: a dealer's manager creates a dealership with its weekly schedule on the
  * create page, adds a department to it, then an employee: first without the department to see
  * the message, then with it; in Russian on a wide screen, employees are also imported from a file:
  * one with a bad row first, which imports nothing. In English and at 390 px wide the same screens

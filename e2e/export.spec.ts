@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { chooseOption, SHOTS, signIn, visit } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, visit } from './kit.ts';
 
 /**
- * Export feeds, commercial offers and the importer notifier (issue 13): a dealer manager offers two
+ * Export feeds, commercial offers and the importer notifier: a dealer manager offers two
  * selected new cars as a PDF, switches on the Google feed of the client and finds those cars' VINs
  * in it, then sets who gets the site's import reports (a wrong address refused first).
  */

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './kit.ts';
 
 /**
- * The feed journey of issue 13's "Done when", as one story: a dealer manager imports a feed whose
+ * The feed journey, as one story: a dealer manager imports a feed whose
  * dealer names Kia Sportage its own way, reads the rows in error in the report, provider staff add
  * the field alias (a provider dictionary: it applies to every client's imports), the manager runs
  * the import again, finds the cars in the site's stock and publishes them in the Google feed; the

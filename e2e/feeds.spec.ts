@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
+import { ADMIN, chooseInDialog, chooseOption, closeNotices, openCreateForm, SHOTS, signInAgain, useLanguage, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
- * Car import from a feed (issue 13, "feeds-screens"): a dealer manager tries to run an import
+ * Car import from a feed: a dealer manager tries to run an import
  * without files (the spec's message), uploads a CSV feed, runs it, opens the detailed per-file report filtered to the rows in error, and
  * downloads the errors as XLSX; the screens are looked at in both languages, on a phone too.
  */
@@ -81,7 +81,7 @@ test('a dealer manager uploads a CSV feed, runs it, opens the per-file report an
 });
 
 /**
- * The live progress bar (issue 13 "live progress while an import runs"): the feed comes from a
+ * The live progress bar while an import runs: the feed comes from a
  * local server that sends the first half of its cars (with the whole body's Content-Length, so the
  * run can estimate its end) and holds the rest until the test has seen the bar between 0 and 100 %;
  * then it sends the rest and the report finishes. No sleep: each step waits on the previous one.

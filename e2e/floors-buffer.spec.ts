@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, visit } from './helpers.ts';
+import { signIn, visit } from './kit.ts';
 
 /**
- * The floors buffer (spec 000 §9, issue 10): a dealer manager copies a floor of one page into the
+ * The floors buffer (spec 000 §9): a dealer manager copies a floor of one page into the
  * buffer, pastes it into another page of the site, saves and publishes that page; the buffer
  * survives a reload (localStorage) and is cleared after a confirmation.
  */

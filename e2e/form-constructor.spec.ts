@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn, visit } from './helpers.ts';
+import { signIn, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
- * The form constructor (issue 14): the dealer's manager builds a form with two fields, sees them in
+ * The form constructor: the dealer's manager builds a form with two fields, sees them in
  * the live preview, saves it, opens it on the demo site, a visitor sends it (the form's script
  * solves the proof-of-work captcha and posts to the site's intake), and the manager finds the
  * request in the site's custom form requests.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { SHOTS, signIn, useLanguage, visit } from './helpers.ts';
+import { SHOTS, signIn, useLanguage, visit } from './kit.ts';
 
 /**
- * Labels of a site's cars (issue 12): a dealer manager sees the site's labels with their
+ * Labels of a site's cars: a dealer manager sees the site's labels with their
  * conditions in words, makes one with a condition (field, operator, value), finds it in the list
  * and deletes it after a confirmation; the screen in both languages on a desktop and a phone.
  */

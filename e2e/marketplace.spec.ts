@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, closeNotices, expectMenu, menuItems, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
+import { ADMIN, closeNotices, expectMenu, menuItems, SHOTS, signIn, useLanguage, visit } from './kit.ts';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 
 /**
- * The marketplace (issue 9): a dealer manager uninstalls a module and its menu entry and page
+ * The marketplace: a dealer manager uninstalls a module and its menu entry and page
  * go, installs it again and they come back; the server refuses the module's API meanwhile. Staff
  * suspend a module and the site's users are told once, with the way to the marketplace.
  */

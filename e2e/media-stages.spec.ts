@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, closeNotices, SHOTS, signInAgain, visit } from './helpers.ts';
+import { callApi, closeNotices, SHOTS, signInAgain, visit } from './kit.ts';
 
 /**
- * Media library and stages (issue 10): a site editor uploads an image (a disguised SVG is refused
+ * Media library and stages: a site editor uploads an image (a disguised SVG is refused
  * by its bytes), crops it to the tablet stage size in the cropper and gets a new file of exactly
  * that size; and schedules a stage: created, filled in with a library image and a button (a wrong
  * link refused on its field), scheduled for a chosen moment (shown on the stage and in the list) and

@@ -1,9 +1,9 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { signInAgain, visit } from './helpers.ts';
+import { signInAgain, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
- * Pages (issue 10): a dealer manager creates a page with floors in two steps, submits and
+ * Pages: a dealer manager creates a page with floors in two steps, submits and
  * publishes it on a site with strict publishing, publishes a second version, compares the two and
  * restores the first as a new draft.
  */

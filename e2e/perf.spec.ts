@@ -1,8 +1,8 @@
 import { expect, test, type Request } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { ADMIN, signIn } from './kit.ts';
 
 /**
- * Issue 7, fast hot paths: what the browser gets. The figures (bytes, the first row's time) are
+ * Fast hot paths: what the browser gets. The figures (bytes, the first row's time) are
  * bench/web's; here, what must hold whatever the machine: the assets come precompressed and
  * cached for good, a signed-in page asks for everything it needs at once, and the texts that do
  * not come with the app are there whenever a signed-in page shows (packages/web/src/app/i18n.ts).

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, signIn, visit } from './helpers.ts';
+import { callApi, signIn, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
- * The public site renderer (issue 11): a page published in the admin is on the site at
+ * The public site renderer: a page published in the admin is on the site at
  * http://<code>.localhost:<PORT>/<uri> at once (Chromium resolves *.localhost to this machine);
  * its draft opens in a preview tab marked as a preview; a redirect made in the admin is followed.
  */

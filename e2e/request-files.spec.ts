@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { callApi, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
+import { callApi, SHOTS, signIn, useLanguage, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
- * A form's files in the request detail (issue 14): a visitor sends a form with a file on the demo
+ * A form's files in the request detail: a visitor sends a form with a file on the demo
  * site, the dealer's manager opens the request and downloads the file by its name (with the
  * reader's token: the file is private to those who read the site's requests).
  */

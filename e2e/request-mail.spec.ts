@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { chooseOption, sendCallback, SHOTS, signIn, visit } from './helpers.ts';
+import { chooseOption, sendCallback, SHOTS, signIn, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
- * A request's e-mail in a real mail server (issue 14 "receive its e-mail in the test SMTP server"):
+ * A request's e-mail in a real mail server (a test SMTP server):
  * the spec starts an SMTP listener, the dealer's manager points the demo site's SMTP settings at it
  * through the screen, makes a template sent through the site's SMTP, picks it in the callback
  * setting, a visitor sends the demo site's callback form, and the mail arrives with its subject,
  * recipient and body. The listener is on SMTP_TEST_HOST, the one loopback address the e2e app's
- * outbound guard lets through (docs/decisions.md): 127.0.0.1, the app's own, stays refused.
+ * outbound guard lets through (docs/decisions/outgoing-calls.md): 127.0.0.1, the app's own, stays refused.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { sendCallback, signIn, visit } from './helpers.ts';
+import { sendCallback, signIn, visit } from './kit.ts';
 
 /**
- * Requests (issue 14, request.storage): a visitor sends the demo site's callback form (the site
+ * Requests (request.storage): a visitor sends the demo site's callback form (the site
  * script solves the proof-of-work captcha), the dealer's manager finds the request in the site's
  * callback list, opens it, and exports the list to XLSX.
  */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signInAgain, useLanguage, visit } from './helpers.ts';
+import { ADMIN, signInAgain, useLanguage, visit } from './kit.ts';
 
 /**
  * Every access-management screen in ru and en at 1440 and 390 px, checked for what a person

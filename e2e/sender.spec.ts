@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, sendCallback, SHOTS, signIn, visit } from './helpers.ts';
+import { chooseOption, sendCallback, SHOTS, signIn, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
- * Sender (issue 14 "Actions"): the dealer's manager makes an e-mail template (with its preview on a
+ * Sender (the requests' actions): the dealer's manager makes an e-mail template (with its preview on a
  * sample request) and a proxy action to the dealer's CRM, picks both in the site's callback
  * setting, a visitor sends the demo site's callback form, and the request's detail shows each
  * action by name with its sending status: the mail sent (the platform's mail; no SMTP server here,

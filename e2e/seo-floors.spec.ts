@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, signIn, visit } from './helpers.ts';
+import { callApi, signIn, visit } from './kit.ts';
 
 /**
- * SEO and floors (issue 10): a dealer editor imports redirects from a file with one bad row —
+ * SEO and floors: a dealer editor imports redirects from a file with one bad row —
  * preview with a status per row, apply, report, the list shows them — and disables a floor and
  * enables it again, each time after a confirmation.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SHOTS, expectMenu, menuItems, openMode, signIn, signOut, useLanguage } from './helpers.ts';
+import { ADMIN, SHOTS, expectMenu, menuItems, openMode, signIn, signOut, useLanguage } from './kit.ts';
 
 test('the administrator signs in, sees each mode, switches to English, creates a client after a validation error, and signs out', async ({ page }) => {
   await page.goto('/');

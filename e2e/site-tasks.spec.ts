@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { ADMIN, signIn } from './kit.ts';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 
 /**

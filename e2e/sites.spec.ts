@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { SHOTS, signIn, visit } from './helpers.ts';
+import { SHOTS, signIn, visit } from './kit.ts';
 
 /**
- * Sites (issue 9, sites.context): a dealer manager creates a site, changes its settings (with a
+ * Sites (sites.context): a dealer manager creates a site, changes its settings (with a
  * validation error first) and copies it; the copy shows up among all sites.
  */
 test('a manager creates a site, changes its settings and copies it', async ({ page }) => {

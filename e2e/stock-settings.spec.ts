@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, SHOTS, signIn, useLanguage, visit } from './helpers.ts';
+import { chooseOption, SHOTS, signIn, useLanguage, visit } from './kit.ts';
 
 /**
- * Stock settings of a site (issue 12, cars.stock.sites and cars.sorting): a dealer manager changes
+ * Stock settings of a site (cars.stock.sites and cars.sorting): a dealer manager changes
  * how long used cars stay after the sale and what their page does then, saves, reloads and sees
  * it kept; adds a showroom page picking the restyling in cascade; and sees the settings, custom
  * filters and sorting screens in both languages on a desktop and a phone.

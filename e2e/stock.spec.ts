@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SHOTS, signInAgain, useLanguage, visit } from './helpers.ts';
+import { SHOTS, signInAgain, useLanguage, visit } from './kit.ts';
 
 /**
- * The stock of a site (issue 12, cars.stock): a dealer manager adds a car by hand — first without
+ * The stock of a site (cars.stock): a dealer manager adds a car by hand — first without
  * VIN or External ID, which the form refuses with the spec's messages, then fixed and saved —,
  * marks two cars as sold in bulk after a confirmation, and sees the lists in both languages on a
  * desktop and a phone.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { ADMIN, callApi, SHOTS, signIn, signOut, skipSurvey } from './helpers.ts';
+import { ADMIN, callApi, SHOTS, signIn, signOut, skipSurvey } from './kit.ts';
 
 /**
  * The second factor (TOTP) in the browser: enrolment in the personal area, sign-in with a code of

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { callApi, SHOTS, signIn, visit } from './helpers.ts';
+import { callApi, SHOTS, signIn, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
- * Requests whose smart captcha could not be checked (docs/decisions.md "Unverified captcha"): the
+ * Requests whose smart captcha could not be checked (docs/decisions/captcha.md): the
  * demo Hyundai site is set to the smart captcha, whose service is absent here (SMART_CAPTCHA_URL
  * of the e2e app points where nothing listens); three visitors' callbacks are kept, marked and
  * held. The dealer's manager sees the notice on the callback list, shows them, releases one and

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, visit } from './helpers.ts';
+import { ADMIN, signIn, visit } from './kit.ts';
 
 /**
- * VIN data (issue 12, cars.vins): platform staff upload a VIN file with one bad row, see the row's
+ * VIN data (cars.vins): platform staff upload a VIN file with one bad row, see the row's
  * message in the report, upload the good rows, find one of the VINs with the list's search and
  * change its production number in the form.
  */

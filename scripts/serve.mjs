@@ -2,7 +2,7 @@
  * `npm run serve`: starts the server (packages/server/src/main.ts) from one bundled file, rebuilt
  * only when its sources changed, so that a start loads one JavaScript file instead of
  * transpiling and resolving several hundred TypeScript modules through a loader hook
- * (docs/performance.md, "Start-up"). Packages stay in node_modules (not bundled); the workspace's
+ * (docs/performance.md, "bench:start"). Packages stay in node_modules (not bundled); the workspace's
  * own TypeScript (server and contracts) is bundled. `import.meta.url` keeps meaning the file it is
  * written in, so paths computed from it (the migrations folder) are the same as from the sources.
  * The file readers' worker (packages/server/src/file-readers.ts, run in a worker thread by

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TargetCase } from './target.ts';
+import type { TargetCase } from './target-messages.ts';
 import { profiled, startTarget, stopTarget } from './target-process.ts';
 import { BenchError, describeMachine, failuresOf, fmt, measure, positive, printTable, withDatabase, type CaseResult } from '../kit.ts';
 

@@ -2,7 +2,7 @@
  * The app as `npm run serve` runs it in production (the bundled server, MALLOC_ARENA_MAX=2, jobs
  * included), started on a database a benchmark has already seeded. Memory figures are read from
  * this process: a target script that seeds the demo data itself and runs the sources under tsx
- * holds 90–110 MB more at idle (docs/performance.md, "Memory at idle").
+ * holds 90–110 MB more at idle (docs/decisions/platform.md, "What memory does a process get?").
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';

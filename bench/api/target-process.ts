@@ -5,7 +5,7 @@ import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError } from '../kit.ts';
-import type { TargetInput, TargetReady } from './target.ts';
+import type { TargetInput, TargetReady } from './target-messages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Building the app and loading the clients. */

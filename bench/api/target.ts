@@ -15,39 +15,7 @@ import { clientGroups, clients } from '../../packages/server/src/kit/schema.ts';
 import { eq } from 'drizzle-orm';
 import { REGIONS, SEARCH, makeClient } from './clients-data.ts';
 import { serveUntilStop } from './target-process.ts';
-
-export interface TargetInput {
-  /** postgres://... of the bench database, or null for PGlite. */
-  databaseUrl: string | null;
-  /** A temporary folder run.ts made (and removes): PGlite's data, the mail outbox. */
-  dataDir: string;
-  clients: number;
-  /** The built web to serve (bench/web); none by default. */
-  webDist?: string | null;
-}
-
-/** A measured request: its path on the app and the same body from the bare servers. */
-export interface TargetCase {
-  key: 'me' | 'client' | 'sorted' | 'search';
-  path: string;
-  bytes: number;
-  /** Bare Fastify returning the same JSON, serialized on every request as the real routes do. */
-  ceilingUrl: string;
-  /** Bare node:http returning the same bytes, serialized once. */
-  rawUrl: string;
-}
-
-export interface TargetReady {
-  type: 'ready';
-  kind: 'pglite' | 'postgres';
-  appUrl: string;
-  token: string;
-  /** The administrator's whole sign-in answer (tokens and user), as the web stores it. */
-  signIn: Record<string, unknown>;
-  cases: TargetCase[];
-  listTotal: number;
-  seedSeconds: number;
-}
+import type { TargetInput, TargetReady } from './target-messages.ts';
 
 const send = (message: object) => process.send?.(message);
 const API = '/gateway/clients.storage/api/v1';

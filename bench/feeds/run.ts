@@ -1,5 +1,5 @@
 /**
- * `npm run bench:feeds`: a car import of a large feed through the running app (issue 13: a
+ * `npm run bench:feeds`: a car import of a large feed through the running app (the targets: a
  * 50,000-car feed imported within 5 s on PostgreSQL, the app within 256 MB of memory, and the
  * lists answering meanwhile).
  *
@@ -19,7 +19,7 @@
  * app's RSS at idle (demo data loaded, feed uploaded, before any import), so the peak less it is
  * what the import adds. BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` (NODE_OPTIONS
  * refuses it); read the profile with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md,
- * "Feed import (issue 13)".
+ * "bench:feeds".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ const IMPORT_LIMIT_MS = 30 * 60_000;
 /**
  * A list request (and a poll of the report) starts every BENCH_LIST_EVERY_MS (default 250: four a
  * second, several people paging lists while the import runs); 0 sends them back to back, a load
- * that takes about a third of the machine's two cores for itself (docs/performance.md).
+ * that takes about a third of the machine's two cores for itself.
  */
 const LIST_EVERY_MS = Number(process.env.BENCH_LIST_EVERY_MS ?? 250);
 if (!Number.isFinite(LIST_EVERY_MS) || LIST_EVERY_MS < 0) throw new Error(`BENCH_LIST_EVERY_MS must be 0 or more, not "${process.env.BENCH_LIST_EVERY_MS}"`);
@@ -84,7 +84,7 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
     cwd: root,
     detached: true,
     stdio: ['ignore', stdout, 'pipe'],
-    // The flags and MALLOC_ARENA_MAX as `npm run serve` sets them (docs/performance.md, "Memory").
+    // The flags and MALLOC_ARENA_MAX as `npm run serve` sets them (docs/decisions/platform.md, "What memory does a process get?").
     // BENCH_APP_NODE_OPTIONS: node options of the measured app only (e.g. a heap limit, to tell live memory from garbage not yet collected).
     env: { ...process.env, ...(options.profile && process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}), MALLOC_ARENA_MAX: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(options.demoData), LOG_LEVEL: 'warn' },
   });
@@ -106,7 +106,7 @@ async function startApp(databaseUrl: string, dataDir: string, options: { demoDat
 /**
  * The app as production runs it: the demo data seeded by a first process that then stops, the
  * measured one started on the seeded database (seeding in the same process leaves it 90-110 MB
- * larger: docs/performance.md, "Memory at idle").
+ * larger: docs/decisions/platform.md, "What memory does a process get?").
  */
 async function startSeededApp(databaseUrl: string, dataDir: string) {
   const seeding = await startApp(databaseUrl, dataDir, { demoData: true, profile: false });

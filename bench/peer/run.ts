@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { profiled, startTarget, stopTarget } from '../api/target-process.ts';
-import type { TargetCase, TargetReady } from '../api/target.ts';
+import type { TargetCase, TargetReady } from '../api/target-messages.ts';
 import { SEARCH } from '../api/clients-data.ts';
 import { BenchError, describeMachine, failuresOf, fmt, measure, positive, printTable, withDatabase, type CaseResult } from '../kit.ts';
 

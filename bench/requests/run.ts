@@ -1,5 +1,5 @@
 /**
- * `npm run bench:requests` (issue 14, "Speed"): the customer requests' intake and XLSX export.
+ * `npm run bench:requests`: the customer requests' intake and XLSX export.
  *
  * The app runs in a child process (target.ts) on a fresh database of DATABASE_URL (dropped
  * afterwards), or on the embedded database without it (BENCH_EMBEDDED=1 runs both). This process
@@ -21,7 +21,7 @@
  *    BENCH_PARTS=intake or export runs one part.
  *
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app during the intake, and of the served app's
- * whole life for the export (node --cpu-prof); read them with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md, "Customer requests (issue 14)".
+ * whole life for the export (node --cpu-prof); read them with `npx tsx bench/profile.ts <file>`. Figures: docs/performance.md, "bench:requests".
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -54,7 +54,7 @@ async function measure(page: Page, url: string): Promise<Vitals> {
 
 /**
  * The accessibility rules of the header comment, run in the page; answers the problems found.
- * A string, so that the TypeScript loader's helpers (tsx names functions) never reach the page.
+ * A string, so that the functions the TypeScript loader adds (tsx names functions) never reach the page.
  */
 const ACCESSIBILITY = `(() => {
   const problems = [];

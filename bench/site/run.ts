@@ -2,7 +2,7 @@
  * `npm run bench:site`: how fast the public site renderer serves a published page — a main page
  * in a layout (header and footer floors), with a stage and three floors — against a bare route
  * returning the same HTML, at 32 connections, on PGlite and, with DATABASE_URL, on PostgreSQL
- * (README.md next to this file). The issue asks for at least 50 % of the bare route.
+ * (README.md next to this file). The target is at least 50 % of the bare route.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -82,7 +82,7 @@ async function benchOne(label: string, databaseUrl: string | null) {
       results.map((row) => [row.name, fmt(row.rps), fmt(row.p50), fmt(row.p99), (row.rps / ceiling.rps).toFixed(3), String(failuresOf(row))]),
     );
     const ratio = page.rps / ceiling.rps;
-    console.log(`\n   the cached page at ${(ratio * 100).toFixed(0)} % of the bare route: ${ratio >= 0.5 ? 'meets' : 'MISSES'} the issue's 50 %`);
+    console.log(`\n   the cached page at ${(ratio * 100).toFixed(0)} % of the bare route: ${ratio >= 0.5 ? 'meets' : 'MISSES'} the target's 50 %`);
     const failed = results.filter((r) => failuresOf(r) > 0);
     if (failed.length) throw new BenchError(failed.map((r) => `${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`).join('\n'));
   } finally {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start`: how long a start takes (issue 7: the server healthy within 3 s of start
+ * `npm run bench:start`: how long a start takes (the target: the server healthy within 3 s of start
  * on an existing data folder; `npm start` skips the web build when it is up to date).
  *
  * Prepares a data folder in the OS temp dir (the first start: migrations and demo data), then

@@ -24,7 +24,7 @@ const RUNS = Math.round(positive('BENCH_WEB_RUNS', 7));
 const CLIENTS = Math.round(positive('BENCH_CLIENTS', 10_000));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const LIST = '/clients.storage/clients/';
-/** The targets of issue 7. */
+/** The targets: the sign-in page's JavaScript on the wire, and the first row of a list on a cold load. */
 const SIGN_IN_TARGET_KB = 250;
 const FIRST_ROW_TARGET_MS = 800;
 /** BENCH_WEB_PROFILE=<file.cpuprofile>: a CPU profile of the page during the first measured load (bench/profile.ts reads it). */
