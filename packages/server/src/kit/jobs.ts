@@ -47,8 +47,19 @@ export async function startJobs(
     beforeWork?: (queue: JobQueue) => Promise<void>;
   },
 ): Promise<JobQueue> {
+  // What this process still has under way: the handlers it runs and the statements pg-boss sent.
+  // pg-boss records a job's outcome without waiting for it, so stop() waits for both: the
+  // database may close right after, and an outcome sent to a closed pool would reject unheard.
+  const handlersRunning = new Set<Promise<unknown>>();
+  const statementsPending = new Set<Promise<unknown>>();
+  const track = <T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> => {
+    set.add(promise);
+    const forget = () => set.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql: (text: string, values: unknown[]) => track(statementsPending, database.executeSql(text, values)) },
     schema: 'pgboss',
     supervise: options.work,
     schedule: options.work,
@@ -82,13 +93,20 @@ export async function startJobs(
     async cancel(name, id) {
       await boss.cancel(name, id);
     },
-    stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000, wait: true });
+      // A handler past the 5 s is failed (to be retried) but still runs: let it end while the database is open.
+      await Promise.allSettled([...handlersRunning]);
+      // Outcomes are sent in the microtasks after a handler ends; setImmediate runs after them.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled([...statementsPending]);
+    },
   };
   if (options.work) {
     await options.beforeWork?.(queue);
     for (const [name, handler] of Object.entries(handlers)) {
       const batchSize = options.batchSizes?.[name] ?? 1;
-      const worker = await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+      const runJobs = async (jobs: PgBoss.Job<unknown>[]) => {
         if (batchSize === 1) {
           for (const job of jobs) {
             log.info({ job: { name, id: job.id } }, 'job started');
@@ -105,7 +123,8 @@ export async function startJobs(
             }),
           ),
         );
-      });
+      };
+      const worker = await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, (jobs) => track(handlersRunning, runJobs(jobs)));
       workers.set(name, worker);
     }
   }
