@@ -279,7 +279,7 @@ describe('a form on its site', () => {
     const second = (await upload(a, form.id, 'photos', PDF, 'two.pdf')).json().data.token;
     const third = (await upload(a, form.id, 'photos', PDF, 'three.pdf')).json().data.token;
     const tooMany = await submit(a, form.id, { name: 'Пётр', phone: '+7 916 555-12-34', photos: [token, second, third] });
-    expect(tooMany.json().errors[0]).toMatchObject({ title: 'Не больше 2 файл(ов)', source: { pointer: '/data/attributes/content/photos' } });
+    expect(tooMany.json().errors[0]).toMatchObject({ title: 'Не больше 2 файлов', source: { pointer: '/data/attributes/content/photos' } });
     // Another form's upload is not this form's.
     const otherForm = await makeForm();
     const elsewhere = (await upload(a, otherForm.id, 'photos', PDF, 'x.pdf')).json().data.token;
