@@ -22,7 +22,8 @@ type GenerateInput = z.output<typeof generateSiteBody>['data'];
  * layouts and templates; copy-site-content.ts) on every copy, fork and generate; `stages`
  * (content.storage copy-stages.ts), `redirects` and `seo_constants` (seo site-copiers.ts) on a copy
  * whose dialog sets their flag. The owners of the content register their copiers here as their
- * routes load (this file imports none of them); a kind whose service is not loaded copies nothing (docs/decisions/sites.md, "What do copy, fork and generate carry?").
+ * routes load (this file imports none of them); a kind whose service is not loaded copies nothing
+ * (docs/decisions/sites.md, "What do copy, fork and generate carry?").
  */
 export type SiteCopyKind = 'stages' | 'redirects' | 'seo_constants' | 'pages';
 /** `how` the new site was made: a fork keeps its master's content read-only (origin_id). */
