@@ -374,7 +374,7 @@ describe('impossible dates and offsets', () => {
   });
 });
 
-describe('each finding of issue 6', () => {
+describe('hostile text, numbers and bodies, one case each', () => {
   let staff: string;
   beforeAll(async () => {
     staff = await staffToken(t);

@@ -12,9 +12,9 @@ import { FEED_LIMITS } from './feed-parsers.ts';
 import { hugeCellXlsx } from '../../test/hostile-files.ts';
 
 /**
- * Car import from feeds (issue 13, spec 001 §3 "Import", §4, §8): formats, aliases, row statuses
- * and counters, moved to sold, the missing-files message, the confirmation phrase, tenant
- * isolation, XXE refusal, all-or-nothing after a crash, hooks on a local server, downloads.
+ * Car import from feeds (spec 001 §3 "Import", §4, §8): formats, aliases, row statuses and
+ * counters, moved to sold, the missing-files message, the confirmation phrase, tenant isolation,
+ * XXE refusal, all-or-nothing after a crash, hooks on a local server, downloads.
  */
 let t: TestApp;
 let clientA: number;
@@ -393,7 +393,7 @@ describe('running an import', () => {
   });
 });
 
-describe('hostile feed files (issue 13: bounded parsers)', () => {
+describe('hostile feed files (bounded parsers)', () => {
   /** Runs an import whose report speaks `lang`. */
   async function runIn(token: string, settingsId: string, lang: 'ru' | 'en') {
     const response = await t.request('POST', `${API}/import/${settingsId}/manual/start`, { token, lang, body: { data: {} } });

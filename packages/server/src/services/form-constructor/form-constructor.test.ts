@@ -14,12 +14,12 @@ import { captchaSettings, customFormFiles, smartCaptchaKeys } from './form.table
 import { sweepFormFiles } from './sweep-files.ts';
 
 /**
- * The form constructor (issue 14, spec 002 §3, §5, §7): forms per site with the spec's checks in
- * ru and en, list with search and authors' names, copy, tenant isolation; a form live on its site
- * (its page, the embeddable script, CORS of the intake), its submissions checked against the form
- * and stored as custom form requests, file fields within their limits; captcha settings, smart
- * captcha keys (one per colour scheme, secret never answered) and the smart captcha's check
- * against a local stand-in of its service.
+ * The form constructor (spec 002 §3, §5, §7): forms per site with the spec's checks in ru and en,
+ * list with search and authors' names, copy, tenant isolation; a form live on its site (its page,
+ * the embeddable script, CORS of the intake), its submissions checked against the form and stored
+ * as custom form requests, file fields within their limits; captcha settings, smart captcha keys
+ * (one per colour scheme, secret never answered) and the smart captcha's check against a local
+ * stand-in of its service.
  */
 let t: TestApp;
 let a: TestSite;

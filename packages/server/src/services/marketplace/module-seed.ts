@@ -50,9 +50,9 @@ export async function fillRouteModules(db: Db) {
 }
 
 /**
- * The demo installation: every module of the spec on every site, so that each site screen of
- * later issues is reachable in the demo; their install handlers' effect (the language list of
- * multiple_locales: the other languages) applied directly. Seed data, not a user's action: no audit entries.
+ * The demo installation: every module of the spec on every site, so that every site screen is
+ * reachable in the demo; their install handlers' effect (the language list of multiple_locales: the
+ * other languages) applied directly. Seed data, not a user's action: no audit entries.
  */
 export async function installDemoModules(db: Db) {
   const all = await db.select({ id: modules.id }).from(modules).where(inArray(modules.code, MODULE_CODES));

@@ -5,8 +5,9 @@ import { say } from './texts.ts';
 /**
  * Request forms of public sites (the floors' `form` component). They render and are checked in the
  * browser (required fields, the phone's format, lengths) and again on the server when posted, so
- * they work without JavaScript. Posting to the request intake comes with the requests issue: until
- * then a correct form answers that intake is not connected and nothing is stored.
+ * they work without JavaScript. A correct form goes to the request intake (request.storage sets the
+ * renderer's `formSink`); where none is set, it answers that intake is not connected and nothing is
+ * stored.
  */
 export interface FormValues {
   name: string;

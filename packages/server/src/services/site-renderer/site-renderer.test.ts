@@ -270,7 +270,7 @@ describe('basic auth', () => {
     const open = await visit(t, closed.host, '/about', { headers: basic('guest', 'Секрет-1') });
     expect(open.statusCode).toBe(200);
     expect(open.headers['cache-control']).toBe('private, no-cache');
-    // Redirects come before the login (issue 11: before anything else); they show no content.
+    // Redirects come before the login, as before anything else; they show no content.
     await db().insert(redirects).values({ site_id: closed.id, client_id: closed.clientId, from_uri: '/old-about', to_uri: '/about', code: 301 });
     const redirected = await visit(t, closed.host, '/old-about');
     expect([redirected.statusCode, redirected.headers.location]).toEqual([301, '/about']);
