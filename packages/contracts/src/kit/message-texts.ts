@@ -227,8 +227,8 @@ export const messages = {
 
   // sites.context: hosts, transitions, copies, dealers, DNS check, images.
   host_invalid: {
-    ru: 'Домен должен состоять из латинских букв, цифр, точек и дефисов и содержать хотя бы одну точку',
-    en: 'The host must be a domain name: Latin letters, digits, dots and hyphens, with at least one dot',
+    ru: 'Домен должен состоять из букв, цифр, точек и дефисов и содержать хотя бы одну точку',
+    en: 'The host must be a domain name: letters, digits, dots and hyphens, with at least one dot',
   },
   host_ip_address: { ru: 'Домен не может быть IP-адресом: укажите доменное имя сайта', en: "The host cannot be an IP address: give the site's domain name" },
   host_port: {

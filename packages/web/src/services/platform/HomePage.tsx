@@ -11,6 +11,7 @@ import { buildMenu } from '../../app/menu.ts';
 import { selectSite, useSession } from '../../app/session.ts';
 import { useCurrentMode, useMenuContext } from '../../app/useShell.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { displayHost } from '@dp/contracts';
 
 function greetingKey(hour: number): string {
   if (hour >= 5 && hour < 12) return 'greeting.morning';
@@ -157,7 +158,7 @@ export default function HomePage() {
                     <List.Item.Meta
                       avatar={<GlobalOutlined className="history-icon" />}
                       title={entry.name}
-                      description={[entry.host, entry.client].filter(Boolean).join(' · ') || t('home.no_host')}
+                      description={[entry.host && displayHost(entry.host), entry.client].filter(Boolean).join(' · ') || t('home.no_host')}
                     />
                   </List.Item>
                 )}
@@ -172,7 +173,7 @@ export default function HomePage() {
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   {site.data.name}
                 </Typography.Title>
-                <Typography.Text type="secondary">{[site.data.host, site.data.clientName].filter(Boolean).join(' · ')}</Typography.Text>
+                <Typography.Text type="secondary">{[site.data.host && displayHost(site.data.host), site.data.clientName].filter(Boolean).join(' · ')}</Typography.Text>
                 {currentUrl && (
                   <Button type="link" href={currentUrl} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined aria-hidden />} style={{ paddingInline: 0 }}>
                     {currentUrl}
