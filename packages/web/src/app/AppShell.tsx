@@ -259,7 +259,7 @@ function ShellLayout({ page }: { page?: ReactNode }) {
             {siderItems?.length ? <Menu mode="inline" items={siderItems} selectedKeys={selected} className="shell-menu" /> : !collapsed && empty}
           </Layout.Sider>
         )}
-        {/* data-location: the location this render shows (e2e/helpers.ts visit waits for it). */}
+        {/* data-location: the location this render shows (e2e/kit.ts visit waits for it). */}
         <Layout.Content className="shell-content" data-location={location.pathname}>
           <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
             {page ?? (
