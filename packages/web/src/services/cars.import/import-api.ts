@@ -3,7 +3,7 @@ import type { ImportStateAttributes, JsonApiList, JsonApiRecord } from '@dp/cont
 import { api, gatewayPath } from '../../kit/api.ts';
 import { saveFile } from '../../kit/save-file.ts';
 
-/** Calls and shapes of the car import screens (cars.import, issue 13, "feeds-screens"). */
+/** Calls and shapes of the car import screens (cars.import). */
 export const importPath = (rest: string) => gatewayPath('cars.import', rest);
 
 export type FeedFile = { kind: 'url'; url: string; name?: string | null } | { kind: 'upload'; file_id: string; name?: string | null; size?: number };

@@ -3,13 +3,12 @@ import { Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'ant
 import { ArrowRightOutlined, ExportOutlined, GlobalOutlined, HistoryOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Mode } from '@dp/contracts';
-import { useSwitchMode } from '../../app/AppShell.tsx';
 import { siteUrl, useCurrentSite } from '../../app/data.ts';
 import { PERSONAL_PATH, SITE_SELECT_PATH } from '../../app/guards.ts';
 import { MODE_ICONS } from '../../app/icons.tsx';
 import { buildMenu } from '../../app/menu.ts';
 import { selectSite, useSession } from '../../app/session.ts';
-import { useCurrentMode, useMenuContext } from '../../app/useShell.ts';
+import { useCurrentMode, useMenuContext, useSwitchMode } from '../../app/useShell.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { displayHost } from '@dp/contracts';
 
