@@ -157,7 +157,7 @@ export default function AllSitesPage() {
     <div className="page">
       <PageHeader
         title={t('sites.title')}
-        subtitle={t('sites.subtitle')}
+        subtitle={t(user?.internal ? 'sites.subtitle' : 'sites.subtitle_own')}
         extra={
           <Space wrap>
             <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
