@@ -31,10 +31,13 @@ import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 
 /**
- * Every server service, one line each (each declares itself in its folder's index.ts). The app
- * registers their routes, and binds their resources, in this order. Where order matters:
- * form-constructor comes after request.storage, whose intake it extends (form.routes.ts); the
- * rest keeps the order the routes were registered in before the services declared themselves.
+ * Every server service, one line each; each declares itself in its folder's index.ts. The app
+ * binds their resources, then registers every resource's CRUD routes, then each service's routes,
+ * in this order. Fastify answers a URL by its most specific route whatever the order routes were
+ * added in, so the order changes no answer (nor the API document); it matters where one
+ * registration uses another's: form-constructor adds its checks to request.storage's intake
+ * (requestStorageOf), so it comes after it. The site renderer's hooks come before the gateway's
+ * whatever its place here (beforeGateway).
  */
 export const SERVICES: readonly ServerService[] = [
   authProcessing,
