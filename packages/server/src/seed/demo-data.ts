@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { DEMO_CLIENT_GROUPS, DEMO_ROLES, PASSWORD_RULE } from '@dp/contracts';
 import type { Db } from '../kit/db.ts';
-import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../kit/schema.ts';
+import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 import { installDemoModules } from '../services/marketplace/module-seed.ts';
 import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';

@@ -3,7 +3,7 @@ import { eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isInternalEmail, type Config } from '../kit/config.ts';
 import type { Db, DbOrTx } from '../kit/db.ts';
-import { apiRoutes, permissions, screenRoutes, users } from '../kit/schema.ts';
+import { apiRoutes, permissions, screenRoutes, users } from '../schema.ts';
 import { fillRouteModules, seedModules } from '../services/marketplace/module-seed.ts';
 
 /**

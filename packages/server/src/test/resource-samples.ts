@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resourceKey, type AnyResource } from '@dp/contracts';
 import type { TestApp } from './test-app.ts';
-import { roles, sites } from '../kit/schema.ts';
+import { roles, sites } from '../schema.ts';
 // sites.context pages
 import { layouts, pages } from '../services/sites.context/content.table.ts';
 // content.storage stages

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites, vinData } from '../../kit/schema.ts';
+import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites, vinData } from '../../schema.ts';
 
 /**
  * Custom tokens limited to brands (spec 000 §3 restrictions.brand_ids): such a token reads only its

@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carModels, cars, dealers, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, dealers, sites } from '../../schema.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { readFeed } from '../cars.import/feed-parsers.ts';
 import { exportSettings } from './export.table.ts';

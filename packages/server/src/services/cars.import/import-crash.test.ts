@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../kit/config.ts';
 import type { Db } from '../../kit/db.ts';
-import { carBrands, carModels, cars, clients, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, clients, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { importReports, importSettings } from './import.table.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carModels, cars, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings, importStagedRows } from './import.table.ts';
 import { IMPORT_JOB, recoverImports, runImport } from './run-import.ts';
 import { enqueueDueImports } from './auto-import.ts';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { applyAliases, fieldAliasResource, labelOf, type FieldAlias } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../kit/schema.ts';
+import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { FEED_LIMITS } from './feed-parsers.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMPONENTS } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, layouts, layoutStates, pages, pageStates, sites, templates } from '../../kit/schema.ts';
+import { auditLog, layouts, layoutStates, pages, pageStates, sites, templates } from '../../schema.ts';
 import { AppError } from '../../kit/errors.ts';
 import { validatePlacedFloors } from './validate-placed-floors.ts';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
 import { siteRendererOf } from '../site-renderer/serve-site.ts';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { notifierDue } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
-import { carBrands, carModels, cars, dealers, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from '../cars.import/import.table.ts';
 import { notifierReports } from './notifier.table.ts';
 import { sendDueNotices } from './send-notices.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MODULE_CODES } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules, sites } from '../../schema.ts';
 import { seedReferenceData } from '../../seed/reference-data.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES, MODULE_CODES, SCREEN_ROUTES, SPEC_MODULE_HANDLERS, SPEC_MODULES } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
-import { apiRoutes, screenRoutes } from '../../kit/schema.ts';
+import { apiRoutes, screenRoutes } from '../../schema.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from './module.table.ts';
 import { defaultExtraLocales } from './module-handlers.ts';

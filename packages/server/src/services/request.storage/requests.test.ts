@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { intakeLimits, REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, sites } from '../../kit/schema.ts';
+import { auditLog, sites } from '../../schema.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { publishedSite, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
 import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, dealers, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { auditLog, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
 import { openSecret } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { parseMail, startSmtpListener, type ReceivedMail } from '../../test/smtp-listener.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../kit/config.ts';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { createPreviewToken, readPreviewToken } from './preview-token.ts';

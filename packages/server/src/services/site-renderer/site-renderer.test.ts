@@ -1,7 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { floors, moduleInstallations, modules, pages, pageStates, redirects, seoConfigs, seoConstants, sites, virtualMachines } from '../../kit/schema.ts';
+import { floors, moduleInstallations, modules, pages, pageStates, redirects, seoConfigs, seoConstants, sites, virtualMachines } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth.processing/password.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';

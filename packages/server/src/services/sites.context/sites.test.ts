@@ -2,7 +2,7 @@ import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, dealers, moduleInstallations, modules, sites, siteTasks, virtualMachines } from '../../kit/schema.ts';
+import { auditLog, dealers, moduleInstallations, modules, sites, siteTasks, virtualMachines } from '../../schema.ts';
 import { checkSiteBasicAuth } from './site-basic-auth.ts';
 
 /**
