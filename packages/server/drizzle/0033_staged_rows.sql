@@ -1,4 +1,4 @@
--- The import's staged rows (issue 13): UNLOGGED, they are worthless after a crash (a rerun parses the feed again); the report's rows are written once, by the apply.
+-- The import's staged rows: UNLOGGED, they are worthless after a crash (a rerun parses the feed again); the report's rows are written once, by the apply.
 CREATE UNLOGGED TABLE "import_staged_rows" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_staged_rows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"report_id" integer NOT NULL,

@@ -17,7 +17,7 @@ import { proxyTarget, sendProxyAction } from './send-proxy-action.ts';
  * gone.
  */
 export { REQUEST_ACTION_JOB };
-/** Actions a worker runs at a time (app.ts jobBatchSizes): a CRM that is down must not leave the retries of a busy day hours behind. */
+/** Actions a worker runs at a time (its service's batchSizes, services.ts): a CRM that is down must not leave the retries of a busy day hours behind. */
 export const REQUEST_ACTION_BATCH = 50;
 export const SWEEP_JOB = 'sender.sweep';
 /** Every 5 minutes (UTC). */

@@ -62,6 +62,6 @@ async function permissionsNow(db: DbOrTx, userId: number): Promise<PermissionMap
   return user?.active ? loadEffectivePermissions(db, userId) : {};
 }
 
-/** The handler of PUBLISH_STATE_JOB (app.ts jobHandlers). */
+/** The handler of PUBLISH_STATE_JOB (declared by its service, run by services.ts jobHandlers). */
 export const publishStateJob = (ctx: ServiceContext) => (data: Parameters<typeof runScheduledPublication>[2]) =>
   runScheduledPublication(ctx, workflows, data, permissionsNow);

@@ -12,7 +12,7 @@ import { siteTasks, virtualMachines } from './site-task.table.ts';
 import type { SiteTaskRow, VirtualMachineRow } from './task-records.ts';
 import { publishTask, publishVm } from './task-streams.ts';
 
-/** The job that runs an approved site task (app.ts jobHandlers): `{ task_id }`. */
+/** The job that runs an approved site task (declared by its service, run by services.ts jobHandlers): `{ task_id }`. */
 export const SITE_TASK_JOB = 'sites.controller.run-task';
 
 /** What a run ends with; written in one transaction with the task's new status. */
