@@ -1,5 +1,6 @@
-// Every table of the database, for drizzle-kit (drizzle.config.ts) and for the code that reads
-// tables of several services. Each line is one table file; a service adds its own here.
+// The tables of every service in one import, for the code that reads tables of several services
+// (the seed, the tests, the benchmarks). drizzle-kit reads the table files themselves
+// (drizzle.config.ts); a service whose tables only it reads need not be listed here.
 export * from './kit/audit.table.ts';
 export * from './services/clients.storage/client.table.ts';
 export * from './services/clients.storage/user.table.ts';
