@@ -64,15 +64,18 @@ export function normalizePhone(value: string): string | null {
 }
 export const isPhone = (value: string) => normalizePhone(value) !== null;
 
+/** How phones are shown when a site names no format of its own. */
+export const DEFAULT_PHONE_FORMAT = '+7 (XXX) XXX-XX-XX';
 /**
- * A stored phone in a site's format (sites' `phone_format`, X a digit: `8 (XXX) XXX-XX-XX`): ten
- * X take the number's 10 digits, eleven take 7 and them; any other format, or a phone that is not
- * a Russian one, is shown as stored.
+ * A stored phone in a site's format (sites' `phone_format`, X a digit: `8 (XXX) XXX-XX-XX`;
+ * DEFAULT_PHONE_FORMAT when it has none): ten X take the number's 10 digits, eleven take 7 and
+ * them; a format of another count shows the stored form, a phone that is not Russian is shown as stored.
  */
 export function formatPhone(value: string | null | undefined, format: string | null | undefined): string {
   if (!value) return '';
   const normal = normalizePhone(value);
-  if (!normal || !format) return normal ?? value;
+  if (!normal) return value;
+  format ||= DEFAULT_PHONE_FORMAT;
   const slots = (format.match(/X/g) ?? []).length;
   const digits = slots === 10 ? normal.slice(2) : slots === 11 ? normal.slice(1) : null;
   if (!digits) return normal;

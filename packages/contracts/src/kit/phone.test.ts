@@ -42,7 +42,7 @@ describe('the Russian phone normaliser', () => {
     expect(formatPhone('+79161112233', 'XXXXXXXXXXX')).toBe('79161112233');
     // A phone stored before the normaliser, typed as the visitor liked, is shown in the format too.
     expect(formatPhone('8 916 111-22-33', '+7 XXX XXX XX XX')).toBe('+7 916 111 22 33');
-    expect(formatPhone('+79161112233', null)).toBe('+79161112233');
+    expect(formatPhone('+79161112233', null)).toBe('+7 (916) 111-22-33');
     expect(formatPhone('+79161112233', 'XXX')).toBe('+79161112233');
     expect(formatPhone('+375 29 123-45-67', '+7 (XXX) XXX-XX-XX')).toBe('+375 29 123-45-67');
     expect(formatPhone(null, '+7 (XXX) XXX-XX-XX')).toBe('');

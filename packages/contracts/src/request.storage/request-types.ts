@@ -93,7 +93,10 @@ export function cleanAnalytics(input: unknown): RequestAnalytics {
   return definedOnly(result as Record<string, unknown>) ?? {};
 }
 /** The analytics attribute of the intake: whatever is sent becomes the cleaned block (never an error). */
-export const requestAnalytics = z.unknown().transform((value): RequestAnalytics | undefined => (value === undefined ? undefined : cleanAnalytics(value)));
+export const requestAnalytics = z
+  .unknown()
+  .transform((value): RequestAnalytics => cleanAnalytics(value))
+  .optional();
 
 /** Common attributes of most types (spec 002 §3); name and phone are required where a call back is the point. */
 const common = {

@@ -7,8 +7,8 @@
  * - `dpRememberVisit()`: the UTM parameters of the address the visit came in by, kept in the tab's
  *   sessionStorage (`dp_utm`) so a request sent pages later still names them; an address with
  *   UTM parameters replaces the kept ones (a new campaign's click), one without keeps them.
- * - `dpAnalytics(calltracking)`: the block to send: the visit's UTM, the page (id from the
- *   body's `data-page` on the platform's sites, address, title), the counters' client ids from
+ * - `dpAnalytics(calltracking, ownPage)`: the block to send: the visit's UTM, the page (id from
+ *   the body's `data-page` when the page is the platform site's own, address, title), the counters' client ids from
  *   their cookies (Yandex Metrika `_ym_uid`, Google Analytics `_ga` → its client id), the
  *   call-tracking session from the cookie or global `calltracking` names, kodix_pixel.
  * - `dpPhoneMask(input)`: shows a Russian phone as `+7 (XXX) XXX-XX-XX` while it is typed; a first
@@ -45,13 +45,13 @@ export const LEAD_SOURCE_SCRIPT = String.raw`  var DP_UTM = ['source', 'campaign
     DP_UTM.forEach(function (k) { var v = dpCut(utm[k], 255); if (v) { out[k] = v; any = true; } });
     return any ? out : undefined;
   }
-  function dpAnalytics(calltracking) {
+  function dpAnalytics(calltracking, ownPage) {
     var block = {};
     var utm = dpVisitUtm();
     if (utm) block.utm = utm;
     var page = { page_url: dpCut(location.href.split('#')[0], 2048), page_title: dpCut(document.title, 500) };
     var pageId = document.body && document.body.getAttribute('data-page');
-    if (pageId && /^[1-9][0-9]{0,9}$/.test(pageId)) page.page_id = Number(pageId);
+    if (ownPage && pageId && /^[1-9][0-9]{0,9}$/.test(pageId)) page.page_id = Number(pageId);
     block.page = page;
     var ym = dpCut(dpCookie('_ym_uid'), 255);
     if (ym) block.ya_client_id = ym;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   agreementHashResource,
@@ -33,7 +33,7 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
-import { searchCondition } from '../../kit/search-index.ts';
+import { escapeLike, searchCondition } from '../../kit/search-index.ts';
 import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
 import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
@@ -86,15 +86,24 @@ function listCondition(
     type === null ? undefined : eq(requests.type, type),
     query['date[from]'] ? gte(requests.created_at, momentOf(query['date[from]'], offset)) : undefined,
     query['date[to]'] ? lte(requests.created_at, momentOf(query['date[to]'], offset, true)) : undefined,
-    query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
+    query['filter[search]'] ? or(searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']), ...phoneSearch(query['filter[search]'])) : undefined,
     form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
     query['filter[captcha]'] ? eq(requests.captcha_check, query['filter[captcha]']) : undefined,
     ...analyticsConditions(query),
   );
 }
 
-/** A filter's text as a LIKE pattern matching it literally. */
-const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A search typed as a phone (`8 900 123`, `(900) 123-4`) finds the phones stored normalised
+ * (`+79001234567`) by their digits; a leading 8 is also read as the country's 7.
+ */
+function phoneSearch(text: string): SQL[] {
+  if (!/^[+\d\s().-]+$/.test(text.trim())) return [];
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < 3) return [];
+  const keys = new Set([digits, ...(/^8/.test(digits) ? [`7${digits.slice(1)}`] : [])]);
+  return [...keys].map((key) => searchCondition([requests.phone], key));
+}
 /** The analytics filters of lists and exports: UTM source and campaign whole in any case, a part of the page's address. */
 function analyticsConditions(query: { 'filter[utm_source]'?: string; 'filter[utm_campaign]'?: string; 'filter[page_url]'?: string }): (SQL | undefined)[] {
   const whole = (path: 'utm,source' | 'utm,campaign', value: string | undefined) => (value?.trim() ? sql`lower(${requests.analytics} #>> ${sql.raw(`'{${path}}'`)}) = ${value.trim().toLowerCase()}` : undefined);
@@ -102,7 +111,7 @@ function analyticsConditions(query: { 'filter[utm_source]'?: string; 'filter[utm
   return [
     whole('utm,source', query['filter[utm_source]']),
     whole('utm,campaign', query['filter[utm_campaign]']),
-    page ? sql`${requests.analytics} #>> '{page,page_url}' ilike ${`%${likeLiteral(page)}%`}` : undefined,
+    page ? sql`${requests.analytics} #>> '{page,page_url}' ilike ${`%${escapeLike(page)}%`}` : undefined,
   ];
 }
 

@@ -454,7 +454,7 @@ describe("the renderer's callback form", () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Заявка отправлена');
     const [row] = await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Пётр')));
-    expect(row).toMatchObject({ type: 1, phone: '+7 (900) 765-43-21', text: 'Перезвоните' });
+    expect(row).toMatchObject({ type: 1, phone: '+79007654321', text: 'Перезвоните' });
     const [consent] = await db().select().from(agreementHashes).where(and(eq(agreementHashes.site_id, a.id), eq(agreementHashes.hash, row!.agreement_hash!)));
     expect(consent!.text).toContain('персональных данных');
   });

@@ -113,7 +113,7 @@ ${LEAD_SOURCE_SCRIPT}  function calltracking() {
   function source(form) {
     var field = form.querySelector('input[name="analytics"]');
     if (!field) return;
-    form.addEventListener('submit', function () { try { field.value = JSON.stringify(dpAnalytics(calltracking())); } catch (e) { field.value = ''; } });
+    form.addEventListener('submit', function () { try { field.value = JSON.stringify(dpAnalytics(calltracking(), true)); } catch (e) { field.value = ''; } });
   }
 
   function forms() {
