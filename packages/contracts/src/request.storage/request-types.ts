@@ -220,14 +220,14 @@ export type RequestEntity = z.output<typeof requestEntity>;
 
 /** The columns a list may show (the column choice of the screens); `fields.x` are the type's own. */
 export const REQUEST_LIST_COLUMNS: Record<RequestTypeId, string[]> = {
-  1: ['created_at', 'name', 'phone', 'email', 'text', 'fields.subject', 'fields.department_name', 'analytics.utm.source'],
-  2: ['created_at', 'name', 'phone', 'email', 'fields.vin', 'fields.model_id', 'fields.mileage', 'fields.time', 'text', 'analytics.utm.source'],
-  3: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.time', 'text', 'analytics.utm.source'],
-  4: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.city', 'text', 'analytics.utm.source'],
-  5: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source'],
-  6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source'],
-  9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source'],
-  10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source'],
+  1: ['created_at', 'name', 'phone', 'email', 'text', 'fields.subject', 'fields.department_name', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  2: ['created_at', 'name', 'phone', 'email', 'fields.vin', 'fields.model_id', 'fields.mileage', 'fields.time', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  3: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.time', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  4: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.city', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  5: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
 };
 
 /** The list query (spec 002 §7): paging, search, a date range, the custom form, a sort. */
