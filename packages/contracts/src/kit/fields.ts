@@ -84,11 +84,12 @@ export function formatPhone(value: string | null | undefined, format: string | n
 }
 
 /** A person's phone in one of the Russian formats, stored normalised (`+7XXXXXXXXXX`). */
+// `overwrite`, not `transform`: the schema stays a string one, so a union (`optionalPhone`) still names the phone's own message.
 export const phone = () =>
   safeString()
     .trim()
     .refine(isPhone, { error: encodeMessage('phone') })
-    .transform((value) => normalizePhone(value)!);
+    .overwrite((value) => normalizePhone(value) ?? value);
 export const optionalPhone = () =>
   z.union([z.literal('').transform(() => null), phone()]).nullable().optional();
 /** A phone an editor writes for visitors to read (a site's header, a stage's button): the same formats, kept as written. */

@@ -435,7 +435,7 @@ describe('lists, export, depersonalization', () => {
     expect(gone!.fields).not.toHaveProperty('vin');
     expect(gone!.fields).toHaveProperty('mileage', 45000);
     const [kept] = await db().select().from(requests).where(eq(requests.id, fresh));
-    expect(kept).toMatchObject({ name: 'Анна', phone: '+7 (900) 123-45-67' });
+    expect(kept).toMatchObject({ name: 'Анна', phone: '+79001234567' });
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'depersonalize'), eq(auditLog.client_id, a.clientId)));
     expect(entry!.changes).toMatchObject({ site_id: a.id, period_days: 30 });
     expect(await depersonalizeRequests(db())).not.toHaveProperty(String(a.id));
