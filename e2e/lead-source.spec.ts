@@ -40,6 +40,7 @@ test('a lead keeps the source of the visit and its phone in one format', async (
   const search = page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' });
   await search.fill(unique);
   await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${unique}`));
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
 
@@ -47,10 +48,12 @@ test('a lead keeps the source of the visit and its phone in one format', async (
   const source = page.getByRole('searchbox', { name: 'UTM source' });
   await source.fill('google');
   await source.press('Enter');
+  await expect(page).toHaveURL(/utm_source=google/);
   await expect(page.getByText(`По запросу «${unique}» ничего не найдено`)).toBeVisible();
   await expect(row).toHaveCount(0);
   await source.fill('yandex');
   await source.press('Enter');
+  await expect(page).toHaveURL(/utm_source=yandex/);
   await expect(row).toBeVisible();
   await expect(row).toContainText('+7 (916) 111-22-33');
   await expect(row).toContainText('yandex');
