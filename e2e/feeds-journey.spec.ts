@@ -48,7 +48,7 @@ async function runImport(page: Page) {
   await closeNotices(page);
   await openSection(page, 'Отчёты импорта');
   const row = page.locator('.ant-table-row').filter({ has: page.getByRole('button', { name: `Подробный отчёт #${data.id}`, exact: true }) });
-  await expect(row.getByText('Завершён', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByText(/^Завершён( с ошибками: [\d\s]+)?$/)).toBeVisible({ timeout: 60_000 });
   return data.id;
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/kit/config.ts';
-import { apiRoutes, permissions, screenRoutes } from '../packages/server/src/kit/schema.ts';
+import { apiRoutes, permissions, screenRoutes } from '../packages/server/src/schema.ts';
 
 /** The value with every object's keys in order: the order routes were registered in is not the contract. */
 const sortKeys = (value: unknown): unknown =>

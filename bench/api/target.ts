@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { buildApp, type App } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/kit/config.ts';
 import { loadDemoData, generatePassword } from '../../packages/server/src/seed/demo-data.ts';
-import { clientGroups, clients } from '../../packages/server/src/kit/schema.ts';
+import { clientGroups, clients } from '../../packages/server/src/schema.ts';
 import { eq } from 'drizzle-orm';
 import { REGIONS, SEARCH, makeClient } from './clients-data.ts';
 import { serveUntilStop } from './target-process.ts';

@@ -14,7 +14,7 @@ import { buildApp, type App } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/kit/config.ts';
 import type { AuthContext } from '../../packages/server/src/kit/request-context.ts';
 import { loadDemoData, generatePassword } from '../../packages/server/src/seed/demo-data.ts';
-import { sites } from '../../packages/server/src/kit/schema.ts';
+import { sites } from '../../packages/server/src/schema.ts';
 import { solveChallenge } from '../../packages/server/src/services/request.storage/captcha.ts';
 import { ensureAgreement, requestStorageOf } from '../../packages/server/src/services/request.storage/request.routes.ts';
 import { requestActions, requests, requestSettings } from '../../packages/server/src/services/request.storage/request.table.ts';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply } from 'fastify';
 import { buildApp, type App } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/kit/config.ts';
-import { clients, floors, layouts, layoutStates, pages, pageStates, seoConstants, sites, stages, stageStates, virtualMachines } from '../../packages/server/src/kit/schema.ts';
+import { clients, floors, layouts, layoutStates, pages, pageStates, seoConstants, sites, stages, stageStates, virtualMachines } from '../../packages/server/src/schema.ts';
 import { siteRendererOf } from '../../packages/server/src/services/site-renderer/serve-site.ts';
 
 export interface SiteTargetInput {

@@ -2,13 +2,8 @@ import Fastify from 'fastify';
 import { loadConfig } from './kit/config.ts';
 import { openDatabase } from './kit/db.ts';
 import { startJobs } from './kit/jobs.ts';
-import { createMailer } from './kit/mail.ts';
-import { createFileStorage } from './kit/files.ts';
-import { loadSecret } from './kit/secrets.ts';
-import type { ServiceContext } from './kit/context.ts';
-import { AccessTokens } from './services/auth.processing/access-token.ts';
-import { jobBatchSizes, jobHandlers, jobSchedules } from './app.ts';
-import { recoverImportsAtStart } from './services/cars.import/run-import.ts';
+import { createServiceContext } from './context.ts';
+import { beforeWork, jobBatchSizes, jobHandlers, jobSchedules } from './services.ts';
 
 /**
  * `npm run worker`: runs the background jobs in their own process. It needs PostgreSQL
@@ -22,19 +17,9 @@ async function main() {
   }
   const log = Fastify({ logger: { level: config.logLevel } }).log;
   const database = await openDatabase(config);
-  const ctx = {
-    db: database.db,
-    config,
-    log,
-    mailer: createMailer(config, log),
-    tokens: new AccessTokens(await loadSecret(database.db, 'jwt', config.jwtSecret), config.accessTokenTtlSeconds),
-    codeKey: await loadSecret(database.db, 'restore-code', null),
-    refreshKey: await loadSecret(database.db, 'refresh-successor', null),
-    // Imports read uploaded feed files (cars.import), mails attach stored files.
-    files: createFileStorage(config),
-  } as ServiceContext;
-  // cars.import (issue 13, "feeds"): imports left "in process" by a process that died resume before it takes a job.
-  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes(), beforeWork: recoverImportsAtStart(ctx) });
+  const ctx = await createServiceContext(database, config, log);
+  // Runs whose process died resume before this process takes a job (beforeWork).
+  const jobs = await startJobs(database, log, jobHandlers(ctx), { work: true, schedules: jobSchedules(), batchSizes: jobBatchSizes(), beforeWork: beforeWork(ctx) });
   ctx.jobs = jobs;
   log.info('worker started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -82,6 +82,8 @@ export interface MeUser {
   joined_client_id: number | null;
   joined_client: ClientRef | null;
   second_factor: SecondFactorStanding;
+  /** When the account was created (ISO 8601). */
+  created_at: string;
 }
 
 /**

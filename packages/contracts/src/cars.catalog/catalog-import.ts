@@ -4,7 +4,8 @@ import type { FileImportColumn } from '../kit/file-import.ts';
  * The catalogue's file imports of spec 001 §7 owned here: POST /import/body_colors,
  * /import/price_body_colors (with delete_all), /import/upholsteries; `/preview` first. The first
  * row of the file names the columns (any order, case ignored); a list of colours in one cell is
- * separated by spaces, commas, "|" or ";". See docs/decisions.md "Catalogue imports".
+ * separated by spaces, commas, "|" or ";". See docs/decisions/catalogue.md, "How is the catalogue
+ * imported?".
  */
 export const CATALOG_IMPORT_LIMITS = { maxBytes: 2 * 1024 * 1024, maxRows: 5000 } as const;
 

@@ -4,10 +4,11 @@ import { encodeMessage } from '../kit/messages.ts';
 
 /**
  * Export of a client's stock to advertising channels (spec 001 §3 "Export settings", §7 "Export";
- * docs/decisions.md "Export feeds"). One settings record per client: per channel
- * whether its feed is needed and the feed's address, the use of the dealer's own images and their
- * order. A feed's address carries a random token of the client and channel (unguessable,
- * regenerable); the feed itself is public (the channels fetch it without signing in).
+ * docs/decisions/export.md, "Whose are export settings, and how are they shown?" and "How are feeds
+ * addressed?"). One settings record per client: per channel whether its feed is needed and the
+ * feed's address, the use of the dealer's own images and their order. A feed's address carries a
+ * random token of the client and channel (unguessable, regenerable); the feed itself is public (the
+ * channels fetch it without signing in).
  */
 export const EXPORT_CHANNELS = ['google', 'facebook', 'autoru', 'avito', 'yandex_search'] as const;
 export type ExportChannel = (typeof EXPORT_CHANNELS)[number];

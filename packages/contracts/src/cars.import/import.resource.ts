@@ -5,9 +5,9 @@ import { encodeMessage } from '../kit/messages.ts';
 import { idsFilterSchema, timestampsEntity } from '../cars.catalog/catalog-fields.ts';
 
 /**
- * Car import from feeds (spec 001 §2, §3 "Import", §4, §7 "Import"; docs/decisions.md
- * "Car import"). Profiles and hooks are the provider's (staff write them, `tenant: null`); the
- * settings, reports and car reports belong to a site and its client.
+ * Car import from feeds (spec 001 §2, §3 "Import", §4, §7 "Import"; docs/decisions/import.md,
+ * "Whose are the import's records?"). Profiles and hooks are the provider's (staff write them,
+ * `tenant: null`); the settings, reports and car reports belong to a site and its client.
  */
 export const IMPORT_FORMATS = ['autoru_xml', 'avito_xml', 'csv', 'xlsx'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -7,8 +7,9 @@ import { stockSitesPermissions } from './showroom-page.resource.ts';
 
 /**
  * Custom filters of a site's car lists (spec 001 §3 "Custom filter: groups with filters and
- * fields"; decided in docs/decisions.md): a group (titled in ru and en, ordered) holds filters,
- * each a car field shown to visitors with a control of a type that fits the field.
+ * fields"; docs/decisions/stock.md, "What do stock settings hold?"): a group (titled in ru and en,
+ * ordered) holds filters, each a car field shown to visitors with a control of a type that fits the
+ * field.
  */
 export const CUSTOM_FILTER_TYPES = ['checkbox', 'select', 'multiselect', 'range'] as const;
 export type CustomFilterType = (typeof CUSTOM_FILTER_TYPES)[number];

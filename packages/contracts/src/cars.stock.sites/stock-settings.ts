@@ -6,7 +6,8 @@ import { encodeMessage } from '../kit/messages.ts';
  * Stock settings of a site (spec 001 §3 "Stock settings", service cars.stock.sites): the root
  * catalogue page, new and used settings (root page, templates, sold period and strategy, visual
  * settings, vehicle type, friendly URLs) and the viewed and favorites settings. One record per
- * site; a site without one reads the defaults (docs/decisions.md, "Stock settings").
+ * site; a site without one reads the defaults (docs/decisions/stock.md, "What do stock settings
+ * hold?").
  */
 
 /** Spec 001 §4 "Sold vehicle storage": infinitely, 1, 3, 6 months, do not store. */

@@ -124,7 +124,7 @@ export function missingCarFields(attrs: Record<string, unknown>): { field: strin
   return missing;
 }
 
-/** Final price (decided, docs/decisions.md): the price less the insurance discount and the larger of trade-in + credit and credit with trade-in; never below 0. */
+/** Final price (docs/decisions/stock.md, "Which fields does a car have, and how is the catalogue chain kept?"): the price less the insurance discount and the larger of trade-in + credit and credit with trade-in; never below 0. */
 export function finalPrice(car: { price: number | null; tradein_discount?: number | null; credit_discount?: number | null; insurance_discount?: number | null; credit_tradein_discount?: number | null }): number | null {
   if (car.price === null || car.price === undefined) return null;
   const separate = (car.tradein_discount ?? 0) + (car.credit_discount ?? 0);

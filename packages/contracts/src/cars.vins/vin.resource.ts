@@ -9,7 +9,7 @@ import { money, vin } from '../cars.stock/car.resource.ts';
  * VIN data (spec 001 §3 "VIN data", service cars.vins): what a brand's importer knows of each car
  * by its VIN (production number, marketing complectation, colour, upholstery and option codes,
  * gross price, local package, the image set), the profiles telling where a client's VIN data is
- * retrieved from, and the clients allowed to use VIN data. See docs/decisions.md "VIN data".
+ * retrieved from, and the clients allowed to use VIN data. See docs/decisions/vin-data.md.
  */
 const clientRef: RefDef = { service: 'clients.storage', name: 'clients', label: 'name' };
 

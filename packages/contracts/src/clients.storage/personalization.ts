@@ -50,3 +50,5 @@ export const SATISFACTION_VOTE_DAYS = 30;
 export const SATISFACTION_DECLINE_DAYS = 14;
 /** The survey appears this long after entering the admin. */
 export const SATISFACTION_DELAY_MS = 5000;
+/** A user is not asked in their first week: they have not yet used the admin enough to judge it. */
+export const SATISFACTION_NEW_USER_DAYS = 7;

@@ -6,10 +6,10 @@ import { STATE_ENTITY_FIELDS, STATE_STATUS } from '../kit/workflow.ts';
 import { siteGroupRef } from '../sites.context/site.resource.ts';
 
 /**
- * Stages: the hero banners of a site's main page (spec 000 §1), and their states (spec 000 §3
- * Stage state) under the workflow of spec 000 §4 (server kit/state-workflow.ts). A stage is one
- * banner of the main page's slider; what it shows is its published state. Images come from the
- * media library, cropped to the sizes of spec 000 §9. See docs/decisions.md, "Stages".
+ * Stages: the hero banners of a site's main page (spec 000 §1), and their states (spec 000 §3 Stage
+ * state) under the workflow of spec 000 §4 (server kit/state-workflow.ts). A stage is one banner of
+ * the main page's slider; what it shows is its published state. Images come from the media library,
+ * cropped to the sizes of spec 000 §9. See docs/decisions/content.md, "What are stages?".
  */
 
 const owned = { site_id: z.number(), client_id: z.number() };

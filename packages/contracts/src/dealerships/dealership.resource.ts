@@ -5,10 +5,11 @@ import { encodeMessage } from '../kit/messages.ts';
 import { DEFAULT_SCHEDULE, EMPTY_PHONE, orderValue, phoneParts, workSchedule } from './dealership-fields.ts';
 
 /**
- * The dealerships service (spec 001 §2, §3 Dealerships, docs/decisions.md "Dealerships"): a
- * client's dealerships (the full record of a dealer, optionally linked to a sites.context dealer
- * centre), their departments, employees and services. Read with `dealers.get_list`; each entity
- * has its own write codes in the `dealerships` service.
+ * The dealerships service (spec 001 §2, §3 Dealerships; docs/decisions/dealerships.md, "How does a
+ * dealership relate to a dealer centre?" and "Which codes and routes?"): a client's dealerships
+ * (the full record of a dealer, optionally linked to a sites.context dealer centre), their
+ * departments, employees and services. Read with `dealers.get_list`; each entity has its own write
+ * codes in the `dealerships` service.
  */
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 export const dealershipRef = { service: 'dealerships', name: 'dealerships', label: 'title' } as const;

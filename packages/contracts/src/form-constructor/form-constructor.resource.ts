@@ -8,8 +8,9 @@ import { customFormCreate, customFormEntity, customFormUpdate } from './custom-f
 /**
  * The resources of the form constructor (spec 002 §3, §7): a site's custom forms, and the guard of
  * the forms' requests: the site's captcha settings and its smart captcha keys. All under
- * `/gateway/form-constructor/api/v1/...` with the constructor's codes (docs/decisions.md "Form
- * constructor and captcha").
+ * `/gateway/form-constructor/api/v1/...` with the constructor's codes (docs/decisions/forms.md,
+ * "What is a form, and how is it checked?"; docs/decisions/captcha.md, "How is the smart captcha
+ * configured?").
  */
 const READ = ['form_constructor.get_list'];
 export const customFormResource = defineResource({

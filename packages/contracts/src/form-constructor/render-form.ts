@@ -1,4 +1,5 @@
 import type { Lang } from '../kit/messages.ts';
+import { interpolate } from '../kit/message-texts.ts';
 import { brandsOf, choicesOf, FILE_FORMATS, modelsOf, PHONE_CODES, PHONE_CODE_LIST, type CustomFormDefinition, type CustomFormField, type FormChoices, type PhoneCode } from './custom-form.ts';
 
 /**
@@ -17,10 +18,10 @@ export const FORM_TEXTS = {
     required: 'Это поле обязательно для заполнения',
     choose: 'Выберите',
     consent: 'Я согласен на обработку персональных данных',
-    files_hint: 'До {count} файл(ов), до {size} МБ каждый: {formats}',
+    files_hint: 'До {count} {count:файла|файлов|файлов}, до {size} МБ каждый: {formats}',
     file_too_large: 'Файл «{name}» больше {size} МБ',
     file_format: 'Формат файла «{name}» не подходит: {formats}',
-    file_count: 'Не больше {count} файл(ов)',
+    file_count: 'Не больше {count} {count:файла|файлов|файлов}',
     country_code: 'Код страны',
     no_script: 'Чтобы отправить форму, включите JavaScript.',
     robot: 'Проверяем, что вы не робот…',
@@ -34,18 +35,17 @@ export const FORM_TEXTS = {
     required: 'This field is required',
     choose: 'Choose',
     consent: 'I agree to the processing of my personal data',
-    files_hint: 'Up to {count} file(s), up to {size} MB each: {formats}',
+    files_hint: 'Up to {count} {count:file|files}, up to {size} MB each: {formats}',
     file_too_large: 'The file "{name}" is larger than {size} MB',
     file_format: 'The format of "{name}" is not accepted: {formats}',
-    file_count: 'At most {count} file(s)',
+    file_count: 'At most {count} {count:file|files}',
     country_code: 'Country code',
     no_script: 'Turn on JavaScript to send the form.',
     robot: 'Checking that you are not a robot…',
   },
 } as const;
 export type FormTextKey = keyof (typeof FORM_TEXTS)['ru'];
-export const formText = (lang: Lang, key: FormTextKey, params: Record<string, string | number> = {}) =>
-  Object.entries(params).reduce<string>((text, [name, value]) => text.replaceAll(`{${name}}`, String(value)), FORM_TEXTS[lang][key]);
+export const formText = (lang: Lang, key: FormTextKey, params: Record<string, string | number> = {}) => interpolate(FORM_TEXTS[lang][key], lang, params);
 
 export const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,10 +5,10 @@ import { encodeMessage } from '../kit/messages.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../cars.import/import.resource.ts';
 
 /**
- * Importer notifier (spec 001 §2, §3 "Importer notifier", §9; docs/decisions.md
- * "Importer notifier"): per site, mails with the import summary of a period (the counters of the
- * imports' reports) and their errors attached as XLSX, on a schedule. Report settings (one per
- * site, module importer-notifier) send the site's whole summary to the importer's receivers;
+ * Importer notifier (spec 001 §2, §3 "Importer notifier", §9; docs/decisions/export.md, "What does
+ * the importer notifier send?"): per site, mails with the import summary of a period (the counters
+ * of the imports' reports) and their errors attached as XLSX, on a schedule. Report settings (one
+ * per site, module importer-notifier) send the site's whole summary to the importer's receivers;
  * manager settings (module manager-notifier) send a dealer centre's managers the summary of their
  * dealer's cars only. Every mail sent (or failed) is kept as a report.
  */

@@ -47,7 +47,7 @@ export const messages = {
     en: 'The field contains characters that are not allowed: control characters (such as NUL) or broken ones',
   },
   single_line: { ru: 'Поле должно быть одной строкой, без переводов строки и табуляции', en: 'The field must be a single line, without line breaks or tabs' },
-  max_items: { ru: 'Не больше {count} элементов', en: 'At most {count} items' },
+  max_items: { ru: 'Не больше {count} {count:элемента|элементов|элементов}', en: 'At most {count} {count:item|items}' },
   invalid_json: { ru: 'Тело запроса не является корректным JSON', en: 'The request body is not valid JSON' },
   body_too_complex: {
     ru: 'Тело запроса слишком сложное: не больше {keys} полей, {items} элементов списков и {depth} уровней вложенности',
@@ -181,7 +181,7 @@ export const messages = {
     ru: 'Сменить клиента можно только в сеансе входа, а не по API-токену',
     en: 'Clients can only be switched in a signed-in session, not with an API token',
   },
-  favorites_limit: { ru: 'В избранном может быть не больше {count} записей', en: 'Favorites can hold at most {count} entries' },
+  favorites_limit: { ru: 'В избранном может быть не больше {count} {count:записи|записей|записей}', en: 'Favorites can hold at most {count} {count:entry|entries}' },
   personalization_exists: { ru: 'Персональные настройки уже созданы: измените их', en: 'Personal settings already exist: update them instead' },
   satisfaction_rate: { ru: 'Оценка должна быть целым числом от 1 до 5', en: 'The rating must be a whole number from 1 to 5' },
   satisfaction_internal: { ru: 'Сотрудники платформы не участвуют в опросе удовлетворённости', en: 'Platform staff do not take part in the satisfaction survey' },
@@ -223,12 +223,12 @@ export const messages = {
     en: 'The module "{module}" could not be set up: the step "{handler}" failed. Nothing was changed',
   },
   module_handler_unknown: { ru: 'Неизвестный обработчик модуля', en: 'Unknown module handler' },
-  module_in_use: { ru: 'Модуль подключён к сайтам ({count}): сначала отключите его', en: 'The module is installed on {count} site(s): uninstall it first' },
+  module_in_use: { ru: 'Модуль подключён к {count} {count:сайту|сайтам|сайтам}: сначала отключите его', en: 'The module is installed on {count} {count:site|sites}: uninstall it first' },
 
   // sites.context: hosts, transitions, copies, dealers, DNS check, images.
   host_invalid: {
-    ru: 'Домен должен состоять из латинских букв, цифр, точек и дефисов и содержать хотя бы одну точку',
-    en: 'The host must be a domain name: Latin letters, digits, dots and hyphens, with at least one dot',
+    ru: 'Домен должен состоять из букв, цифр, точек и дефисов и содержать хотя бы одну точку',
+    en: 'The host must be a domain name: letters, digits, dots and hyphens, with at least one dot',
   },
   host_ip_address: { ru: 'Домен не может быть IP-адресом: укажите доменное имя сайта', en: "The host cannot be an IP address: give the site's domain name" },
   host_port: {
@@ -392,7 +392,7 @@ export const messages = {
   floor_official_staff_only: { ru: 'Отмечать этажи официальными могут только сотрудники платформы', en: 'Only platform staff can mark floors as official' },
   floor_in_use: {
     ru: 'Этаж используется на сайтах ({count}): сначала уберите его со страниц, макетов и шаблонов',
-    en: 'The floor is used on {count} site(s): remove it from their pages, layouts and templates first',
+    en: 'The floor is used on {count} {count:site|sites}: remove it from their pages, layouts and templates first',
   },
   link_format: { ru: 'Ссылка: адрес страницы (/…), https://…, mailto: или tel:', en: 'A link is a page address (/…), https://…, mailto: or tel:' },
   rich_text_html: {
@@ -645,7 +645,7 @@ export const messages = {
   form_value_phone_code: { ru: 'Телефон не подходит ни к одному из предложенных кодов стран', en: 'The phone fits none of the offered country codes' },
   form_value_cyrillic: { ru: 'Допустимы только русские буквы', en: 'Only Cyrillic letters are allowed' },
   form_file_unknown: { ru: 'Файл не найден: загрузите его ещё раз', en: 'The file was not found: upload it again' },
-  form_file_count: { ru: 'Не больше {count} файл(ов)', en: 'At most {count} file(s)' },
+  form_file_count: { ru: 'Не больше {count} {count:файла|файлов|файлов}', en: 'At most {count} {count:file|files}' },
   form_file_too_large: { ru: 'Файл больше {size} МБ', en: 'The file is larger than {size} MB' },
   form_file_format: { ru: 'Формат файла не подходит: {formats}', en: 'The file format is not accepted: {formats}' },
   form_file_field: { ru: 'В форме нет поля для файлов «{id}»', en: 'The form has no file field "{id}"' },
@@ -680,14 +680,33 @@ export function encodeMessage(key: MessageKey, params?: MessageParams): string {
 /** Numbers as each language writes them: `10 000` (with a no-break space), `10,000`. */
 const NUMBER_FORMATS: Record<Lang, Intl.NumberFormat> = { ru: new Intl.NumberFormat('ru-RU'), en: new Intl.NumberFormat('en-US') };
 
-/** The message's text with its parameters: `{name}` as given, `{name:n}` a number written the language's way. */
+/** The order of a plural token's forms per language: `{count:файл|файла|файлов}`, `{count:file|files}`. */
+const PLURAL_FORMS: Record<Lang, Intl.LDMLPluralRule[]> = { ru: ['one', 'few', 'many'], en: ['one', 'other'] };
+const PLURAL_RULES: Record<Lang, Intl.PluralRules> = { ru: new Intl.PluralRules('ru-RU'), en: new Intl.PluralRules('en-US') };
+
+/** The form of a word that goes with a number in the language ("1 файл", "3 файла", "5 файлов"). */
+export function pluralForm(lang: Lang, count: number, forms: readonly string[]): string {
+  const index = PLURAL_FORMS[lang].indexOf(PLURAL_RULES[lang].select(count));
+  return forms[index === -1 ? forms.length - 1 : index] ?? forms[forms.length - 1] ?? '';
+}
+
+/**
+ * A text with its parameters: `{name}` as given, `{name:n}` a number written the language's way,
+ * `{name:form|form|form}` the word's form for that number (see PLURAL_FORMS).
+ */
+export function interpolate(text: string, lang: Lang, params?: MessageParams): string {
+  return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (token, name: string, spec: string | undefined) => {
+    const value = params?.[name];
+    if (value === undefined) return token;
+    if (spec === undefined) return String(value);
+    if (typeof value !== 'number') return token;
+    return spec === 'n' ? NUMBER_FORMATS[lang].format(value) : pluralForm(lang, value, spec.split('|'));
+  });
+}
+
+/** The message's text with its parameters (see interpolate). */
 export function t(key: MessageKey, lang: Lang, params?: MessageParams): string {
-  let text: string = messages[key][lang];
-  for (const [name, value] of Object.entries(params ?? {})) {
-    text = text.replaceAll(`{${name}}`, String(value));
-    if (typeof value === 'number') text = text.replaceAll(`{${name}:n}`, NUMBER_FORMATS[lang].format(value));
-  }
-  return text;
+  return interpolate(messages[key][lang], lang, params);
 }
 
 /** Turns an encoded message (see encodeMessage) into text; unknown text is returned as it is. */

@@ -60,3 +60,24 @@ describe('validation messages (spec 000 §5)', () => {
     expect(translateMessage('text that is no key', 'en')).toBe('text that is no key');
   });
 });
+
+describe('numbers in messages', () => {
+  it('give the word the form the number needs, in Russian and English', () => {
+    expect([1, 2, 5, 11, 21, 22, 25].map((count) => t('form_file_count', 'ru', { count }))).toEqual([
+      'Не больше 1 файла',
+      'Не больше 2 файлов',
+      'Не больше 5 файлов',
+      'Не больше 11 файлов',
+      'Не больше 21 файла',
+      'Не больше 22 файлов',
+      'Не больше 25 файлов',
+    ]);
+    expect([1, 3].map((count) => t('module_in_use', 'ru', { count }))).toEqual(['Модуль подключён к 1 сайту: сначала отключите его', 'Модуль подключён к 3 сайтам: сначала отключите его']);
+    expect([1, 2].map((count) => t('form_file_count', 'en', { count }))).toEqual(['At most 1 file', 'At most 2 files']);
+  });
+
+  it('leave a token whose parameter is missing as it is, and write {name:n} the way of the language', () => {
+    expect(t('form_file_count', 'en')).toBe('At most {count} {count:file|files}');
+    expect(t('file_cell_too_long', 'ru', { cell: 'B2', max: 10000 })).toBe('Ячейка B2 длиннее 10\u00a0000 символов');
+  });
+});

@@ -6,7 +6,7 @@ import { filterText, id, integer, optionalText, requiredText, url } from '../kit
  * The media library (spec 000 §7 "Media: file meta by client; POST /file multipart {file, access,
  * client_id}; GET /storage/{id}; files_size"): files of a client in folders, their type sniffed from
  * the bytes, image variants made on upload, crops made on the server. Platform files (no client)
- * are staff's. See docs/decisions.md, "Media library".
+ * are staff's. See docs/decisions/media.md.
  */
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;

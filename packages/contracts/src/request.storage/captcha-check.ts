@@ -3,10 +3,10 @@ import { idList } from '../kit/fields.ts';
 import { actionBody } from '../kit/jsonapi.ts';
 
 /**
- * A request's captcha mark (docs/decisions.md "Unverified captcha"): none when the captcha was
- * checked (the proof of work, or the smart captcha's service confirmed the token); `unverified`
- * when the smart captcha's service could not be reached, so the request was stored with its
- * actions held; `released` once staff let its actions run.
+ * A request's captcha mark (docs/decisions/captcha.md, "What if the smart captcha's service cannot
+ * be reached?"): none when the captcha was checked (the proof of work, or the smart captcha's
+ * service confirmed the token); `unverified` when the smart captcha's service could not be reached,
+ * so the request was stored with its actions held; `released` once staff let its actions run.
  */
 export const CAPTCHA_CHECKS = ['unverified', 'released'] as const;
 export type CaptchaCheck = (typeof CAPTCHA_CHECKS)[number];

@@ -7,7 +7,7 @@ import { CAPTCHA_CHECKS, captchaCheckFilter } from './captcha-check.ts';
  * Customer requests of request.storage (spec 002 §3 "Request-storage records"): the eight types a
  * dealer site sends, their fields and the analytics block. One record shape for every type: the
  * common personal fields are columns, the type's own fields are `fields`, the analytics `analytics`
- * (docs/decisions.md "Requests (request.storage)").
+ * (docs/decisions/requests.md, "How are the request types stored?").
  */
 export const REQUEST_TYPES = {
   1: { key: 'callback_request', list: 'callback_requests' },

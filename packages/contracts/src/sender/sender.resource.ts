@@ -5,11 +5,11 @@ import { encodeMessage } from '../kit/messages.ts';
 import { REQUEST_COMMON_KEYS, REQUEST_INPUTS } from '../request.storage/request-types.ts';
 
 /**
- * The sender (spec 002 §2 "/sender", §3 "E-mail template", "SMTP settings", "Proxy action"; issue
- * 14 "Actions"; docs/decisions.md "Sender"): what runs after a site's request arrives. E-mail
- * templates and proxy actions of a site are picked by the site's request settings; SMTP settings
- * (one per site) carry the site's own mail server. Secrets (the SMTP password, a proxy action's
- * token) are write-only: the API answers `has_password` / `has_token`.
+ * The sender (spec 002 §2 "/sender", §3 "E-mail template", "SMTP settings", "Proxy action";
+ * docs/decisions/sender.md, "What does the sender own?"): what runs after a site's request arrives.
+ * E-mail templates and proxy actions of a site are picked by the site's request settings; SMTP
+ * settings (one per site) carry the site's own mail server. Secrets (the SMTP password, a proxy
+ * action's token) are write-only: the API answers `has_password` / `has_token`.
  */
 const READ_EMAIL = 'email_actions.get_list';
 const READ_PROXY = 'proxy_actions.get_list';
@@ -183,10 +183,11 @@ export const proxyActionResource = defineResource({
 });
 
 /**
- * A central (shared) proxy action (spec 002 §6; docs/decisions.md "Central proxy actions"): the
- * platform's own, e.g. its CRM bridge, which any site's request settings may pick. Site editors
- * read it (proxy_actions.get_list) to pick it, never its token; only provider staff write it (the
- * server refuses a client user even holding the codes: it receives every site's leads).
+ * A central (shared) proxy action (spec 002 §6; docs/decisions/sender.md, "What is a proxy action,
+ * and a central one?"): the platform's own, e.g. its CRM bridge, which any site's request settings
+ * may pick. Site editors read it (proxy_actions.get_list) to pick it, never its token; only
+ * provider staff write it (the server refuses a client user even holding the codes: it receives
+ * every site's leads).
  */
 export const centralProxyActionResource = defineResource({
   service: 'sender',

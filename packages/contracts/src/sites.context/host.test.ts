@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { hasPort, isIpAddressHost, isUnderDomain, isValidHost, normalizeHost, subdomainFrom, transliterate } from './host.ts';
+import { domainToASCII, domainToUnicode } from 'node:url';
+import { displayHost, hasPort, isIpAddressHost, isUnderDomain, isValidHost, normalizeHost, subdomainFrom, transliterate } from './host.ts';
 import { siteResource } from './site.resource.ts';
 import { siteVersionBody } from './site-actions.ts';
 
 describe('host names (spec 000 §5)', () => {
-  it('normalises: lowercase, transliterated, only a-z, 0-9, dot and hyphen', () => {
-    expect(normalizeHost('Автоград-Север.РФ')).toBe('avtograd-sever.rf');
+  it('normalises: lowercase, no scheme, path or port, only letters, digits, dot and hyphen', () => {
     expect(normalizeHost(' HTTPS://Kia.Example.ru:8080/path?q=1 ')).toBe('kia.example.ru');
-    expect(normalizeHost('мой сайт_1.ру')).toBe('moy-sayt-1.ru');
-    expect(normalizeHost('škoda--ladoga..ru.')).toBe('skoda-ladoga.ru');
-    expect(normalizeHost('Щука-Ёж.kz')).toBe('shchuka-ezh.kz');
+    expect(normalizeHost('škoda--ladoga..ru.')).toBe(new URL('http://škoda-ladoga.ru').hostname);
+    expect(normalizeHost('my site_1.ru')).toBe('my-site-1.ru');
     expect(normalizeHost('!!!')).toBe('');
     expect(transliterate('Қазақ Әлем')).toBe('kazak alem');
+  });
+
+  it('keeps an internationalised domain: stored in punycode as browsers send it, shown in its own script', () => {
+    const stored = normalizeHost('Haval-Тест.РФ');
+    expect(stored).toBe(domainToASCII('haval-тест.рф'));
+    expect(stored).toMatch(/^xn--haval--[a-z0-9]+\.xn--p1ai$/);
+    expect(isValidHost(stored)).toBe(true);
+    expect(displayHost(stored)).toBe('haval-тест.рф');
+    expect(normalizeHost(displayHost(stored))).toBe(stored);
+    expect(normalizeHost('мой сайт_1.рф')).toBe(new URL('http://мой-сайт-1.рф').hostname);
+    for (const host of ['автоград-север.рф', 'қазақ.kz', 'щука-ёж.бел', 'kia.ru', 'münchen.de', 'ключ.москва']) {
+      const punycode = normalizeHost(host);
+      expect(punycode, host).toMatch(/^[a-z0-9.-]+$/);
+      expect(displayHost(punycode), host).toBe(domainToUnicode(punycode));
+    }
+    expect(displayHost('xn--zz.ru')).toBe('xn--zz.ru');
   });
 
   it('checks domain names, subdomains made from names and the technical domain', () => {
@@ -25,8 +40,8 @@ describe('host names (spec 000 §5)', () => {
   });
 
   it('normalises in the contract, so the server and the web agree', () => {
-    const parsed = siteResource.update.safeParse({ host: 'Киа.РУ', technical_host: '' });
-    expect(parsed.success && parsed.data).toEqual({ host: 'kia.ru', technical_host: null });
+    const parsed = siteResource.update.safeParse({ host: 'Киа.РФ', technical_host: '' });
+    expect(parsed.success && parsed.data).toEqual({ host: domainToASCII('киа.рф'), technical_host: null });
     expect(siteResource.update.safeParse({ host: '...' }).success).toBe(false);
     expect(siteVersionBody.safeParse({ data: { version: 3 } }).error?.issues[0]?.message).toBe('unexpected_site_version');
   });

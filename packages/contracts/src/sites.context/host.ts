@@ -1,7 +1,9 @@
 /**
- * Host names of sites (spec 000 §5): lowercase, transliterated, only a-z, 0-9, dot and hyphen.
- * Shared by the server (every write and POST /sites/{id}/normalize) and the web (the preview under
- * the field), so both normalise alike.
+ * Host names of sites (spec 000 §5): lowercase, only letters, digits, dot and hyphen. A host typed
+ * in another script is an internationalised domain (`haval-тест.рф`): it is stored as browsers
+ * send it, in punycode (`xn--haval--4ve8afp.xn--p1ai`), and shown in Unicode (displayHost).
+ * Transliteration is for names turned into technical subdomains (subdomainFrom). Shared by the
+ * server (every write and POST /sites/{id}/normalize) and the web, so both normalise alike.
  */
 
 /** Cyrillic of the platform's countries (ru, by, kz) in Latin letters, as passports write it. */
@@ -22,24 +24,107 @@ export function transliterate(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/**
- * A host as the platform stores it: without scheme, path, port or a trailing dot, lowercase,
- * transliterated, spaces and underscores as hyphens, every other character outside a-z, 0-9, `.`
- * and `-` removed, no empty labels and no hyphen at a label's ends.
- */
-export function normalizeHost(input: string): string {
-  let text = input.trim().toLowerCase();
-  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  text = text.split(/[/?#]/, 1)[0]!;
-  text = text.replace(/:\d*$/, '');
-  text = transliterate(text)
-    .replace(/[\s_]+/g, '-')
-    .replace(/[^a-z0-9.-]/g, '');
-  return text
+/** A typed address without scheme, path, query, port or spaces at its ends, lowercase. */
+const hostPart = (input: string) =>
+  input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .split(/[/?#]/, 1)[0]!
+    .replace(/:\d*$/, '');
+
+/** No empty labels and no hyphen at a label's ends. */
+const tidyLabels = (text: string) =>
+  text
     .split('.')
     .map((label) => label.replace(/-{2,}/g, '-').replace(/^-+|-+$/g, ''))
     .filter(Boolean)
     .join('.');
+
+/**
+ * A host as the platform stores it: without scheme, path, port or a trailing dot, lowercase,
+ * spaces and underscores as hyphens, every character but letters, digits, `.` and `-` removed, no
+ * empty labels and no hyphen at a label's ends; a label in another script in punycode, as the
+ * URL standard encodes it (browsers send that in the Host header the renderer reads).
+ */
+export function normalizeHost(input: string): string {
+  const text = tidyLabels(
+    hostPart(input)
+      .normalize('NFC')
+      .replace(/[\s_]+/g, '-')
+      .replace(/[^\p{L}\p{N}.-]/gu, ''),
+  );
+  if (/^[a-z0-9.-]*$/.test(text)) return text;
+  try {
+    return new URL(`http://${text}/`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** A host in Latin letters only, other scripts transliterated: for subdomains made from names. */
+function latinHost(input: string): string {
+  return tidyLabels(
+    transliterate(hostPart(input))
+      .replace(/[\s_]+/g, '-')
+      .replace(/[^a-z0-9.-]/g, ''),
+  );
+}
+
+/** A stored host as people read it: its punycode labels in their own script. */
+export function displayHost(host: string): string {
+  return host
+    .split('.')
+    .map((label) => (label.startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label))
+    .join('.');
+}
+
+// RFC 3492 (Punycode) parameters.
+const BASE = 36;
+const T_MIN = 1;
+const T_MAX = 26;
+
+function adaptBias(delta: number, points: number, first: boolean): number {
+  delta = first ? Math.floor(delta / 700) : delta >> 1;
+  delta += Math.floor(delta / points);
+  let k = 0;
+  for (; delta > ((BASE - T_MIN) * T_MAX) >> 1; k += BASE) delta = Math.floor(delta / (BASE - T_MIN));
+  return k + Math.floor(((BASE - T_MIN + 1) * delta) / (delta + 38));
+}
+
+const digitOf = (code: number) => (code >= 48 && code <= 57 ? code - 22 : code >= 97 && code <= 122 ? code - 97 : code >= 65 && code <= 90 ? code - 65 : BASE);
+
+/** The Unicode of a punycode label (without its `xn--`); null when it is not valid punycode. */
+function decodePunycode(input: string): string | null {
+  if (input.length > 63) return null;
+  const basicEnd = Math.max(input.lastIndexOf('-'), 0);
+  const output: number[] = [];
+  for (let j = 0; j < basicEnd; j++) {
+    if (input.charCodeAt(j) >= 0x80) return null;
+    output.push(input.charCodeAt(j));
+  }
+  let n = 128;
+  let bias = 72;
+  let i = 0;
+  for (let at = basicEnd > 0 ? basicEnd + 1 : 0; at < input.length; ) {
+    const before = i;
+    for (let weight = 1, k = BASE; ; k += BASE) {
+      if (at >= input.length) return null;
+      const digit = digitOf(input.charCodeAt(at++));
+      if (digit >= BASE) return null;
+      i += digit * weight;
+      const threshold = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+      if (digit < threshold) break;
+      weight *= BASE - threshold;
+    }
+    const length = output.length + 1;
+    bias = adaptBias(i - before, length, before === 0);
+    n += Math.floor(i / length);
+    i %= length;
+    if (n > 0x10ffff) return null;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
 }
 
 /** A label of a host name: 1 to 63 characters, a-z, 0-9 and inner hyphens. */
@@ -73,7 +158,7 @@ export const hasPort = (input: string): boolean => /:\d*$/.test(authorityOf(inpu
 
 /** A subdomain of the technical domain made from a site name: 'Kia Север' → 'kia-sever'. */
 export function subdomainFrom(name: string): string {
-  return normalizeHost(name.replace(/\./g, '-')).slice(0, 63).replace(/-+$/, '');
+  return latinHost(name.replace(/\./g, '-')).slice(0, 63).replace(/-+$/, '');
 }
 
 /** Whether `host` is the technical domain itself or lies under it. */

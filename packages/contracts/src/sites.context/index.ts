@@ -23,10 +23,11 @@ export const sitesContextContract = defineService({
     codes: [
       'sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'pages.get_list', 'pages.patch',
       'layouts.patch', 'templates.patch', 'dealers.get_list', 'dealers.create',
-      // Codes the spec leaves unnamed (docs/decisions.md, "Sites").
+      // Codes the spec leaves unnamed (docs/decisions/sites.md, "Which codes do site screens need?").
       'sites.republish', 'dealers.patch', 'dealers.delete',
       'site_groups.get_list', 'site_groups.create', 'site_groups.patch', 'site_groups.delete',
-      // Publishing on sites with strict publishing (docs/decisions.md, "Pages").
+      // Publishing on sites with strict publishing (docs/decisions/content.md, "Which codes read, write
+      // and publish content?").
       'pages.publish', 'layouts.publish',
     ],
     entities: {

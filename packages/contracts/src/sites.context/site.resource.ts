@@ -104,10 +104,10 @@ const settings = {
 const image = z.object({ file_id: z.string(), url: z.string(), width: z.number(), height: z.number(), mime: z.string() }).nullable();
 
 /**
- * A dealer site (spec 000 §3 Site): its settings, status (changed only by the transitions:
- * publish, unpublish), version and core (their own routes), dealers (append, remove, display
- * priority), locales, favicons and logos (uploads). Deleting needs the host typed
- * (`?confirm=<host>`), see docs/decisions.md "Sites".
+ * A dealer site (spec 000 §3 Site): its settings, status (changed only by the transitions: publish,
+ * unpublish), version and core (their own routes), dealers (append, remove, display priority),
+ * locales, favicons and logos (uploads). Deleting needs the host typed (`?confirm=<host>`), see
+ * docs/decisions/sites.md, "What is a site's lifecycle?".
  */
 export const siteResource = defineResource({
   service: 'sites.context',

@@ -29,7 +29,7 @@ export type VmStatus = (typeof VM_STATUSES)[number];
 export const ACTIVE_VM_STATUSES: VmStatus[] = ['CREATED'];
 export const ARCHIVED_VM_STATUSES: VmStatus[] = VM_STATUSES.filter((status) => !ACTIVE_VM_STATUSES.includes(status));
 
-/** The actions on a task and the statuses each one starts from (docs/decisions.md, sites.controller). */
+/** The actions on a task and the statuses each one starts from (docs/decisions/site-tasks.md, "How does a task change status?"). */
 export const TASK_TRANSITIONS = {
   approve: { from: ['NEW'], to: 'APPROVED', by: 'approved_by' },
   decline: { from: ['NEW', 'FAILED'], to: 'DECLINED', by: 'declined_by' },

@@ -1,11 +1,12 @@
 /**
- * The same work of many concurrent callers done together (docs/performance.md "Request intake in
- * batches"): a caller that arrives while a batch runs waits for the next one, which takes every
- * caller waiting then (up to `max`) in one call of `run`. A lone caller runs at once, so a quiet
- * system pays no delay; a busy one pays one statement per batch instead of one per caller.
+ * The same work of many concurrent callers done together (docs/decisions/requests.md, "How do
+ * requests arriving together share work?"; docs/performance.md, "bench:requests"): a caller that
+ * arrives while a batch runs waits for the next one, which takes every caller waiting then (up to
+ * `max`) in one call of `run`. A lone caller runs at once, so a quiet system pays no delay; a busy
+ * one pays one statement per batch instead of one per caller.
  *
- * `run` answers one result per item, in order: a value, or an Error that fails that caller alone.
- * A `run` that throws fails its whole batch.
+ * `run` answers one result per item, in order: a value, or an Error that fails that caller alone. A
+ * `run` that throws fails its whole batch.
  */
 export class Batcher<In, Out> {
   private readonly waiting: { item: In; resolve: (value: Out) => void; reject: (error: unknown) => void }[] = [];

@@ -76,10 +76,10 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 }
 
 /**
- * The browser-facing headers of every reply (DESIGN §9, docs/decisions.md "Browser-facing
- * protection"): a strict CSP (scripts and styles from this origin only, plus nonce-bearing
- * styles; never framed), nosniff, a referrer policy, HSTS when served over https, and no-store
- * on the API, whose replies all carry tokens or personal data.
+ * The browser-facing headers of every reply (DESIGN §9; docs/decisions/admin-web.md, "Which headers
+ * protect the browser?"): a strict CSP (scripts and styles from this origin only, plus
+ * nonce-bearing styles; never framed), nosniff, a referrer policy, HSTS when served over https, and
+ * no-store on the API, whose replies all carry tokens or personal data.
  */
 export async function registerBrowserProtection(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
   const headers = await helmetHeaders(helmetOptions(config));

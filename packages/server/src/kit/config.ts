@@ -41,7 +41,8 @@ export interface Config {
   dnsServers: string[];
   // sites.controller
   /** The driver that runs approved site tasks (PROVISIONING_DRIVER): `local` provisions on this server. */
-  provisioningDriver: string;  // media.storage (issue 10, media and stages)
+  provisioningDriver: string;
+  // media.storage
   /** Where stored files live (STORAGE_DRIVER): `local` under DATA_DIR/files, `s3` in an S3-compatible bucket. */
   storage: StorageConfig;
   /** Limits of the media library (MEDIA_IMAGE_MAX_MB, MEDIA_VIDEO_MAX_MB, MEDIA_MAX_MEGAPIXELS). */
@@ -49,7 +50,7 @@ export interface Config {
   // site-renderer
   /** Host names of the admin besides PUBLIC_URL's, localhost and IP addresses (ADMIN_HOSTS); any other host gets a public site or the neutral page. */
   adminHosts: string[];
-  // form-constructor (issue 14, engineer "forms")
+  // form-constructor
   /** Where the smart captcha's answers are checked (SMART_CAPTCHA_URL; Yandex SmartCaptcha's validate address by default). */
   smartCaptchaUrl: string;
   /** The smart captcha's widget script that sites' forms load (SMART_CAPTCHA_SCRIPT_URL; Yandex SmartCaptcha's captcha.js by default); its origin enters the pages' CSP. */

@@ -4,26 +4,45 @@ import type { Db } from './db.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './files.ts';
-import type { AccessTokens } from '../services/auth.processing/access-token.ts';
-import type { AccessCache } from '../services/auth.processing/access-cache.ts';
-import type { ModuleStates } from '../services/marketplace/module-gate.ts';
+import type { NotifiedCache } from './notified-cache.ts';
+import type { AuthContext } from './request-context.ts';
 
-/** What the services' functions need from the app; built once in buildApp. */
+/** Signs and reads the short-lived access tokens (auth.processing's AccessTokens). */
+export interface AccessTokenSigner {
+  readonly ttlSeconds: number;
+  sign(userId: number, sessionId: string): Promise<string>;
+  verify(token: string): Promise<{ sub: string; sid: string; exp: number } | null>;
+}
+
+/** Who each bearer token is, per process, dropped on every notified change (auth.processing's AccessCache). */
+export interface CallerCache extends NotifiedCache {
+  readonly size: number;
+  /** The caller of `token`, from the cache or from `load`; `validUntil` (epoch ms) bounds the reuse. */
+  authenticate(token: string, load: () => Promise<{ auth: AuthContext; validUntil: number } | null>): Promise<AuthContext | null>;
+  /** A value derived from the caller, computed once per cached caller and dropped with it. */
+  derive<T>(auth: AuthContext, key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** The site modules of sites and clients, per process (marketplace's ModuleStates). */
+export interface SiteModuleStates extends NotifiedCache {
+  siteState(siteId: number, module: string): Promise<'installed' | 'paused' | 'missing' | null>;
+}
+
+/** What the services' functions need from the app; built once in buildApp (and in the worker). */
 export interface ServiceContext {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
   jobs: JobQueue;
   mailer: Mailer;
-  tokens: AccessTokens;
+  tokens: AccessTokenSigner;
   /** Key of the HMAC that stores recovery codes. */
   codeKey: Uint8Array;
   /** Key that derives a refresh token's successor from it (the grace period of refresh-session.ts). */
   refreshKey: Uint8Array;
-  /** Stored files (site images now, the media library later): DATA_DIR/files. */
+  /** Stored files (site images, the media library): DATA_DIR/files. */
   files: FileStorage;
-  /** Who each bearer token is, per process, dropped on every notified change (auth.processing). */
-  access?: AccessCache;
-  /** The site modules of sites and clients, per process (marketplace): the gateway's module check and the public intake read them. */
-  modules?: ModuleStates;
+  access?: CallerCache;
+  /** The gateway's module check and the public intake read them. */
+  modules?: SiteModuleStates;
 }

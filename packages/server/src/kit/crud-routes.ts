@@ -64,9 +64,10 @@ export interface Binding {
 }
 
 /**
- * How a record belongs to a car brand (issue 12: "a token limited to brands sees and changes only
- * those brands' catalogue entries and cars"), applied with the tenant scope to every read, by-id
- * lookup and reference check, and to every write (brand-scopes.ts declares it per resource).
+ * How a record belongs to a car brand, so that a token limited to brands sees and changes only
+ * those brands' records (docs/decisions/catalogue.md, "Brand-limited tokens"), applied with the
+ * tenant scope to every read, by-id lookup and reference check, and to every write (brand-scopes.ts
+ * declares it per resource).
  */
 export interface BrandScope {
   /** The rows of these brands (the row's brand_id, or its parent's). */

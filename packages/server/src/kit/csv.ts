@@ -30,6 +30,6 @@ export function csvRow(values: unknown[], delimiter = ','): string {
 
 /**
  * The list separator Excel expects for a language: ';' where the decimal separator is a comma
- * (ru), ',' otherwise (en). See docs/decisions.md, "Satisfaction survey".
+ * (ru), ',' otherwise (en). See docs/decisions/admin-web.md, "Satisfaction survey".
  */
 export const csvDelimiter = (lang: 'ru' | 'en') => (lang === 'ru' ? ';' : ',');

@@ -9,10 +9,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
 import type { Config } from './config.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database handle; queries name their tables (no relational `db.query`), so it carries no schema. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What a transaction callback receives; used where a function works in or out of one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -91,10 +91,10 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 export async function dumpPgliteTemplate(file: string, fill?: (db: Db) => Promise<void>) {
   const client = new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
-  await migratePglite(drizzlePglite({ client, schema }) as never, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client }) as never, { migrationsFolder });
   if (fill) {
     takeDrizzleParsers(client);
-    await fill(drizzlePglite({ client: withoutQueryParsers(client), schema }) as unknown as Db);
+    await fill(drizzlePglite({ client: withoutQueryParsers(client) }) as unknown as Db);
   }
   const dump = await client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -134,7 +134,7 @@ async function openPglite(dir: string | null, template: string | null = null): P
   const client = new PGlite({ ...start, extensions: { pg_trgm } });
   await client.waitReady;
   const ownParsers = takeDrizzleParsers(client);
-  const db = drizzlePglite({ client: withoutQueryParsers(client), schema }) as unknown as Db;
+  const db = drizzlePglite({ client: withoutQueryParsers(client) }) as unknown as Db;
   // From a template too: a no-op when it is up to date, and right when it is not.
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -210,7 +210,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it, and the next query reports any real outage.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return {
     kind: 'postgres',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { apiRoutes } from './schema.ts';
+import { apiRoutes } from '../schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

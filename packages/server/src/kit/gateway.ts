@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_API_ROUTES, hasAnyPermission, pathTargets, pickLang, type ModuleTarget } from '@dp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
-import { apiRoutes, restrictions } from './schema.ts';
+import { apiRoutes, restrictions } from '../schema.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { refuseUnsafeText } from './input-guard.ts';
 import type { AuthContext } from './request-context.ts';

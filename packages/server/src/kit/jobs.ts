@@ -32,7 +32,7 @@ export async function startJobs(
    * `batchSizes`: queues of many short jobs (a lead's actions: thousands a minute when a CRM is
    * down and they retry) fetched and run that many at a time. pg-boss's worker waits its polling
    * interval (0.5 s at least) between fetches, so one job a fetch runs two a second at most
-   * (docs/performance.md, "Customer requests").
+   * (docs/decisions/platform.md, "How do background jobs run?").
    */
   options: {
     work: boolean;

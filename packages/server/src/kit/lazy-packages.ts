@@ -1,7 +1,8 @@
 /**
- * Heavy packages that no start needs, loaded on their first use (docs/performance.md,
- * "Start-up"): imported at the top of their modules, they cost every start about a second of
- * module loading on this 2-core machine. Node keeps a loaded module, so a later call is cheap.
+ * Heavy packages that no start needs, loaded on their first use (docs/decisions/platform.md, "When
+ * do heavy packages load?"): imported at the top of their modules, they cost every start about a
+ * second of module loading on this 2-core machine. Node keeps a loaded module, so a later call is
+ * cheap.
  */
 export const loadExcel = async () => (await import('exceljs')).default;
 export const loadSharp = async () => (await import('sharp')).default;

@@ -12,7 +12,7 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the mail (the notifier's errors as XLSX); `to` may list several addresses, comma-separated. */
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
-  /** sender (issue 14): copies, hidden copies, and where replies go (a template's "from" on the platform's mail). */
+  /** Copies, hidden copies, and where replies go (the sender's templates: a template's "from" on the platform's mail). */
   cc?: string[];
   bcc?: string[];
   replyTo?: string;

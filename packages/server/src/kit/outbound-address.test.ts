@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { outbound, outboundAddresses, RESOURCES, resourceKey, url, type AnyResource } from '@dp/contracts';
-import { permissions } from './schema.ts';
+import { permissions } from '../schema.ts';
 import { blockedAddressReason, checkSavedUrl } from './safe-fetch.ts';
 import { outboundFields } from './outbound-address.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';

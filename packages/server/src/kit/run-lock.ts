@@ -49,7 +49,8 @@ export async function takeRunLock(ctx: Pick<ServiceContext, 'db' | 'config'>, sc
 
 /**
  * Whether a live run (of any process) holds the lock of `id`. It only looks, never takes the lock:
- * a run starting while it asks must not find the lock held and stand aside (docs/decisions.md).
+ * a run starting while it asks must not find the lock held and stand aside
+ * (docs/decisions/import.md, "What if the process dies mid-import?").
  */
 export async function isRunLive(ctx: Pick<ServiceContext, 'db' | 'config'>, scope: number, id: number): Promise<boolean> {
   if (!ctx.config.databaseUrl) return heldByDatabase.get(ctx.db)?.has(`${scope}:${id}`) ?? false;

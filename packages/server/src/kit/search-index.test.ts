@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { clients } from './schema.ts';
+import { clients } from '../schema.ts';
 import { selectPageQuery } from './crud-routes.ts';
 import { searchCondition } from './search-index.ts';
 

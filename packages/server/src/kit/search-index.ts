@@ -30,8 +30,8 @@ export const BULK_PENDING_LIST_KB = 256;
  * transaction): `fastupdate = on` with a small pending list, so the inserted rows' trigrams are
  * merged into the index in sorted runs each time the list reaches BULK_PENDING_LIST_KB, instead of
  * one tree descent per trigram per row (50,000 VINs: 0.6 s instead of 1.5–5.3 s measured,
- * docs/performance.md). The writer of a bulk empties the list after it (cleanPendingLists), so the
- * search is as fast right after an import as before.
+ * docs/decisions/platform.md, "How do lists page, sort and count?"). The writer of a bulk empties
+ * the list after it (cleanPendingLists), so the search is as fast right after an import as before.
  */
 export const bulkSearchIndex = (name: string, column: PgColumn) =>
   index(name).using('gin', sql`search_fold(${column}) gin_trgm_ops`).with({ fastupdate: true, gin_pending_list_limit: BULK_PENDING_LIST_KB });

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db.ts';
-import { appSecrets } from './schema.ts';
+import { appSecrets } from '../schema.ts';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -18,7 +18,8 @@ export async function loadSecret(db: Db, key: string, configured: string | null)
   return new TextEncoder().encode(row!.value);
 }
 
-// sender (issue 14, engineer "sender"): secrets kept encrypted at rest (a site's SMTP password, a proxy action's token).
+// Secrets users give, sealed at rest (SMTP passwords, proxy action tokens, smart captcha and TOTP secrets;
+// docs/decisions/platform.md, "Where do secrets live?").
 /** The AES-256 key of a loaded secret: its SHA-256, whatever its length. */
 const aesKey = (secret: Uint8Array) => createHash('sha256').update(secret).digest();
 

@@ -9,7 +9,8 @@ import { AppError } from './app-error.ts';
  * The rows of an XLSX workbook's first sheet, read as its part inflates (feeds and the file
  * imports, kit/spreadsheet-rows.ts). exceljs' `load` kept every cell as objects (1.1 GB of RSS
  * for 50,000 rows of a 5 MB file) and its streaming reader broke characters cut at its chunks'
- * ends (docs/performance.md), so saxes parses the parts here, decoding UTF-8 across chunk ends.
+ * ends (docs/decisions/import.md, "Where does a feed come from, and in which format?"), so saxes
+ * parses the parts here, decoding UTF-8 across chunk ends.
  * The file itself is held so that the ZIP's unpacked size is checked before anything inflates it.
  * The first sheet is the lowest `xl/worksheets/sheetN.xml` (what Excel and the export libraries
  * write for the first sheet). Cells are texts as stored: shared and inline strings (rich text

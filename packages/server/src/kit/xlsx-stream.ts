@@ -4,18 +4,19 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { columnName } from './xlsx-rows.ts';
 
 /**
- * A one-sheet XLSX written as it goes (exports of a million rows, docs/performance.md "Customer
- * requests"): the ZIP is made here, the sheet's XML deflated as a stream (its sizes and CRC in a
- * data descriptor after it), so memory holds one batch of rows, never the workbook. Cells are
- * numbers or inline strings (no shared strings table to keep); `addRows` waits while the reader
- * is behind (backpressure). No ZIP64: a sheet up to 4 GB unpacked (a million rows are ~0.8 GB).
- * The caller neutralizes formula-like text (kit/csv.ts); this only escapes XML.
+ * A one-sheet XLSX written as it goes (exports of a million rows; docs/decisions/requests.md, "How
+ * are requests listed, exported and erased?"; docs/performance.md, "bench:requests"): the ZIP is
+ * made here, the sheet's XML deflated as a stream (its sizes and CRC in a data descriptor after
+ * it), so memory holds one batch of rows, never the workbook. Cells are numbers or inline strings
+ * (no shared strings table to keep); `addRows` waits while the reader is behind (backpressure). No
+ * ZIP64: a sheet up to 4 GB unpacked (a million rows are ~0.8 GB). The caller neutralizes
+ * formula-like text (kit/csv.ts); this only escapes XML.
  *
  * The sheet's XML goes straight into chunk Buffers, the markup byte by byte and each text with
  * Buffer#write, with no string per row: a batch's XML as one string is a rope of thousands of
  * pieces whose flattening and encoding (Cyrillic text makes it two-byte) cost more than all the
  * rest of the writer, and a string per row is enough garbage to push the rows being read into the
- * old generation (docs/performance.md, "Export at 50k rows/s").
+ * old generation (docs/performance.md, "bench:requests").
  */
 export type XlsxCell = string | number | null | undefined;
 

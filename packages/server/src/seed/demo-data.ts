@@ -2,32 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { DEMO_CLIENT_GROUPS, DEMO_ROLES, PASSWORD_RULE } from '@dp/contracts';
 import type { Db } from '../kit/db.ts';
-import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../kit/schema.ts';
+import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 import { installDemoModules } from '../services/marketplace/module-seed.ts';
 import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
-// floors.storage and seo (issue 10, floors and SEO)
+// floors.storage and seo
 import { seedDemoFloors } from '../services/floors.storage/demo-floors.ts';
 import { seedDemoSeo } from '../services/seo/demo-seo.ts';
 import { seedDemoCatalog } from '../services/cars.catalog/demo-catalog.ts';
 import { seedDemoLabels } from '../services/cars.catalog/demo-labels.ts';
-// cars.stock (issue 12, "stock")
+// cars.stock
 import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
-// cars.stock.sites (issue 12, "stock-settings")
+// cars.stock.sites
 import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-settings.ts';
-// dealerships (issue 12, "dealerships")
+// dealerships
 import { seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
-// cars.vins (issue 12, "vins")
+// cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
-// sites.context pages (issue 10)
+// sites.context pages
 import { seedDemoContent } from '../services/sites.context/demo-content.ts';
-// content.storage stages and media.storage library (issue 10, media and stages)
+// content.storage stages and media.storage library
 import type { FileStorage } from '../kit/files.ts';
 import { seedDemoStages } from '../services/content.storage/demo-stages.ts';
 import { seedDemoSiteContent } from '../services/site-renderer/demo-site-content.ts';
-// request.storage (issue 14, "requests")
+// request.storage
 import { seedDemoRequests } from '../services/request.storage/demo-requests.ts';
-// form-constructor (issue 14, "forms")
+// form-constructor
 import { seedDemoForms } from '../services/form-constructor/demo-forms.ts';
 
 /** A password that satisfies the rule, made fresh for each installation. */
@@ -49,62 +49,62 @@ const MANAGER_CODES: Record<string, string[]> = {
     // sites.context pages: the manager also publishes on sites with strict publishing.
     'pages.publish', 'layouts.publish',
   ],
-  // seo (issue 10): redirects with their import, SEO settings and constants of the client's sites.
+  // seo: redirects with their import, SEO settings and constants of the client's sites.
   seo: [
     'seo_configs.patch', 'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
     'seo_constants.get_list', 'seo_constants.create', 'seo_constants.patch', 'seo_constants.delete',
   ],
-  // floors.storage (issue 10): the client's floors.
+  // floors.storage: the client's floors.
   'floors.storage': ['floors.get_list', 'floors.create', 'floors.patch', 'floors.delete'],
   // marketplace: the manager installs and uninstalls modules on the client's sites.
   marketplace: ['modules.view', 'modules.install'],
-  // content.storage stages and media.storage (issue 10): the manager also publishes stages on strict sites.
-  // (pages engineer: collections.get_list reads the specials and news views.)
+  // content.storage stages and media.storage: the manager also publishes stages on strict sites;
+  // collections.get_list reads the specials and news views.
   'content.storage': ['stages.get_list', 'stages.patch', 'stages.publish', 'collections.get_list'],
   'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
   // sites.controller: the manager follows the tasks of the client's sites (acting on them is staff's).
   'sites.controller': ['tasks'],
-  // cars.catalog (issue 12): the manager reads the platform's catalogue (staff write it) and keeps the labels of the client's sites' cars.
+  // cars.catalog: the manager reads the platform's catalogue (staff write it) and keeps the labels of the client's sites' cars.
   'cars.catalog': ['brands.get_list', 'models.get_list', 'labels.get_list', 'labels.create', 'labels.patch', 'labels.delete'],
-  // cars.stock (issue 12): the manager keeps the stock of the client's sites.
+  // cars.stock: the manager keeps the stock of the client's sites.
   'cars.stock': ['cars.get_list', 'cars.create', 'cars.patch', 'cars.delete'],
-  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): the manager keeps the stock settings and car sorting of the client's sites.
+  // cars.stock.sites and cars.sorting: the manager keeps the stock settings and car sorting of the client's sites.
   'cars.stock.sites': ['stock_settings.get_list', 'stock_settings.patch'],
   'cars.sorting': ['sorting.get_list', 'sorting.patch'],
-  // dealerships (issue 12): the manager keeps the client's dealerships, departments, employees and services.
-  // cars.vins (issue 12): the manager reads VIN data while the client is allowed it (the data and the allowing are staff's).
+  // cars.vins: the manager reads VIN data while the client is allowed it (the data and the allowing are staff's).
   'cars.vins': ['vin_data.get_list'],
-  // cars.import (issue 13, "feeds-import"): a site's import settings, runs and reports; profiles, hooks and aliases stay with provider staff.
+  // cars.import: a site's import settings, runs and reports; profiles, hooks and aliases stay with provider staff.
   'cars.import': ['import_settings.get_list', 'import_settings.patch', 'import.run', 'import_reports.get_list'],
-  // cars.export and importer.notifier (issue 13, "notifier-screens"): the client's export feeds and commercial offers, the sites' import report mails.
+  // cars.export and importer.notifier: the client's export feeds and commercial offers, the sites' import report mails.
   'cars.export': ['export_settings.get_list', 'export_settings.patch', 'offers.create'],
   'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
+  // dealerships: the manager keeps the client's dealerships, departments, employees and services.
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
-  // request.storage (issue 14, "requests"): the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
+  // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
-    // sender (issue 14, "sender"): resending and dismissing lost requests.
+    // sender: resending and dismissing lost requests.
     'lost_requests.patch'],
-  // sender (issue 14, "sender"): the sites' e-mail templates, proxy actions and SMTP settings.
+  // sender: the sites' e-mail templates, proxy actions and SMTP settings.
   sender: ['email_actions.get_list', 'email_actions.create', 'email_actions.patch', 'email_actions.delete', 'proxy_actions.get_list', 'proxy_actions.create', 'proxy_actions.patch', 'proxy_actions.delete', 'smtp_settings.get_list', 'smtp_settings.patch'],
-  // form-constructor (issue 14, "forms"): the manager builds the sites' forms and sets their captcha.
+  // form-constructor: the manager builds the sites' forms and sets their captcha.
   'form-constructor': ['form_constructor.get_list', 'form_constructor.create', 'form_constructor.edit'],
 };
 const EDITOR_CODES: Record<string, string[]> = {
-  // floors.storage (issue 10): the floor library is in the dictionaries mode.
+  // auth.processing: the site mode, and the dictionaries mode where the floor library is.
   'auth.processing': ['site_mode', 'dictionaries_mode'],
   // sites.context: the editor sees the site's settings (read-only) and users.
   'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list', 'site_groups.get_list'],
-  // seo (issue 10): redirects with their import, SEO settings and constants of the client's sites.
+  // seo: redirects with their import, SEO settings and constants of the client's sites.
   seo: [
     'seo_configs.patch', 'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
     'seo_constants.get_list', 'seo_constants.create', 'seo_constants.patch', 'seo_constants.delete',
   ],
-  // floors.storage (issue 10): the editor keeps the client's floors.
+  // floors.storage: the editor keeps the client's floors.
   'floors.storage': ['floors.get_list', 'floors.create', 'floors.patch', 'floors.delete'],
   // marketplace: the editor sees the site's modules.
   marketplace: ['modules.view'],
-  // content.storage stages and media.storage (issue 10): the editor keeps stages and the media library.
-  // (pages engineer: collections.get_list reads the specials and news views.)
+  // content.storage stages and media.storage: the editor keeps stages and the media library;
+  // collections.get_list reads the specials and news views.
   'content.storage': ['stages.get_list', 'stages.patch', 'collections.get_list'],
   'media.storage': ['media.get_list', 'media.create', 'media.patch', 'media.delete'],
 };
@@ -215,32 +215,32 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
 
   // sites.context: the platform's official demo and master sites, sources of copies and forks.
   await insertOfficialSites(db);
-  // floors.storage and seo (issue 10): the floor library, and SEO of the demo client sites.
+  // floors.storage and seo: the floor library, and SEO of the demo client sites.
   await seedDemoFloors(db);
   await seedDemoSeo(db);
-  // cars.catalog (issue 12): the reference catalogue of the demo sites' brands.
+  // cars.catalog: the reference catalogue of the demo sites' brands.
   await seedDemoCatalog(db);
-  // cars.catalog labels (issue 12): labels of the demo sites' cars, a central one on the official master.
+  // cars.catalog labels: labels of the demo sites' cars, a central one on the official master.
   await seedDemoLabels(db);
-  // cars.stock (issue 12): new and used cars of the demo client sites.
+  // cars.stock: new and used cars of the demo client sites.
   await seedDemoStock(db);
-  // dealerships (issue 12): a dealership per demo client with departments, employees and services.
+  // dealerships: a dealership per demo client with departments, employees and services.
   await seedDemoDealerships(db);
-  // cars.vins (issue 12): VIN data of the demo stock and brands; the first demo client is allowed it.
+  // cars.vins: VIN data of the demo stock and brands; the first demo client is allowed it.
   await seedDemoVins(db);
-  // sites.context pages (issue 10): templates, layouts and pages of the demo sites, on the demo floors.
+  // sites.context pages: templates, layouts and pages of the demo sites, on the demo floors.
   await seedDemoContent(db);
-  // content.storage (issue 10): banners of the main pages, pictures in the clients' media libraries.
+  // content.storage and media.storage: banners of the main pages, pictures in the clients' media libraries.
   if (files) await seedDemoStages(db, files);
-  // site-renderer (issue 11): what the demo sites show at <code>.localhost: texts, pictures, SEO, contacts, favicons.
+  // site-renderer: what the demo sites show at <code>.localhost: texts, pictures, SEO, contacts, favicons.
   if (files) await seedDemoSiteContent(db, files);
-  // cars.stock.sites (issue 12, "stock-settings"): stock settings and a filter group of the demo client sites, on their pages.
+  // cars.stock.sites: stock settings and a filter group of the demo client sites, on their pages.
   await seedDemoStockSettings(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
-  // request.storage (issue 14, "requests"): requests of the client sites, their consent text, a callback setting.
+  // request.storage: requests of the client sites, their consent text, a callback setting.
   await seedDemoRequests(db);
-  // form-constructor (issue 14, "forms"): a test drive form on each client site, with two requests sent through it.
+  // form-constructor: a test drive form on each client site, with two requests sent through it.
   await seedDemoForms(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.
   await seedDemoSiteTasks(db, adminUser!.id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES, PERMISSIONS, SCREEN_ROUTES } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { apiRoutes, permissions, screenRoutes } from '../kit/schema.ts';
+import { apiRoutes, permissions, screenRoutes } from '../schema.ts';
 import { seedReferenceData } from './reference-data.ts';
 
 /** The reference data seeded at every start: only what is missing is added, edits are kept. */

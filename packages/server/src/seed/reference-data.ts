@@ -3,7 +3,7 @@ import { eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isInternalEmail, type Config } from '../kit/config.ts';
 import type { Db, DbOrTx } from '../kit/db.ts';
-import { apiRoutes, permissions, screenRoutes, users } from '../kit/schema.ts';
+import { apiRoutes, permissions, screenRoutes, users } from '../schema.ts';
 import { fillRouteModules, seedModules } from '../services/marketplace/module-seed.ts';
 
 /**
@@ -30,7 +30,8 @@ const namedPermission = (p: { service: string; code: string }) => {
  * Inserts the rows of `values` whose key (the table's unique columns `key`) is not in the table.
  * After the first start none is missing: reading the keys costs far less than offering every row
  * again (building and planning a statement of hundreds of rows was a fifth of a start,
- * docs/performance.md). The insert still skips conflicts: two processes may start at once.
+ * docs/performance.md, "bench:start"). The insert still skips conflicts: two processes may start at
+ * once.
  */
 async function insertMissing<T extends Record<string, unknown>>(db: Db, table: PgTable, values: T[], key: PgColumn[]) {
   const names = key.map((column) => Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0]);

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.ts';
 import { MODULE_CODES } from '@dp/contracts';
 import { isInternalEmail, type Config } from '../kit/config.ts';
-import { clients, moduleInstallations, modules, permissions, rolePermissions, roles, sites, userClients, userRoles, users } from '../kit/schema.ts';
+import { clients, moduleInstallations, modules, permissions, rolePermissions, roles, sites, userClients, userRoles, users } from '../schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 import { PASSWORD } from './password.ts';
 

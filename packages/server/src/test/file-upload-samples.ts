@@ -1,5 +1,5 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
-import { sites } from '../kit/schema.ts';
+import { sites } from '../schema.ts';
 import { importSettings } from '../services/cars.import/import.table.ts';
 import { catalogChain, departmentFor } from './resource-samples.ts';
 import type { TestApp } from './test-app.ts';

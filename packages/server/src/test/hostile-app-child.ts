@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../kit/config.ts';
-import { permissions } from '../kit/schema.ts';
+import { permissions } from '../schema.ts';
 import { testHelpers } from './app-helpers.ts';
 import { uploadSampleFor } from './file-upload-samples.ts';
 import type { TestApp } from './test-app.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES } from '@dp/contracts';
-import { permissions, rateLimits } from '../kit/schema.ts';
+import { permissions, rateLimits } from '../schema.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { publishedSite, type TestSite } from '../services/site-renderer/site-renderer.fixtures.ts';
 
@@ -374,7 +374,7 @@ describe('impossible dates and offsets', () => {
   });
 });
 
-describe('each finding of issue 6', () => {
+describe('hostile text, numbers and bodies, one case each', () => {
   let staff: string;
   beforeAll(async () => {
     staff = await staffToken(t);

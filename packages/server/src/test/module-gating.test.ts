@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { CLIENT, DEFAULT_API_ROUTES, findResource, SITE, type ApiRoute, type ModuleTarget } from '@dp/contracts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { sampleFor } from './resource-samples.ts';
-import { moduleInstallations, sites } from '../kit/schema.ts';
+import { moduleInstallations, sites } from '../schema.ts';
 import { requestActions, requests } from '../services/request.storage/request.table.ts';
 import { customFormFiles } from '../services/form-constructor/form.table.ts';
 import { notifierReports, notifierReportSettings } from '../services/importer.notifier/notifier.table.ts';

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { resourceKey, type AnyResource } from '@dp/contracts';
 import type { TestApp } from './test-app.ts';
-import { roles, sites } from '../kit/schema.ts';
+import { roles, sites } from '../schema.ts';
 // sites.context pages
 import { layouts, pages } from '../services/sites.context/content.table.ts';
 // content.storage stages
 import { stages } from '../services/content.storage/stage.table.ts';
-// cars.catalog: the reference catalogue (issue 12)
+// cars.catalog: the reference catalogue
 import { carBrands, carGenerations, carModels, carRestylings } from '../services/cars.catalog/catalog.table.ts';
-// cars.catalog: body colours, markups, upholsteries, galleries (issue 12, "colors")
+// cars.catalog: body colours, markups, upholsteries, galleries
 import { carComplectations } from '../services/cars.catalog/catalog.table.ts';
 import { carMarketingComplectations } from '../services/cars.catalog/marketing.table.ts';
 import { carBodyColors } from '../services/cars.catalog/colors.table.ts';
 import { mediaFiles } from '../services/media.storage/media.table.ts';
-// dealerships (issue 12, engineer "dealerships")
+// dealerships
 import { dealershipDepartments, dealerships } from '../services/dealerships/dealership.table.ts';
 
 /**
@@ -54,7 +54,7 @@ export const SAMPLES: Record<string, Sample> = {
     const [page] = await t.database.db.insert(pages).values({ site_id: await siteFor(t, clientId), client_id: clientId, uri: `/p-${suffix()}` }).returning();
     return { page_id: page!.id, caption: `Версия страницы ${suffix()}`, hide_from_menu: true };
   },
-  // floors.storage and seo (issue 10, floors and SEO)
+  // floors.storage and seo
   'floors.storage/floors': async (_t, clientId) => ({
     client_id: clientId,
     code: `floor-${suffix()}`,
@@ -69,14 +69,14 @@ export const SAMPLES: Record<string, Sample> = {
     return { site_id: await moduleSite(t, clientId, `Сайт ${suffix()}`), robots_mode: 1, robots: 'User-agent: *\nDisallow: /admin', verification_codes: [{ provider: 'yandex', code: `y${suffix()}` }] };
   },
   'seo/seo_constants': async (t, clientId) => ({ site_id: await siteFor(t, clientId), placeholder: `CITY_${letters(suffix())}`, value: 'Казань' }),
-  // content.storage stages and media.storage folders (issue 10, media and stages).
+  // content.storage stages and media.storage folders.
   'content.storage/stages': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Баннер ${suffix()}` }),
   'content.storage/stage_states': async (t, clientId) => {
     const [stage] = await t.database.db.insert(stages).values({ site_id: await siteFor(t, clientId), client_id: clientId, name: 'Весенняя акция' }).returning();
     return { stage_id: stage!.id, name: `Версия баннера ${suffix()}`, title: 'Весна в АвтоГраде', position: 'center' };
   },
   'media.storage/folders': async (_t, clientId) => ({ client_id: clientId, name: `Папка ${suffix()}` }),
-  // cars.catalog (issue 12): the platform's catalogue; each level under a new parent chain.
+  // cars.catalog: the platform's catalogue; each level under a new parent chain.
   'cars.catalog/brands': async () => ({ name: `Марка ${suffix()}` }),
   'cars.catalog/models': async (t) => ({ name: `Модель ${suffix()}`, name_ru: 'Модель', name_en: 'Model', brand_id: (await catalogChain(t)).brand }),
   'cars.catalog/generations': async (t) => ({ name: `Поколение ${suffix()}`, model_id: (await catalogChain(t)).model }),
@@ -87,7 +87,7 @@ export const SAMPLES: Record<string, Sample> = {
   'cars.catalog/transmissions': async () => ({ name: `КПП ${suffix()}`, name_ru: 'Автомат', name_en: 'Automatic' }),
   'cars.catalog/wheel_drives': async () => ({ name: `Привод ${suffix()}`, name_ru: 'Полный', name_en: 'All-wheel' }),
   'cars.catalog/colors': async () => ({ name: `Цвет ${suffix()}`, hex: '1a2b3c' }),
-  // cars.catalog (issue 12, "colors"): body colours and upholsteries of a new brand, a markup of a colour and a
+  // cars.catalog: body colours and upholsteries of a new brand, a markup of a colour and a
   // marketing complectation of one brand, a gallery of a complectation with a platform image.
   'cars.catalog/body_colors': async (t) => ({ name: `Цвет кузова ${suffix()}`, code: `C${suffix()}`, hex: ['#FFFFFF', '1a1a1a'], brand_id: (await catalogChain(t)).brand }),
   'cars.catalog/upholsteries': async (t) => ({ name: `Обивка ${suffix()}`, code: `U${suffix()}`, material: 'leather', colors: ['#000000'], brand_id: (await catalogChain(t)).brand }),
@@ -104,7 +104,7 @@ export const SAMPLES: Record<string, Sample> = {
       .returning();
     return { name: `Галерея ${suffix()}`, complectation_id: complectation, image_ids: [image!.id] };
   },
-  // cars.catalog (issue 12, "marketing"): a marketing complectation of a new complectation, option categories, dealer options.
+  // cars.catalog: a marketing complectation of a new complectation, option categories, dealer options.
   'cars.catalog/marketing_complectations': async (t) => {
     const chain = await catalogChain(t);
     const [complectation] = await t.database.db
@@ -122,11 +122,11 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'cars.catalog/option_categories': async (t) => ({ name: `Категория опций ${suffix()}`, name_en: 'Comfort', order: 1, brand_id: (await catalogChain(t)).brand }),
   'cars.catalog/dealer_options': async () => ({ name: `Дилерская опция ${suffix()}`, name_en: 'Mats', order: 2 }),
-  // cars.catalog labels (issue 12): a site's label of cars with a condition.
+  // cars.catalog labels: a site's label of cars with a condition.
   'cars.catalog/labels': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Метка ${suffix()}`, background: '#1677FF', conditions: [{ field: 'year', operator: 'more_or_equal', operands: [2024] }] }),
-  // cars.stock (issue 12, "stock"): a new car of a site of the client, placed by its model.
+  // cars.stock: a new car of a site of the client, placed by its model.
   'cars.stock/cars': async (t, clientId) => ({ site_id: await siteFor(t, clientId), vin: `XW8${suffix().toUpperCase().replace(/[IOQ]/g, '0')}${String(Date.now()).slice(-8)}`, is_new: true, model_id: (await catalogChain(t)).model, year: 2024, price: 2_500_000 }),
-  // dealerships (issue 12, engineer "dealerships"): a dealership of the client, departments, employees and services of a new one.
+  // dealerships: a dealership of the client, departments, employees and services of a new one.
   // A client's dealerships need the dealerships module on one of its sites.
   'dealerships/dealerships': async (t, clientId) => {
     await siteFor(t, clientId);
@@ -135,18 +135,18 @@ export const SAMPLES: Record<string, Sample> = {
   'dealerships/departments': async (t, clientId) => ({ dealership_id: await dealershipFor(t, clientId), name_ru: `Отдел продаж ${suffix()}`, name_en: 'Sales', order: 1 }),
   'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
   'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
-  // cars.vins (issue 12, "vins"): the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
+  // cars.vins: the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
   'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
   'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),
   'cars.vins/allowed_clients': async (t) => ({ client_id: await t.createClient(), is_allowed: true }),
-  // cars.import and cars.import.alias (issue 13, "feeds-import"): a profile, a hook, a new site's settings (one per site), an alias.
+  // cars.import and cars.import.alias: a profile, a hook, a new site's settings (one per site), an alias.
   'cars.import/import_file_profiles': async () => ({ code: `profile-${suffix()}`, name: `Профиль ${suffix()}`, format: 'autoru_xml' }),
   'cars.import/import_hooks': async () => ({ title: `Хук ${suffix()}`, code: `hook-${suffix()}`, handler_url: `https://hooks-${suffix()}.dealer.test/import` }),
   'cars.import/settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт импорта ${suffix()}`), timeout: 10 }),
   'cars.import.alias/field_alias': async () => ({ entity: 'brand', search: `KIA ${suffix()}`, replace: 'Kia' }),
-  // importer.notifier (issue 13, "feeds-export"): a manager's mail settings of a new site of the client.
+  // importer.notifier: a manager's mail settings of a new site of the client.
   'importer.notifier/manager_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт уведомлений ${suffix()}`), name: `Менеджеры ${suffix()}`, receivers: [`manager-${suffix()}@dealer.test`] }),
-  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): a showroom page of a new restyling on a page of the site, a custom filter group, a restyling's place.
+  // cars.stock.sites and cars.sorting: a showroom page of a new restyling on a page of the site, a custom filter group, a restyling's place.
   'cars.stock.sites/showroom_pages': async (t, clientId) => {
     const siteId = await siteFor(t, clientId);
     const [page] = await t.database.db.insert(pages).values({ site_id: siteId, client_id: clientId, uri: `/showroom-${suffix()}` }).returning();
@@ -154,18 +154,18 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'cars.stock.sites/custom_filters': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title_ru: `Фильтры ${suffix()}`, title_en: 'Filters', sort: 1, filters: [{ title_ru: 'Цена', title_en: 'Price', field: 'final_price', type: 'range' }] }),
   'cars.sorting/restyling_sort': async (t, clientId) => ({ site_id: await siteFor(t, clientId), restyling_id: (await catalogChain(t)).restyling, sort: 5 }),
-  // request.storage (issue 14, "requests"): an offensive word, a site's consent text, request settings of a tag, a block of an address.
+  // request.storage: an offensive word, a site's consent text, request settings of a tag, a block of an address.
   'request.storage/offensive_words': async () => ({ raw: `слово${suffix()}` }),
   'request.storage/agreement_hash': async (t, clientId) => ({ site_id: await siteFor(t, clientId), text: `Согласие ${suffix()}` }),
   'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [] }),
   'request.storage/request_block': async (t, clientId) => ({ site_id: await siteFor(t, clientId), source_type: 'ip', source: `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join('.')}` }),
-  // sender (issue 14, "sender"): a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
+  // sender: a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
   'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
   'sender/smtp_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт SMTP ${suffix()}`), hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
-  // sender central proxy actions (issue 14, "central-proxy"): the platform's, no site.
+  // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
-  // form-constructor (issue 14, "forms"): a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
+  // form-constructor: a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
   'form-constructor/custom_forms': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Форма ${suffix()}`, fields: [{ id: 'name', label: 'Имя', type: 'text', required: true }], grid: [{ title: null, fields: ['name'] }] }),
   'form-constructor/captcha_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), kind: 'proof_of_work' }),
   'form-constructor/smart_captcha_keys': async (t, clientId) => ({ site_id: await newSite(t, clientId), color_scheme: 'default', client_token: `client-${suffix()}`, secret_token: `secret-${suffix()}` }),
@@ -257,21 +257,21 @@ export const TEXT_UPDATES: Record<string, (id: string) => string> = {
 /** The field the suite changes and its new value, for resources without a text field (a price). */
 export const FIELD_UPDATES: Record<string, (id: string) => { field: string; value: unknown }> = {
   'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
-  // cars.stock (issue 12, "stock"): a car's price.
+  // cars.stock: a car's price.
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
-  // cars.vins (issue 12, "vins"): the first text fields are a VIN and a URL.
+  // cars.vins: the first text fields are a VIN and a URL.
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),
-  // cars.import (issue 13, "feeds-import"): the settings have no text field; their timeout in minutes.
+  // cars.import: the settings have no text field; their timeout in minutes.
   'cars.import/settings': (id) => ({ field: 'timeout', value: 1 + (Number(id) % 100) }),
   'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),
-  // cars.stock.sites and cars.sorting (issue 12, "stock-settings"): declared without generic forms.
+  // cars.stock.sites and cars.sorting: declared without generic forms.
   'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
   'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),
   'cars.sorting/restyling_sort': (id) => ({ field: 'sort', value: 10 + Number(id) }),
-  // request.storage (issue 14, "requests"): a block changes its kind.
+  // request.storage: a block changes its kind.
   'request.storage/request_block': () => ({ field: 'block_type', value: 'silent' }),
-  // form-constructor (issue 14, "forms"): the captcha settings' one field is their kind.
+  // form-constructor: the captcha settings' one field is their kind.
   'form-constructor/captcha_settings': () => ({ field: 'kind', value: 'smart_captcha' }),
 };
 export const fieldUpdateFor = (resource: AnyResource, id: string) => FIELD_UPDATES[resourceKey(resource)]?.(id);

@@ -11,10 +11,10 @@ import { Logo } from '../kit/Logo.tsx';
 import { siteUrl, useCurrentSite } from './data.ts';
 import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guards.ts';
 import { MODE_ICONS, routeIcon } from './icons.tsx';
-import { modeStartPath, normalizePath, type MenuContext } from './menu.ts';
+import { normalizePath, type MenuContext } from './menu.ts';
 import { NOTICE_CONFIG, notify } from './notify.ts';
 import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
-import { useCurrentMode, useMenu, useMenuContext } from './useShell.ts';
+import { useCurrentMode, useMenu, useMenuContext, useSwitchMode } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
 import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
 import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice.tsx';
@@ -25,16 +25,6 @@ export { LocaleSwitch };
 
 const SIDER_WIDTH = 256;
 const COLLAPSED_KEY = 'menu_collapsed';
-
-/** Switches the menu mode and opens its first screen. */
-export function useSwitchMode(ctx: MenuContext | null) {
-  const navigate = useNavigate();
-  return (mode: Mode) => {
-    setMode(mode);
-    const start = ctx ? modeStartPath(ctx, mode) : null;
-    if (start) navigate(start);
-  };
-}
 
 function ModeSwitch({ ctx, mode, modes, block = false }: { ctx: MenuContext | null; mode: Mode | null; modes: Mode[]; block?: boolean }) {
   const { t } = useTranslation();
@@ -269,7 +259,7 @@ function ShellLayout({ page }: { page?: ReactNode }) {
             {siderItems?.length ? <Menu mode="inline" items={siderItems} selectedKeys={selected} className="shell-menu" /> : !collapsed && empty}
           </Layout.Sider>
         )}
-        {/* data-location: the location this render shows (e2e/helpers.ts visit waits for it). */}
+        {/* data-location: the location this render shows (e2e/kit.ts visit waits for it). */}
         <Layout.Content className="shell-content" data-location={location.pathname}>
           <Suspense key={route?.path ?? location.pathname} fallback={<ContentLoader />}>
             {page ?? (

@@ -8,9 +8,10 @@ import { StatusPanel } from '../kit/StatusPanel.tsx';
 import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
-import { SCREEN_PATHS } from './screens.tsx';
+import { SCREEN_PATHS } from './screens.ts';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
+import { ScreenPathsContext } from './useShell.ts';
 
 /** The shell of signed-in pages: its own chunk, so the sign-in page does not load it. */
 const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })));
@@ -98,8 +99,11 @@ export function Root() {
       </Suspense>
     );
   }
-  // Signed in on a path the web does not know: "page not found", inside the shell.
+  // Signed in on a path the web does not know: "page not found", inside the shell. The shell and
+  // its pages read the screen paths from here (useShell.ts).
   return (
-    <Suspense fallback={<FullPageLoader />}>{decision.kind === 'not_found' ? <AppShell page={<NotFoundPage />} /> : <AppShell />}</Suspense>
+    <ScreenPathsContext.Provider value={SCREEN_PATHS}>
+      <Suspense fallback={<FullPageLoader />}>{decision.kind === 'not_found' ? <AppShell page={<NotFoundPage />} /> : <AppShell />}</Suspense>
+    </ScreenPathsContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidElement } from 'react';
 import { SCREEN_ROUTES } from '@dp/contracts';
 import { ROUTE_ICON_NAMES, routeIcon } from './icons.tsx';
-import { SCREEN_PATHS } from './screens.tsx';
+import { SCREEN_PATHS } from './screens.ts';
 
 describe('menu icons', () => {
   it('give every menu entry an icon of its own, so the collapsed menu tells them apart', () => {

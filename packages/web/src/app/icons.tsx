@@ -1,25 +1,25 @@
-// request.storage (issue 14, "requests")
+// request.storage
 import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
 import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 // sites.context pages
 import { ReadOutlined } from '@ant-design/icons';
-// cars.import (issue 13, "feeds-import")
+// cars.import
 import { CloudSyncOutlined, FileSearchOutlined, NodeExpandOutlined, RetweetOutlined, SolutionOutlined } from '@ant-design/icons';
-// cars.import import states (issue 13, "feeds-screens")
+// cars.import import states
 import { MonitorOutlined } from '@ant-design/icons';
-// cars.export (issue 13, "feeds-export")
+// cars.export
 import { ShareAltOutlined } from '@ant-design/icons';
-// sender (issue 14, "sender")
+// sender
 import { CloudServerOutlined, ExceptionOutlined, ForkOutlined, FundOutlined, SnippetsOutlined } from '@ant-design/icons';
-// sender central proxy actions (issue 14, "central-proxy")
+// sender central proxy actions
 import { GatewayOutlined } from '@ant-design/icons';
-// form-constructor (issue 14, "forms")
+// form-constructor
 import { InsertRowBelowOutlined, RobotOutlined, SecurityScanOutlined } from '@ant-design/icons';
-// importer.notifier (issue 13, "notifier-screens")
+// importer.notifier
 import { InboxOutlined, MailOutlined, SendOutlined, UserSwitchOutlined } from '@ant-design/icons';
-// media.storage library (issue 10, media and stages)
+// media.storage library
 import { FolderOpenOutlined } from '@ant-design/icons';
-// floors.storage and seo (issue 10, floors and SEO)
+// floors.storage and seo
 import { ContainerOutlined, TagOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   ApiOutlined, AppstoreOutlined, AuditOutlined, StopOutlined, BellOutlined, BlockOutlined, BookOutlined, BuildOutlined, ClusterOutlined, CrownOutlined,
@@ -27,21 +27,21 @@ import {
   PictureOutlined, SafetyOutlined, ScheduleOutlined, SearchOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined,
   SwapOutlined, TeamOutlined, UserOutlined, TranslationOutlined,
 } from '@ant-design/icons';
-// cars.catalog (issue 12): the reference catalogue
+// cars.catalog: the reference catalogue
 import { AppstoreAddOutlined, BgColorsOutlined, BorderOutlined, ControlOutlined, DashboardOutlined, FireOutlined, HistoryOutlined, ProfileOutlined, ToolOutlined, TrademarkOutlined } from '@ant-design/icons';
-// cars.catalog (issue 12, "colors"): body colours, upholsteries, marketing galleries
+// cars.catalog: body colours, upholsteries, marketing galleries
 import { CameraOutlined, FormatPainterOutlined, SkinOutlined } from '@ant-design/icons';
-// cars.catalog (issue 12, "marketing"): marketing complectations, option categories, options, dealer options
+// cars.catalog: marketing complectations, option categories, options, dealer options
 import { CarryOutOutlined, CheckSquareOutlined, PartitionOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-// cars.stock (issue 12, "stock"): new and used cars of a site
+// cars.stock: new and used cars of a site
 import { ReconciliationOutlined, ThunderboltOutlined } from '@ant-design/icons';
-// dealerships (issue 12, "dealerships"): dealerships, departments, employees, services
+// dealerships: dealerships, departments, employees, services
 import { ApartmentOutlined, CustomerServiceOutlined, IdcardOutlined, BankOutlined } from '@ant-design/icons';
-// cars.vins (issue 12, "vins"): VIN data, retrieval profiles, allowed clients
+// cars.vins: VIN data, retrieval profiles, allowed clients
 import { BarcodeOutlined, CloudDownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-// dealerships of a site's client (issue 12, "vins": the {siteId?} variants)
+// dealerships of a site's client (the {siteId?} variants)
 import { ContactsOutlined, EnvironmentOutlined, NodeIndexOutlined, PhoneOutlined } from '@ant-design/icons';
-// cars.stock.sites and cars.sorting (issue 12, "stock-settings"): stock settings, showroom pages, custom filters, viewed and favorites, car sorting
+// cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, viewed and favorites, car sorting
 import { DesktopOutlined, FunnelPlotOutlined, HeartOutlined, SlidersOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
@@ -83,7 +83,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   tasks: <ScheduleOutlined aria-hidden />,
   news: <NotificationOutlined aria-hidden />,
   notifications: <BellOutlined aria-hidden />,
-  // cars.catalog (issue 12)
+  // cars.catalog
   catalog_brands: <TrademarkOutlined aria-hidden />,
   catalog_models: <AppstoreAddOutlined aria-hidden />,
   catalog_generations: <HistoryOutlined aria-hidden />,
@@ -94,46 +94,46 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   catalog_transmissions: <ControlOutlined aria-hidden />,
   catalog_wheel_drives: <DashboardOutlined aria-hidden />,
   catalog_colors: <BgColorsOutlined aria-hidden />,
-  // cars.catalog (issue 12, "colors")
+  // cars.catalog
   catalog_body_colors: <FormatPainterOutlined aria-hidden />,
   catalog_upholsteries: <SkinOutlined aria-hidden />,
   catalog_marketing_galleries: <CameraOutlined aria-hidden />,
-  // cars.catalog labels (issue 12)
+  // cars.catalog labels
   catalog_labels: <TagOutlined aria-hidden />,
-  // cars.catalog (issue 12, "marketing")
+  // cars.catalog
   catalog_marketing_complectations: <CarryOutOutlined aria-hidden />,
   catalog_option_categories: <PartitionOutlined aria-hidden />,
   catalog_options: <CheckSquareOutlined aria-hidden />,
   catalog_dealer_options: <ShoppingCartOutlined aria-hidden />,
-  // cars.stock (issue 12, "stock")
+  // cars.stock
   stock_new_cars: <ThunderboltOutlined aria-hidden />,
   stock_used_cars: <ReconciliationOutlined aria-hidden />,
-  // cars.stock.sites and cars.sorting (issue 12, "stock-settings")
+  // cars.stock.sites and cars.sorting
   stock_settings: <SlidersOutlined aria-hidden />,
   stock_showroom_pages: <DesktopOutlined aria-hidden />,
   stock_custom_filters: <FunnelPlotOutlined aria-hidden />,
   stock_viewed_favorites: <HeartOutlined aria-hidden />,
   cars_sorting: <SortAscendingOutlined aria-hidden />,
-  // dealerships (issue 12, "dealerships")
+  // dealerships
   dealerships_dealers: <BankOutlined aria-hidden />,
   dealerships_departments: <ApartmentOutlined aria-hidden />,
   dealerships_employees: <IdcardOutlined aria-hidden />,
   dealerships_services: <CustomerServiceOutlined aria-hidden />,
-  // cars.vins (issue 12, "vins")
+  // cars.vins
   vins_vin_data: <BarcodeOutlined aria-hidden />,
   vins_profiles: <CloudDownloadOutlined aria-hidden />,
   vins_clients: <SafetyCertificateOutlined aria-hidden />,
-  // cars.import (issue 13, "feeds-import")
+  // cars.import
   import_settings: <CloudSyncOutlined aria-hidden />,
   import_reports: <FileSearchOutlined aria-hidden />,
   import_profiles: <SolutionOutlined aria-hidden />,
   import_hooks: <NodeExpandOutlined aria-hidden />,
   import_aliases: <RetweetOutlined aria-hidden />,
-  // cars.import import states (issue 13, "feeds-screens")
+  // cars.import import states
   import_states: <MonitorOutlined aria-hidden />,
-  // cars.export (issue 13, "feeds-export")
+  // cars.export
   export_settings: <ShareAltOutlined aria-hidden />,
-  // importer.notifier (issue 13, "notifier-screens")
+  // importer.notifier
   notifier_settings: <MailOutlined aria-hidden />,
   notifier_reports: <InboxOutlined aria-hidden />,
   notifier_manager_settings: <UserSwitchOutlined aria-hidden />,
@@ -142,7 +142,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   dealerships_site_departments: <NodeIndexOutlined aria-hidden />,
   dealerships_site_employees: <ContactsOutlined aria-hidden />,
   dealerships_site_services: <PhoneOutlined aria-hidden />,
-  // request.storage (issue 14, "requests")
+  // request.storage
   requests_subscription_requests: <SoundOutlined aria-hidden />,
   requests_callback_requests: <CommentOutlined aria-hidden />,
   requests_test_drive_requests: <CompassOutlined aria-hidden />,
@@ -156,14 +156,14 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   requests_site_blocks: <IssuesCloseOutlined aria-hidden />,
   requests_agreement_hash: <FileProtectOutlined aria-hidden />,
   offensive_words: <AlertOutlined aria-hidden />,
-  // sender (issue 14, "sender")
+  // sender
   requests_lost_requests: <ExceptionOutlined aria-hidden />,
   requests_report_settings: <FundOutlined aria-hidden />,
   sender_email_actions: <SnippetsOutlined aria-hidden />,
   sender_proxy_actions: <ForkOutlined aria-hidden />,
   sender_smtp_settings: <CloudServerOutlined aria-hidden />,
   sender_central_proxy_actions: <GatewayOutlined aria-hidden />,
-  // form-constructor (issue 14, "forms")
+  // form-constructor
   form_constructor_forms: <InsertRowBelowOutlined aria-hidden />,
   captcha_settings: <RobotOutlined aria-hidden />,
   smart_captcha_keys: <SecurityScanOutlined aria-hidden />,

@@ -3,7 +3,7 @@ import type { ScreenRoute } from '@dp/contracts';
 import { meQuery, routesQuery } from './data.ts';
 import { loadLanguage } from './i18n.ts';
 import { matchRoute } from './menu.ts';
-import { SCREEN_PATHS, SCREENS } from './screens.tsx';
+import { SCREEN_PATHS, SCREENS } from './screens.ts';
 import { getSession } from './session.ts';
 
 const SCREEN_ROUTES = SCREEN_PATHS.map((path) => ({ path })) as ScreenRoute[];

@@ -80,13 +80,32 @@ export function AuditValue({ value, target, field }: { value: unknown; target?: 
   if (target?.refs?.[field]) return <RefNames ids={Array.isArray(value) ? value : [value]} target={target} field={field} />;
   const option = target ? valueText(t, target, field, value) : null;
   if (option !== null) return <>{option}</>;
+  // A value of a field with choices the resource does not list: the resource's words for it.
+  const nameOf = (one: unknown) => (target && (typeof one === 'string' || typeof one === 'number') ? t(`${target.service}:${target.name}.values.${field}.${one}`, { defaultValue: '' }) : '');
+  const named = nameOf(value);
+  if (named) return <>{named}</>;
+  // A group of values (a site's logos, its context): each with its label, never raw JSON.
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return (
+      <dl className="audit-fields audit-fields--nested">
+        {Object.entries(value as Record<string, unknown>).map(([key, inner]) => (
+          <div key={key} className="audit-fields__row">
+            <dt>{changeLabel(t, target, key)}</dt>
+            <dd>
+              <AuditValue value={inner} target={target} field={key} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
   if (typeof value === 'string') {
     const word = t(`clients.storage:audit.values.${value}`, { defaultValue: '' });
     if (word) return <>{word}</>;
     if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return <>{formatDateTime(value)}</>;
     return <>{seededText(value, currentLang())}</>;
   }
-  return <>{Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return <>{Array.isArray(value) ? value.map((one) => nameOf(one) || (typeof one === 'object' ? JSON.stringify(one) : String(one))).join(', ') : String(value)}</>;
 }
 
 const isPair = (value: unknown): value is [unknown, unknown] => Array.isArray(value) && value.length === 2;

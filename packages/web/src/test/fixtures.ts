@@ -18,6 +18,7 @@ export function makeUser(permissions: PermissionMap, extra: Partial<MeUser> = {}
     joined_client_id: null,
     joined_client: null,
     second_factor: { enabled: false, required: false, limited: false },
+    created_at: '2025-01-15T09:00:00.000Z',
     ...extra,
   };
 }

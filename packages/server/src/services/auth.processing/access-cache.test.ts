@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
-import { permissions, rolePermissions, userRoles, users } from '../../kit/schema.ts';
+import { permissions, rolePermissions, userRoles, users } from '../../schema.ts';
 import { AccessCache, type LoadedAccess } from './access-cache.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 

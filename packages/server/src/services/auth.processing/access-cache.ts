@@ -42,11 +42,12 @@ const freeze = (auth: AuthContext): AuthContext => {
  * Who a bearer token is, kept per process so that an authenticated call costs neither a token
  * verification nor SQL while nothing changed; and values derived from it (the /me answer).
  *
- * The guarantee of docs/decisions.md ("Every call checks the session") is kept: every change that
- * ends or narrows access fires a trigger that NOTIFYs ACCESS_CHANNEL, and every process drops
- * the entries concerned when it hears it. A load that overlaps a notification is not kept (its
- * read may predate the change). While the LISTEN connection is down the cache is empty and
- * unused: every call asks the database, as without a cache, until the connection is back.
+ * The guarantee of docs/decisions/access.md ("When does a logout or a lost permission take
+ * effect?") is kept: every change that ends or narrows access fires a trigger that NOTIFYs
+ * ACCESS_CHANNEL, and every process drops the entries concerned when it hears it. A load that
+ * overlaps a notification is not kept (its read may predate the change). While the LISTEN
+ * connection is down the cache is empty and unused: every call asks the database, as without a
+ * cache, until the connection is back.
  */
 export class AccessCache extends NotifiedCache {
   private entries = new Map<string, Entry>();

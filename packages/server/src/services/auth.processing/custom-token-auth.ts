@@ -37,10 +37,11 @@ export function intersectPermissions(granted: PermissionMap, held: PermissionMap
 
 /**
  * What a custom token may do, from its grant and its creator as the creator is now (see
- * docs/decisions.md, "Custom tokens"): the creator must be active; the permissions are those the
- * creator still holds (all granted ones while the creator is internal and holds auth.processing
- * root); the clients are those the creator still works for (all granted ones for an internal
- * creator); a token without clients acts for every client only when its creator is internal.
+ * docs/decisions/access.md, "What is a custom token?"): the creator must be active; the permissions
+ * are those the creator still holds (all granted ones while the creator is internal and holds
+ * auth.processing root); the clients are those the creator still works for (all granted ones for an
+ * internal creator); a token without clients acts for every client only when its creator is
+ * internal.
  */
 export function tokenAccess(
   token: { client_ids: number[]; permissions: PermissionMap },

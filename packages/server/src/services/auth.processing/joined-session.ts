@@ -7,9 +7,9 @@ export const SWITCH_CLIENT_ACTION = 'switch_client';
 export const JOIN_METHOD = 'join_client';
 
 /**
- * Whether a session was opened by an internal user logging in as a client (join_client). The
- * audit trail records every switch against the session it opened, so the fact needs no column
- * of its own (see docs/decisions.md, "Client switching").
+ * Whether a session was opened by an internal user logging in as a client (join_client). The audit
+ * trail records every switch against the session it opened, so the fact needs no column of its own
+ * (see docs/decisions/sign-in.md, "How does a user switch clients?").
  */
 export async function isJoinedSession(db: DbOrTx, sessionId: string | null | undefined): Promise<boolean> {
   if (!sessionId) return false;

@@ -9,7 +9,7 @@ import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { signInChallenges } from './second-factor.table.ts';
 import { checkSecondFactorCode } from './second-factor.ts';
 import { openSession } from './sessions.ts';
-import { initialClient } from './sign-in.ts';
+import { initialClient } from './initial-client.ts';
 
 /** How long the second step of a sign-in may wait after the password. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;

@@ -8,7 +8,8 @@ import { authData } from './auth-data.table.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
 import { completeOidc } from './complete-oidc.ts';
 import { openSession } from './sessions.ts';
-import { initialClient, normalizeIdentity } from './sign-in.ts';
+import { initialClient } from './initial-client.ts';
+import { normalizeIdentity } from './sign-in.ts';
 
 /**
  * POST /api/v1/auth with method "oidc" (identity = state, secret = code): signs in the user the

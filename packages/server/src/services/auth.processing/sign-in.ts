@@ -4,24 +4,14 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { checkRateLimit, countHits, LIMITS } from '../../kit/rate-limit.ts';
 import { users } from '../clients.storage/user.table.ts';
-import { loadUserClients } from '../clients.storage/user-clients.ts';
 import { recordAccessEvent, type RequestMeta } from './auth-history.ts';
+import { initialClient } from './initial-client.ts';
 import { spendVerifyTime, verifyPassword } from './password.ts';
 import { hasSecondFactor } from './second-factor.ts';
 import { openChallenge } from './second-factor-sign-in.ts';
 import { openSession } from './sessions.ts';
 
 export const normalizeIdentity = (identity: string) => identity.trim().toLowerCase();
-
-/**
- * The client a new session acts as: the default client, else the first (by name) of the user's
- * clients, direct or through a client group.
- */
-export async function initialClient(ctx: ServiceContext, userId: number, defaultClientId: number | null) {
-  if (defaultClientId) return defaultClientId;
-  const [first] = await loadUserClients(ctx.db, userId);
-  return first?.id ?? null;
-}
 
 /**
  * POST /api/v1/auth with method "password". A wrong password and an unknown account get the

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites, vinData } from '../../kit/schema.ts';
+import { carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, cars, sites, vinData } from '../../schema.ts';
 
 /**
- * Custom tokens limited to brands (issue 12; spec 000 §3 restrictions.brand_ids): such a token
- * reads only its brands' catalogue entries and cars, finds another brand's by id as missing (404),
- * and cannot write another brand's entries nor create under another brand; nothing changes.
+ * Custom tokens limited to brands (spec 000 §3 restrictions.brand_ids): such a token reads only its
+ * brands' catalogue entries and cars, finds another brand's by id as missing (404), and cannot
+ * write another brand's entries nor create under another brand; nothing changes.
  */
 let t: TestApp;
 const CATALOG = '/gateway/cars.catalog/api/v1';

@@ -9,13 +9,14 @@ import { vinData, vinProfiles } from '../cars.vins/vin.table.ts';
 
 /**
  * Which brand each catalogue entry and car belongs to, for custom tokens limited to brands (spec
- * 000 §3 custom token restrictions.brand_ids; issue 12). The machinery (crud-routes.ts
- * scopeCondition, assertBrandWritable) applies it to every list, read, reference and write; the
- * catalogue's and the stock's own calls use the same condition (brandCondition). VIN data and its
- * retrieval profiles are narrowed the same way; its import and image invalidation refuse such a token.
- * Dictionaries without a brand (bodies, fuels, transmissions, wheel drives, colours) are not
- * narrowed; option categories without a brand, options without a restyling and dealer options of
- * such categories are shared by every brand: read, but not changed, by a brand-limited token.
+ * 000 §3 custom token restrictions.brand_ids; docs/decisions/catalogue.md, "Brand-limited tokens").
+ * The machinery (crud-routes.ts scopeCondition, assertBrandWritable) applies it to every list,
+ * read, reference and write; the catalogue's and the stock's own calls use the same condition
+ * (brandCondition). VIN data and its retrieval profiles are narrowed the same way; its import and
+ * image invalidation refuse such a token. Dictionaries without a brand (bodies, fuels,
+ * transmissions, wheel drives, colours) are not narrowed; option categories without a brand,
+ * options without a restyling and dealer options of such categories are shared by every brand:
+ * read, but not changed, by a brand-limited token.
  */
 const byColumn = (column: PgColumn): BrandScope => ({ of: (ids) => inArray(column, ids) });
 /** Rows whose parent (by `column`) is of the brands: `column in (select id from parent where brand_id in …)`. */

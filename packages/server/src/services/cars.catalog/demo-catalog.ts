@@ -177,8 +177,8 @@ export async function seedDemoCatalog(db: DbOrTx) {
       }
     }
   }
-  // Marketing complectations, options and dealer options (issue 12, "marketing").
+  // Marketing complectations, options and dealer options.
   await seedDemoMarketing(db);
-  // Body colours with markups and upholsteries (issue 12, "colors").
+  // Body colours with markups and upholsteries.
   await seedDemoColors(db);
 }

@@ -55,7 +55,8 @@ const TRIMS: DemoTrim[] = [
 
 /**
  * Demo body colours with their markups for every marketing complectation of the brand, and
- * upholsteries, for the demo brands (issue 12 demo data). Runs after the marketing complectations.
+ * upholsteries, for the demo brands (docs/decisions/catalogue.md, "Demo catalogue"). Runs after the
+ * marketing complectations.
  */
 export async function seedDemoColors(db: DbOrTx) {
   const bases = new Map((await db.select().from(carColors)).map((color) => [color.name, color.id]));

@@ -4,9 +4,10 @@ import { sites } from '../sites.context/site.table.ts';
 import { carLabels } from './labels.table.ts';
 
 /**
- * Labels of the demo sites' cars (issue 12): the client sites get the labels a dealer uses
- * (new arrivals, discounts, certified, low mileage), the official master a central one its forks
- * show. The stock will carry them by these conditions.
+ * Labels of the demo sites' cars: the client sites get the labels a dealer uses (new arrivals,
+ * discounts, in stock, low mileage, certified), the official master a central one its forks show. A
+ * car carries each label whose conditions it meets (docs/decisions/stock.md, "What are labels, and
+ * which cars get one?").
  */
 export async function seedDemoLabels(db: DbOrTx) {
   const clientSites = await db.select().from(sites).where(and(eq(sites.type, 3), isNotNull(sites.host)));

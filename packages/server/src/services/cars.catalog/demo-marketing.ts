@@ -82,10 +82,11 @@ const specifications = (power: DemoPowertrain['engines'][number], body: string):
 ];
 
 /**
- * The demo marketing complectations (issue 12): for every restyling of the demo catalogue, one
- * per complectation with the model's first engine and, for the top two complectations, the
- * second engine too; each with specifications, price, flags and the restyling's options. Option
- * categories per brand, the restylings' options and a few dealer options complete it.
+ * The demo marketing complectations (docs/decisions/catalogue.md, "Demo catalogue"): for every
+ * restyling of the demo catalogue, one per complectation with the model's first engine and, for the
+ * top two complectations, the second engine too; each with specifications, price, flags and the
+ * restyling's options. Option categories per brand, the restylings' options and a few dealer
+ * options complete it.
  */
 export async function seedDemoMarketing(db: DbOrTx) {
   const byName = async (table: typeof carBodies) => new Map((await db.select({ id: table.id, name: table.name }).from(table)).map((row) => [row.name, row.id]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelApplies, type LabelCondition, type LabelSubject } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 
 /**
  * Labels of a site's cars (spec 001 §3 label, §5, §7): the fields and their checks, conditions by

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS, type FileImportReport } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBodies, carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carOptionCategories, carOptions, carRestylings } from '../../kit/schema.ts';
+import { carBodies, carBrands, carComplectations, carGenerations, carMarketingComplectations, carModels, carOptionCategories, carOptions, carRestylings } from '../../schema.ts';
 import { auditLog } from '../../kit/audit.table.ts';
 import { carOptionPrices } from './option-prices.table.ts';
 

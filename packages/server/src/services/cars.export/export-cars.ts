@@ -12,9 +12,10 @@ import { dealers, sites } from '../sites.context/site.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
 
 /**
- * A car as the export feeds write it (issue 13, "Export"): the stock record with its catalogue
- * names, the channel's words for them (field aliases in the export direction), its dealer centre,
- * the absolute addresses of its photos and of its page on the site.
+ * A car as the export feeds write it (spec 001 §7 "Export"; docs/decisions/export.md, "What does a
+ * feed list?"): the stock record with its catalogue names, the channel's words for them (field
+ * aliases in the export direction), its dealer centre, the absolute addresses of its photos and of
+ * its page on the site.
  */
 export interface ExportCar {
   id: number;

@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carModels, cars, dealers, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, dealers, sites } from '../../schema.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { readFeed } from '../cars.import/feed-parsers.ts';
 import { exportSettings } from './export.table.ts';
@@ -12,10 +12,10 @@ import { yandexParts } from './export-feed.ts';
 import { eq } from 'drizzle-orm';
 
 /**
- * Export feeds and commercial offers (issue 13, spec 001 §3 "Export settings", §7 "Export"): the
- * settings per client and their isolation, the public token addresses, each channel's feed parsed
- * and checked for its required fields, aliases in the export direction only, the Auto.ru feed read
- * back by the importer's parser, the Yandex split, the PDF and DOCX offers.
+ * Export feeds and commercial offers (spec 001 §3 "Export settings", §7 "Export"): the settings per
+ * client and their isolation, the public token addresses, each channel's feed parsed and checked
+ * for its required fields, aliases in the export direction only, the Auto.ru feed read back by the
+ * importer's parser, the Yandex split, the PDF and DOCX offers.
  */
 let t: TestApp;
 let clientA: number;

@@ -2,9 +2,9 @@ import type { ExportChannel } from '@dp/contracts';
 import type { ExportCar } from './export-cars.ts';
 
 /**
- * The five channels' feed formats (docs/decisions.md "Export feeds" names each published
- * specification and its required fields). Each format is a head, one element per car and a tail,
- * so a feed streams car by car. Text is XML-escaped and stripped of characters XML 1.0 forbids.
+ * The five channels' feed formats (docs/decisions/export.md, "Which formats?" names each published
+ * specification and its required fields). Each format is a head, one element per car and a tail, so
+ * a feed streams car by car. Text is XML-escaped and stripped of characters XML 1.0 forbids.
  */
 export interface FeedFormat {
   contentType: string;

@@ -3,17 +3,17 @@ import { columnName } from '../../kit/xlsx-rows.ts';
 
 /**
  * Records of a CSV text that arrives in chunks, for the feed import (feed-parsers.ts). csv-parse
- * took a quarter of the import's busy time on a 50,000-row feed: it turns every field into a
- * Buffer and back (docs/performance.md). This reader scans the text itself: one delimiter (the
- * header's), fields in double quotes with `""` for a quote, line ends LF, CRLF or CR, empty lines
- * skipped, rows of any length. It is lenient where csv-parse was told to be (relax_quotes): a
- * quote inside an unquoted field is an ordinary character, and what follows a closing quote up to
- * the delimiter is kept.
+ * took a quarter of the import's busy time on a 50,000-row feed: it turns every field into a Buffer
+ * and back (docs/decisions/import.md, "Where does a feed come from, and in which format?"). This
+ * reader scans the text itself: one delimiter (the header's), fields in double quotes with `""` for
+ * a quote, line ends LF, CRLF or CR, empty lines skipped, rows of any length. It is lenient where
+ * csv-parse was told to be (relax_quotes): a quote inside an unquoted field is an ordinary
+ * character, and what follows a closing quote up to the delimiter is kept.
  *
- * Bounded while it reads: a field past `maxFieldChars` stops the file with 'cell B7 is longer
- * than 10,000 characters' (the column's letter and the line the record starts on, as a
- * spreadsheet shows the file), as soon as the field's text reaches that length, whether it has
- * ended or not; a record past `maxRecordChars` (a quote never closed) stops it too.
+ * Bounded while it reads: a field past `maxFieldChars` stops the file with 'cell B7 is longer than
+ * 10,000 characters' (the column's letter and the line the record starts on, as a spreadsheet shows
+ * the file), as soon as the field's text reaches that length, whether it has ended or not; a record
+ * past `maxRecordChars` (a quote never closed) stops it too.
  */
 export interface CsvRecord {
   cells: string[];

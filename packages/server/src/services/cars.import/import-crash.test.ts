@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../kit/config.ts';
 import type { Db } from '../../kit/db.ts';
-import { carBrands, carModels, cars, clients, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, clients, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { importReports, importSettings } from './import.table.ts';
@@ -26,11 +26,12 @@ import { t as message } from '@dp/contracts';
  * resumes it (recoverImports) and is killed inside the apply transaction (each says on stdout when
  * it is there and waits). The database then shows no car of the feed; the restarted app does not
  * resume the report a second time but ends it with 'the import stopped unexpectedly twice and was
- * not resumed', and refuses to start the same file again; once the file is replaced the import
- * ends with each car once, and a rerun adds none.
+ * not resumed', and refuses to start the same file again; once the file is replaced the import ends
+ * with each car once, and a rerun adds none.
  *
- * On PGlite the worker owns the database folder while it runs (the test opens it only between
- * the workers); PGlite came back from each SIGKILL with the folder intact (docs/decisions.md).
+ * On PGlite the worker owns the database folder while it runs (the test opens it only between the
+ * workers); PGlite came back from each SIGKILL with the folder intact (docs/decisions/import.md,
+ * "What if the process dies mid-import?").
  */
 const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.DATABASE_URL);
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

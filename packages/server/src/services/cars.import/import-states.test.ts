@@ -3,17 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carModels, cars, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings, importStagedRows } from './import.table.ts';
 import { IMPORT_JOB, recoverImports, runImport } from './run-import.ts';
 import { enqueueDueImports } from './auto-import.ts';
 import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
- * Import states and progress (issue 13, "feeds-screens"; spec 001 §2 import states, §4, §7):
- * the progress a report shows mid-run, abort and reset (nothing half-written), restart with a
- * cache reset type, the catalogue cache reset taking effect at once, feed-change tracking, the
- * auto import schedule, and that a dealer reaches only its own client's imports.
+ * Import states and progress (spec 001 §2 import states, §4, §7): the progress a report shows
+ * mid-run, abort and reset (nothing half-written), restart with a cache reset type, the catalogue
+ * cache reset taking effect at once, feed-change tracking, the auto import schedule, and that a
+ * dealer reaches only its own client's imports.
  */
 let t: TestApp;
 let clientA: number;

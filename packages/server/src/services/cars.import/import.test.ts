@@ -5,16 +5,16 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { applyAliases, fieldAliasResource, labelOf, type FieldAlias } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../kit/schema.ts';
+import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { FEED_LIMITS } from './feed-parsers.ts';
 import { hugeCellXlsx } from '../../test/hostile-files.ts';
 
 /**
- * Car import from feeds (issue 13, spec 001 §3 "Import", §4, §8): formats, aliases, row statuses
- * and counters, moved to sold, the missing-files message, the confirmation phrase, tenant
- * isolation, XXE refusal, all-or-nothing after a crash, hooks on a local server, downloads.
+ * Car import from feeds (spec 001 §3 "Import", §4, §8): formats, aliases, row statuses and
+ * counters, moved to sold, the missing-files message, the confirmation phrase, tenant isolation,
+ * XXE refusal, all-or-nothing after a crash, hooks on a local server, downloads.
  */
 let t: TestApp;
 let clientA: number;
@@ -393,7 +393,7 @@ describe('running an import', () => {
   });
 });
 
-describe('hostile feed files (issue 13: bounded parsers)', () => {
+describe('hostile feed files (bounded parsers)', () => {
   /** Runs an import whose report speaks `lang`. */
   async function runIn(token: string, settingsId: string, lang: 'ru' | 'en') {
     const response = await t.request('POST', `${API}/import/${settingsId}/manual/start`, { token, lang, body: { data: {} } });

@@ -6,11 +6,12 @@ import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts'
 import type { FeedRow } from './feed-parsers.ts';
 
 /**
- * A feed row placed in the catalogue and checked as cars.stock checks a car (issue 13): brand →
- * model → generation → restyling → complectation → marketing complectation, body colour and
- * upholstery, through the aliases of the import direction; VIN rules and money as whole roubles.
- * A missing brand or model, a bad VIN or number, or no VIN and no External ID is an error; a
- * lower level, colour or upholstery not found is a warning (the car is placed one level up).
+ * A feed row placed in the catalogue and checked as cars.stock checks a car
+ * (docs/decisions/import.md, "How are feed values matched to the catalogue?"): brand → model →
+ * generation → restyling → complectation → marketing complectation, body colour and upholstery,
+ * through the aliases of the import direction; VIN rules and money as whole roubles. A missing
+ * brand or model, a bad VIN or number, or no VIN and no External ID is an error; a lower level,
+ * colour or upholstery not found is a warning (the car is placed one level up).
  */
 // toLowerCase, not toLocaleLowerCase('ru'): the same letters for Russian and English (only Turkish,
 // Azeri and Lithuanian differ), without ICU's locale lookup on every value of every row (4 % of an

@@ -17,7 +17,7 @@ import { cleanPendingLists } from '../../kit/search-index.ts';
 import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 
 /**
- * The import of one report (a pg-boss job, issue 13). Two phases:
+ * The import of one report (a pg-boss job). Two phases:
  * 1. parse: every feed file is streamed, each row matched and checked (match-row.ts) and handed to
  *    the apply in batches (StagedBatches: in memory on PostgreSQL, through import_staged_rows on
  *    PGlite); the cars are not touched, and progress (`processed_count`) is saved per batch;
@@ -46,9 +46,9 @@ import { CARS_SEARCH_INDEXES } from '../cars.stock/car.table.ts';
 export const IMPORT_JOB = 'cars.import.run';
 /**
  * Rows per batch on PostgreSQL: one statement per batch and step whatever its size. 1,000, not
- * 5,000: fewer of a batch's objects outlive the young generation (bench:feeds' second run peaked
- * at 357–368 MB against 437; the first at 306–327 either way), the lists wait less behind a
- * statement, and the time is the same (docs/performance.md).
+ * 5,000: fewer of a batch's objects outlive the young generation (bench:feeds' second run peaked at
+ * 357–368 MB against 437; the first at 306–327 either way), the lists wait less behind a statement,
+ * and the time is the same (docs/performance.md, "bench:feeds").
  */
 const BATCH = 1000;
 const EMBEDDED_BATCH = 200;
@@ -81,12 +81,12 @@ const QUEUED_BATCHES = 2;
  * The parse's batches on their way to the apply. On PostgreSQL the apply's transaction (its own
  * connection) runs beside the parse and the batches pass in memory: the parse waits while it is
  * QUEUED_BATCHES ahead, so the database writes the cars while the app reads the next rows, and no
- * row is written twice (a staging table cost the database a third of its time: docs/performance.md).
- * On PGlite (one connection) the apply starts once the parse has ended, which keeps the screens
- * answering while the feed is read; the batches wait in import_staged_rows meanwhile. An apply holds
- * one connection of the pool while it waits for batches; a process works one import at a time
- * (kit/jobs.ts: a queue's jobs one by one), so waiting applies never hold every connection the
- * parses need.
+ * row is written twice (a staging table cost the database a third of its time:
+ * docs/decisions/import.md, "How is an import made all or nothing?"). On PGlite (one connection)
+ * the apply starts once the parse has ended, which keeps the screens answering while the feed is
+ * read; the batches wait in import_staged_rows meanwhile. An apply holds one connection of the pool
+ * while it waits for batches; a process works one import at a time (kit/jobs.ts: a queue's jobs one
+ * by one), so waiting applies never hold every connection the parses need.
  */
 class StagedBatches {
   /** The parse's result once it ended; `failed` when it threw (the apply rolls back). */
@@ -260,7 +260,8 @@ const carValues = (data: string) => CAR_COLUMNS.map(([name, type], index) => `($
 /**
  * A car the parse matched: its values in CAR_COLUMNS order. As an array, not an object of 31 keys,
  * the JSON that carries 1,000 of them to PostgreSQL is a third of the size, and PostgreSQL builds
- * it a third as fast (0.84 s against 2.84 s for 50,000 rows, docs/performance.md).
+ * it in under a third of the time (0.84 s against 2.84 s for 50,000 rows; docs/performance.md,
+ * "bench:feeds").
  */
 type StagedCar = unknown[];
 const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
@@ -414,10 +415,11 @@ function changedFields(existing: ExistingCar, car: StagedCar): string[] {
 }
 
 /**
- * The site's cars whose `column` is one of `keys`: one index probe per key (a lateral subquery
- * kept apart by `offset 0`). A join was planned on the statistics from before the run, which count
- * a few cars on the site, as a hash of all the site's cars per batch: 1 ms a batch at first, 30 at
- * the end, 40 on a site of 50,000 (auto_explain, docs/performance.md).
+ * The site's cars whose `column` is one of `keys`: one index probe per key (a lateral subquery kept
+ * apart by `offset 0`). A join was planned on the statistics from before the run, which count a few
+ * cars on the site, as a hash of all the site's cars per batch: 1 ms a batch at first, 30 at the
+ * end, 40 on a site of 50,000 (auto_explain; docs/decisions/import.md, "How is an import made all
+ * or nothing?").
  */
 async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id', keys: (string | null)[]): Promise<ExistingCar[]> {
   const wanted = keys.filter((key): key is string => !!key);

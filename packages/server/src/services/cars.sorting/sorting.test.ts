@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carGenerations, carModels, carRestylings, cars, sites } from '../../kit/schema.ts';
+import { carBrands, carGenerations, carModels, carRestylings, cars, sites } from '../../schema.ts';
 
 /**
  * Car sorting of a site (spec 001 §2 /cars.sorting/settings/{siteId}, §7 list_sort_settings,

@@ -6,10 +6,11 @@ import { pages, templates } from '../sites.context/content.table.ts';
 import { customFilterGroups, stockSiteSettings } from './stock-settings.table.ts';
 
 /**
- * Stock settings of the demo client sites (issue 12): the lists start at the site's "/cars" page,
- * used cars stay three months after the sale and then redirect to the list, new cars one month
- * and then redirect to their model's showroom page; one group of custom filters. Sites without
- * settings read the defaults, so only the demo client sites get a row. Runs after the demo pages.
+ * Stock settings of the demo client sites (docs/decisions/stock.md, "What do stock settings
+ * hold?"): the lists start at the site's "/cars" page, used cars stay three months after the sale
+ * and then redirect to the list, new cars one month and then redirect to their model's showroom
+ * page; one group of custom filters. Sites without settings read the defaults, so only the demo
+ * client sites get a row. Runs after the demo pages.
  */
 export async function seedDemoStockSettings(db: DbOrTx) {
   const clientSites = await db.select({ id: sites.id, client_id: sites.client_id }).from(sites).where(and(eq(sites.type, 3), isNotNull(sites.host))).orderBy(asc(sites.id));

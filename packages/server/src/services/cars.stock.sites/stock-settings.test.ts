@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, carBrands, carComplectations, carGenerations, carModels, carRestylings, cars, redirects, sites } from '../../kit/schema.ts';
+import { auditLog, carBrands, carComplectations, carGenerations, carModels, carRestylings, cars, redirects, sites } from '../../schema.ts';
 import { pages, templates } from '../sites.context/content.table.ts';
 import { applySoldPeriods, soldCutoff } from './apply-sold-period.ts';
 import { stockSiteSettings } from './stock-settings.table.ts';

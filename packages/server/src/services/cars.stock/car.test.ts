@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { finalPrice } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carComplectations, carGenerations, carLabels, carMarketingComplectations, carModels, carRestylings, cars, sites } from '../../kit/schema.ts';
+import { carBrands, carComplectations, carGenerations, carLabels, carMarketingComplectations, carModels, carRestylings, cars, sites } from '../../schema.ts';
 
 /**
  * Cars of a site's stock (spec 001 §3 Car, §4, §5, §7 Stock): the catalogue chain copied from the

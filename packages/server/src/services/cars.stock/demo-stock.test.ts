@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIN_PATTERN } from '@dp/contracts';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { sites, userClients, users } from '../../kit/schema.ts';
+import { sites, userClients, users } from '../../schema.ts';
 import { DEMO_NEW_PER_SITE, DEMO_USED_PER_SITE } from './demo-stock.ts';
 
 /** The demo stock: new and used cars of the demo client sites, with labels, read and sold by a dealer's manager. */

@@ -24,11 +24,10 @@ const DRIVES = ['Передний', 'Полный'];
 const BODIES = ['Седан', 'Кроссовер', 'Хэтчбек', 'Лифтбек'];
 
 /**
- * Cars of the demo client sites (issue 12, "a few hundred cars in stock per site"): 200 new and
- * 100 used cars per site, built from the demo
- * catalogue's marketing complectations, with every status and logistic status, prices in whole
- * roubles and discounts, so that the lists, filters and labels have something to show. One insert
- * per site keeps the seed fast.
+ * Cars of the demo client sites, a few hundred per site (docs/decisions/stock.md, "Demo stock"):
+ * 200 new and 100 used cars per site, built from the demo catalogue's marketing complectations,
+ * with every status and logistic status, prices in whole roubles and discounts, so that the lists,
+ * filters and labels have something to show. One insert per site keeps the seed fast.
  */
 export const DEMO_NEW_PER_SITE = 200;
 export const DEMO_USED_PER_SITE = 100;

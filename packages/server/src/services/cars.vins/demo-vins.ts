@@ -26,10 +26,11 @@ function demoVin(brand: string, counter: number): string {
 }
 
 /**
- * The demo VIN data (issue 12): a record for every demo stock car with a VIN (its brand, marketing
- * complectation, paint and upholstery codes, price), and a few more for every marketing
- * complectation of the demo brands — a few hundred in all; the first demo client is allowed VIN
- * data and has retrieval profiles of its brands, the second is listed but not allowed.
+ * The demo VIN data (docs/decisions/vin-data.md, "Demo data"): a record for every demo stock car
+ * with a VIN (its brand, marketing complectation, paint and upholstery codes, price), and a few
+ * more for every marketing complectation of the demo brands — a few hundred in all; the first demo
+ * client is allowed VIN data and has retrieval profiles of its brands, the second is listed but not
+ * allowed.
  */
 export async function seedDemoVins(db: DbOrTx) {
   const brands = await db.select({ id: carBrands.id, name: carBrands.name }).from(carBrands);

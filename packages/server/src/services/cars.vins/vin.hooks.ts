@@ -8,9 +8,10 @@ import { vinAllowedClients, vinProfiles } from './vin.table.ts';
 type Attrs = Record<string, unknown>;
 
 /**
- * Rules of cars.vins beyond the machinery (docs/decisions.md "VIN data"): VIN data is the
- * platform's (staff write it); a caller who is not staff reads it only when a client it works for
- * is allowed to use VIN data; a client has one profile per brand and type; only staff allow clients.
+ * Rules of cars.vins beyond the machinery (docs/decisions/vin-data.md, "Who writes and who reads a
+ * VIN record?"): VIN data is the platform's (staff write it); a caller who is not staff reads it
+ * only when a client it works for is allowed to use VIN data; a client has one profile per brand
+ * and type; only staff allow clients.
  */
 
 /** Whether one of the caller's clients is allowed to use VIN data (staff always are). */

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/images.ts';
-import { auditLog, carBrands, vinData } from '../../kit/schema.ts';
+import { auditLog, carBrands, vinData } from '../../schema.ts';
 
 /**
  * cars.vins (spec 001 §3, §7, §9): VIN data validation, the page size of 1000, who reads and who

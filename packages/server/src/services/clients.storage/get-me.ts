@@ -71,5 +71,6 @@ export async function getMe(
     joined_client_id: joined && client ? client.id : null,
     joined_client: joined ? client : null,
     second_factor: secondFactor,
+    created_at: user.created_at.toISOString(),
   };
 }

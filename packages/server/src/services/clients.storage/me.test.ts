@@ -33,6 +33,8 @@ describe('/me', () => {
     });
     expect(me.attributes.roles).toHaveLength(1);
     expect(me.attributes).not.toHaveProperty('password_hash');
+    // The account's age (the satisfaction survey waits out the first week).
+    expect(Math.abs(Date.parse(me.attributes.created_at) - Date.now())).toBeLessThan(60_000);
   });
 
   it('recognises internal users by e-mail domain', async () => {

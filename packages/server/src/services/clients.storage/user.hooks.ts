@@ -22,7 +22,7 @@ function assertHasClient(attrs: Attrs, existing?: Row) {
 }
 
 /**
- * Who is platform staff (docs/decisions.md, "Users, roles, permissions"): the `internal` flag,
+ * Who is platform staff (docs/decisions/access.md, "Who is platform staff?"): the `internal` flag,
  * changed only by internal root holders, and only on an internal e-mail domain, which itself is
  * given only by staff. So no dealer-side user can make anyone, itself included, staff.
  */

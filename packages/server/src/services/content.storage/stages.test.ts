@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, pages, rolePermissions, sites, userRoles } from '../../kit/schema.ts';
+import { auditLog, pages, rolePermissions, sites, userRoles } from '../../schema.ts';
 import { PUBLISH_STATE_JOB } from '../../kit/state-workflow.ts';
 import { stageStates } from './stage.table.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { dealers } from '../../kit/schema.ts';
+import { dealers } from '../../schema.ts';
 
 /**
  * The dealerships service (spec 001 §3 Dealerships, §5): dealerships with phone parts, work

@@ -16,8 +16,8 @@ const phone = (area: string, subscriber: string, internal = '0'): PhoneParts => 
 const SERVICE_SCHEDULE: WorkSchedule = { ...DEFAULT_SCHEDULE, sat: { from: 540, to: 1080, weekend: false }, sun: { from: 600, to: 960, weekend: false } };
 
 /**
- * The demo dealerships (issue 12): one per demo client, linked to its first dealer centre, with a
- * sales and a service department, a few employees in each and the services the sites offer.
+ * The demo dealerships: one per demo client, linked to its first dealer centre, with a sales and a
+ * service department, a few employees in each and the services the sites offer.
  */
 export async function seedDemoDealerships(db: DbOrTx) {
   for (const [code, demo] of Object.entries(DEMO)) {

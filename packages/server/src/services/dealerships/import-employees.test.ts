@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/images.ts';
-import { dealershipDepartments, dealershipEmployees, dealerships } from '../../kit/schema.ts';
+import { dealershipDepartments, dealershipEmployees, dealerships } from '../../schema.ts';
 
 /**
  * The import of a department's employees from a file (spec 001 §2): a preview with a report per

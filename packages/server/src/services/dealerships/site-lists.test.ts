@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { dealershipDepartments, dealershipServices, dealerships } from '../../kit/schema.ts';
+import { dealershipDepartments, dealershipServices, dealerships } from '../../schema.ts';
 
 /**
  * The {siteId} variants of the dealerships screens list the records of the site's client: the

@@ -7,7 +7,8 @@ import { floorGroups, floors } from './floor.table.ts';
 /**
  * Demo floors: the platform's library (header with logo and menu, footer with contacts, text,
  * cards, contacts, news and specials lists, buttons, a request form) and one client's own floor.
- * The pages engineer's demo pages and layouts place them by code (DEMO_FLOOR_CODES).
+ * The demo pages and layouts (sites.context demo-content.ts) and the demo sites' content
+ * (site-renderer demo-site-content.ts) place them by code (DEMO_FLOOR_CODES).
  */
 export const DEMO_FLOOR_CODES = {
   header: 'header-main',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMPONENTS } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, layouts, layoutStates, pages, pageStates, sites, templates } from '../../kit/schema.ts';
+import { auditLog, layouts, layoutStates, pages, pageStates, sites, templates } from '../../schema.ts';
 import { AppError } from '../../kit/errors.ts';
 import { validatePlacedFloors } from './validate-placed-floors.ts';
 
@@ -315,7 +315,7 @@ describe('placed floors', () => {
     const { siteId } = await siteWith(clientA, { page: [floor] });
     const refused = await t.request('DELETE', `${FLOORS}/${floor}`, { token: dealerA, lang: 'en' });
     expect(refused.statusCode).toBe(409);
-    expect(errorsOf(refused)[0]!.title).toBe('The floor is used on 1 site(s): remove it from their pages, layouts and templates first');
+    expect(errorsOf(refused)[0]!.title).toBe('The floor is used on 1 site: remove it from their pages, layouts and templates first');
     await t.database.db.update(pageStates).set({ floors: [] }).where(eq(pageStates.site_id, siteId));
     expect((await t.request('DELETE', `${FLOORS}/${floor}`, { token: dealerA })).statusCode).toBe(204);
   });

@@ -23,11 +23,11 @@ export interface PlacementOptions {
 }
 
 /**
- * The check the pages engineer's states (pages, layouts, templates) run before saving floors: each
- * placed floor exists and is reachable by the caller (and belongs to the platform or the site's
- * client), is enabled, and its values (the floor's own, overridden by the placement's) fit its
- * component. Every problem is a 400 field error under `pointer`; nothing is returned when all fit.
- * A floor out of reach answers like a missing one, so another client's floors stay unseen.
+ * The check the states of pages, layouts and templates run before saving their floors: each placed
+ * floor exists and is reachable by the caller (and belongs to the platform or the site's client),
+ * is enabled, and its values (the floor's own, overridden by the placement's) fit its component.
+ * Every problem is a 400 field error under `pointer`; nothing is returned when all fit. A floor out
+ * of reach answers like a missing one, so another client's floors stay unseen.
  */
 export async function validatePlacedFloors(tx: DbOrTx, auth: Pick<AuthContext, 'scope'>, placed: readonly FloorPlacement[], options: PlacementOptions = {}): Promise<void> {
   const pointer = options.pointer ?? '/data/attributes/floors';

@@ -31,10 +31,17 @@ const SCRIPT = String.raw`(function (P) {
   var targetId = (script && script.getAttribute('data-target')) || ('dp-form-' + P.id);
   var T = P.texts;
 
+  // A text with its parameters, as the server writes it (contracts kit/message-texts.ts interpolate):
+  // {name}, and {name:form|form|form} the word's form for that number in the form's language.
+  var PLURAL_ORDER = P.lang === 'ru' ? ['one', 'few', 'many'] : ['one', 'other'];
   function text(key, params) {
-    var s = T[key] || '';
-    for (var k in params || {}) s = s.split('{' + k + '}').join(String(params[k]));
-    return s;
+    return (T[key] || '').replace(/\{(\w+)(?::([^{}]*))?\}/g, function (token, name, spec) {
+      if (!params || !(name in params)) return token;
+      var value = params[name];
+      if (spec === undefined) return String(value);
+      var forms = spec.split('|'), at = PLURAL_ORDER.indexOf(new Intl.PluralRules(P.lang).select(Number(value)));
+      return forms[at < 0 ? forms.length - 1 : at] || forms[forms.length - 1];
+    });
   }
 
   // The proof-of-work captcha's sha256 and zero-bit count (request.storage captcha-solver-script.ts).

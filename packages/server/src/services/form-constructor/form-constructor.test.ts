@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
 import { siteRendererOf } from '../site-renderer/serve-site.ts';
@@ -14,12 +14,12 @@ import { captchaSettings, customFormFiles, smartCaptchaKeys } from './form.table
 import { sweepFormFiles } from './sweep-files.ts';
 
 /**
- * The form constructor (issue 14, spec 002 §3, §5, §7): forms per site with the spec's checks in
- * ru and en, list with search and authors' names, copy, tenant isolation; a form live on its site
- * (its page, the embeddable script, CORS of the intake), its submissions checked against the form
- * and stored as custom form requests, file fields within their limits; captcha settings, smart
- * captcha keys (one per colour scheme, secret never answered) and the smart captcha's check
- * against a local stand-in of its service.
+ * The form constructor (spec 002 §3, §5, §7): forms per site with the spec's checks in ru and en,
+ * list with search and authors' names, copy, tenant isolation; a form live on its site (its page,
+ * the embeddable script, CORS of the intake), its submissions checked against the form and stored
+ * as custom form requests, file fields within their limits; captcha settings, smart captcha keys
+ * (one per colour scheme, secret never answered) and the smart captcha's check against a local
+ * stand-in of its service.
  */
 let t: TestApp;
 let a: TestSite;
@@ -283,7 +283,7 @@ describe('a form on its site', () => {
     const second = (await upload(a, form.id, 'photos', PDF, 'two.pdf')).json().data.token;
     const third = (await upload(a, form.id, 'photos', PDF, 'three.pdf')).json().data.token;
     const tooMany = await submit(a, form.id, { name: 'Пётр', phone: '+7 916 555-12-34', photos: [token, second, third] });
-    expect(tooMany.json().errors[0]).toMatchObject({ title: 'Не больше 2 файл(ов)', source: { pointer: '/data/attributes/content/photos' } });
+    expect(tooMany.json().errors[0]).toMatchObject({ title: 'Не больше 2 файлов', source: { pointer: '/data/attributes/content/photos' } });
     // Another form's upload is not this form's.
     const otherForm = await makeForm();
     const elsewhere = (await upload(a, otherForm.id, 'photos', PDF, 'x.pdf')).json().data.token;

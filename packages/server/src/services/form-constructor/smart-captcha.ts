@@ -14,15 +14,15 @@ import { captchaSettings, smartCaptchaKeys } from './form.table.ts';
 /**
  * The request intake's captcha by the site's settings (spec 002 §3 "Captcha settings and smart
  * captcha key"): the proof of work unless the site chose the smart captcha and has a key for its
- * colour scheme (else the `default` scheme's key). A smart answer's token is checked by POSTing
- * it with the key's secret to SMART_CAPTCHA_URL (Yandex SmartCaptcha's `validate`) through the
+ * colour scheme (else the `default` scheme's key). A smart answer's token is checked by POSTing it
+ * with the key's secret to SMART_CAPTCHA_URL (Yandex SmartCaptcha's `validate`) through the
  * SSRF-guarded client: `status: ok` passes, any other answer of the service is "the robot check
  * failed" (400 captcha_invalid). Only the service's confirmation lets a token pass: when the check
  * cannot be made (timeout, connection refused, a name that does not resolve, an error status or an
- * unreadable answer) the request is still stored, so a dealer loses no lead, but marked
- * 'captcha not verified' with its actions held until staff release or delete it
- * (docs/decisions.md "Unverified captcha"); the outage is logged and counted per site by the
- * intake. A proof-of-work answer on a smart site is refused.
+ * unreadable answer) the request is still stored, so a dealer loses no lead, but marked 'captcha
+ * not verified' with its actions held until staff release or delete it (docs/decisions/captcha.md,
+ * "What if the smart captcha's service cannot be reached?"); the outage is logged and counted per
+ * site by the intake. A proof-of-work answer on a smart site is refused.
  */
 export interface SiteCaptcha {
   kind: CaptchaKind;

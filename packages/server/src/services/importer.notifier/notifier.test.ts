@@ -4,16 +4,16 @@ import ExcelJS from 'exceljs';
 import { notifierDue } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
-import { carBrands, carModels, cars, dealers, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { carBrands, carModels, cars, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from '../cars.import/import.table.ts';
 import { notifierReports } from './notifier.table.ts';
 import { sendDueNotices } from './send-notices.ts';
 
 /**
- * Importer notifier (issue 13, spec 001 §3, §9): settings per site (receivers, subject, frequency
- * hourly by default), managers' settings per dealer centre, mails through a real local SMTP
- * server on schedule (the due check called directly) with the import summary and the errors as
- * XLSX, the mails kept as reports, tenant isolation.
+ * Importer notifier (spec 001 §3, §9): settings per site (receivers, subject, frequency hourly by
+ * default), managers' settings per dealer centre, mails through a real local SMTP server on
+ * schedule (the due check called directly) with the import summary and the errors as XLSX, the
+ * mails kept as reports, tenant isolation.
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;

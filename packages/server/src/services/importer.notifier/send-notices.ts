@@ -14,11 +14,12 @@ import { notifierManagerSettings, notifierReports, notifierReportSettings } from
 import { loadExcel } from '../../kit/lazy-packages.ts';
 
 /**
- * The importer notifier's job (issue 13): every hour the schedule asks which report mails are due
- * (their frequency passed since the last one) and sends each the summary of the imports finished
- * in its period, with the rows in error attached as XLSX, through the mail kit. A period without a
- * finished import sends nothing (and stays open until one comes). Every mail, sent or failed, is
- * kept as a notifier report; a failed mail is tried again at the next run.
+ * The importer notifier's job (docs/decisions/export.md, "What does the importer notifier send?"):
+ * every hour the schedule asks which report mails are due (their frequency passed since the last
+ * one) and sends each the summary of the imports finished in its period, with the rows in error
+ * attached as XLSX, through the mail kit. A period without a finished import sends nothing (and
+ * stays open until one comes). Every mail, sent or failed, is kept as a notifier report; a failed
+ * mail is tried again at the next run.
  */
 export const NOTIFIER_JOB = 'importer.notifier.send';
 /** Hourly, at minute 5 (UTC): the smallest frequency is an hour. */

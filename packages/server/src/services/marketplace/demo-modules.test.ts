@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_CODES } from '@dp/contracts';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 
 /** The demo installation reaches every site screen: every spec module on every demo site. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MODULE_CODES } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules, sites } from '../../schema.ts';
 import { seedReferenceData } from '../../seed/reference-data.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
 
@@ -137,7 +137,7 @@ describe('the module dictionary', () => {
     expect((await install(siteA2, 'to-delete', manager)).statusCode).toBe(200);
     const refused = await t.request('DELETE', `${M}/modules/${module.id}`, { token: staff, lang: 'en' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors[0].title).toBe('The module is installed on 1 site(s): uninstall it first');
+    expect(refused.json().errors[0].title).toBe('The module is installed on 1 site: uninstall it first');
     expect((await uninstall(siteA2, 'to-delete', manager, 'Проверка удаления')).statusCode).toBe(200);
     expect((await t.request('DELETE', `${M}/modules/${module.id}`, { token: staff })).statusCode).toBe(204);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES, pathTargets } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiRoutes, sites } from '../../kit/schema.ts';
+import { apiRoutes, sites } from '../../schema.ts';
 import { idsAt } from '../../kit/module-targets.ts';
 import { seedReferenceData } from '../../seed/reference-data.ts';
 

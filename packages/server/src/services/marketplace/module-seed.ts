@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES, MODULE_CODES, SCREEN_ROUTES, SPEC_MODULE_HANDLERS, SPEC_MODULES } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
-import { apiRoutes, screenRoutes } from '../../kit/schema.ts';
+import { apiRoutes, screenRoutes } from '../../schema.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from './module.table.ts';
 import { defaultExtraLocales } from './module-handlers.ts';
@@ -50,9 +50,9 @@ export async function fillRouteModules(db: Db) {
 }
 
 /**
- * The demo installation: every module of the spec on every site, so that each site screen of
- * later issues is reachable in the demo; their install handlers' effect (the language list of
- * multiple_locales: the other languages) applied directly. Seed data, not a user's action: no audit entries.
+ * The demo installation: every module of the spec on every site, so that every site screen is
+ * reachable in the demo; their install handlers' effect (the language list of multiple_locales: the
+ * other languages) applied directly. Seed data, not a user's action: no audit entries.
  */
 export async function installDemoModules(db: Db) {
   const all = await db.select({ id: modules.id }).from(modules).where(inArray(modules.code, MODULE_CODES));

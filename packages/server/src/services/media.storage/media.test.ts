@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog } from '../../kit/schema.ts';
+import { auditLog } from '../../schema.ts';
 import { HTML, image, bmp, MEDIA, MEDIA_CODES, mp4, SVG, upload } from './media.fixtures.ts';
 
 /**

@@ -7,12 +7,13 @@ import { hmac } from '../../kit/secrets.ts';
 import { captchaSolutions } from './request.table.ts';
 
 /**
- * The default captcha of the intake: proof of work, no outside service (docs/decisions.md
- * "Requests"). The server hands out a signed challenge `<site>.<expires>.<id>.<bits>.<hmac>`; the
- * visitor's browser finds a nonce such that sha256(challenge + nonce) starts with `bits` zero bits;
- * each challenge is accepted once (captcha_solutions) and only on its own site, before it expires.
- * The check itself needs no database: it answers the challenge to take, and the intake takes it
- * with the request (intake.ts, in the request's batch).
+ * The default captcha of the intake: proof of work, no outside service (docs/decisions/captcha.md,
+ * "What is the default captcha?"). The server hands out a signed challenge
+ * `<site>.<expires>.<id>.<bits>.<hmac>`; the visitor's browser finds a nonce such that
+ * sha256(challenge + nonce) starts with `bits` zero bits; each challenge is accepted once
+ * (captcha_solutions) and only on its own site, before it expires. The check itself needs no
+ * database: it answers the challenge to take, and the intake takes it with the request (intake.ts,
+ * in the request's batch).
  */
 export const CAPTCHA_BITS = 16;
 export const CAPTCHA_TTL_SECONDS = 10 * 60;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app.ts';
 
 /** The demo's requests: the manager of a demo client sees them in the site's lists. */

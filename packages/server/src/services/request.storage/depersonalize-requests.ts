@@ -5,10 +5,11 @@ import { sites } from '../sites.context/site.table.ts';
 import { requests } from './request.table.ts';
 
 /**
- * Depersonalization (spec 001 site settings, issue 14): a site that depersonalizes erases the
- * personal fields of its requests older than its period (days): the person's columns, the
- * address, the type's personal fields and the counters' client ids; the request itself (type,
- * date, page, UTM) stays for the statistics. One audit entry per site says how many.
+ * Depersonalization (spec 001 site settings; docs/decisions/requests.md, "How are requests listed,
+ * exported and erased?"): a site that depersonalizes erases the personal fields of its requests
+ * older than its period (days): the person's columns, the address, the type's personal fields and
+ * the counters' client ids; the request itself (type, date, page, UTM) stays for the statistics.
+ * One audit entry per site says how many.
  */
 export const DEPERSONALIZE_JOB = 'request.storage.depersonalize';
 export const DEPERSONALIZE_SCHEDULE = '17 3 * * *';

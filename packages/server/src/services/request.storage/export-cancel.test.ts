@@ -8,10 +8,10 @@ import { publishedSite, type TestSite } from '../site-renderer/site-renderer.fix
 import { exportEvents } from './request-export.ts';
 
 /**
- * A reader who goes away stops an export (issue 14, "Speed": a client disconnect cancels the
- * query): over a real HTTP connection, the XLSX export of many requests is dropped after its first
- * bytes, and the export's reading ends without reading the rest (and, on PostgreSQL, no query of
- * it is left running).
+ * A reader who goes away stops an export (a client disconnect cancels the query;
+ * docs/decisions/requests.md, "How are requests listed, exported and erased?"): over a real HTTP
+ * connection, the XLSX export of many requests is dropped after its first bytes, and the export's
+ * reading ends without reading the rest (and, on PostgreSQL, no query of it is left running).
  */
 let t: TestApp;
 let site: TestSite;

@@ -250,12 +250,13 @@ function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, un
 }
 
 /**
- * The public intake of sites' requests (docs/decisions.md "Requests"): limits per address and per
- * site, the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks;
- * then the request and its actions to run are stored and the caller is answered; the actions'
- * jobs are sent afterwards (`queued`): a queue that is down loses nothing, the rows stay pending
- * for the sender to pick up. The statements are shared by the requests arriving together
- * (kit/batcher.ts): the limits in one, the checks and the storage in one transaction.
+ * The public intake of sites' requests (docs/decisions/requests.md, "In which order are requests
+ * checked?" and "How do requests arriving together share work?"): limits per address and per site,
+ * the body's strict shape, the captcha, the consent's hash, offensive words, sender blocks; then
+ * the request and its actions to run are stored and the caller is answered; the actions' jobs are
+ * sent afterwards (`queued`): a queue that is down loses nothing, the rows stay pending for the
+ * sender to pick up. The statements are shared by the requests arriving together (kit/batcher.ts):
+ * the limits in one, the checks and the storage in one transaction.
  */
 export function requestIntake(ctx: Pick<ServiceContext, 'db' | 'jobs' | 'log' | 'modules'>, captcha: CaptchaVerifier, checks: IntakeChecks = {}) {
   const limits = new Batcher<IntakeCall, null>((calls) =>

@@ -8,9 +8,10 @@ import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { requests } from './request.table.ts';
 
 /**
- * The requests' exports, XLSX and CSV (issue 14, docs/performance.md "Export at 50k rows/s"): the
- * rows read in pages by id, each row written as it arrives, the reader's pace holding back the
- * next page, so memory stays flat whatever the number of rows.
+ * The requests' exports, XLSX and CSV (docs/decisions/requests.md, "How are requests listed,
+ * exported and erased?"; docs/performance.md, "bench:requests"): the rows read in pages by id, each
+ * row written as it arrives, the reader's pace holding back the next page, so memory stays flat
+ * whatever the number of rows.
  */
 
 /** The sheet's first row, in the reader's language. */
@@ -38,7 +39,7 @@ const EXPORT_BATCH = 5000;
  * What an export reads of a request, as values PostgreSQL makes cheap to send and to read: the
  * minute of `created_at` (UTC minutes since 1970, shown in the reader's time here), `fields` as
  * JSON text (read once, here) and the values of `analytics` the file shows (UTM, page), not the whole
- * object (docs/performance.md, "Export at 50k rows/s").
+ * object (docs/performance.md, "bench:requests").
  */
 const exportColumns = {
   id: requests.id,

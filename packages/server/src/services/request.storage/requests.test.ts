@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { intakeLimits, REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, sites } from '../../kit/schema.ts';
+import { auditLog, sites } from '../../schema.ts';
 import { sha256 } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
@@ -17,11 +17,11 @@ import { customForms } from '../form-constructor/form.table.ts';
 import { emailActions, proxyActions } from '../sender/sender.table.ts';
 
 /**
- * request.storage (issue 14, spec 002 §3–§9): the sites' intake of every type with its validation,
- * consent against a known text, the proof-of-work captcha (valid, wrong, replayed), offensive
- * words, sender blocks with their count, rate limits, the request stored before its actions are
- * queued, tenant isolation of the lists, the XLSX export (formula-safe), depersonalization,
- * request settings' duplicates and archive, and the renderer's callback form.
+ * request.storage (spec 002 §3–§9): the sites' intake of every type with its validation, consent
+ * against a known text, the proof-of-work captcha (valid, wrong, replayed), offensive words, sender
+ * blocks with their count, rate limits, the request stored before its actions are queued, tenant
+ * isolation of the lists, the XLSX export (formula-safe), depersonalization, request settings'
+ * duplicates and archive, and the renderer's callback form.
  */
 let t: TestApp;
 let a: TestSite;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const created = await t.request('POST', `${API}/agreement_hash`, { token: dealerA, body: { data: { attributes: { site_id: a.id, text: CONSENT } } } });
   expect(created.statusCode, created.body).toBe(201);
   hashA = created.json().data.attributes.hash;
-  // form-constructor (issue 14, "forms"): a custom form request names a form of its site, whose fields its content fills.
+  // form-constructor: a custom form request names a form of its site, whose fields its content fills.
   const [form] = await db()
     .insert(customForms)
     .values({ site_id: a.id, client_id: a.clientId, title: 'Цвет', fields: [{ id: 'color', label: 'Цвет', type: 'select', options: ['Красный'] }, { id: 'agree', label: 'Согласен', type: 'checkbox' }], grid: [{ title: null, fields: ['color', 'agree'] }] })

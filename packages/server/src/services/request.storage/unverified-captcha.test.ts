@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { auditLog } from '../../kit/schema.ts';
+import { auditLog } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitForJobs, waitUntil } from '../../test/wait.ts';
 import { formConstructorOf } from '../form-constructor/form.routes.ts';

@@ -9,9 +9,10 @@ import { queueActions } from './intake.ts';
 import { captchaOutages, requestActions, requests } from './request.table.ts';
 
 /**
- * Requests whose smart captcha could not be checked (docs/decisions.md "Unverified captcha"): the
- * intake stores them marked `unverified` with their actions held; staff of the site release them
- * (the held actions run) or delete them, one or many at once.
+ * Requests whose smart captcha could not be checked (docs/decisions/captcha.md, "What if the smart
+ * captcha's service cannot be reached?"): the intake stores them marked `unverified` with their
+ * actions held; staff of the site release them (the held actions run) or delete them, one or many
+ * at once.
  */
 
 type Ctx = Pick<ServiceContext, 'db' | 'jobs' | 'log'>;

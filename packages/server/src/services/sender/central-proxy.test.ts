@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, moduleInstallations, modules } from '../../kit/schema.ts';
+import { auditLog, moduleInstallations, modules } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { publishedSite, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
@@ -14,11 +14,11 @@ import { senderSettings } from './run-request-action.ts';
 import { centralProxyActions } from './sender.table.ts';
 
 /**
- * Central (shared) proxy actions (spec 002 §6; docs/decisions.md "Central proxy actions"):
- * provider staff keep them; a client user is refused even holding the codes (a central action
- * receives every site's leads); site editors read them without the token and pick them in any
- * site's request settings; a request then posts to the CRM stand-in (a real local HTTP server)
- * with the token; a failing CRM leaves the request in lost requests; a picked action stays.
+ * Central (shared) proxy actions (spec 002 §6; docs/decisions/sender.md, "What is a proxy action,
+ * and a central one?"): provider staff keep them; a client user is refused even holding the codes
+ * (a central action receives every site's leads); site editors read them without the token and pick
+ * them in any site's request settings; a request then posts to the CRM stand-in (a real local HTTP
+ * server) with the token; a failing CRM leaves the request in lost requests; a picked action stays.
  */
 let t: TestApp;
 let a: TestSite;

@@ -7,9 +7,10 @@ import { requestActions, requests } from '../request.storage/request.table.ts';
 import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions } from './sender.table.ts';
 
 /**
- * Lost requests (spec 002 §2, §7, §9; docs/decisions.md "Sender"): a site's requests of the last
- * month (since the same day of the previous month) with a required action (its template or proxy
- * action `is_required`) that ended with an error, newest first; a person may take one off the list.
+ * Lost requests (spec 002 §2, §7, §9; docs/decisions/sender.md, "What are lost requests?"): a
+ * site's requests of the last month (since the same day of the previous month) with a required
+ * action (its template or proxy action `is_required`) that ended with an error, newest first; a
+ * person may take one off the list.
  */
 
 /** The start of the lost requests' window: the same moment a calendar month before `now`. */

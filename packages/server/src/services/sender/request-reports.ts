@@ -11,12 +11,13 @@ import { mailDate, requestTypeTitle } from './request-values.ts';
 import { requestReportSettings } from './sender.table.ts';
 
 /**
- * Request report mails (spec 002 §3 "Report settings", issue 14; the importer notifier's shape):
- * every hour the schedule sends each due site (module requests, active, with receivers, its
- * frequency passed since the last mail) the counts by type of the requests of its period (since
- * the last mail; the first: one frequency back), with those requests attached as XLSX
- * (request.storage's export writer). A period without requests sends nothing and stays open;
- * a failed mail is kept as `last_error` and tried again at the next run.
+ * Request report mails (spec 002 §3 "Report settings"; the importer notifier's shape;
+ * docs/decisions/sender.md, "What do request report mails send?"): every hour the schedule sends
+ * each due site (module requests, active, with receivers, its frequency passed since the last mail)
+ * the counts by type of the requests of its period (since the last mail; the first: one frequency
+ * back), with those requests attached as XLSX (request.storage's export writer). A period without
+ * requests sends nothing and stays open; a failed mail is kept as `last_error` and tried again at
+ * the next run.
  */
 export const REPORT_JOB = 'sender.request_report';
 /** Hourly at minute 7 (UTC): the smallest frequency is an hour. */

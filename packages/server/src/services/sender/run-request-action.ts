@@ -8,12 +8,13 @@ import { sendEmailAction } from './send-email-action.ts';
 import { proxyTarget, sendProxyAction } from './send-proxy-action.ts';
 
 /**
- * The executor of request actions (docs/decisions.md "Sender"): the job `request.action`
- * `{ request_action_id }` that request.storage's intake sends for every action of a request runs
- * the e-mail template or the proxy action (a site's or a central one), and keeps the row:
- * `success`; or, after a failure worth another try, `pending` with a new job after a back-off doubling from `retryBaseMs`, until
- * `attempts` runs; then (or at once for a final failure) `failed` with `last_error`. A sweep
- * queues again the pending rows whose job was never sent or is gone.
+ * The executor of request actions (docs/decisions/sender.md, "How are actions executed?"): the job
+ * `request.action` `{ request_action_id }` that request.storage's intake sends for every action of
+ * a request runs the e-mail template or the proxy action (a site's or a central one), and keeps the
+ * row: `success`; or, after a failure worth another try, `pending` with a new job after a back-off
+ * doubling from `retryBaseMs`, until `attempts` runs; then (or at once for a final failure)
+ * `failed` with `last_error`. A sweep queues again the pending rows whose job was never sent or is
+ * gone.
  */
 export { REQUEST_ACTION_JOB };
 /** Actions a worker runs at a time (app.ts jobBatchSizes): a CRM that is down must not leave the retries of a busy day hours behind. */

@@ -8,9 +8,10 @@ import { siteOwnerColumns } from '../../kit/state-columns.ts';
 import { searchIndex } from '../../kit/search-index.ts';
 
 /**
- * The sender (contracts sender/sender.resource.ts, docs/decisions.md "Sender"): a site's e-mail
- * templates, proxy actions and SMTP settings; report mails of requests; lost requests dismissed.
- * The actions' runs are request.storage's `request_actions` rows, which the executor keeps.
+ * The sender (contracts sender/sender.resource.ts, docs/decisions/sender.md, "What does the sender
+ * own?"): a site's e-mail templates, proxy actions and SMTP settings; report mails of requests;
+ * lost requests dismissed. The actions' runs are request.storage's `request_actions` rows, which
+ * the executor keeps.
  */
 export const emailActions = pgTable(
   'email_actions',
@@ -54,8 +55,9 @@ export const proxyActions = pgTable(
 );
 
 /**
- * The platform's central (shared) proxy actions (docs/decisions.md "Central proxy actions"): no
- * site, no client; any site's request settings may pick one. The token sealed like a site's.
+ * The platform's central (shared) proxy actions (docs/decisions/sender.md, "What is a proxy action,
+ * and a central one?"): no site, no client; any site's request settings may pick one. The token is
+ * sealed like a site's.
  */
 export const centralProxyActions = pgTable(
   'central_proxy_actions',

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
 import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, dealers, moduleInstallations, modules, sites } from '../../kit/schema.ts';
+import { auditLog, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
 import { openSecret } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { parseMail, startSmtpListener, type ReceivedMail } from '../../test/smtp-listener.ts';
@@ -22,11 +22,11 @@ import { secretContext, senderKey } from './sender.hooks.ts';
 import { proxyActions, requestReportSettings, smtpSettings } from './sender.table.ts';
 
 /**
- * The sender (issue 14 "Actions", spec 002 §3, §5, §7): a request posted through a site's intake
- * runs its setting's e-mail template (to a real SMTP listener, HTML escaped, dealer-level
- * recipients) and proxy action (to a real local HTTP server with the token); a failing CRM is
- * retried with back-off, then failed, then found in lost requests and resent; SMTP settings keep
- * their password encrypted and never answer it; every call keeps to the caller's clients.
+ * The sender (spec 002 §3, §5, §7): a request posted through a site's intake runs its setting's
+ * e-mail template (to a real SMTP listener, HTML escaped, dealer-level recipients) and proxy action
+ * (to a real local HTTP server with the token); a failing CRM is retried with back-off, then
+ * failed, then found in lost requests and resent; SMTP settings keep their password encrypted and
+ * never answer it; every call keeps to the caller's clients.
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;

@@ -7,10 +7,11 @@ import { smtpSettings } from './sender.table.ts';
 import { loadNodemailer } from '../../kit/lazy-packages.ts';
 
 /**
- * A site's own mail server (docs/decisions.md "Sender"). Its host is a user-given address like a
- * proxy action's URL: it is resolved and refused when any address is loopback, private,
- * link-local or otherwise not public (kit/safe-fetch.ts's check, OUTBOUND_ALLOW_HOSTS excepted),
- * and the connection goes to the checked address (no second lookup); TLS still names the host.
+ * A site's own mail server (docs/decisions/sender.md, "Which mail server sends a template?"). Its
+ * host is a user-given address like a proxy action's URL: it is resolved and refused when any
+ * address is loopback, private, link-local or otherwise not public (kit/safe-fetch.ts's check,
+ * OUTBOUND_ALLOW_HOSTS excepted), and the connection goes to the checked address (no second
+ * lookup); TLS still names the host.
  */
 export interface SiteSmtp {
   hostname: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, pages, redirects, sites } from '../../kit/schema.ts';
+import { auditLog, pages, redirects, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishedSite, visit } from '../site-renderer/site-renderer.fixtures.ts';
 

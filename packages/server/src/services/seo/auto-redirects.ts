@@ -6,9 +6,9 @@ import { sites } from '../sites.context/site.table.ts';
 import { redirects } from './seo.table.ts';
 
 /**
- * Redirects the platform makes (created_type `auto`, docs/decisions.md "Redirects"): when pages
- * change address (their uri edited, or moved in the tree with their subpages), in the same
- * transaction,
+ * Redirects the platform makes (created_type `auto`; docs/decisions/seo.md, "What happens to old
+ * addresses when pages move?"): when pages change address (their uri edited, or moved in the tree
+ * with their subpages), in the same transaction,
  * - a redirect from an address that is now a live page goes (it would hide the page);
  * - redirects to the page (by page, or by its old address) now lead to its new address, so a
  *   chain A → old → new collapses to A → new;

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/images.ts';
 import { repeated, zip } from '../../test/hostile-files.ts';
-import { auditLog, pages, redirects, seoConstants, sites } from '../../kit/schema.ts';
+import { auditLog, pages, redirects, seoConstants, sites } from '../../schema.ts';
 import { loopChain } from './redirect-rules.ts';
 
 /**

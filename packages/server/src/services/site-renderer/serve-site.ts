@@ -21,12 +21,13 @@ import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from '
 import { say } from './texts.ts';
 
 /**
- * The public sites' renderer (issue 11): a request whose Host is not the admin's is a site's.
- * The host finds the site through its running machine (sites.controller registered-hosts.ts);
- * then, in order: a clean 404 unless the site is published; https for sites not on plain http;
- * basic auth when the site sets it; redirects; robots.txt and sitemap.xml; the page at the
- * address, in the layout, from the cache (site-cache.ts) or rendered once. Nothing of the admin
- * is ever served on a site's host, and nothing of a site on the admin's.
+ * The public sites' renderer (docs/decisions/public-sites.md, "In which order is a site request
+ * answered?"): a request whose Host is not the admin's is a site's. The host finds the site through
+ * its running machine (sites.controller registered-hosts.ts); then, in order: a clean 404 unless
+ * the site is published; https for sites not on plain http; redirects; basic auth when the site
+ * sets it; robots.txt and sitemap.xml; the page at the address, in the layout, from the cache
+ * (site-cache.ts) or rendered once. Nothing of the admin is ever served on a site's host, and
+ * nothing of a site on the admin's.
  */
 export interface SiteState {
   site: SiteRow;
@@ -126,8 +127,9 @@ function decodedPath(path: string): string | null {
 }
 
 /**
- * An API a service serves on the sites' own hosts (request intake, issue 14): the site is the
- * host's, published; the answer is JSON and never cached.
+ * An API a service serves on the sites' own hosts (the request intake, the forms): the site is the
+ * host's, published; the answer is JSON, or a script or page as it is (`raw`), and `no-store` unless
+ * the service sets its own headers (the embed script is `no-cache` with an ETag).
  */
 export interface SiteApiCall {
   site: SiteRow;
@@ -153,9 +155,10 @@ export interface SiteApi {
 
 /**
  * CORS of the sites' APIs (form-constructor's embeddable forms post from other pages): any origin,
- * never credentials. The APIs are public and take no cookie or header that carries authority, so
- * an origin list would stop nobody who can send the same request without a browser; other pages may
- * load their scripts (CORP cross-origin) (docs/decisions.md "Form constructor and captcha").
+ * never credentials. The APIs are public and take no cookie or header that carries authority, so an
+ * origin list would stop nobody who can send the same request without a browser; other pages may
+ * load their scripts (CORP cross-origin) (docs/decisions/forms.md, "Why do site APIs answer any
+ * origin?").
  */
 const SITE_API_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after', 'cross-origin-resource-policy': 'cross-origin' };
 const SITE_API_PREFLIGHT = {

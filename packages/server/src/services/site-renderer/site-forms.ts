@@ -7,7 +7,8 @@ import { say } from './texts.ts';
  * browser (required fields, the phone's format, lengths) and again on the server when posted, so
  * they work without JavaScript. With it, the site's script masks the phone and puts the request's
  * analytics block (the visit's UTM, the page, the counters' ids) into the hidden `analytics` field.
- * A correct form goes to the request intake when request.storage is registered (formSink).
+ * A correct form goes to the request intake (request.storage sets the renderer's `formSink`); where
+ * none is set, it answers that intake is not connected and nothing is stored.
  */
 export interface FormValues {
   name: string;

@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../kit/config.ts';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { createPreviewToken, readPreviewToken } from './preview-token.ts';
 import { publishedSite, visit, type TestSite } from './site-renderer.fixtures.ts';
 
 /**
- * Preview links of drafts (issue 11): made in the admin for a state the caller may read, short-lived
- * and signed, opened on the site's own host, showing the draft exactly as it would be published
- * and marked as a preview; and publication reaching another process's cache (PostgreSQL).
+ * Preview links of drafts (docs/decisions/public-sites.md, "How do editors preview a draft?"): made
+ * in the admin for a state the caller may read, short-lived and signed, opened on the site's own
+ * host, showing the draft exactly as it would be published and marked as a preview; and publication
+ * reaching another process's cache (PostgreSQL).
  */
 let t: TestApp;
 let s: TestSite;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { redirects, sites } from '../../kit/schema.ts';
+import { redirects, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { siteRendererOf } from './serve-site.ts';
 import { publishedSite, type TestSite } from './site-renderer.fixtures.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MODULE_CODES, STATE_STATUS } from '@dp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DbOrTx } from '../../kit/db.ts';
-import { floors, layouts, layoutStates, pages, pageStates, sites, stages, stageStates, virtualMachines } from '../../kit/schema.ts';
+import { floors, layouts, layoutStates, pages, pageStates, sites, stages, stageStates, virtualMachines } from '../../schema.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import type { PlacedFloor } from '../sites.context/content.table.ts';
 import { siteRendererOf } from './serve-site.ts';

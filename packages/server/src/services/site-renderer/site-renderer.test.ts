@@ -1,6 +1,7 @@
+import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { floors, moduleInstallations, modules, pages, pageStates, redirects, seoConfigs, seoConstants, sites, virtualMachines } from '../../kit/schema.ts';
+import { floors, moduleInstallations, modules, pages, pageStates, redirects, seoConfigs, seoConstants, sites, virtualMachines } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth.processing/password.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
@@ -36,6 +37,22 @@ describe('host routing', () => {
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.body).toContain('<h1>О компании</h1>');
     }
+  });
+
+  it('serves a site whose host was typed in Cyrillic at the punycode name browsers send', async () => {
+    const x = await publishedSite(t);
+    const manager = await t.createUser({ grants: { 'sites.context': ['sites.get_full_list', 'sites.patch'] }, clientIds: [x.clientId] });
+    const token = (await t.signIn(manager.email)).access_token;
+    const typed = `Дилер-${x.code}.РФ`;
+    const saved = await t.request('PATCH', `${API}/sites/${x.id}`, { token, body: { data: { id: String(x.id), type: 'sites', attributes: { host: typed } } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const punycode = domainToASCII(typed);
+    expect(saved.json().data.attributes.host).toBe(punycode);
+    // The change of host reaches the site's machine through its task; here the machine takes it at once.
+    await db().update(virtualMachines).set({ host: punycode }).where(eq(virtualMachines.site_id, x.id));
+    const page = await visit(t, punycode, '/about');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>О компании</h1>');
   });
 
   it('an unknown host gets a neutral page, never the admin nor its API', async () => {
@@ -270,7 +287,7 @@ describe('basic auth', () => {
     const open = await visit(t, closed.host, '/about', { headers: basic('guest', 'Секрет-1') });
     expect(open.statusCode).toBe(200);
     expect(open.headers['cache-control']).toBe('private, no-cache');
-    // Redirects come before the login (issue 11: before anything else); they show no content.
+    // Redirects come before the login, as before anything else; they show no content.
     await db().insert(redirects).values({ site_id: closed.id, client_id: closed.clientId, from_uri: '/old-about', to_uri: '/about', code: 301 });
     const redirected = await visit(t, closed.host, '/old-about');
     expect([redirected.statusCode, redirected.headers.location]).toEqual([301, '/about']);

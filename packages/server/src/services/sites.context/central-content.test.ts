@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 import { AppError } from '../../kit/errors.ts';
 import { assertCentralContentEditable, centralContentSiteIds, isCentralContentLocked } from './central-content.ts';
 

@@ -7,9 +7,10 @@ import { dealers } from './site.table.ts';
 import { pages } from './content.table.ts';
 
 /**
- * Rules every write of site content follows (docs/decisions.md, "Pages"): references stay within
- * the record's site, page addresses are unique per site, copies of an official master's content
- * (origin_id) are read-only.
+ * Rules every write of site content follows (docs/decisions/content.md, "Whose are content records,
+ * and how do they stay on their site?" and "Which sites get copies of content?"): references stay
+ * within the record's site, page addresses are unique per site, copies of an official master's
+ * content (origin_id) are read-only.
  */
 
 /** 403 for a record copied from an official master site: it changes only on the master. */

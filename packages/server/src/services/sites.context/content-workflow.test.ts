@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, rolePermissions, sites, userRoles } from '../../kit/schema.ts';
+import { auditLog, rolePermissions, sites, userRoles } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { PUBLISH_STATE_JOB } from '../../kit/state-workflow.ts';

@@ -7,11 +7,11 @@ import { layouts, layoutStates, pages, pageStates, templates } from './content.t
 import { registerSiteCopier, type SiteCopier } from './copy-site.ts';
 
 /**
- * The content a new site takes from its source (copy, fork, generate; docs/decisions.md,
- * "Pages"): templates, layouts and pages with the tree, each with its published state (published
- * again, version 1) and the state being worked on (a draft). A fork's copies keep the master's
- * record as `origin_id` and are read-only there; other copies are the new site's own. Kept
- * versions and scheduled publications stay with the source.
+ * The content a new site takes from its source (copy, fork, generate; docs/decisions/content.md,
+ * "Which sites get copies of content?"): templates, layouts and pages with the tree, each with its
+ * published state (published again, version 1) and the state being worked on (a draft). A fork's
+ * copies keep the master's record as `origin_id` and are read-only there; other copies are the new
+ * site's own. Kept versions and scheduled publications stay with the source.
  */
 type StateRow = Row & { status: number; superseded_at: Date | null };
 

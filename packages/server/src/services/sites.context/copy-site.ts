@@ -18,9 +18,12 @@ type ForkInput = z.output<typeof forkSiteBody>['data'];
 type GenerateInput = z.output<typeof generateSiteBody>['data'];
 
 /**
- * What a copy carries besides the site's settings: stages, redirects, SEO constants (the copy
- * dialog's flags). The services that own that content register a copier here when they land;
- * until then the flags are accepted and copy nothing (docs/decisions.md, "Sites").
+ * What a new site takes from its source besides the settings, one kind per copier: `pages` (pages,
+ * layouts and templates; copy-site-content.ts) on every copy, fork and generate; `stages`
+ * (content.storage copy-stages.ts), `redirects` and `seo_constants` (seo site-copiers.ts) on a copy
+ * whose dialog sets their flag. The owners of the content register their copiers here as their
+ * routes load (this file imports none of them); a kind whose service is not loaded copies nothing
+ * (docs/decisions/sites.md, "What do copy, fork and generate carry?").
  */
 export type SiteCopyKind = 'stages' | 'redirects' | 'seo_constants' | 'pages';
 /** `how` the new site was made: a fork keeps its master's content read-only (origin_id). */
@@ -144,7 +147,8 @@ export async function copySite(ctx: TransitionContext, source: Row, input: CopyI
     'copy',
     source,
   );
-  // Pages, layouts and templates are the site itself: always copied (docs/decisions.md, "Pages").
+  // Pages, layouts and templates are the site itself: always copied (docs/decisions/content.md,
+  // "Which sites get copies of content?"); the other kinds per the dialog's flags.
   const flags: [SiteCopyKind, boolean | undefined][] = [['pages', true], ['stages', input.copy_stages], ['redirects', input.copy_redirects], ['seo_constants', input.copy_seo_constants]];
   for (const [kind, wanted] of flags) {
     if (!wanted) continue;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startDnsServer } from '../../test/dns-server.ts';
 import { eq } from 'drizzle-orm';
-import { sites } from '../../kit/schema.ts';
+import { sites } from '../../schema.ts';
 
 /**
  * GET /sites/{id}/dns_check against a real DNS server started on 127.0.0.1 (DNS_SERVERS points

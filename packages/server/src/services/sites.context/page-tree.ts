@@ -10,9 +10,9 @@ import { assertNoOrigin } from './content-rules.ts';
 import { markSiteContentChanged } from './mark-site-content-changed.ts';
 
 /**
- * The page tree of a site (spec 000 §2 pages): parent and position among siblings. A page's
- * address follows its place: `/news/sale` under `/news`. Moving or renaming a page carries its
- * subpages' addresses along (docs/decisions.md, "Pages").
+ * The page tree of a site (spec 000 §2 pages): parent and position among siblings. A page's address
+ * follows its place: `/news/sale` under `/news`. Moving or renaming a page carries its subpages'
+ * addresses along (docs/decisions/content.md, "How is the page tree kept?").
  */
 type TreePage = { id: number; parent_id: number | null; uri: string; position: number };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { dealers, sites } from '../../kit/schema.ts';
+import { dealers, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { layouts, layoutStates, pages, pageStates, templates } from './content.table.ts';
 

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, png } from '../../test/images.ts';
 import { LocalFileStorage, sniffFile } from '../../kit/files.ts';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../../kit/schema.ts';
+import { auditLog } from '../../schema.ts';
 
 /**
  * Favicons and logos through the files kit: checked by their bytes and sizes, stored under

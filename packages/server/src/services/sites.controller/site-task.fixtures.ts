@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SiteTaskAction, SiteTaskRecord, SiteTaskStatus } from '@dp/contracts';
-import { sites, siteTasks, virtualMachines } from '../../kit/schema.ts';
+import { sites, siteTasks, virtualMachines } from '../../schema.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { createSiteTask } from './create-site-task.ts';

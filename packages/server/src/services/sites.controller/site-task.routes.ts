@@ -21,7 +21,7 @@ import {
 import type { ServiceContext } from '../../kit/context.ts';
 import type { Realtime } from '../../kit/realtime.ts';
 import { requireAuth } from '../../kit/request-context.ts';
-import { provisioningDriver } from './provisioning/driver.ts';
+import { provisioningDriver } from './provisioning/drivers.ts';
 import { listTasks, listVms, type ListParams } from './task-records.ts';
 import { TASK_STREAM, VM_STREAM } from './task-streams.ts';
 import { taskUserNames } from './task-users.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SITE_TASK_ERRORS, taskErrorText } from '@dp/contracts';
-import { auditLog, sites, virtualMachines } from '../../kit/schema.ts';
+import { auditLog, sites, virtualMachines } from '../../schema.ts';
 import { createSiteTask } from './create-site-task.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { act, API, approveAndRun, list, newSite, newTask, siteRow, taskRow, unique, vmsOfSite, waitForStatus, type SiteFixture } from './site-task.fixtures.ts';

@@ -11,7 +11,7 @@ import { errorTitle } from '../../kit/api.ts';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
-import { downloadReport, REPORT_STATUS_COLORS, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
+import { downloadReport, reportOutcome, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
 import './import.css';
 
 type ReportRecord = JsonApiRecord<ImportReport>;
@@ -35,6 +35,17 @@ export function ImportProgress({ report, compact = false }: { report: Pick<Impor
         </Typography.Text>
       )}
     </div>
+  );
+}
+
+/** A finished import's outcome: its tag (with the count of rows refused), the error on hover. */
+export function ReportStatusTag({ report }: { report: Pick<ImportReport, 'status' | 'errored_count' | 'error'> }) {
+  const { t } = useTranslation('cars.import');
+  const outcome = reportOutcome(report);
+  return (
+    <Tooltip title={report.error ?? undefined}>
+      <Tag color={outcome.color}>{t(`statuses.${outcome.key}`, { errors: formatNumber(outcome.count ?? 0, currentLang()) })}</Tag>
+    </Tooltip>
   );
 }
 
@@ -167,7 +178,7 @@ function ReportDrawer({ report, onClose }: { report: ReportRecord | null; onClos
     >
       {report && attributes && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          {!attributes.is_finished && <ImportProgress report={attributes} />}
+          {attributes.is_finished ? <ReportStatusTag report={attributes} /> : <ImportProgress report={attributes} />}
           {attributes.error && <Alert type="error" showIcon title={attributes.error} />}
           <Counters report={attributes} />
           <Tabs
@@ -228,9 +239,7 @@ export default function ImportReportsPage() {
       width: 200,
       render: (_v, report) =>
         report.attributes.is_finished ? (
-          <Tooltip title={report.attributes.error ?? undefined}>
-            <Tag color={REPORT_STATUS_COLORS[report.attributes.status]}>{t(`statuses.${report.attributes.status}`)}</Tag>
-          </Tooltip>
+          <ReportStatusTag report={report.attributes} />
         ) : (
           <ImportProgress report={report.attributes} compact />
         ),

@@ -13,8 +13,8 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { SwitchLoader, useClientSwitch } from '../auth.processing/useClientSwitch.tsx';
-import { ImportProgress } from './ImportReportsPage.tsx';
-import { importPath, REPORT_STATUS_COLORS, useImportStates } from './import-api.ts';
+import { ImportProgress, ReportStatusTag } from './ImportReportsPage.tsx';
+import { importPath, useImportStates } from './import-api.ts';
 import './import.css';
 
 type StateRecord = JsonApiRecord<ImportStateAttributes>;
@@ -103,11 +103,7 @@ export default function ImportStatesPage() {
         if (row.attributes.in_process && last && !last.is_finished) return <ImportProgress report={last} compact />;
         if (row.attributes.in_process) return <Tag color="processing">{t('statuses.in_process')}</Tag>;
         if (!last) return <Typography.Text type="secondary">{t('states.never')}</Typography.Text>;
-        return (
-          <Tooltip title={last.error ?? undefined}>
-            <Tag color={REPORT_STATUS_COLORS[last.status]}>{t(`statuses.${last.status}`)}</Tag>
-          </Tooltip>
-        );
+        return <ReportStatusTag report={last} />;
       },
     },
     {

@@ -3,7 +3,7 @@ import type { ImportStateAttributes, JsonApiList, JsonApiRecord } from '@dp/cont
 import { api, gatewayPath } from '../../kit/api.ts';
 import { saveFile } from '../../kit/save-file.ts';
 
-/** Calls and shapes of the car import screens (cars.import, issue 13, "feeds-screens"). */
+/** Calls and shapes of the car import screens (cars.import). */
 export const importPath = (rest: string) => gatewayPath('cars.import', rest);
 
 export type FeedFile = { kind: 'url'; url: string; name?: string | null } | { kind: 'upload'; file_id: string; name?: string | null; size?: number };
@@ -135,5 +135,15 @@ export async function downloadReport(reportId: string, errorsOnly: boolean) {
   saveFile(blob, fileName ?? `import-${reportId}${errorsOnly ? '-errors' : ''}.xlsx`);
 }
 
-export const REPORT_STATUS_COLORS: Record<string, string> = { in_process: 'processing', finished: 'success', finished_with_error: 'error' };
+/**
+ * How a finished import ended, as the reports and states show it: an import that read every file
+ * but refused rows "finished with errors" (spec 001 §4), in warning colours with the count, never
+ * a green "finished"; one that could not read a file or was stopped "finished with an error".
+ */
+export function reportOutcome(report: Pick<ImportReport, 'status' | 'errored_count'>): { key: string; color: string; count?: number } {
+  if (report.status === 'finished' && report.errored_count > 0) return { key: 'finished_with_errors', color: 'warning', count: report.errored_count };
+  return { key: report.status, color: REPORT_STATUS_COLORS[report.status] ?? 'default' };
+}
+
+const REPORT_STATUS_COLORS: Record<string, string> = { in_process: 'processing', finished: 'success', finished_with_error: 'error' };
 export const ROW_STATUS_COLORS: Record<string, string> = { created: 'green', updated: 'blue', no_changes: 'default', error: 'red', pending: 'gold' };

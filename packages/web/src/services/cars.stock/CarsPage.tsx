@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-// cars.export (issue 13, "feeds-export"): the commercial offer of the selected cars.
+// cars.export: the commercial offer of the selected cars.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { OfferDialog } from '../cars.export/OfferDialog.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -274,7 +274,7 @@ function CarsPage({ type }: { type: CarType }) {
               <Space wrap>
                 <Button onClick={() => setSelected([])}>{t('list.clear_selection')}</Button>
                 {can('cars.patch') && <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={markSold.isPending} onClick={confirmSold}>{t('list.mark_sold')}</Button>}
-                {/* cars.export (issue 13, "feeds-export"): the selected cars as a commercial offer. */}
+                {/* cars.export: the selected cars as a commercial offer. */}
                 {hasPermission(user?.permissions ?? {}, 'cars.export', 'offers.create') && <Button icon={<FilePdfOutlined aria-hidden />} onClick={() => setOffering(true)}>{t('cars.export:offer.action')}</Button>}
               </Space>
             }

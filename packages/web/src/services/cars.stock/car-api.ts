@@ -1,7 +1,7 @@
 import type { CarAttributes, CarType, Lang } from '@dp/contracts';
 import { gatewayPath } from '../../kit/api.ts';
 
-/** Calls and shapes of the stock screens (cars.stock, issue 12). */
+/** Calls and shapes of the stock screens (cars.stock). */
 export const stockPath = (rest: string) => gatewayPath('cars.stock', rest);
 
 /** A label a car carries on its site (GET /cars/where_client/{id}). */

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import '../../app/i18n.ts';
 import { Providers } from '../../app/Providers.tsx';
+import { SCREEN_PATHS } from '../../app/screens.ts';
+import { ScreenPathsContext } from '../../app/useShell.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { setLang, signedIn } from '../../app/session.ts';
 import { makeUser } from '../../test/fixtures.ts';
@@ -78,7 +80,9 @@ function renderAudit(lang: 'ru' | 'en') {
   const router = createMemoryRouter([{ path: '*', element: <AuditPage /> }], { initialEntries: ['/clients.storage/audit/'] });
   return render(
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <ScreenPathsContext.Provider value={SCREEN_PATHS}>
+        <RouterProvider router={router} />
+      </ScreenPathsContext.Provider>
     </Providers>,
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { auditResource, type AnyResource, type JsonApiRecord } from '@dp/contracts';
-import { SCREEN_PATHS } from '../../app/screens.tsx';
+import { useScreenPaths } from '../../app/useShell.ts';
 import { ActionTag, AuditDetails, auditTarget } from '../../kit/AuditHistory.tsx';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { CellText } from '../../kit/ResourceTable.tsx';
@@ -11,20 +11,21 @@ import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/reso
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
-/** The page of an entry's record, when the web has one (/clients.storage/users/12). */
-export function auditRecordPath(entry: Row['attributes']): string | null {
+/** The page of an entry's record, when the web has one among `screens` (/clients.storage/users/12). */
+function auditRecordPath(entry: Row['attributes'], screens: readonly string[]): string | null {
   const target = auditTarget(entry);
   if (!target || !/^\d+$/.test(String(entry.record_id ?? ''))) return null;
-  const hasPage = SCREEN_PATHS.some((path) => path.startsWith(target.screen) && /\{\w+\}$/.test(path.slice(target.screen.length)));
+  const hasPage = screens.some((path) => path.startsWith(target.screen) && /\{\w+\}$/.test(path.slice(target.screen.length)));
   return hasPage ? `${target.screen}${String(entry.record_id)}` : null;
 }
 
 /** An entry's record by name, linked to its page; its number when it has no name. */
 function RecordCell({ record }: { record: Row }) {
   const a = record.attributes;
+  const screens = useScreenPaths();
   if (a.record_id === null || a.record_id === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   const text = a.record_label ? labelText(auditTarget(a), String(a.record_label)) : `#${String(a.record_id)}`;
-  const path = auditRecordPath(a);
+  const path = auditRecordPath(a, screens);
   return path ? (
     <Link to={path} className="cell-link">
       <CellText>{text}</CellText>

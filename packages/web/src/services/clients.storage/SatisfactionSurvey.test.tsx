@@ -86,6 +86,44 @@ describe('the satisfaction survey', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('is not shown in the first week of an account, and is from its eighth day', () => {
+    const first = renderAndWait(60_000, makeUser({}, { id: 9, email: 'new@dealer.test', internal: false, created_at: new Date(Date.now() - 6 * DAY).toISOString() }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    first.unmount();
+    renderAndWait(5000, makeUser({}, { id: 10, email: 'week@dealer.test', internal: false, created_at: new Date(Date.now() - 8 * DAY).toISOString() }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('leaves the page usable while it is shown: no overlay, the buttons behind it take clicks', async () => {
+    let clicked = 0;
+    signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: dealer });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <button type="button" onClick={() => clicked++}>
+          Сохранить заявку
+        </button>
+        <SatisfactionSurvey />
+      </Providers>,
+    );
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    vi.useRealTimers();
+    expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBe('false');
+    expect(document.querySelector('.ant-modal-mask, .ant-modal-wrap')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Сохранить заявку' }));
+    expect(clicked).toBe(1);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('closing it is a decline: not asked again for 14 days', async () => {
+    renderAndWait(5000);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.cookie).toContain('satisfaction=declined');
+  });
+
   it('is not shown while its cookie is set', () => {
     document.cookie = 'satisfaction=declined; path=/';
     renderAndWait(60_000);

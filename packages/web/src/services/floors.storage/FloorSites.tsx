@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { selectSite } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { useFloorSites, type FloorSite } from './floor-api.ts';
+import { displayHost } from '@dp/contracts';
 
 /** Where a place of a floor is edited: the page, layout or template editor of the site. */
 function placePath(siteId: string, place: FloorSite['places'][number]) {
@@ -37,7 +38,7 @@ export function FloorSites({ floorId }: { floorId: string }) {
           <List.Item className="floor-site" data-testid="floor-site">
             <Space direction="vertical" size={4} style={{ width: '100%' }}>
               <Typography.Text strong>{site.attributes.name}</Typography.Text>
-              {(site.attributes.host ?? site.attributes.technical_host) && <Typography.Text type="secondary">{site.attributes.host ?? site.attributes.technical_host}</Typography.Text>}
+              {(site.attributes.host ?? site.attributes.technical_host) && <Typography.Text type="secondary">{displayHost(site.attributes.host ?? site.attributes.technical_host ?? '')}</Typography.Text>}
               <Space size={[4, 4]} wrap>
                 {site.attributes.places.map((place) => (
                   <Link key={`${place.kind}-${place.id}-${place.state_id ?? ''}`} to={placePath(site.id, place)} onClick={open}>

@@ -44,9 +44,9 @@ import './notifier.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 
 /**
- * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions.md "Importer
- * notifier"): a site's report mail settings with "send now", the mails sent, managers' mails per
- * dealer centre and the mails they got. Site menu, module importer-notifier / manager-notifier.
+ * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions/export.md):
+ * a site's report mail settings with "send now", the mails sent, managers' mails per dealer centre
+ * and the mails they got. Site menu, module importer-notifier / manager-notifier.
  */
 const NS = ['importer.notifier', 'common'];
 const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');

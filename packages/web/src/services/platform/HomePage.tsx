@@ -3,14 +3,14 @@ import { Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'ant
 import { ArrowRightOutlined, ExportOutlined, GlobalOutlined, HistoryOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Mode } from '@dp/contracts';
-import { useSwitchMode } from '../../app/AppShell.tsx';
 import { siteUrl, useCurrentSite } from '../../app/data.ts';
 import { PERSONAL_PATH, SITE_SELECT_PATH } from '../../app/guards.ts';
 import { MODE_ICONS } from '../../app/icons.tsx';
 import { buildMenu } from '../../app/menu.ts';
 import { selectSite, useSession } from '../../app/session.ts';
-import { useCurrentMode, useMenuContext } from '../../app/useShell.ts';
+import { useCurrentMode, useMenuContext, useSwitchMode } from '../../app/useShell.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { displayHost } from '@dp/contracts';
 
 function greetingKey(hour: number): string {
   if (hour >= 5 && hour < 12) return 'greeting.morning';
@@ -157,7 +157,7 @@ export default function HomePage() {
                     <List.Item.Meta
                       avatar={<GlobalOutlined className="history-icon" />}
                       title={entry.name}
-                      description={[entry.host, entry.client].filter(Boolean).join(' · ') || t('home.no_host')}
+                      description={[entry.host && displayHost(entry.host), entry.client].filter(Boolean).join(' · ') || t('home.no_host')}
                     />
                   </List.Item>
                 )}
@@ -172,7 +172,7 @@ export default function HomePage() {
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   {site.data.name}
                 </Typography.Title>
-                <Typography.Text type="secondary">{[site.data.host, site.data.clientName].filter(Boolean).join(' · ')}</Typography.Text>
+                <Typography.Text type="secondary">{[site.data.host && displayHost(site.data.host), site.data.clientName].filter(Boolean).join(' · ')}</Typography.Text>
                 {currentUrl && (
                   <Button type="link" href={currentUrl} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined aria-hidden />} style={{ paddingInline: 0 }}>
                     {currentUrl}

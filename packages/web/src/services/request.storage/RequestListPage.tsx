@@ -15,7 +15,7 @@ import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
-// sender (issue 14, "sender"): the actions by their names.
+// sender: the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 
 type Row = JsonApiRecord<RequestEntity>;

@@ -30,7 +30,7 @@ import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, useSiteResourceList } from '../cars.stock.sites/stock-sites-api.ts';
 import { downloadRequests } from './request-api.ts';
-// sender (issue 14, "sender"): the site's e-mail templates and proxy actions by name.
+// sender: the site's e-mail templates and proxy actions by name.
 import { ActionPicker } from '../sender/ActionPicker.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;

@@ -8,10 +8,10 @@ import { formatDateTime } from '../../kit/format.ts';
 import { useRequestsBulk, useUnverifiedSummary } from './request-api.ts';
 
 /**
- * The request screens' part of the smart captcha's outages (docs/decisions.md "Unverified
- * captcha"): the mark of a request whose captcha could not be checked, the notice of the site's
- * requests held for it with the outage counter, and releasing or deleting requests, one or the
- * list's selection, each after a confirmation.
+ * The request screens' part of the smart captcha's outages (docs/decisions/captcha.md): the mark
+ * of a request whose captcha could not be checked, the notice of the site's requests held for it
+ * with the outage counter, and releasing or deleting requests, one or the list's selection, each
+ * after a confirmation.
  */
 type Row = JsonApiRecord<RequestEntity>;
 

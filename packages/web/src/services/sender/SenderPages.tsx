@@ -35,7 +35,7 @@ import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 
 /**
- * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
+ * Sender screens (spec 002 §2 "/sender", §3; docs/decisions/sender.md): a site's e-mail
  * templates with a preview on a sample request, its proxy actions, its SMTP settings with a test
  * mail. Site menu, group "Sender", module requests.
  */

@@ -10,7 +10,7 @@ import { renderAt } from '../../test/render-app.tsx';
 import { emailsProblem, normalEmails } from './sender-api.ts';
 
 /**
- * The e-mail template editor in the browser (issue 14 "Actions"): a new template's recipients are
+ * The e-mail template editor in the browser: a new template's recipients are
  * checked with the spec's message, placeholders go into the text, the preview shows the server's
  * rendering on a sample request (HTML in a sandboxed frame), and the save sends what was typed.
  */

@@ -17,7 +17,7 @@ interface PreviewLink {
 
 /**
  * "Preview": opens the state (a draft, or any version) on the site's own host in a new tab, as it
- * would be published and marked as a preview (issue 11). The server makes a short-lived signed
+ * would be published and marked as a preview. The server makes a short-lived signed
  * link; the tab is opened at the click (so no popup blocker stops it) and sent there once the link
  * is known, cut off from this window (no `opener`).
  */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { CopyOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission, siteResource, SITE_STATUSES, SITE_TYPES, type AnyResource } from '@dp/contracts';
+import { type AnyResource, displayHost, hasAnyPermission, SITE_STATUSES, SITE_TYPES, siteResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
@@ -83,13 +83,13 @@ export default function AllSitesPage() {
         </Button>
       ),
     },
-    { key: 'host', title: t('sites.fields.host'), sorter: true, sortOrder: sortOrder('host'), render: (_v, record) => record.attributes.host ?? <Typography.Text type="secondary">—</Typography.Text> },
+    { key: 'host', title: t('sites.fields.host'), sorter: true, sortOrder: sortOrder('host'), render: (_v, record) => (record.attributes.host ? displayHost(record.attributes.host) : null) ?? <Typography.Text type="secondary">—</Typography.Text> },
     {
       key: 'technical_host',
       title: t('sites.fields.technical_host'),
       sorter: true,
       sortOrder: sortOrder('technical_host'),
-      render: (_v, record) => record.attributes.technical_host ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_v, record) => (record.attributes.technical_host ? displayHost(record.attributes.technical_host) : null) ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     { key: 'type', title: t('sites.fields.type'), render: (_v, record) => <SiteTypeTag type={record.attributes.type} /> },
     { key: 'status', title: t('sites.fields.status'), render: (_v, record) => <SiteStatusTag status={record.attributes.status} /> },
@@ -157,7 +157,7 @@ export default function AllSitesPage() {
     <div className="page">
       <PageHeader
         title={t('sites.title')}
-        subtitle={t('sites.subtitle')}
+        subtitle={t(user?.internal ? 'sites.subtitle' : 'sites.subtitle_own')}
         extra={
           <Space wrap>
             <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />

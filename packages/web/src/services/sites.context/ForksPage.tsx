@@ -4,7 +4,7 @@ import { Badge, Button, Card, Col, Empty, Form, Input, List, Modal, Result, Row,
 import { BranchesOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { forkSiteBody, hasAnyPermission, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
+import { displayHost, forkSiteBody, hasAnyPermission, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
@@ -107,7 +107,7 @@ export default function ForksPage() {
                         {entry.attributes.name}
                       </Button>
                     }
-                    description={entry.attributes.host ?? entry.attributes.technical_host ?? '—'}
+                    description={displayHost(entry.attributes.host ?? entry.attributes.technical_host ?? '—')}
                   />
                 </List.Item>
               )}
@@ -149,7 +149,7 @@ export default function ForksPage() {
                   },
                 },
                 { key: 'client', title: t('sites.fields.client_id'), render: (_v, row) => String(clients.get(`clients:${row.attributes.client_id}`)?.attributes.name ?? `#${row.attributes.client_id}`) },
-                { key: 'host', title: t('sites.fields.host'), render: (_v, row) => row.attributes.host ?? row.attributes.technical_host ?? '—' },
+                { key: 'host', title: t('sites.fields.host'), render: (_v, row) => displayHost(row.attributes.host ?? row.attributes.technical_host ?? '—') },
                 { key: 'status', title: t('sites.fields.status'), render: (_v, row) => <SiteStatusTag status={row.attributes.status} /> },
               ]}
             />

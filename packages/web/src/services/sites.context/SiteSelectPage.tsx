@@ -4,7 +4,7 @@ import { Badge, Button, Card, Empty, Input, Result, Skeleton, Space, Tag, Typogr
 import { CheckCircleFilled, GlobalOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission, siteResource } from '@dp/contracts';
+import { displayHost, hasAnyPermission, siteResource } from '@dp/contracts';
 import { SiteStatusTag } from './site-tags.tsx';
 import { SITE_CREATE_PATH } from './site-api.ts';
 import { HOME_PATH } from '../../app/guards.ts';
@@ -66,7 +66,7 @@ export function favoriteSites(sites: SiteCard[], favoriteIds: number[]): SiteCar
 export function matchesSearch(site: SiteCard, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return [site.name, site.host ?? '', site.clientName].some((text) => text.toLowerCase().includes(needle));
+  return [site.name, site.host ?? '', site.host ? displayHost(site.host) : '', site.clientName].some((text) => text.toLowerCase().includes(needle));
 }
 
 export function useSelectableSites() {
@@ -192,7 +192,7 @@ export default function SiteSelectPage() {
                       )}
                       <span className="site-tile__meta">
                         <Typography.Text type="secondary" ellipsis className="site-tile__host">
-                          {site.host || t('select.no_host')}
+                          {site.host ? displayHost(site.host) : t('select.no_host')}
                         </Typography.Text>
                         <Tag className="site-tile__type" variant="filled">
                           {t(`sites.types.${site.type}`, { defaultValue: String(site.type) })}

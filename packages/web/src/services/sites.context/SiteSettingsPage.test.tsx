@@ -59,6 +59,13 @@ describe('the pieces of the site screens', () => {
     expect(changedAttributes({ ...initial, admin_email: '' }, initial)).toEqual({ admin_email: null });
   });
 
+  it('shows an internationalised host in its own script and sends it only when edited', () => {
+    const initial = formValues({ ...SITE, host: 'xn--haval--8of0hhc.xn--p1ai' } as never);
+    expect(initial.host).toBe('haval-тест.рф');
+    expect(changedAttributes(initial, initial)).toEqual({});
+    expect(changedAttributes({ ...initial, host: 'haval-новый.рф' }, initial)).toEqual({ host: 'haval-новый.рф' });
+  });
+
   it('groups rows by client, reorders dealers and drops empty filters', () => {
     const rows = [1, 1, 2, 3, 3, 3].map((client_id) => ({ attributes: { client_id } }));
     expect(clientSpans(rows)).toEqual([2, 0, 1, 3, 0, 0]);

@@ -4,7 +4,7 @@ import { Alert, AutoComplete, Button, Card, Col, Form, Input, InputNumber, Radio
 import { CopyOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission, LOGO_POSITIONS, SITE_COUNTRIES, SITE_LOCALES, SITE_MAILERS, SITE_TYPES, siteGroupRef, siteResource } from '@dp/contracts';
+import { hasAnyPermission, LOGO_POSITIONS, SITE_COUNTRIES, SITE_LOCALES, SITE_MAILERS, SITE_TYPES, siteGroupRef, siteResource, displayHost } from '@dp/contracts';
 import { siteUrl, useCurrentSite } from '../../app/data.ts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
@@ -30,6 +30,9 @@ export function formValues(site: SiteRecord['attributes']): Values {
   const { context, depersonalization, ...rest } = site;
   return {
     ...rest,
+    // Hosts as people read them (an internationalised domain in its own script); saved, they are punycode again.
+    host: rest.host && displayHost(rest.host),
+    technical_host: rest.technical_host && displayHost(rest.technical_host),
     color_scheme: context.color_scheme,
     extra_color_schemes: context.extra_color_schemes,
     brand_id: context.brand_id,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Grid, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import { CloseCircleOutlined, DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ARCHIVED_VM_STATUSES, type VirtualMachineRecord, type VmStatus } from '@dp/contracts';
+import { ARCHIVED_VM_STATUSES, displayHost, type VirtualMachineRecord, type VmStatus } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
@@ -136,7 +136,7 @@ export function VmTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
               title: t('fields.host'),
               render: (_value, vm) => (
                 <div className="task-site">
-                  <span className="nowrap">{vm.host ?? '—'}</span>
+                  <span className="nowrap">{vm.host ? displayHost(vm.host) : '—'}</span>
                   {vm.technicalHost && (
                     <Typography.Text type="secondary" className="task-site__host nowrap">
                       {vm.technicalHost}

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { sites, siteTasks } from '../../../kit/schema.ts';
+import { sites, siteTasks } from '../../../schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { approveAndRun, newSite, newTask, unique, vmsOfSite } from '../site-task.fixtures.ts';
-import { provisioningDriver, ProvisioningError, registerProvisioningDriver, type ProvisionRequest } from './driver.ts';
+import { ProvisioningError, type ProvisionRequest } from './driver.ts';
+import { provisioningDriver, registerProvisioningDriver } from './drivers.ts';
 
 /**
  * Another driver behind the same interface (docs/scale-out.md "Site provisioning"): a cloud

@@ -1,7 +1,6 @@
 import type { SiteTaskAction } from '@dp/contracts';
 import type { Config } from '../../../kit/config.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { localDriver } from './local-driver.ts';
 
 /**
  * The provisioning driver interface (DESIGN.md §10; docs/scale-out.md "Site provisioning"). An
@@ -76,20 +75,4 @@ export class ProvisioningError extends Error {
 export interface DriverContext {
   config: Config;
   log: FastifyBaseLogger;
-}
-
-type DriverFactory = (ctx: DriverContext) => ProvisioningDriver;
-
-const drivers = new Map<string, DriverFactory>([['local', localDriver]]);
-
-/** Another driver (a cloud API): registered before the app starts, chosen by PROVISIONING_DRIVER. */
-export function registerProvisioningDriver(name: string, factory: DriverFactory) {
-  drivers.set(name, factory);
-}
-
-/** The driver of PROVISIONING_DRIVER; an unknown name stops the start with a message. */
-export function provisioningDriver(ctx: DriverContext): ProvisioningDriver {
-  const factory = drivers.get(ctx.config.provisioningDriver);
-  if (!factory) throw new Error(`PROVISIONING_DRIVER "${ctx.config.provisioningDriver}" is unknown; known drivers: ${[...drivers.keys()].join(', ')}`);
-  return factory(ctx);
 }

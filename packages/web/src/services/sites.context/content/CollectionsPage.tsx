@@ -16,8 +16,7 @@ import { useDealerChoices, useSite } from '../site-api.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
 import { CollectionFields, imageFromForm, videoFromForm } from './CollectionFields.tsx';
 import { contentFormErrors } from './content-errors.ts';
-import { pageOptions } from './CreatePageDialog.tsx';
-import { pageEditPath } from './PagesPage.tsx';
+import { pageEditPath, pageOptions } from './pages.ts';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 

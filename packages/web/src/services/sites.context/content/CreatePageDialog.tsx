@@ -8,13 +8,9 @@ import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
 import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
-import { pageEditPath } from './PagesPage.tsx';
+import { pageEditPath, pageOptions } from './pages.ts';
 
 type Values = { parent_id?: number | null; uri: string; caption: string; template_id?: number | null; layout_id?: number | null };
-
-/** Options of a site's pages for a parent choice: caption and address. */
-export const pageOptions = (pages: PageRecord[]) =>
-  [...pages].sort((a, b) => a.attributes.uri.localeCompare(b.attributes.uri)).map((page) => ({ value: Number(page.id), label: `${page.attributes.caption ?? ''} (${page.attributes.uri})` }));
 
 /**
  * Page creation, step 1 of 2 (spec 000 §2): parent, address, caption, template (and layout). The

@@ -18,7 +18,7 @@ import { CollectionFields, imageFromForm, imageToForm, videoFromForm, videoToFor
 import { contentFormErrors } from './content-errors.ts';
 import { FloorsEditor } from './FloorsEditor.tsx';
 import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar, CentralLockNotice } from './state-widgets.tsx';
-import { pageEditPath } from './PagesPage.tsx';
+import { pageEditPath } from './pages.ts';
 import './content.css';
 import { PreviewButton } from '../../site-renderer/PreviewButton.tsx';
 

@@ -11,11 +11,10 @@ import { api, errorTitle } from '../../../kit/api.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
 import { CreatePageDialog } from './CreatePageDialog.tsx';
+import { pageEditPath } from './pages.ts';
 import { RestyleDialog } from './RestyleDialog.tsx';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
-
-export const pageEditPath = (siteId: string, pageId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/pages/${pageId}${stateId ? `/${stateId}` : ''}`;
 
 /** The page tree: children under their parent, in position order. */
 export function buildTree(records: PageRecord[]): Map<string | null, PageRecord[]> {

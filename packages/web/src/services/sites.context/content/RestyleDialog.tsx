@@ -8,8 +8,7 @@ import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
 import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
-import { pageOptions } from './CreatePageDialog.tsx';
-import { pageEditPath } from './PagesPage.tsx';
+import { pageEditPath, pageOptions } from './pages.ts';
 
 type Values = { uri: string; caption?: string; layout_id?: number | null; parent_id?: number | null };
 

@@ -8,7 +8,7 @@ import type { Placed } from './content-api.ts';
  * layout's header or footer, kept in localStorage per user, pasted into another page or layout
  * state of the same or another site. A placement holds the floor's number and its values here,
  * with the floor's code, component and owner, so a paste on a site of another client finds that
- * client's floor of the same code and component (docs/decisions.md "Floors buffer").
+ * client's floor of the same code and component (docs/decisions/content.md, the floors buffer).
  */
 export interface BufferedFloor {
   floor_id: number;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FEED_LIMITS, type FeedReadOptions, type FeedRow } from '../services/cars.import/feed-parsers.ts';
-import { hugeSharedStringsXlsx, repeated } from '../test/hostile-files.ts';
-import { FILE_WORKER_LIMITS, readInWorker, stopFileWorkers } from './untrusted-file.ts';
+import { FEED_LIMITS, type FeedReadOptions, type FeedRow } from './feed-parsers.ts';
+import { hugeSharedStringsXlsx, repeated } from '../../test/hostile-files.ts';
+import { FILE_WORKER_LIMITS, readInWorker, stopFileWorkers } from '../../kit/untrusted-file.ts';
 
 /**
  * The readers' worker (kit/untrusted-file.ts): rows come back in batches, in order; a reader's
