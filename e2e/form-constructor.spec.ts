@@ -68,6 +68,7 @@ test('a form built with a preview, saved, sent on the demo site, reaches the cus
   await page.getByRole('searchbox', { name: 'Имя, телефон или e-mail' }).press('Enter');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('+7 916 555-12-34');
+  // Stored normalised, shown in the site's phone format.
+  await expect(row).toContainText('+7 (916) 555-12-34');
   await expect(row).toContainText(formId);
 });

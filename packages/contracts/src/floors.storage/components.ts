@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, integer, optionalMultiLineText, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
+import { email, integer, optionalMultiLineText, optionalText, optionalWrittenPhone, requiredText, writtenPhone, safeString } from '../kit/fields.ts';
 import { encodeMessage, messages, type Lang, type MessageKey, type MessageParams } from '../kit/messages.ts';
 import { COLLECTION_TYPES, imageWithText, videoBlock } from '../sites.context/content-fields.ts';
 import { richText, SAFE_HREF } from './rich-text.ts';
@@ -340,7 +340,7 @@ export function valueFieldSchema(field: ValueField): z.ZodType {
     case 'link':
       return field.required ? linkHref() : z.preprocess(emptyAsNull, linkHref().nullable().optional());
     case 'phone':
-      return field.required ? phone() : optionalPhone();
+      return field.required ? writtenPhone() : optionalWrittenPhone();
     case 'email':
       return field.required ? email() : z.preprocess(emptyAsNull, email().nullable().optional());
     case 'image':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_YEARS, id, integer, isCalendarDate, optionalText, PHONE_PATTERN, requiredText, safeString } from '../kit/fields.ts';
+import { DATE_YEARS, id, integer, isCalendarDate, isPhone, normalizePhone, optionalText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage, type MessageKey, type MessageParams } from '../kit/messages.ts';
 
 /**
@@ -312,7 +312,7 @@ export function validationIssue(field: CustomFormField, value: string, now = new
       return /^\d{1,7}$/.test(digits) && Number(digits) <= 2_000_000 ? null : { key: 'form_value_mileage' };
     }
     case 'phone':
-      return PHONE_PATTERN.test(value) ? null : { key: 'phone' };
+      return isPhone(value) ? null : { key: 'phone' };
     case 'time':
       return isTime(value.length > 5 ? value.slice(-5) : value) ? null : { key: 'form_value_time' };
     case 'range': {
@@ -411,7 +411,7 @@ export function checkContent(form: Pick<CustomFormDefinition, 'fields'>, content
       issues.push({ field: field.id, key: 'email' });
       continue;
     } else if (field.type === 'phone') {
-      const fits = field.phone_codes?.length ? phoneFits(value, field.phone_codes) : PHONE_PATTERN.test(value);
+      const fits = field.phone_codes?.length ? phoneFits(value, field.phone_codes) : isPhone(value);
       if (!fits) {
         issues.push({ field: field.id, key: field.phone_codes?.length ? 'form_value_phone_code' : 'phone' });
         continue;
@@ -431,7 +431,8 @@ export function checkContent(form: Pick<CustomFormDefinition, 'fields'>, content
       issues.push({ field: field.id, ...invalid });
       continue;
     }
-    values[field.id] = value;
+    // A Russian phone is stored in the one normalised form (kit/fields.ts); another country's as given.
+    values[field.id] = field.type === 'phone' ? (normalizePhone(value) ?? value) : value;
   }
   return { values, issues };
 }

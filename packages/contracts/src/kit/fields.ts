@@ -44,11 +44,57 @@ export const email = () =>
     .pipe(z.email())
     .refine((value) => value.split('@')[0]!.length <= 63, { error: encodeMessage('email_local_part') });
 
-/** Russian phone formats starting with 8, 7 or +7, then 10 digits; spaces, brackets and dashes allowed. */
-export const PHONE_PATTERN = /^(\+7|7|8)[\s-]?\(?\d{3}\)?[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}$/;
-export const phone = () => safeString().trim().regex(PHONE_PATTERN, { error: encodeMessage('phone') });
+/**
+ * Russian phone formats (spec 000 §5): 8, 7 or +7 then the 10 digits of the number, or those 10
+ * digits alone (starting 3 to 9: a number never starts 0, 1 or 2); spaces, dots, brackets and dashes
+ * anywhere between. `normalizePhone` turns every one into the stored form `+7XXXXXXXXXX`.
+ */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]{10,30}$/;
+export const PHONE_PATTERN = /^(?:(?:\+7|7|8)[\s.-]*\(?[\s.-]*\d{3}[\s.-]*\)?|\(?[\s.-]*[3-9]\d{2}[\s.-]*\)?)[\s.-]*\d{3}[\s.-]*\d{2}[\s.-]*\d{2}$/;
+
+/** The stored form of a Russian phone (`+7` and 10 digits), or null when the text is not one. */
+export function normalizePhone(value: string): string | null {
+  const text = value.trim();
+  if (!PHONE_CHARACTERS.test(text) || !PHONE_PATTERN.test(text.replace(/\s+/g, ' '))) return null;
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return digits.length === 11 && digits.startsWith('7') ? `+${digits}` : null;
+  if (digits.length === 11 && /^[78]/.test(digits)) return `+7${digits.slice(1)}`;
+  if (digits.length === 10 && /^[3-9]/.test(digits)) return `+7${digits}`;
+  return null;
+}
+export const isPhone = (value: string) => normalizePhone(value) !== null;
+
+/** How phones are shown when a site names no format of its own. */
+export const DEFAULT_PHONE_FORMAT = '+7 (XXX) XXX-XX-XX';
+/**
+ * A stored phone in a site's format (sites' `phone_format`, X a digit: `8 (XXX) XXX-XX-XX`;
+ * DEFAULT_PHONE_FORMAT when it has none): ten X take the number's 10 digits, eleven take 7 and
+ * them; a format of another count shows the stored form, a phone that is not Russian is shown as stored.
+ */
+export function formatPhone(value: string | null | undefined, format: string | null | undefined): string {
+  if (!value) return '';
+  const normal = normalizePhone(value);
+  if (!normal) return value;
+  format ||= DEFAULT_PHONE_FORMAT;
+  const slots = (format.match(/X/g) ?? []).length;
+  const digits = slots === 10 ? normal.slice(2) : slots === 11 ? normal.slice(1) : null;
+  if (!digits) return normal;
+  let next = 0;
+  return format.replace(/X/g, () => digits[next++]!);
+}
+
+/** A person's phone in one of the Russian formats, stored normalised (`+7XXXXXXXXXX`). */
+// `overwrite`, not `transform`: the schema stays a string one, so a union (`optionalPhone`) still names the phone's own message.
+export const phone = () =>
+  safeString()
+    .trim()
+    .refine(isPhone, { error: encodeMessage('phone') })
+    .overwrite((value) => normalizePhone(value) ?? value);
 export const optionalPhone = () =>
   z.union([z.literal('').transform(() => null), phone()]).nullable().optional();
+/** A phone an editor writes for visitors to read (a site's header, a stage's button): the same formats, kept as written. */
+export const writtenPhone = () => safeString().trim().refine(isPhone, { error: encodeMessage('phone') });
+export const optionalWrittenPhone = () => z.union([z.literal('').transform(() => null), writtenPhone()]).nullable().optional();
 
 export const url = () =>
   safeString()

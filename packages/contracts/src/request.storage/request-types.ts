@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, filterText, id, integer, isoDateOrDateTime, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
+import { email, filterText, id, INT4_MAX, integer, isoDateOrDateTime, isSafeText, optionalPhone, optionalText, phone, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { CAPTCHA_CHECKS, captchaCheckFilter } from './captcha-check.ts';
 
@@ -31,18 +31,72 @@ const longText = (max = 2000) => safeString({ lines: true }).trim().max(max).nul
 const optionalEmail = () => z.union([z.literal('').transform(() => null), email()]).nullable().optional();
 const optionalId = () => id().nullable().optional();
 
+/** The UTM parameters of a visit, as the analytics block keeps them (`utm_source` → `source`). */
+export const UTM_KEYS = ['source', 'campaign', 'term', 'medium', 'content'] as const;
+/** The analytics block's keys and their longest values (spec 002 §3). */
+export const ANALYTICS_LIMITS = {
+  google_client_id: 255,
+  ya_client_id: 255,
+  kodix_pixel: 255,
+  calltracking_session_id: 255,
+  page: { page_url: 2048, page_title: 500 },
+  utm: 255,
+} as const;
+
 /** Spec 002 §3 analytics: counters' client ids, the call-tracking session, the page, UTM. */
+export interface RequestAnalytics {
+  google_client_id?: string;
+  ya_client_id?: string;
+  kodix_pixel?: string;
+  calltracking_session_id?: string;
+  page?: { page_id?: number; page_url?: string; page_title?: string };
+  utm?: Partial<Record<(typeof UTM_KEYS)[number], string>>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A text of the block: a single line of safe text, trimmed and cut to its bound; anything else is dropped. */
+function analyticsText(value: unknown, max: number): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(/[\t\n\r]+/g, ' ').trim();
+  if (!text || !isSafeText(text)) return undefined;
+  return [...text].slice(0, max).join('');
+}
+const definedOnly = <T extends Record<string, unknown>>(record: T): T | undefined => {
+  const kept = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+  return Object.keys(kept).length ? kept : undefined;
+};
+
+/**
+ * The analytics block as stored: known keys only, each a bounded single-line text (a page id a
+ * record id). It comes from the visitor's browser (cookies, the address, other scripts' globals),
+ * so it is cleaned, never refused: an unknown key, a value of the wrong kind or broken text is
+ * dropped, a long one cut, and the request is stored with what is left (docs/decisions/requests.md).
+ */
+export function cleanAnalytics(input: unknown): RequestAnalytics {
+  if (!isRecord(input)) return {};
+  const page = isRecord(input.page) ? input.page : {};
+  const utm = isRecord(input.utm) ? input.utm : {};
+  const pageId = typeof page.page_id === 'string' && /^[1-9]\d{0,9}$/.test(page.page_id) ? Number(page.page_id) : page.page_id;
+  const result: RequestAnalytics = {
+    google_client_id: analyticsText(input.google_client_id, ANALYTICS_LIMITS.google_client_id),
+    ya_client_id: analyticsText(input.ya_client_id, ANALYTICS_LIMITS.ya_client_id),
+    kodix_pixel: analyticsText(input.kodix_pixel, ANALYTICS_LIMITS.kodix_pixel),
+    calltracking_session_id: analyticsText(input.calltracking_session_id, ANALYTICS_LIMITS.calltracking_session_id),
+    page: definedOnly({
+      page_id: typeof pageId === 'number' && Number.isInteger(pageId) && pageId >= 1 && pageId <= INT4_MAX ? pageId : undefined,
+      page_url: analyticsText(page.page_url, ANALYTICS_LIMITS.page.page_url),
+      page_title: analyticsText(page.page_title, ANALYTICS_LIMITS.page.page_title),
+    }),
+    utm: definedOnly(Object.fromEntries(UTM_KEYS.map((key) => [key, analyticsText(utm[key], ANALYTICS_LIMITS.utm)]))),
+  };
+  return definedOnly(result as Record<string, unknown>) ?? {};
+}
+/** The analytics attribute of the intake: whatever is sent becomes the cleaned block (never an error). */
 export const requestAnalytics = z
-  .strictObject({
-    google_client_id: text(255),
-    ya_client_id: text(255),
-    kodix_pixel: text(255),
-    calltracking_session_id: text(255),
-    page: z.strictObject({ page_id: optionalId(), page_url: text(2048), page_title: text(500) }).optional(),
-    utm: z.strictObject({ source: text(255), campaign: text(255), term: text(255), medium: text(255), content: text(255) }).optional(),
-  })
+  .unknown()
+  .transform((value): RequestAnalytics => cleanAnalytics(value))
   .optional();
-export type RequestAnalytics = z.output<typeof requestAnalytics>;
 
 /** Common attributes of most types (spec 002 §3); name and phone are required where a call back is the point. */
 const common = {
@@ -166,19 +220,25 @@ export type RequestEntity = z.output<typeof requestEntity>;
 
 /** The columns a list may show (the column choice of the screens); `fields.x` are the type's own. */
 export const REQUEST_LIST_COLUMNS: Record<RequestTypeId, string[]> = {
-  1: ['created_at', 'name', 'phone', 'email', 'text', 'fields.subject', 'fields.department_name', 'analytics.utm.source'],
-  2: ['created_at', 'name', 'phone', 'email', 'fields.vin', 'fields.model_id', 'fields.mileage', 'fields.time', 'text', 'analytics.utm.source'],
-  3: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.time', 'text', 'analytics.utm.source'],
-  4: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.city', 'text', 'analytics.utm.source'],
-  5: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source'],
-  6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source'],
-  9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source'],
-  10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source'],
+  1: ['created_at', 'name', 'phone', 'email', 'text', 'fields.subject', 'fields.department_name', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  2: ['created_at', 'name', 'phone', 'email', 'fields.vin', 'fields.model_id', 'fields.mileage', 'fields.time', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  3: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.time', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  4: ['created_at', 'name', 'phone', 'email', 'fields.model_id', 'fields.city', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  5: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
 };
 
 /** The list query (spec 002 §7): paging, search, a date range, the custom form, a sort. */
 /** A day (in the reader's time) or a moment (a local one in the reader's time too). */
 const day = () => isoDateOrDateTime();
+/** Filters by the analytics block: the UTM source and campaign (whole, any case), a part of the page's address. */
+export const analyticsFilters = {
+  'filter[utm_source]': filterText(255).optional(),
+  'filter[utm_campaign]': filterText(255).optional(),
+  'filter[page_url]': filterText(500).optional(),
+};
 export const requestListQuery = z.strictObject({
   'page[number]': integer(1).optional(),
   'page[size]': integer(1, 500).optional(),
@@ -188,6 +248,7 @@ export const requestListQuery = z.strictObject({
   'date[from]': day().optional(),
   'date[to]': day().optional(),
   'filter[captcha]': captchaCheckFilter().optional(),
+  ...analyticsFilters,
   sort: z.enum(['created_at', '-created_at', 'name', '-name']).optional(),
 });
 export const requestExportQuery = z.strictObject({
@@ -197,6 +258,7 @@ export const requestExportQuery = z.strictObject({
   utc_offset: integer(-840, 840).optional(),
   'filter[search]': filterText(100).optional(),
   'filter[captcha]': captchaCheckFilter().optional(),
+  ...analyticsFilters,
   custom_form_id: id().optional(),
 });
 export const REQUEST_PAGE_SIZE = 100;

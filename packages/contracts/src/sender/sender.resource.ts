@@ -301,6 +301,7 @@ export const EMAIL_PLACEHOLDERS = [
   'name', 'last_name', 'full_name', 'phone', 'email', 'text', 'text_input', 'tag', 'gender',
   'dealer', 'dealer_code',
   'page_url', 'page_title', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'google_client_id', 'ya_client_id',
+  'calltracking_session_id', 'kodix_pixel',
   'subject', 'department_name', 'model_id', 'time', 'city', 'car_id', 'car', 'vin', 'year', 'mileage', 'works',
   'fields', 'form',
 ] as const;

@@ -55,6 +55,13 @@ export interface Config {
   smartCaptchaUrl: string;
   /** The smart captcha's widget script that sites' forms load (SMART_CAPTCHA_SCRIPT_URL; Yandex SmartCaptcha's captcha.js by default); its origin enters the pages' CSP. */
   smartCaptchaScriptUrl: string;
+  // request.storage
+  /**
+   * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
+   * analytics carry: a cookie (CALLTRACKING_SESSION_COOKIE, `_ct_session_id` by default) or a
+   * global of the page (CALLTRACKING_SESSION_GLOBAL, none by default); empty when neither is set.
+   */
+  calltracking: { cookie: string; global: string };
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -156,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // form-constructor
     smartCaptchaUrl: (env.SMART_CAPTCHA_URL || 'https://smartcaptcha.yandexcloud.net/validate').trim(),
     smartCaptchaScriptUrl: (env.SMART_CAPTCHA_SCRIPT_URL || 'https://smartcaptcha.yandexcloud.net/captcha.js').trim(),
+    // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
+    calltracking: {
+      cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',
+      global: /^[A-Za-z_$][\w$]{0,99}$/.test((env.CALLTRACKING_SESSION_GLOBAL ?? '').trim()) ? (env.CALLTRACKING_SESSION_GLOBAL ?? '').trim() : '',
+    },
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -28,7 +28,7 @@ export async function seedDemoForms(db: Db) {
     const [form] = await db.insert(customForms).values({ site_id: site.id, client_id: site.client_id, title: 'Запись на тест-драйв', fields: FIELDS, grid: GRID }).returning();
     const base = { site_id: site.id, client_id: site.client_id, type: 9, processing_of_personal_data: true, agreement_hash: sha256(CONSENT), analytics: {} };
     await db.insert(requests).values([
-      { ...base, name: 'Олег', phone: '+7 916 210-33-44', fields: { custom_form_id: form!.id, content: { name: 'Олег', phone: '+7 916 210-33-44', brand: null, model: null, when: '2026-12-05T11:00', comment: 'Хочу сравнить две комплектации' } }, created_at: new Date(Date.now() - 86_400_000) },
+      { ...base, name: 'Олег', phone: '+79162103344', fields: { custom_form_id: form!.id, content: { name: 'Олег', phone: '+79162103344', brand: null, model: null, when: '2026-12-05T11:00', comment: 'Хочу сравнить две комплектации' } }, created_at: new Date(Date.now() - 86_400_000) },
       { ...base, name: 'Светлана', phone: '+375 29 123-45-67', fields: { custom_form_id: form!.id, content: { name: 'Светлана', phone: '+375 29 123-45-67', brand: null, model: null, when: '2026-12-07T16:30', comment: null } }, created_at: new Date(Date.now() - 2 * 86_400_000) },
     ]);
   }

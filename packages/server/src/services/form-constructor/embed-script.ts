@@ -1,11 +1,12 @@
 import { CAPTCHA_SOLVER_SCRIPT } from '../request.storage/captcha-solver-script.ts';
+import { LEAD_SOURCE_SCRIPT } from '../request.storage/lead-source-script.ts';
 
 /**
  * The embeddable script of a custom form (`GET /_api/forms/{id}/embed.js` on the site's host):
  * `<div id="dp-form-5"></div><script src="https://<site>/_api/forms/5/embed.js" async></script>`
  * (or `data-target="<element id>"` on the script). It draws the form's markup (made by the server
  * with contracts' renderFormHtml, the builder's preview being the same), adds masks and
- * dependent lists, uploads files to the site (`/_api/forms/{id}/files/{field}`), solves the
+ * dependent lists, the Russian phone mask on phone fields without a mask or country codes, uploads files to the site (`/_api/forms/{id}/files/{field}`), solves the
  * proof-of-work captcha (or shows the smart captcha's widget) and posts the request to the site's
  * intake (`/_api/requests/custom_form_requests`, CORS), then shows the server's answers by field.
  * Plain ES5 without outside code; the form's own page on the site uses it too.
@@ -19,6 +20,8 @@ export interface EmbedPayload {
   captcha: { kind: 'proof_of_work' } | { kind: 'smart_captcha'; sitekey: string; script: string };
   fields: { id: string; type: string; disabled: boolean; codes: Record<string, string> | null }[];
   texts: Record<string, string>;
+  /** Where the call-tracking session id is read (config `calltracking`). */
+  calltracking: { cookie: string; global: string };
 }
 
 const SCRIPT = String.raw`(function (P) {
@@ -43,6 +46,8 @@ const SCRIPT = String.raw`(function (P) {
 
   // The proof-of-work captcha's sha256 and zero-bit count (request.storage captcha-solver-script.ts).
 ${CAPTCHA_SOLVER_SCRIPT}
+  // The request's source (request.storage lead-source-script.ts): the visit's UTM, the page, the counters' ids.
+${LEAD_SOURCE_SCRIPT}
   function json(response) {
     return response.text().then(function (body) {
       var data = null;
@@ -99,6 +104,7 @@ ${CAPTCHA_SOLVER_SCRIPT}
       el.addEventListener('change', reset);
       var mask = el.getAttribute('data-mask');
       if (mask) el.addEventListener('input', function () { applyMask(el, mask); });
+      else if (el.type === 'tel' && fieldId && P.fields.some(function (f) { return f.id === fieldId && f.type === 'phone' && !f.codes; })) dpPhoneMask(el);
     });
 
     // Lists that follow another field (models of the chosen brand).
@@ -196,13 +202,7 @@ ${CAPTCHA_SOLVER_SCRIPT}
     }
 
     function analytics() {
-      var query = {};
-      try { new URLSearchParams(location.search).forEach(function (v, k) { query[k] = v; }); } catch (e) { query = {}; }
-      var utm = {};
-      ['source', 'campaign', 'term', 'medium', 'content'].forEach(function (k) { if (query['utm_' + k]) utm[k] = String(query['utm_' + k]).slice(0, 255); });
-      var result = { page: { page_url: location.href.slice(0, 2048), page_title: (document.title || '').slice(0, 500) } };
-      if (Object.keys(utm).length) result.utm = utm;
-      return result;
+      try { return dpAnalytics(P.calltracking, origin === location.origin); } catch (e) { return {}; }
     }
 
     function fail(error) {
@@ -259,6 +259,7 @@ ${CAPTCHA_SOLVER_SCRIPT}
     wire(target.querySelector('form.dpf'));
   }
 
+  dpRememberVisit();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })(__PAYLOAD__);
 `;

@@ -206,6 +206,10 @@ describe('a form on its site', () => {
     // The form's markup (as the builder previews it) inside, escaped for a script.
     expect(script.body).toContain('data-field=\\"phone\\"');
     expect(script.body).toContain('/_api/requests/custom_form_requests');
+    // The request's source (the visit's UTM kept for the tab, the counters' ids) and the phone mask.
+    expect(script.body).toContain('dp_utm');
+    expect(script.body).toContain('_ym_uid');
+    expect(script.body).toContain('dpPhoneMask');
     expect(script.body).not.toContain('</script');
 
     const preflight = await siteCall(a, 'OPTIONS', '/_api/requests/custom_form_requests', { headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
@@ -288,6 +292,9 @@ describe('a form on its site', () => {
     const sent = await submit(a, form.id, { name: 'Пётр', phone: '+7 916 555-12-34', photos: [token] });
     expect(sent.statusCode, sent.body).toBe(201);
     const [row] = await db().select().from(requests).where(eq(requests.id, Number(sent.json().data.id)));
+    // A Russian phone is stored in the one normalised form, in the form's values and the request's column.
+    expect(row!.phone).toBe('+79165551234');
+    expect((row!.fields.content as Record<string, unknown>).phone).toBe('+79165551234');
     const files = (row!.fields.content as Record<string, unknown>).photos as { file_id: number; name: string; mime: string }[];
     expect(files).toEqual([expect.objectContaining({ name: 'Паспорт ТС.pdf', mime: 'application/pdf', size: PDF.length })]);
     const download = await t.request('GET', `${REQUESTS}/custom_form_files/${files[0]!.file_id}`, { token: managerA });
@@ -431,7 +438,7 @@ describe('captcha settings and the smart captcha', () => {
     expect(sent.body).toContain('Заявка отправлена');
     expect(seen.at(-1)).toEqual({ secret: 'secret-of-a', token: 'good-token' });
     const [row] = await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Смарт Капчин')));
-    expect(row).toMatchObject({ type: 1, phone: '+7 (900) 765-43-21' });
+    expect(row).toMatchObject({ type: 1, phone: '+79007654321' });
 
     // Back to the proof of work: the widget leaves the cached page at once.
     const [settings] = await db().select().from(captchaSettings).where(eq(captchaSettings.site_id, a.id));

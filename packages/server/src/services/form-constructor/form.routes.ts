@@ -248,6 +248,7 @@ export async function registerFormConstructorRoutes(app: FastifyInstance, ctx: S
         codes: field.type === 'phone' && field.phone_codes?.length ? Object.fromEntries(field.phone_codes.map((code) => [code, PHONE_CODES[code].dial])) : null,
       })),
       texts: { ...FORM_TEXTS[lang], required_captcha: t('captcha_required', lang) },
+      calltracking: ctx.config.calltracking,
     };
   }
 

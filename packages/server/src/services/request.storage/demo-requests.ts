@@ -5,10 +5,11 @@ import { sites } from '../sites.context/site.table.ts';
 import { agreementHashes, requests, requestSettings } from './request.table.ts';
 
 const CONSENT = 'Я даю согласие на обработку моих персональных данных в целях обработки заявки';
+/** Phones as the intake stores them (contracts normalizePhone): +7 and the 10 digits. */
 const PEOPLE = [
-  ['Анна', 'Смирнова', '+7 (915) 123-45-67', 'anna.smirnova@example.ru'],
-  ['Игорь', 'Кузнецов', '+7 (926) 765-43-21', 'igor.k@example.ru'],
-  ['Мария', 'Попова', '8 903 555-12-34', 'maria.popova@example.ru'],
+  ['Анна', 'Смирнова', '+79151234567', 'anna.smirnova@example.ru'],
+  ['Игорь', 'Кузнецов', '+79267654321', 'igor.k@example.ru'],
+  ['Мария', 'Попова', '+79035551234', 'maria.popova@example.ru'],
 ] as const;
 
 /** Requests of the demo's client sites: a few of each common type over the last days, a consent text, a request setting. */

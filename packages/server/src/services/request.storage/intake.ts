@@ -240,7 +240,7 @@ function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, un
       text: attrs.text ?? null,
       text_input: attrs.text_input ?? null,
       fields,
-      analytics: attrs.analytics ?? {},
+      analytics: { ...attrs.analytics },
       agreement_hash: attrs.agreement_hash,
       tag: typeof fields.tag === 'string' ? fields.tag : null,
       ip,

@@ -16,8 +16,8 @@ import { requests } from './request.table.ts';
 
 /** The sheet's first row, in the reader's language. */
 const HEADERS: Record<Lang, string[]> = {
-  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'Страница', 'Проверка капчи'],
-  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'Page', 'Captcha check'],
+  ru: ['ID', 'Дата', 'Тип', 'Имя', 'Фамилия', 'Телефон', 'E-mail', 'Комментарий', 'Поля заявки', 'UTM source', 'UTM campaign', 'UTM medium', 'UTM term', 'UTM content', 'Страница', 'Заголовок страницы', 'Проверка капчи'],
+  en: ['ID', 'Date', 'Type', 'Name', 'Last name', 'Phone', 'E-mail', 'Comment', 'Request fields', 'UTM source', 'UTM campaign', 'UTM medium', 'UTM term', 'UTM content', 'Page', 'Page title', 'Captcha check'],
 };
 /** The captcha mark of a request (empty: checked). */
 const CAPTCHA_CHECK_NAMES: Record<Lang, Record<string, string>> = {
@@ -38,7 +38,7 @@ const EXPORT_BATCH = 5000;
 /**
  * What an export reads of a request, as values PostgreSQL makes cheap to send and to read: the
  * minute of `created_at` (UTC minutes since 1970, shown in the reader's time here), `fields` as
- * JSON text (read once, here) and the three values of `analytics` the file shows, not the whole
+ * JSON text (read once, here) and the values of `analytics` the file shows (UTM, page), not the whole
  * object (docs/performance.md, "bench:requests").
  */
 const exportColumns = {
@@ -53,11 +53,15 @@ const exportColumns = {
   fields: sql<string>`${requests.fields}::text`,
   utm_source: sql<string | null>`${requests.analytics} #>> '{utm,source}'`,
   utm_campaign: sql<string | null>`${requests.analytics} #>> '{utm,campaign}'`,
+  utm_medium: sql<string | null>`${requests.analytics} #>> '{utm,medium}'`,
+  utm_term: sql<string | null>`${requests.analytics} #>> '{utm,term}'`,
+  utm_content: sql<string | null>`${requests.analytics} #>> '{utm,content}'`,
   page_url: sql<string | null>`${requests.analytics} #>> '{page,page_url}'`,
+  page_title: sql<string | null>`${requests.analytics} #>> '{page,page_title}'`,
   captcha_check: requests.captcha_check,
 };
 /** A row of an export: the values of exportColumns in their order. */
-type ExportRow = [id: number, minute: number, type: number, name: string | null, lastName: string | null, phone: string | null, email: string | null, text: string | null, fields: string, utmSource: string | null, utmCampaign: string | null, pageUrl: string | null, captchaCheck: string | null];
+type ExportRow = [id: number, minute: number, type: number, name: string | null, lastName: string | null, phone: string | null, email: string | null, text: string | null, fields: string, utmSource: string | null, utmCampaign: string | null, utmMedium: string | null, utmTerm: string | null, utmContent: string | null, pageUrl: string | null, pageTitle: string | null, captchaCheck: string | null];
 
 /**
  * Reads the page of an export's rows after the id `after`, handing each row to `onRow` as it
@@ -76,7 +80,7 @@ function exportPages(db: DbOrTx, where: SQL | undefined): (after: number, onRow:
     };
     const query = page(after);
     if (!(await eachRowArray<ExportRow>(db, query, take))) {
-      for (const row of await query) take([row.id, row.minute, row.type, row.name, row.last_name, row.phone, row.email, row.text, row.fields, row.utm_source, row.utm_campaign, row.page_url, row.captcha_check]);
+      for (const row of await query) take([row.id, row.minute, row.type, row.name, row.last_name, row.phone, row.email, row.text, row.fields, row.utm_source, row.utm_campaign, row.utm_medium, row.utm_term, row.utm_content, row.page_url, row.page_title, row.captcha_check]);
     }
     return { count, last };
   };
@@ -123,13 +127,14 @@ function localTime(offsetMinutes: number) {
 
 /** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page, captcha mark (text formula-safe). */
 function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => string): (string | number)[] {
-  const [id, minute, type, name, lastName, phone, email, text, fieldsJson, utmSource, utmCampaign, pageUrl, captchaCheck] = row;
+  const [id, minute, type, name, lastName, phone, email, text, fieldsJson, ...rest] = row;
+  const captchaCheck = rest.pop() as string | null;
   const fields = fieldsJson === '{}' ? '' : Object.entries(JSON.parse(fieldsJson) as Record<string, unknown>).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
   return [
     id,
     local(minute),
     TYPE_NAMES[lang][type] ?? String(type),
-    ...[name, lastName, phone, email, text, fields, utmSource, utmCampaign, pageUrl].map((cell) => neutralizeCell(cell ?? '')),
+    ...[name, lastName, phone, email, text, fields, ...rest].map((cell) => neutralizeCell(cell ?? '')),
     captchaCheck ? (CAPTCHA_CHECK_NAMES[lang][captchaCheck] ?? captchaCheck) : '',
   ];
 }

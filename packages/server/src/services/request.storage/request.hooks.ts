@@ -3,7 +3,7 @@ import type { ResourceHooks } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import { sha256 } from '../../kit/secrets.ts';
-import { email as emailField, PHONE_PATTERN } from '@dp/contracts';
+import { email as emailField, isPhone } from '@dp/contracts';
 import { blockSourceKey } from './intake.ts';
 import { requestBlocks, requests, requestSettings } from './request.table.ts';
 import { centralProxyActions, emailActions, proxyActions } from '../sender/sender.table.ts';
@@ -83,7 +83,7 @@ export const requestBlockHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx }) {
     const sourceType = String(attrs.source_type);
     const raw = String(attrs.source);
-    const fits = sourceType === 'phone' ? PHONE_PATTERN.test(raw) : sourceType === 'email' ? emailField().safeParse(raw).success : /^[0-9a-fA-F:.]{2,64}$/.test(raw);
+    const fits = sourceType === 'phone' ? isPhone(raw) : sourceType === 'email' ? emailField().safeParse(raw).success : /^[0-9a-fA-F:.]{2,64}$/.test(raw);
     if (!fits) throw badRequest('request_block_source', '/data/attributes/source');
     const source = blockSourceKey(sourceType, raw);
     const [taken] = await tx

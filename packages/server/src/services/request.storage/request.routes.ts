@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   agreementHashResource,
   BLOCK_SOURCE_TYPES,
   BLOCK_TYPES,
+  cleanAnalytics,
   id,
   isoDateTime,
   momentOf,
@@ -32,7 +33,7 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
-import { searchCondition } from '../../kit/search-index.ts';
+import { escapeLike, searchCondition } from '../../kit/search-index.ts';
 import { siteRendererOf, type SiteApiCall } from '../site-renderer/serve-site.ts';
 import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
@@ -64,7 +65,18 @@ function listCondition(
   auth: AuthContext,
   siteId: number,
   type: RequestTypeId | null,
-  query: { 'date[from]'?: string; 'date[to]'?: string; 'filter[search]'?: string; 'filter[captcha]'?: CaptchaCheck; custom_form_id?: number; 'filter[custom_form_id]'?: number; utc_offset?: number },
+  query: {
+    'date[from]'?: string;
+    'date[to]'?: string;
+    'filter[search]'?: string;
+    'filter[captcha]'?: CaptchaCheck;
+    custom_form_id?: number;
+    'filter[custom_form_id]'?: number;
+    utc_offset?: number;
+    'filter[utm_source]'?: string;
+    'filter[utm_campaign]'?: string;
+    'filter[page_url]'?: string;
+  },
 ): SQL | undefined {
   const offset = query.utc_offset ?? 0;
   const form = query.custom_form_id ?? query['filter[custom_form_id]'];
@@ -74,10 +86,33 @@ function listCondition(
     type === null ? undefined : eq(requests.type, type),
     query['date[from]'] ? gte(requests.created_at, momentOf(query['date[from]'], offset)) : undefined,
     query['date[to]'] ? lte(requests.created_at, momentOf(query['date[to]'], offset, true)) : undefined,
-    query['filter[search]'] ? searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']) : undefined,
+    query['filter[search]'] ? or(searchCondition([requests.name, requests.phone, requests.email, requests.last_name], query['filter[search]']), ...phoneSearch(query['filter[search]'])) : undefined,
     form ? sql`${requests.fields}->>'custom_form_id' = ${String(form)}` : undefined,
     query['filter[captcha]'] ? eq(requests.captcha_check, query['filter[captcha]']) : undefined,
+    ...analyticsConditions(query),
   );
+}
+
+/**
+ * A search typed as a phone (`8 900 123`, `(900) 123-4`) finds the phones stored normalised
+ * (`+79001234567`) by their digits; a leading 8 is also read as the country's 7.
+ */
+function phoneSearch(text: string): SQL[] {
+  if (!/^[+\d\s().-]+$/.test(text.trim())) return [];
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < 3) return [];
+  const keys = new Set([digits, ...(/^8/.test(digits) ? [`7${digits.slice(1)}`] : [])]);
+  return [...keys].map((key) => searchCondition([requests.phone], key));
+}
+/** The analytics filters of lists and exports: UTM source and campaign whole in any case, a part of the page's address. */
+function analyticsConditions(query: { 'filter[utm_source]'?: string; 'filter[utm_campaign]'?: string; 'filter[page_url]'?: string }): (SQL | undefined)[] {
+  const whole = (path: 'utm,source' | 'utm,campaign', value: string | undefined) => (value?.trim() ? sql`lower(${requests.analytics} #>> ${sql.raw(`'{${path}}'`)}) = ${value.trim().toLowerCase()}` : undefined);
+  const page = query['filter[page_url]']?.trim();
+  return [
+    whole('utm,source', query['filter[utm_source]']),
+    whole('utm,campaign', query['filter[utm_campaign]']),
+    page ? sql`${requests.analytics} #>> '{page,page_url}' ilike ${`%${escapeLike(page)}%`}` : undefined,
+  ];
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -134,10 +169,13 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   const renderer = siteRendererOf(app);
   const intake = requestIntake(ctx, captcha, storage.checks);
   renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(captcha, intake.accept) });
-  // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed.
-  renderer.formSink = async ({ site, outcome, ip, lang, consentText }) => {
+  // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed,
+  // with the analytics block the site's script put in it; the page is the one the form was posted on.
+  renderer.formSink = async ({ site, outcome, ip, lang, consentText, page }) => {
     const hash = await ensureAgreement(ctx.db, site, consentText);
     const { values, extra } = outcome;
+    const analytics = cleanAnalytics(parseJson(extra.analytics));
+    analytics.page = { page_url: page.url, page_title: page.title, ...analytics.page, page_id: page.id };
     try {
       await intake.accept({
         site,
@@ -145,7 +183,7 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
         ip,
         body: {
           data: {
-            attributes: { name: values.name, phone: values.phone, text: values.comment || null, processing_of_personal_data: values.consent, agreement_hash: hash },
+            attributes: { name: values.name, phone: values.phone, text: values.comment || null, processing_of_personal_data: values.consent, agreement_hash: hash, analytics },
             captcha: extra['smart-token'] ? { token: extra['smart-token'] } : extra.captcha_challenge ? { challenge: extra.captcha_challenge, nonce: extra.captcha_nonce || '0' } : undefined,
           },
         },
@@ -307,6 +345,16 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   return storage;
 }
 
+
+/** A posted JSON text, or undefined when it is not JSON (a form's analytics field; the block is cleaned after). */
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A site's consent text by hash, recorded on first use (the renderer's own texts). */
 export async function ensureAgreement(db: DbOrTx, site: { id: number; client_id: number }, text: string): Promise<string> {

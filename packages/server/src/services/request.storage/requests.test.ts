@@ -435,7 +435,7 @@ describe('lists, export, depersonalization', () => {
     expect(gone!.fields).not.toHaveProperty('vin');
     expect(gone!.fields).toHaveProperty('mileage', 45000);
     const [kept] = await db().select().from(requests).where(eq(requests.id, fresh));
-    expect(kept).toMatchObject({ name: 'Анна', phone: '+7 (900) 123-45-67' });
+    expect(kept).toMatchObject({ name: 'Анна', phone: '+79001234567' });
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'depersonalize'), eq(auditLog.client_id, a.clientId)));
     expect(entry!.changes).toMatchObject({ site_id: a.id, period_days: 30 });
     expect(await depersonalizeRequests(db())).not.toHaveProperty(String(a.id));
@@ -454,7 +454,7 @@ describe("the renderer's callback form", () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Заявка отправлена');
     const [row] = await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Пётр')));
-    expect(row).toMatchObject({ type: 1, phone: '+7 (900) 765-43-21', text: 'Перезвоните' });
+    expect(row).toMatchObject({ type: 1, phone: '+79007654321', text: 'Перезвоните' });
     const [consent] = await db().select().from(agreementHashes).where(and(eq(agreementHashes.site_id, a.id), eq(agreementHashes.hash, row!.agreement_hash!)));
     expect(consent!.text).toContain('персональных данных');
   });

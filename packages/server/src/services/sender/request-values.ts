@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { REQUEST_TYPES, type Lang, type RequestTypeId } from '@dp/contracts';
+import { formatPhone, REQUEST_TYPES, type Lang, type RequestTypeId } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { dealers, sites } from '../sites.context/site.table.ts';
 import type { requests } from '../request.storage/request.table.ts';
@@ -10,7 +10,7 @@ import type { requests } from '../request.storage/request.table.ts';
  */
 export type RequestRow = typeof requests.$inferSelect;
 export interface RequestContext {
-  site: { id: number; name: string; url: string | null };
+  site: { id: number; name: string; url: string | null; phone_format?: string | null };
   dealer: { id: number; name: string; code: string } | null;
 }
 
@@ -37,17 +37,17 @@ const placeholderKey = (key: string) => key.replace(/[^a-zA-Z0-9_]/g, '_');
 
 /** The site (its public address) and the request's dealer centre (of the request's client only). */
 export async function requestContext(db: DbOrTx, request: Pick<RequestRow, 'site_id' | 'client_id' | 'dealer_id'>): Promise<RequestContext> {
-  const [site] = await db.select({ id: sites.id, name: sites.name, host: sites.host, technical_host: sites.technical_host, use_http: sites.use_http }).from(sites).where(eq(sites.id, request.site_id)).limit(1);
+  const [site] = await db.select({ id: sites.id, name: sites.name, host: sites.host, technical_host: sites.technical_host, use_http: sites.use_http, phone_format: sites.phone_format }).from(sites).where(eq(sites.id, request.site_id)).limit(1);
   const host = site?.host ?? site?.technical_host ?? null;
   const [dealer] = request.dealer_id
     ? await db.select({ id: dealers.id, name: dealers.name, code: dealers.code }).from(dealers).where(and(eq(dealers.id, request.dealer_id), eq(dealers.client_id, request.client_id))).limit(1)
     : [];
-  return { site: { id: request.site_id, name: site?.name ?? '', url: host ? `${site!.use_http ? 'http' : 'https'}://${host}` : null }, dealer: dealer ?? null };
+  return { site: { id: request.site_id, name: site?.name ?? '', url: host ? `${site!.use_http ? 'http' : 'https'}://${host}` : null, phone_format: site?.phone_format ?? null }, dealer: dealer ?? null };
 }
 
 /** The values of a template's placeholders for a request (missing ones render empty). */
 export function placeholderValues(request: RequestRow, context: RequestContext, lang: Lang = 'ru'): Record<string, string> {
-  const analytics = request.analytics as { utm?: Record<string, string | null>; page?: Record<string, string | number | null>; google_client_id?: string; ya_client_id?: string };
+  const analytics = request.analytics as { utm?: Record<string, string | null>; page?: Record<string, string | number | null>; google_client_id?: string; ya_client_id?: string; calltracking_session_id?: string; kodix_pixel?: string };
   const utm = analytics.utm ?? {};
   const page = analytics.page ?? {};
   const { content, ...fields } = request.fields as Record<string, unknown> & { content?: Record<string, unknown> };
@@ -66,7 +66,8 @@ export function placeholderValues(request: RequestRow, context: RequestContext, 
     name: request.name ?? '',
     last_name: request.last_name ?? '',
     full_name: [request.name, request.last_name].filter(Boolean).join(' '),
-    phone: request.phone ?? '',
+    // Stored normalised (+7 and 10 digits), shown as the site writes phones.
+    phone: formatPhone(request.phone, context.site.phone_format),
     email: request.email ?? '',
     text: request.text ?? '',
     text_input: request.text_input ?? '',
@@ -83,6 +84,8 @@ export function placeholderValues(request: RequestRow, context: RequestContext, 
     utm_content: plain(utm.content, lang),
     google_client_id: plain(analytics.google_client_id, lang),
     ya_client_id: plain(analytics.ya_client_id, lang),
+    calltracking_session_id: plain(analytics.calltracking_session_id, lang),
+    kodix_pixel: plain(analytics.kodix_pixel, lang),
     fields: Object.entries(fields).map(([key, value]) => `${key}: ${plain(value, lang)}`).join('\n'),
     form: Object.entries(form).map(([key, value]) => `${key}: ${plain(value, lang)}`).join('\n'),
   };
@@ -101,12 +104,12 @@ export function sampleRequest(siteId: number, clientId: number, lang: Lang): Req
     gender: 2,
     name: en ? 'Anna' : 'Анна',
     last_name: en ? 'Smith' : 'Иванова',
-    phone: '+7 (900) 123-45-67',
+    phone: '+79001234567',
     email: 'anna@example.ru',
     text: en ? 'Please call me back after 6 pm' : 'Перезвоните, пожалуйста, после 18:00',
     text_input: null,
     fields: { subject: en ? 'Car loan' : 'Кредит', department_name: en ? 'Sales' : 'Отдел продаж' },
-    analytics: { utm: { source: 'yandex', medium: 'cpc', campaign: 'spring' }, page: { page_url: 'https://example.ru/contacts', page_title: en ? 'Contacts' : 'Контакты' } },
+    analytics: { utm: { source: 'yandex', medium: 'cpc', campaign: 'spring' }, page: { page_url: 'https://example.ru/contacts?utm_source=yandex', page_title: en ? 'Contacts' : 'Контакты' }, ya_client_id: '1700000000123456789' },
     processing_of_personal_data: true,
     agreement_hash: null,
     tag: null,

@@ -247,6 +247,34 @@ describe('e-mail templates', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it("fill the page, UTM and phone placeholders from the request the site's form sent", async () => {
+    const id = await template({ subject: 'Заявка со страницы {{page_title}}', body: 'Страница: {{page_url}}\nUTM: {{utm_source}}/{{utm_campaign}}/{{utm_medium}}\nЯндекс: {{ya_client_id}}\nТелефон: {{phone}}' });
+    await setting(1, [{ kind: 'email_action', id }]);
+    await db().update(sites).set({ phone_format: '8 (XXX) XXX-XX-XX' }).where(eq(sites.id, a.id));
+    try {
+      // The renderer's own form, as a visitor's browser posts it: the script's block in the hidden field.
+      const ip = nextIp();
+      const challenge = (await t.app.inject({ method: 'GET', url: '/_api/requests/captcha', headers: { host: a.host }, remoteAddress: ip })).json().data.challenge as string;
+      const analytics = JSON.stringify({ utm: { source: 'yandex', campaign: 'winter', medium: 'cpc' }, ya_client_id: '1700000000123', page: { page_url: `https://${a.host}/?utm_source=yandex&utm_campaign=winter`, page_title: 'Главная' } });
+      const fields = { _form: 'main-1', name: 'Зоя', phone: '9161112233', consent: 'on', analytics, captcha_challenge: challenge, captcha_nonce: solveChallenge(challenge) };
+      const before = smtp.received.length;
+      const posted = await t.app.inject({ method: 'POST', url: '/', headers: { host: a.host, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: ip, payload: new URLSearchParams(fields).toString() });
+      expect(posted.statusCode, posted.body.slice(0, 300)).toBe(200);
+      const [row] = await db().select().from(requests).where(and(eq(requests.site_id, a.id), eq(requests.name, 'Зоя')));
+      expect(row!.phone).toBe('+79161112233');
+      expect((await settled(row!.id))[0]).toMatchObject({ status: 'success' });
+      const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+      expect(mail!.subject).toBe('Заявка со страницы Главная');
+      expect(mail!.text).toContain(`Страница: https://${a.host}/?utm_source=yandex&utm_campaign=winter`);
+      expect(mail!.text).toContain('UTM: yandex/winter/cpc');
+      expect(mail!.text).toContain('Яндекс: 1700000000123');
+      // Stored normalised, shown as the site writes phones.
+      expect(mail!.text).toContain('Телефон: 8 (916) 111-22-33');
+    } finally {
+      await db().update(sites).set({ phone_format: null }).where(eq(sites.id, a.id));
+    }
+  });
+
   it('cannot be deleted while a request setting picks it', async () => {
     const id = await template({ title: 'Используемый' });
     const settingId = await setting(4, [{ kind: 'email_action', id }]);
@@ -272,7 +300,7 @@ describe('proxy actions', () => {
     const call = crm.calls.find((one) => one.body?.data?.id === String(requestId))!;
     expect(call.path).toBe('/leads');
     expect(call.headers.authorization).toBe('Bearer crm-token-1');
-    expect(call.body.data).toMatchObject({ type: 'testdrive_request', attributes: { name: 'Олег', phone: '+7 (900) 222-33-44', model_id: 12, site_id: a.id, analytics: { utm: { source: 'yandex' } } } });
+    expect(call.body.data).toMatchObject({ type: 'testdrive_request', attributes: { name: 'Олег', phone: '+79002223344', model_id: 12, site_id: a.id, analytics: { utm: { source: 'yandex' } } } });
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.resource, 'proxy_actions'), eq(auditLog.record_id, String(id))));
     expect(JSON.stringify(audit)).not.toContain('crm-token-1');
     expect(audit[0]!.changes).toMatchObject({ token: '[hidden]' });

@@ -116,6 +116,7 @@ ${verification.map((entry) => html`<meta name="${VERIFICATION_META[entry.provide
 ${favicons(snap)}
 ${alternates(ctx)}
 <meta name="theme-color" content="${paletteOf(snap.site.context?.color_scheme).primary}">
+${snap.calltracking && !ctx.preview ? html`<meta name="dp-calltracking" content="${JSON.stringify(snap.calltracking)}">` : null}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
 <style>${raw(css)}</style>
 <script src="${siteScriptPath}" defer></script>
@@ -142,15 +143,23 @@ function breadcrumbs(ctx: RenderContext): Html | null {
   return html`<nav class="breadcrumbs container" aria-label="${say(ctx.lang, 'breadcrumbs')}"><ol>${chain.map(crumb)}<li><span aria-current="page">${tx(ctx, ctx.state.caption) ?? ctx.page.uri}</span></li></ol></nav>`;
 }
 
+/** A page's title (its document's `<title>`): the SEO title, the collection's, or the caption and the site's name. */
+export function pageTitleOf(ctx: RenderContext): string {
+  const state = ctx.state;
+  const caption = tx(ctx, state.caption) ?? ctx.page.uri;
+  const siteName = ctx.snap.site.name;
+  const isHome = ctx.page.uri === '/';
+  return tx(ctx, state.seo_properties?.title) ?? (state.collection ? tx(ctx, state.collection.title) : null) ?? (isHome ? siteName : `${caption} — ${siteName}`);
+}
+
 /** A page of the site: the main page with its stages, a collection page, or any other page. */
 export function renderSitePage(ctx: RenderContext): RenderedDocument {
   const state = ctx.state;
   const seo = state.seo_properties ?? {};
   const collection = state.collection;
   const caption = tx(ctx, state.caption) ?? ctx.page.uri;
-  const siteName = ctx.snap.site.name;
   const isHome = ctx.page.uri === '/';
-  const title = tx(ctx, seo.title) ?? (collection ? tx(ctx, collection.title) : null) ?? (isHome ? siteName : `${caption} — ${siteName}`);
+  const title = pageTitleOf(ctx);
   const description = tx(ctx, seo.description) ?? (collection ? tx(ctx, collection.description) : null);
   const canonicalValue = tx(ctx, seo.canonical);
   const canonical = canonicalValue && (/^https?:\/\/[^\s"'<>]+$/i.test(canonicalValue) || /^\/[^\s"'<>]*$/.test(canonicalValue)) ? absolute(ctx.base, canonicalValue) : absolute(ctx.base, localHref(ctx, ctx.page.uri));

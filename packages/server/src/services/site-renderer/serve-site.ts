@@ -12,7 +12,7 @@ import { adminHostMatcher, normalizeHost } from './admin-hosts.ts';
 import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
 import { readPreviewToken } from './preview-token.ts';
-import { renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { pageTitleOf, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
 import { checkForm, FORM_MAX_BYTES, type FormOutcome } from './site-forms.ts';
@@ -168,7 +168,13 @@ const SITE_API_PREFLIGHT = {
   'access-control-max-age': '600',
 };
 /** What a posted site form becomes when a service takes it (request intake): an error to show, or nothing. */
-export type FormSink = (call: { site: SiteRow; outcome: FormOutcome; ip: string; lang: Lang; consentText: string }) => Promise<{ error: string | null }>;
+export type FormSink = (call: { site: SiteRow; outcome: FormOutcome; ip: string; lang: Lang; consentText: string; page: PostedPage }) => Promise<{ error: string | null }>;
+/** The page a form was posted on, as the server knows it (the request's analytics page when the script sent none). */
+export interface PostedPage {
+  id: number;
+  url: string;
+  title: string;
+}
 
 export class SiteRenderer {
   readonly cache = new SiteCache<SiteState>();
@@ -282,7 +288,8 @@ export class SiteRenderer {
         const depersonalization = site.depersonalization;
         const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
         const consentText = days ? say(pageLang, 'form_consent_period', { days }) : say(pageLang, 'form_consent');
-        const { error } = await this.formSink({ site, outcome: form, ip: request.ip, lang: pageLang, consentText });
+        const posted = { id: page.id, url: `${base}${encodePath(`${prefix}${uri}`)}`, title: pageTitleOf(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })) };
+        const { error } = await this.formSink({ site, outcome: form, ip: request.ip, lang: pageLang, consentText, page: posted });
         form.sent = !error;
         if (error) Object.assign(form, { ok: false, submitError: error });
       }
@@ -366,6 +373,8 @@ export class SiteRenderer {
     // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
     const sitekey = this.smartCaptchaOf ? await this.smartCaptchaOf(site.id) : null;
     snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
+    const calltracking = this.ctx.config.calltracking;
+    snapshot.calltracking = calltracking && (calltracking.cookie || calltracking.global) ? calltracking : null;
     return { value: { site, snapshot }, dependsOn: snapshot.dependsOn };
   }
 

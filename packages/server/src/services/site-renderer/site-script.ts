@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { CAPTCHA_SOLVER_SCRIPT } from '../request.storage/captcha-solver-script.ts';
+import { LEAD_SOURCE_SCRIPT } from '../request.storage/lead-source-script.ts';
 
 /**
  * The one script of public sites, served at /_site/site.<hash>.js (CSP: scripts from the site's
  * own origin only, plus the counters' hosts). Pages work without it; it adds the small things:
  * the mobile menu's toggle, the stage's arrows, stages first for visitors of their personalization
- * pages, form messages in the site's language, and the counters the SEO settings name (their
- * providers' snippets, started from ids, so nothing typed by editors runs as code).
+ * pages, form messages in the site's language, the phone mask, the request's analytics block (the
+ * visit's UTM kept in sessionStorage, the page, the counters' client ids) sent with the forms, and
+ * the counters the SEO settings name (their providers' snippets, started from ids, so nothing typed
+ * by editors runs as code).
  */
 const SCRIPT = String.raw`(function () {
   var root = document.documentElement;
@@ -101,7 +104,20 @@ const SCRIPT = String.raw`(function () {
     if (next) next.addEventListener('click', function () { go(1); });
   }
 
+  // The request's source (request.storage lead-source-script.ts): the visit's UTM, the page, the counters' ids.
+${LEAD_SOURCE_SCRIPT}  function calltracking() {
+    var meta = document.querySelector('meta[name="dp-calltracking"]');
+    try { return meta ? JSON.parse(meta.getAttribute('content') || '{}') : {}; } catch (e) { return {}; }
+  }
+
+  function source(form) {
+    var field = form.querySelector('input[name="analytics"]');
+    if (!field) return;
+    form.addEventListener('submit', function () { try { field.value = JSON.stringify(dpAnalytics(calltracking(), true)); } catch (e) { field.value = ''; } });
+  }
+
   function forms() {
+    document.querySelectorAll('form.form input[type="tel"]').forEach(dpPhoneMask);
     document.querySelectorAll('form.form input, form.form textarea').forEach(function (input) {
       input.addEventListener('invalid', function () {
         var v = input.validity;
@@ -132,6 +148,9 @@ ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
   }
 
   ready(function () {
+    dpRememberVisit();
+    // The analytics first: the captcha's handler may send the form itself.
+    document.querySelectorAll('form.form').forEach(source);
     document.querySelectorAll('form.form').forEach(captcha);
     var seen = visited();
     menu();

@@ -67,6 +67,8 @@ export interface SiteSnapshot {
   dependsOn: number[];
   /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
   smartCaptcha?: { sitekey: string; scriptUrl: string } | null;
+  /** Where the site's script reads the call-tracking session id a request's analytics carry (config `calltracking`). */
+  calltracking?: { cookie: string; global: string } | null;
 }
 
 const published = (table: typeof pageStates | typeof layoutStates | typeof stageStates) => and(eq(table.status, STATE_STATUS.published), isNull(table.superseded_at));

@@ -5,7 +5,7 @@ import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, Reloa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CAPTCHA_CHECKS, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { CAPTCHA_CHECKS, formatPhone, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -39,6 +39,10 @@ function leaves(value: Record<string, unknown>, prefix: string): [string, unknow
     item && typeof item === 'object' && !Array.isArray(item) ? leaves(item as Record<string, unknown>, `${prefix}.${key}`) : [[`${prefix}.${key}`, item] as [string, unknown]],
   );
 }
+
+/** Where an analytics value stands in the detail: UTM, the page, then the rest. */
+const ANALYTICS_ORDER = ['analytics.utm.source', 'analytics.utm.medium', 'analytics.utm.campaign', 'analytics.utm.term', 'analytics.utm.content', 'analytics.page.page_url', 'analytics.page.page_title', 'analytics.page.page_id'];
+const analyticsOrder = (field: string) => (ANALYTICS_ORDER.includes(field) ? ANALYTICS_ORDER.indexOf(field) : ANALYTICS_ORDER.length);
 
 interface SentFile {
   file_id: number;
@@ -96,7 +100,7 @@ function useColumnChoice(type: RequestTypeId) {
 }
 
 /** One request with every field and its actions to run. */
-function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: Lang; onClose: () => void }) {
+function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | null; lang: Lang; phoneFormat: string | null; onClose: () => void }) {
   const { t } = useTranslation('request.storage');
   const screens = Grid.useBreakpoint();
   const actions = useRequestActions(record?.id ?? null);
@@ -107,14 +111,20 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
     ['created_at', formatDateTime(a.created_at)],
     ['type', t(`request_types.${a.type}`)],
     ['captcha_check', a.captcha_check ? <CaptchaMark check={a.captcha_check} /> : t('captcha.checked')],
-    ...(['name', 'last_name', 'phone', 'email', 'gender', 'text', 'text_input', 'tag', 'page_id', 'dealer_id'] as const).map((field) => [field, field === 'gender' && a.gender ? t(`genders.${a.gender}`) : show(a[field], lang)]),
+    ...(['name', 'last_name', 'phone', 'email', 'gender', 'text', 'text_input', 'tag', 'page_id', 'dealer_id'] as const).map((field) => [
+      field,
+      field === 'gender' && a.gender ? t(`genders.${a.gender}`) : field === 'phone' && a.phone ? formatPhone(a.phone, phoneFormat) : show(a[field], lang),
+    ]),
     // A custom form's fields one by one (files as links), under the form's field ids.
     ...Object.entries(a.fields).flatMap(([field, value]): [string, ReactNode][] =>
       field === 'content' && value && typeof value === 'object' && !Array.isArray(value)
         ? Object.entries(value as Record<string, unknown>).map(([id, item]) => [`content:${id}`, isFileList(item) ? <FileLinks files={item} lang={lang} /> : show(item, lang)])
         : [[`fields.${field}`, show(value, lang)]],
     ),
-    ...leaves(a.analytics, 'analytics').map(([field, value]) => [field, show(value, lang)]),
+    // The request's source (spec 002 §3 analytics): UTM first, then the page, then the counters' ids.
+    ...leaves(a.analytics, 'analytics')
+      .sort(([x], [y]) => analyticsOrder(x) - analyticsOrder(y))
+      .map(([field, value]) => [field, field === 'analytics.page.page_url' && typeof value === 'string' && /^https?:\/\//i.test(value) ? <Typography.Link href={value} target="_blank" rel="noopener noreferrer nofollow">{value}</Typography.Link> : show(value, lang)]),
     ['agreement_hash', a.agreement_hash ?? '—'],
     ['depersonalized_at', a.depersonalized_at ? formatDateTime(a.depersonalized_at) : '—'],
   ];
@@ -177,7 +187,11 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
     from: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('from') ?? '') ? searchParams.get('from') : null,
     to: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('to') ?? '') ? searchParams.get('to') : null,
     captcha: (CAPTCHA_CHECKS as readonly string[]).includes(searchParams.get('captcha') ?? '') ? (searchParams.get('captcha') as CaptchaCheck) : null,
+    utmSource: searchParams.get('utm_source') ?? '',
+    utmCampaign: searchParams.get('utm_campaign') ?? '',
+    pageUrl: searchParams.get('page_url') ?? '',
   };
+  const phoneFormat = (site.data?.site.attributes.phone_format as string | null | undefined) ?? null;
   const set = (next: Record<string, string | number | null>) =>
     setSearchParams((previous) => {
       const result = new URLSearchParams(previous);
@@ -185,6 +199,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
       return result;
     }, { replace: true });
   const [searchText, setSearchText] = useState(params.search);
+  const [sourceText, setSourceText] = useState({ utm_source: params.utmSource, utm_campaign: params.utmCampaign, page_url: params.pageUrl });
   const list = useRequestList(type, siteId, params);
   const columns = useColumnChoice(type);
   const [open, setOpen] = useState<Row | null>(null);
@@ -227,7 +242,8 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         title: t(`columns.${column}`),
         width: column === 'created_at' ? 150 : column === 'text' ? 260 : 170,
         ellipsis: true,
-        render: (_: unknown, record: Row) => (column === 'created_at' ? formatDateTime(record.attributes.created_at) : show(valueAt(record.attributes, column), lang)),
+        render: (_: unknown, record: Row) =>
+          column === 'created_at' ? formatDateTime(record.attributes.created_at) : column === 'phone' && record.attributes.phone ? formatPhone(record.attributes.phone, phoneFormat) : show(valueAt(record.attributes, column), lang),
       })),
 
       {
@@ -248,10 +264,10 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         ),
       },
     ],
-    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId],
+    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId, phoneFormat],
   );
   const range: [Dayjs | null, Dayjs | null] = [params.from ? dayjs(params.from) : null, params.to ? dayjs(params.to) : null];
-  const filtered = Boolean(params.search || params.from || params.to || params.captcha);
+  const filtered = Boolean(params.search || params.from || params.to || params.captcha || params.utmSource || params.utmCampaign || params.pageUrl);
   return (
     <div className="page">
       <PageHeader
@@ -298,6 +314,18 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             onChange={(next: string) => set({ captcha: next || null, page: 1 })}
             options={[{ value: '', label: t('captcha.any') }, ...CAPTCHA_CHECKS.map((check) => ({ value: check, label: t(`captcha.${check}`) }))]}
           />
+          {(['utm_source', 'utm_campaign', 'page_url'] as const).map((name) => (
+            <Input.Search
+              key={name}
+              allowClear
+              value={sourceText[name]}
+              placeholder={t(`source_filters.${name}`)}
+              aria-label={t(`source_filters.${name}`)}
+              onChange={(event) => setSourceText((previous) => ({ ...previous, [name]: event.target.value }))}
+              onSearch={(next) => set({ [name]: next.trim() || null, page: 1 })}
+              style={{ width: name === 'page_url' ? 240 : 180 }}
+            />
+          ))}
         </Space>
         <UnverifiedNotice siteId={siteId} type={type} filtering={params.captcha === 'unverified'} onShow={() => set({ captcha: 'unverified', page: 1 })} />
         <SelectionActions siteId={siteId} selected={selected} lang={lang} canRelease={canRelease} canDelete={canDelete} onDone={() => setSelected([])} />
@@ -316,7 +344,17 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             locale={{
               emptyText: list.isLoading ? <span /> : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={params.search ? t('empty_search', { search: params.search }) : filtered ? t('empty_filtered') : t('empty')}>
-                  {filtered && <Button onClick={() => { setSearchText(''); set({ search: null, from: null, to: null, captcha: null, page: 1 }); }}>{t('common:actions.reset_filters')}</Button>}
+                  {filtered && (
+                    <Button
+                      onClick={() => {
+                        setSearchText('');
+                        setSourceText({ utm_source: '', utm_campaign: '', page_url: '' });
+                        set({ search: null, from: null, to: null, captcha: null, utm_source: null, utm_campaign: null, page_url: null, page: 1 });
+                      }}
+                    >
+                      {t('common:actions.reset_filters')}
+                    </Button>
+                  )}
                 </Empty>
               ),
             }}
@@ -332,7 +370,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
           />
         )}
       </Card>
-      <RequestDetail record={open} lang={lang} onClose={() => setOpen(null)} />
+      <RequestDetail record={open} lang={lang} phoneFormat={phoneFormat} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -14,16 +14,23 @@ export interface RequestListParams {
   to: string | null;
   /** Only requests with this captcha mark (null: any). */
   captcha: CaptchaCheck | null;
+  /** The analytics filters: UTM source and campaign (whole), a part of the page's address ('' : any). */
+  utmSource?: string;
+  utmCampaign?: string;
+  pageUrl?: string;
 }
 
 /** The reader's offset from UTC in minutes: the server counts whole days in the reader's time. */
 export const utcOffset = () => -new Date().getTimezoneOffset();
 
-export const listQuery = (params: Pick<RequestListParams, 'search' | 'from' | 'to'> & { captcha?: CaptchaCheck | null }): Query => ({
+export const listQuery = (params: Pick<RequestListParams, 'search' | 'from' | 'to' | 'utmSource' | 'utmCampaign' | 'pageUrl'> & { captcha?: CaptchaCheck | null }): Query => ({
   'filter[search]': params.search || undefined,
   'date[from]': params.from ?? undefined,
   'date[to]': params.to ?? undefined,
   'filter[captcha]': params.captcha ?? undefined,
+  'filter[utm_source]': params.utmSource || undefined,
+  'filter[utm_campaign]': params.utmCampaign || undefined,
+  'filter[page_url]': params.pageUrl || undefined,
 });
 
 export function useRequestList(type: RequestTypeId, siteId: string, params: RequestListParams) {
