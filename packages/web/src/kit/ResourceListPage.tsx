@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Drawer, Empty, Grid, Input, Result, Select, Space } from 'antd';
+import { Button, Card, Empty, Grid, Input, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
 import { fieldOptions, optionText, recordLabel } from './resourceText.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
+import { FormDrawer } from './unsaved.tsx';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
@@ -237,7 +238,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={
           editing?.record
@@ -259,7 +260,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
             onCancel={() => setEditing(null)}
           />
         )}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

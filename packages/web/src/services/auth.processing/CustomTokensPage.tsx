@@ -13,6 +13,7 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { serviceName } from '../../kit/resourceText.ts';
 import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
+import { FormDrawer } from '../../kit/unsaved.tsx';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -242,9 +243,9 @@ export default function CustomTokensPage() {
           />
         )}
       </Card>
-      <Drawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
+      <FormDrawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
         {creating && <CustomTokenForm onCreated={(record) => void onCreated(record)} onCancel={() => setCreating(false)} />}
-      </Drawer>
+      </FormDrawer>
       {created && <TokenCreatedModal name={created.name} token={created.token} onClose={() => setCreated(null)} />}
     </div>
   );

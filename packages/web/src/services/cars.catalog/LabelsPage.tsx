@@ -26,6 +26,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 /** A label as the site shows it (GET /labels/by/site_id): central ones with the site's own hide and order. */
 interface LabelAttributes {
@@ -147,7 +148,7 @@ function LabelForm({ siteId, record, lang, footer, onDone }: { siteId: string; r
     </Space>
   );
   return (
-    <Form<FormValues> form={form} id="car-label" name="car-label" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+    <GuardedForm<FormValues> form={form} id="car-label" name="car-label" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
       <Form.Item name="name" label={t('labels.fields.name')} required rules={[zodRule(shape.name, lang)]}>
         <Input aria-label={t('labels.fields.name')} maxLength={255} />
       </Form.Item>
@@ -169,7 +170,7 @@ function LabelForm({ siteId, record, lang, footer, onDone }: { siteId: string; r
       <Typography.Paragraph type="secondary">{t('labels.conditions_hint')}</Typography.Paragraph>
       <ConditionsEditor />
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -318,7 +319,7 @@ export default function LabelsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('labels.edit_title', { name: editing.record.attributes.name }) : t('labels.create_title')}
         size={screens.md === false ? '100%' : 760}
@@ -327,7 +328,7 @@ export default function LabelsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <LabelForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -35,6 +35,7 @@ import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { recordLabel } from '../../kit/resourceText.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
@@ -200,7 +201,7 @@ function EngineTab({ record, editable }: { record: Row; editable: boolean }) {
   };
   const unitOptions = (units: readonly string[]) => units.map((unit) => ({ value: unit, label: t(`${SERVICE}:marketing_complectations.units.${unit}`) }));
   return (
-    <Form form={form} layout="vertical" initialValues={engineToValues(engine)} onFinish={submit} disabled={!editable} name="engine" className="marketing-engine">
+    <GuardedForm form={form} layout="vertical" initialValues={engineToValues(engine)} onFinish={submit} disabled={!editable} name="engine" className="marketing-engine">
       {!engine && <Alert type="info" showIcon className="marketing-note" title={t(`${SERVICE}:marketing_complectations.engine.none`)} />}
       <Form.Item name="name" label={t(`${SERVICE}:marketing_complectations.engine.name`)} required>
         <Input aria-label={t(`${SERVICE}:marketing_complectations.engine.name`)} placeholder="2.0 MPI" maxLength={255} />
@@ -246,7 +247,7 @@ function EngineTab({ record, editable }: { record: Row; editable: boolean }) {
           )}
         </Space>
       )}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -282,7 +283,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <Form layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
+        <GuardedForm layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
           <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)}>
             <Space.Compact>
               <InputNumber
@@ -305,7 +306,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
               </Button>
             </Space.Compact>
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     </Space>
   );
@@ -528,7 +529,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <Form layout="vertical" onFinish={() => save.mutate({ option_ids: chosen })}>
+        <GuardedForm layout="vertical" onFinish={() => save.mutate({ option_ids: chosen })}>
           <Form.Item label={k('choose')} help={k('choose_hint')}>
             <Select
               mode="multiple"
@@ -544,7 +545,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('common:actions.save')}
           </Button>
-        </Form>
+        </GuardedForm>
       )}
     </Space>
   );

@@ -16,6 +16,7 @@ import { uploadFiles, useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { importKeys, importPath, useImportSettings, useSiteProfiles, type FeedFile, type ImportSettings } from './import-api.ts';
 import './import.css';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'is_manual_mode' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
 const FIELDS: (keyof Values)[] = ['profile_id', 'default_dealer_id', 'is_manual_mode', 'timeout', 'unique_vins_only', 'auto_import_hours'];
@@ -233,7 +234,7 @@ export default function ImportSettingsPage() {
           <Col xs={24} xl={12}>
             <Card variant="borderless" className="page-card" title={t('settings.options')}>
               {!canEdit && <Alert type="info" showIcon title={t('settings.read_only')} style={{ marginBottom: 16 }} />}
-              <Form id="import-settings" form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void save(values)}>
+              <GuardedForm id="import-settings" form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void save(values)}>
                 <Form.Item name="profile_id" label={t('settings.fields.profile_id')} extra={t('settings.profile_hint')}>
                   <Select allowClear aria-label={t('settings.fields.profile_id')} loading={profiles.isFetching} placeholder={t('settings.profile_auto')} options={(profiles.data ?? []).map((profile) => ({ value: Number(profile.id), label: `${profile.attributes.name} (${t(`formats.${profile.attributes.format}`)})` }))} />
                 </Form.Item>
@@ -267,12 +268,12 @@ export default function ImportSettingsPage() {
                 <Typography.Text type="secondary">
                   {t('settings.fields.last_import_date')}: {attrs.last_import_date ? formatDateTime(attrs.last_import_date) : t('settings.never')}
                 </Typography.Text>
-              </Form>
+              </GuardedForm>
             </Card>
           </Col>
         </Row>
       )}
-      <Modal
+      <FormModal
         open={confirming}
         title={t('settings.confirm_title')}
         okText={t('settings.run')}
@@ -288,7 +289,7 @@ export default function ImportSettingsPage() {
       >
         <Typography.Paragraph>{t('settings.confirm_text', { phrase: IMPORT_CONFIRMATION_PHRASES[lang] })}</Typography.Paragraph>
         <Input value={phrase} onChange={(event) => setPhrase(event.target.value)} aria-label={t('settings.confirm_label')} placeholder={IMPORT_CONFIRMATION_PHRASES[lang]} onPressEnter={() => isImportConfirmation(phrase) && run.mutate(phrase)} />
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.sites/stock-sites-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Pick<ListSortSettingsAttributes, 'new_sort' | 'used_sort' | 'visitor_fields'>;
 interface SiteRestyling {
@@ -47,7 +48,7 @@ function ListSortForm({ siteId, canSave, lang }: { siteId: string; canSave: bool
     </Col>
   );
   return (
-    <Form<Values>
+    <GuardedForm<Values>
       form={form}
       id="list-sort"
       name="list-sort"
@@ -63,7 +64,7 @@ function ListSortForm({ siteId, canSave, lang }: { siteId: string; canSave: bool
         <Checkbox.Group options={fieldOptions} />
       </Form.Item>
       {canSave && <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common:actions.save')}</Button>}
-    </Form>
+    </GuardedForm>
   );
 }
 

@@ -26,6 +26,7 @@ import { ResourceTable } from '../../kit/ResourceTable.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { LEVELS, LevelSelect } from '../cars.stock/CarEditPage.tsx';
 import { showSaveErrors, useSiteResourceList, useStockSelects } from './stock-sites-api.ts';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -92,7 +93,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('common:actions.edit') : createText}
         size={screens.sm === false ? '100%' : 640}
@@ -101,7 +102,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && renderForm({ siteId, record: editing.record, lang, footer, onDone: () => setEditing(null) })}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -149,7 +150,7 @@ function ShowroomPageForm({ siteId, record, lang, footer, onDone }: FormProps) {
   const submit = (next: Values) =>
     save.mutate({ restyling_id: next.restyling_id, complectation_id: next.complectation_id ?? null, page_id: next.page_id, external_id: typeof next.external_id === 'string' && next.external_id.trim() ? next.external_id.trim() : null });
   return (
-    <Form<Values> form={form} id="showroom-page" name="showroom-page" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <GuardedForm<Values> form={form} id="showroom-page" name="showroom-page" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       {PICKERS.map((level, index) => {
         const parent = index > 0 ? values[PICKERS[index - 1]!.field] : undefined;
         const required = level.field !== 'complectation_id';
@@ -171,7 +172,7 @@ function ShowroomPageForm({ siteId, record, lang, footer, onDone }: FormProps) {
         <Input aria-label={label('external_id')} maxLength={255} />
       </Form.Item>
       <FormActions footer={footer} formId="showroom-page" saving={save.isPending} onDone={onDone} isNew={!record} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -188,7 +189,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
     save.mutate({ title_ru: String(next.title_ru ?? '').trim(), title_en: text(next.title_en), sort: next.sort ?? 0, filters });
   };
   return (
-    <Form<Values> form={form} id="custom-filter" name="custom-filter" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <GuardedForm<Values> form={form} id="custom-filter" name="custom-filter" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       <Form.Item name="title_ru" label={label('title_ru')} required rules={[{ required: true, whitespace: true, message: t('custom_filters.title_required') }]}>
         <Input aria-label={label('title_ru')} maxLength={100} />
       </Form.Item>
@@ -237,7 +238,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
         )}
       </Form.List>
       <FormActions footer={footer} formId="custom-filter" saving={save.isPending} onDone={onDone} isNew={!record} />
-    </Form>
+    </GuardedForm>
   );
 }
 

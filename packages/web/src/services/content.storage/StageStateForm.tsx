@@ -27,6 +27,7 @@ import { api, gatewayPath } from '../../kit/api.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { MediaField, type PickedMedia } from '../media.storage/MediaPicker.tsx';
 import type { StageButton, StageCard, StageStateAttributes } from './stage-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type ImageValue = { file_id: number | null; alt?: string | null; title?: string | null; url?: string | null } | null;
 export interface StageFormValues {
@@ -199,7 +200,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
   const videoUrl = Form.useWatch(['video', 'file_url'], { form, preserve: true }) as string | null | undefined;
 
   return (
-    <Form form={form} layout="vertical" disabled={readOnly} onFinish={onSubmit} className="stage-form" scrollToFirstError>
+    <GuardedForm form={form} layout="vertical" disabled={readOnly} onFinish={onSubmit} className="stage-form" scrollToFirstError>
       <Card size="small" title={t('sections.main')}>
         <Row gutter={16}>
           <Col xs={24} md={16}>
@@ -423,6 +424,6 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           <Select mode="multiple" allowClear options={pages.options} disabled={readOnly || !pages.allowed} optionFilterProp="label" />
         </Form.Item>
       </Card>
-    </Form>
+    </GuardedForm>
   );
 }

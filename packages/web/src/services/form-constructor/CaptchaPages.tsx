@@ -15,6 +15,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { formKeys, formsPath, useCaptchaSettings, useSmartKeys, type SmartKey } from './form-api.ts';
 import './form-constructor.css';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 const schemeName = (code: string, lang: Lang) => COLOR_SCHEMES.find((scheme) => scheme.code === code)?.name[lang] ?? code;
 const keysPath = (siteId: string) => `/smartchaptcha/table/${siteId}/`;
@@ -213,9 +214,9 @@ export function SmartCaptchaKeysPage() {
           />
         )}
       </Card>
-      <Drawer open={!!editing} title={editing?.record ? t('keys.edit') : t('smart_captcha_keys.create_title')} size={screens.sm === false ? '100%' : 520} destroyOnHidden onClose={() => setEditing(null)} footer={<div ref={setFooter} className="drawer-actions" />}>
+      <FormDrawer open={!!editing} title={editing?.record ? t('keys.edit') : t('smart_captcha_keys.create_title')} size={screens.sm === false ? '100%' : 520} destroyOnHidden onClose={() => setEditing(null)} footer={<div ref={setFooter} className="drawer-actions" />}>
         {editing && (
-          <Form<KeyValues> form={form} id="smart-key-form" layout="vertical" onFinish={(values) => save.mutate(values)}>
+          <GuardedForm<KeyValues> form={form} id="smart-key-form" layout="vertical" onFinish={(values) => save.mutate(values)}>
             <Form.Item name="color_scheme" label={t('smart_captcha_keys.fields.color_scheme')} rules={[{ required: true, message: t('required') }]}>
               <Select aria-label={t('smart_captcha_keys.fields.color_scheme')} options={COLOR_SCHEMES.map((scheme) => ({ value: scheme.code, label: scheme.name[lang] }))} />
             </Form.Item>
@@ -225,10 +226,10 @@ export function SmartCaptchaKeysPage() {
             <Form.Item name="secret_token" label={t('smart_captcha_keys.fields.secret_token')} rules={tokenRules(!editing.record)} extra={editing.record ? t('keys.secret_keep') : t('keys.secret_hint')}>
               <Input.Password aria-label={t('smart_captcha_keys.fields.secret_token')} maxLength={SMART_CAPTCHA_TOKEN_MAX} autoComplete="new-password" />
             </Form.Item>
-          </Form>
+          </GuardedForm>
         )}
         {editing && (footer ? createPortal(actions, footer) : actions)}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -42,6 +42,7 @@ import {
 } from './notifier-api.ts';
 import './notifier.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions.md "Importer
@@ -124,7 +125,7 @@ export function ReportSettingsPage() {
           <div className="notifier-settings">
             <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="notifier-alert" message={t('settings.read_only')} />}
-            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ receivers: [], subject: '', frequency: NOTIFIER_FREQUENCY_DEFAULT, is_active: true }}>
+            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ receivers: [], subject: '', frequency: NOTIFIER_FREQUENCY_DEFAULT, is_active: true }}>
               <Form.Item name="receivers" label={t('fields.receivers')} extra={t('receivers_hint', { max: MAX_RECEIVERS })} rules={[receiversRule(lang, false, t('too_many', { max: MAX_RECEIVERS }))]}>
                 <ReceiversInput aria-label={t('fields.receivers')} />
               </Form.Item>
@@ -152,7 +153,7 @@ export function ReportSettingsPage() {
                   </Tooltip>
                 </Space>
               )}
-            </Form>
+            </GuardedForm>
           </div>
         )}
       </Card>
@@ -350,7 +351,7 @@ function ManagerForm({ siteId, clientId, record, footer, onDone }: { siteId: str
     </Space>
   );
   return (
-    <Form
+    <GuardedForm
       form={form}
       layout="vertical"
       onFinish={(values) => save.mutate(values)}
@@ -372,7 +373,7 @@ function ManagerForm({ siteId, clientId, record, footer, onDone }: { siteId: str
         <Switch />
       </Form.Item>
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -476,7 +477,7 @@ export function ManagerSettingsPage() {
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('manager_settings.edit_title', { name: editing.record.attributes.name }) : t('manager_settings.create_title')}
         size={screens.sm === false ? '100%' : 560}
@@ -485,7 +486,7 @@ export function ManagerSettingsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <ManagerForm siteId={siteId} clientId={site.data?.site.attributes.client_id as number | undefined} record={editing.record} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

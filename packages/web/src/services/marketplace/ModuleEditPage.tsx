@@ -17,6 +17,7 @@ import { listPath, recordPath, useRefOptions } from '../../kit/useResourceList.t
 import { changedAttributes, moduleFields, toFormValues, type ModuleFormValues, type ModuleRecord } from './module-edit.ts';
 import { marketplaceKeys, titleOf } from './site-modules.ts';
 import './marketplace.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 const overrideFields = moduleOverride.shape;
@@ -137,7 +138,7 @@ export default function ModuleEditPage() {
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       ) : (
-        <Form<ModuleFormValues>
+        <GuardedForm<ModuleFormValues>
           key={`${record.id}:${record.attributes.updated_at}`}
           form={form}
           layout="vertical"
@@ -278,7 +279,7 @@ export default function ModuleEditPage() {
                   <Button type="primary" htmlType="submit" loading={save.isPending}>
                     {t('common:actions.save')}
                   </Button>
-                  <Button onClick={() => form.resetFields()} disabled={save.isPending}>
+                  <Button htmlType="reset" disabled={save.isPending}>
                     {t('edit.reset')}
                   </Button>
                 </Space>
@@ -290,7 +291,7 @@ export default function ModuleEditPage() {
               </Card>
             </Col>
           </Row>
-        </Form>
+        </GuardedForm>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { MediaPickerDialog } from './MediaPicker.tsx';
 import { saveMediaElements, useMediaElements, useMediaRights } from './media-api.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 const TYPES = ['image', 'video', 'document'] as const;
 const newId = () => `element-${Date.now().toString(36)}`;
@@ -31,8 +32,8 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
   };
   const item = (name: keyof MediaElement) => ({ name, validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
   return (
-    <Modal open title={element ? t('elements.edit') : t('elements.add')} okText={t('common:actions.save')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={element ?? { id: newId(), type: 'image', url: '', title: '' }} onFinish={submit}>
+    <FormModal open title={element ? t('elements.edit') : t('elements.add')} okText={t('common:actions.save')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      <GuardedForm form={form} layout="vertical" initialValues={element ?? { id: newId(), type: 'image', url: '', title: '' }} onFinish={submit}>
         <Form.Item label={t('elements.id')} required {...item('id')}>
           <Input maxLength={100} />
         </Form.Item>
@@ -54,7 +55,7 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
             }
           />
         </Form.Item>
-      </Form>
+      </GuardedForm>
       {picking && (
         <MediaPickerDialog
           clientId={clientId}
@@ -67,7 +68,7 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

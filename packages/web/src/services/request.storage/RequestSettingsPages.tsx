@@ -32,6 +32,7 @@ import { showSaveErrors, useSiteResourceList } from '../cars.stock.sites/stock-s
 import { downloadRequests } from './request-api.ts';
 // sender (issue 14, "sender"): the site's e-mail templates and proxy actions by name.
 import { ActionPicker } from '../sender/ActionPicker.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -134,7 +135,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('common:actions.edit') : t(`${resource.name}.create`)}
         size={screens.sm === false ? '100%' : 560}
@@ -144,7 +145,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
       >
         {editing && renderForm?.({ record: editing.record, save: (attributes) => save.mutate(attributes), saving: save.isPending, form })}
         {editing && (footer ? createPortal(actions, footer) : actions)}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -191,7 +192,7 @@ export function RequestSettingsPage() {
         </Tooltip>
       )}
       renderForm={({ record, save, form }) => (
-        <Form<Values>
+        <GuardedForm<Values>
           form={form}
           id="requests_settings-form"
           layout="vertical"
@@ -221,7 +222,7 @@ export function RequestSettingsPage() {
               </>
             )}
           </Form.List>
-        </Form>
+        </GuardedForm>
       )}
     />
   );
@@ -236,7 +237,7 @@ export function SiteBlocksPage() {
       writeCode="request_blocks.create"
       editable={false}
       renderForm={({ save, form }) => (
-        <Form<Values>
+        <GuardedForm<Values>
           form={form}
           id="request_block-form"
           layout="vertical"
@@ -255,7 +256,7 @@ export function SiteBlocksPage() {
           <Form.Item name="until" label={t('request_block.fields.until')} extra={t('request_block.until_hint')}>
             <DatePicker aria-label={t('request_block.fields.until')} format="DD.MM.YYYY" disabledDate={(day) => day.isBefore(dayjs().startOf('day'))} />
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     />
   );
@@ -269,11 +270,11 @@ export function AgreementHashPage() {
       resource={asResource(agreementHashResource)}
       writeCode="requests_settings.create"
       renderForm={({ record, save, form }) => (
-        <Form<Values> form={form} id="agreement_hash-form" layout="vertical" initialValues={record ? record.attributes : {}} onFinish={(values) => save({ text: String(values.text ?? '').trim() })}>
+        <GuardedForm<Values> form={form} id="agreement_hash-form" layout="vertical" initialValues={record ? record.attributes : {}} onFinish={(values) => save({ text: String(values.text ?? '').trim() })}>
           <Form.Item name="text" label={t('agreement_hash.fields.text')} rules={[{ required: true, whitespace: true, message: t('required') }]} extra={t('agreement_hash.text_hint')}>
             <Input.TextArea aria-label={t('agreement_hash.fields.text')} rows={6} maxLength={5000} showCount />
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     />
   );

@@ -33,6 +33,7 @@ import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction, type ProxyAction } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
@@ -147,7 +148,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t(`${name}.edit_title`, { title: String(editing.record.attributes.title ?? '') }) : t(`${name}.create_title`)}
         size={screens.md === false ? '100%' : drawerWidth}
@@ -156,7 +157,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && renderForm({ record: editing.record, siteId, footer, onDone: () => setEditing(null) })}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -265,7 +266,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <Form<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
+    <GuardedForm<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="title" label={t('email_actions.fields.title')} rules={[required, { max: 255 }]}>
@@ -360,7 +361,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
       </Space>
       {preview.data && <PreviewPanel preview={preview.data} />}
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -392,7 +393,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <Form<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
+    <GuardedForm<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
       <Form.Item name="title" label={t('proxy_actions.fields.title')} rules={[required, { max: 255 }]}>
         <Input maxLength={255} />
       </Form.Item>
@@ -411,7 +412,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
         <Switch />
       </Form.Item>
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -445,7 +446,7 @@ export function SmtpSettingsPage() {
     }
   }, [query.isSuccess, current, form]);
   const submit = (values: SmtpValues) =>
-    save.mutate(
+    save.mutateAsync(
       { hostname: values.hostname.trim(), port: values.port, login: values.login?.trim() || null, ...(values.password ? { password: values.password } : {}) },
       { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) },
     );
@@ -472,7 +473,7 @@ export function SmtpSettingsPage() {
             <Typography.Paragraph type="secondary">{t('smtp_settings.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="sender-alert" message={t('read_only')} />}
             {!current && <Alert type="info" showIcon className="sender-alert" message={t('smtp_settings.none')} />}
-            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
+            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
               <Row gutter={16}>
                 <Col xs={24} md={16}>
                   <Form.Item name="hostname" label={t('smtp_settings.fields.hostname')} rules={[required, { max: 253 }]} extra={t('smtp_settings.hostname_hint')}>
@@ -508,7 +509,7 @@ export function SmtpSettingsPage() {
                   )}
                 </Space>
               )}
-            </Form>
+            </GuardedForm>
             {canWrite && current && (
               <div className="sender-test">
                 <Typography.Title level={5}>{t('smtp_settings.test_title')}</Typography.Title>

@@ -16,6 +16,7 @@ import { ImportRedirectsDialog } from './ImportRedirectsDialog.tsx';
 import { RedirectForm } from './RedirectForm.tsx';
 import { seoPath, useInvalidateSeo, useSiteList, type RedirectAttributes } from './seo-api.ts';
 import './seo.css';
+import { FormDrawer } from '../../kit/unsaved.tsx';
 
 const resource = redirectResource as unknown as AnyResource;
 type Row = JsonApiRecord<RedirectAttributes>;
@@ -154,7 +155,7 @@ export default function RedirectsPage() {
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('redirects.edit_title', { from: editing.record.attributes.from_uri }) : t('redirects.create_title')}
         size={screens.sm === false ? '100%' : 560}
@@ -163,7 +164,7 @@ export default function RedirectsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <RedirectForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
       {importing && <ImportRedirectsDialog siteId={siteId} onClose={() => setImporting(false)} />}
     </div>
   );

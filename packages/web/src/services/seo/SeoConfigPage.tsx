@@ -15,6 +15,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { pointerToName } from '../floors.storage/floor-values.ts';
 import { seoPath, useInvalidateSeo } from './seo-api.ts';
 import './seo.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 interface Config {
   site_map_mode: 1 | 2;
@@ -112,7 +113,7 @@ export default function SeoConfigPage() {
       {config.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Form<Config> form={form} layout="vertical" name="seo-config" initialValues={initial} onFinish={submit} disabled={!canSave || save.isPending} scrollToFirstError>
+        <GuardedForm<Config> form={form} layout="vertical" name="seo-config" initialValues={initial} onFinish={submit} disabled={!canSave || save.isPending} scrollToFirstError>
           {!record && <Alert type="info" showIcon title={t('config.not_saved')} className="seo-config__notice" />}
           {!canSave && <Alert type="info" showIcon title={t('config.read_only')} className="seo-config__notice" />}
           <Row gutter={[16, 16]}>
@@ -198,7 +199,7 @@ export default function SeoConfigPage() {
               <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common:actions.save')}</Button>
             </div>
           )}
-        </Form>
+        </GuardedForm>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ import { zodRule } from '../../kit/rules.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { seoPath, useInvalidateSeo, useSiteList } from './seo-api.ts';
 import './seo.css';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 
 interface Constant {
   placeholder: string;
@@ -54,7 +55,7 @@ function ConstantForm({ siteId, record, lang, footer, onDone }: { siteId: string
     </Space>
   );
   return (
-    <Form<Constant> form={form} id="seo-constant" name="seo-constant" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+    <GuardedForm<Constant> form={form} id="seo-constant" name="seo-constant" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
       <Form.Item name="placeholder" label={t('seo_constants.fields.placeholder')} required rules={[zodRule(seoPlaceholder(), lang)]} extra={t('constants.placeholder_hint')}>
         <Input aria-label={t('seo_constants.fields.placeholder')} placeholder="CITY" autoComplete="off" />
       </Form.Item>
@@ -62,7 +63,7 @@ function ConstantForm({ siteId, record, lang, footer, onDone }: { siteId: string
         <Input.TextArea rows={4} maxLength={5000} showCount aria-label={t('seo_constants.fields.value')} />
       </Form.Item>
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -140,7 +141,7 @@ export default function SeoConstantsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('seo_constants.edit_title', { name: String(editing.record.attributes.placeholder) }) : t('seo_constants.create_title')}
         size={screens.sm === false ? '100%' : 520}
@@ -149,7 +150,7 @@ export default function SeoConstantsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <ConstantForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { includedIndex } from '../../kit/useResourceList.ts';
 import { openSite, sitePath, siteKeys, useClientChoices, useInvalidateSites, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag } from './site-tags.tsx';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Master = JsonApiRecord<{ name: string; host: string | null; technical_host: string | null; forks: number }>;
 const shape = (forkSiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
@@ -39,9 +40,9 @@ function ForkDialog({ master, onClose }: { master: Master | null; onClose: () =>
   });
   const rule = (field: string) => [zodRule(shape[field]!, () => lang)];
   return (
-    <Modal open={!!master} title={t('forks.create_title', { name: master?.attributes.name ?? '' })} okText={t('forks.create')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={fork.isPending} destroyOnHidden>
+    <FormModal open={!!master} title={t('forks.create_title', { name: master?.attributes.name ?? '' })} okText={t('forks.create')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={fork.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('forks.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="site-fork" initialValues={{ client_id: user?.client?.id }} onFinish={(values) => fork.mutate(values)} disabled={fork.isPending}>
+      <GuardedForm form={form} layout="vertical" name="site-fork" initialValues={{ client_id: user?.client?.id }} onFinish={(values) => fork.mutate(values)} disabled={fork.isPending}>
         <Form.Item name="name" label={t('sites.fields.name')} rules={rule('name')} required>
           <Input aria-label={t('sites.fields.name')} />
         </Form.Item>
@@ -51,8 +52,8 @@ function ForkDialog({ master, onClose }: { master: Master | null; onClose: () =>
         <Form.Item name="host" label={t('sites.fields.host')} rules={rule('host')}>
           <Input aria-label={t('sites.fields.host')} placeholder="dealer-site.ru" />
         </Form.Item>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }
 

@@ -20,6 +20,7 @@ import { pageOptions } from './CreatePageDialog.tsx';
 import { pageEditPath } from './PagesPage.tsx';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
+import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -133,7 +134,7 @@ export default function CollectionsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={creating}
         title={t('collections.create', { type: t(`collections.types_one.${type}`) })}
         size={screens.sm === false ? '100%' : 640}
@@ -146,7 +147,7 @@ export default function CollectionsPage() {
           </Space>
         }
       >
-        <Form form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
+        <GuardedForm form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <Form.Item name="parent_id" label={t('pages.fields.parent_id')}>
@@ -160,8 +161,8 @@ export default function CollectionsPage() {
             </Col>
           </Row>
           <CollectionFields prefix={[]} clientId={site.data?.site.attributes.client_id ?? null} dealers={dealers} />
-        </Form>
-      </Drawer>
+        </GuardedForm>
+      </FormDrawer>
     </div>
   );
 }

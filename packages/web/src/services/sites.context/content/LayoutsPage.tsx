@@ -14,6 +14,7 @@ import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type StateAttributes, type StateRecord, useCentralLock } from './content-api.ts';
 import { StatusTag, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 
 type Layout = { name: string; is_default: boolean; origin_id: number | null; updated_at: string };
 export const layoutEditPath = (siteId: string, layoutId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/layouts/${layoutId}${stateId ? `/${stateId}` : ''}`;
@@ -124,16 +125,16 @@ export default function LayoutsPage() {
           />
         )}
       </Card>
-      <Modal open={creating} title={t('layouts.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" name="layout-create" onFinish={(values) => create.mutate(values)}>
+      <FormModal open={creating} title={t('layouts.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
+        <GuardedForm form={form} layout="vertical" name="layout-create" onFinish={(values) => create.mutate(values)}>
           <Form.Item name="name" label={t('layouts.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('layouts.fields.name')} />
           </Form.Item>
           <Form.Item name="is_default" valuePropName="checked" label={t('layouts.fields.is_default')}>
             <Switch aria-label={t('layouts.fields.is_default')} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </GuardedForm>
+      </FormModal>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type Placed, useCentralLock } from './content-api.ts';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 
 export type Template = { name: string; description: string | null; floors: Placed[]; origin_id: number | null; updated_at: string };
 export const templateEditPath = (siteId: string, id: string) => `/sites.context/sites/${siteId}/templates/${id}`;
@@ -104,16 +105,16 @@ export default function TemplatesPage() {
           />
         )}
       </Card>
-      <Modal open={creating} title={t('templates.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" name="template-create" onFinish={(values) => create.mutate(values)}>
+      <FormModal open={creating} title={t('templates.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
+        <GuardedForm form={form} layout="vertical" name="template-create" onFinish={(values) => create.mutate(values)}>
           <Form.Item name="name" label={t('templates.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('templates.fields.name')} />
           </Form.Item>
           <Form.Item name="description" label={t('templates.fields.description')} rules={[zodRule(optionalMultiLineText(1000), () => lang)]}>
             <Input.TextArea rows={3} aria-label={t('templates.fields.description')} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </GuardedForm>
+      </FormModal>
     </div>
   );
 }
