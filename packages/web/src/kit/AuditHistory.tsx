@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Result, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Result, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { auditResource, findResource, hasAnyPermission, RESOURCES, seededText, type AnyResource, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
@@ -9,6 +9,7 @@ import { api, errorTitle } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { labelText, valueText } from './resourceText.ts';
 import { includedIndex, listPath, useRefOptions } from './useResourceList.ts';
+import { DataTable } from './DataTable.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -120,7 +121,7 @@ export function AuditChanges({ entry }: { entry: Row['attributes'] }) {
   const rows = fields.map((field) => ({ field, value: changes[field] }));
   const value = (side: 0 | 1) => (_: unknown, row: (typeof rows)[number]) => <AuditValue value={isPair(row.value) ? row.value[side] : side ? row.value : undefined} target={target} field={row.field} />;
   return (
-    <Table
+    <DataTable
       className="audit-changes"
       size="small"
       rowKey="field"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { serviceName } from '../../kit/resourceText.ts';
 import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -120,7 +121,7 @@ export default function CustomTokensPage() {
             }
           />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             size="middle"
             loading={list.isFetching}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Result, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Result, Tag, Typography } from 'antd';
 import { LoginOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { listPath } from '../../kit/useResourceList.ts';
 import { SwitchLoader, useClientSwitch } from './useClientSwitch.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 interface ClientRow {
   id: string;
@@ -92,7 +93,7 @@ export default function RootPage() {
             }
           />
         ) : (
-          <Table<ClientRow>
+          <DataTable<ClientRow>
             rowKey="id"
             size="middle"
             loading={clients.isFetching}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Button, Card, ColorPicker, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Result, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, ColorPicker, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /** A label as the site shows it (GET /labels/by/site_id): central ones with the site's own hide and order. */
 interface LabelAttributes {
@@ -260,7 +261,7 @@ export default function LabelsPage() {
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Label>
+          <DataTable<Label>
             rowKey="id"
             size="middle"
             loading={list.isFetching}

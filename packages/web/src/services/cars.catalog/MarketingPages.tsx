@@ -1,5 +1,5 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { recordLabel } from '../../kit/resourceText.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
@@ -405,7 +406,7 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
             )
           }
         >
-          <Table<SpecRow>
+          <DataTable<SpecRow>
             size="small"
             pagination={false}
             rowKey="key"
@@ -515,7 +516,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
   const named = (row: Row) => String((lang === 'en' ? row.attributes.name_en : row.attributes.name_ru) || row.attributes.name);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Table<Row>
+      <DataTable<Row>
         size="small"
         rowKey="id"
         pagination={false}

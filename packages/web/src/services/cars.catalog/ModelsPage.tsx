@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Empty, Grid, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Drawer, Empty, Grid, Modal, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import './colors.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type EventRecord = JsonApiRecord<ModelEvent>;
 const EVENT_COLORS: Record<ModelEvent['action'], string> = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' };
@@ -118,7 +119,7 @@ function ModelEvents({ scope }: { scope: { modelId: string } | { deleted: true }
   if (events.isError) return <Alert type="error" showIcon title={t('model_history.error')} description={errorTitle(events.error)} />;
   const data = events.data as JsonApiList<ModelEvent> | undefined;
   return (
-    <Table<EventRecord>
+    <DataTable<EventRecord>
       rowKey="id"
       size="small"
       loading={events.isFetching}

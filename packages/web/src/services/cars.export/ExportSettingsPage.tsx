@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Typography } from 'antd';
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { getExportSettings, patchExportSettings, regenerateExportLink } from './export-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /**
  * Export settings of the site's client (spec 001 §2 "/cars.export/settings/{siteId}"): per channel
@@ -81,7 +82,7 @@ export default function ExportSettingsPage() {
         ) : (
           <Space direction="vertical" size="large" style={{ width: '100%' }}>
             <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-            <Table
+            <DataTable
               rowKey="channel"
               loading={settings.isLoading || site.isLoading}
               dataSource={rows}

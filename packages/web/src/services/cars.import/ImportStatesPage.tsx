@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Radio, Result, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, FileSearchOutlined, LoginOutlined, ReloadOutlined, RedoOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { SwitchLoader, useClientSwitch } from '../auth.processing/useClientSwitc
 import { ImportProgress } from './ImportReportsPage.tsx';
 import { importPath, REPORT_STATUS_COLORS, useImportStates } from './import-api.ts';
 import './import.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type StateRecord = JsonApiRecord<ImportStateAttributes>;
 const PAGE_SIZE = 20;
@@ -199,7 +200,7 @@ export default function ImportStatesPage() {
         {states.isError && !states.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(states.error, lang)} extra={<Button type="primary" onClick={() => void states.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<StateRecord>
+          <DataTable<StateRecord>
             rowKey="id"
             size="middle"
             loading={states.isFetching && !states.data}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Col, Empty, Form, Result, Row, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Result, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.sites/stock-sites-api.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Values = Pick<ListSortSettingsAttributes, 'new_sort' | 'used_sort' | 'visitor_fields'>;
 interface SiteRestyling {
@@ -102,7 +103,7 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
         )}
         {rows && <Button onClick={() => setRows(null)}>{t('order.reset')}</Button>}
       </Space>
-      <Table<SiteRestyling>
+      <DataTable<SiteRestyling>
         rowKey="restyling_id"
         size="middle"
         loading={query.isFetching}

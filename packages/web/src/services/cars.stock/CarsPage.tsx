@@ -1,7 +1,7 @@
 import './cars.css';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 // cars.export (issue 13, "feeds-export"): the commercial offer of the selected cars.
@@ -19,6 +19,7 @@ import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const PAGE_SIZE = 100;
 type Car = JsonApiRecord<CarRow>;
@@ -283,7 +284,7 @@ function CarsPage({ type }: { type: CarType }) {
         {list.isError || site.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error ?? site.error, lang)} extra={<Button type="primary" onClick={() => void (site.isError ? site.refetch() : list.refetch())}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Car>
+          <DataTable<Car>
             rowKey="id"
             size="middle"
             tableLayout="fixed"

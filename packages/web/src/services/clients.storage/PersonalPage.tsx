@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Table, Tag, Tooltip, Typography, type FormInstance } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Tag, Tooltip, Typography, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ import { SecondFactorCard } from '../auth.processing/SecondFactorCard.tsx';
 import { RemoveAccountCard } from './RemoveAccountCard.tsx';
 import { isRequired, sameAsRule, zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const profileFields = meUpdateBody.shape.data.shape.attributes.shape;
 const passwordFields = changePasswordBody.shape.data.shape;
@@ -176,7 +177,7 @@ function HistoryCard() {
           </Button>
         </Typography.Paragraph>
       ) : (
-        <Table<JsonApiRecord<AuthHistoryEntry>>
+        <DataTable<JsonApiRecord<AuthHistoryEntry>>
           rowKey="id"
           size="middle"
           loading={history.isFetching}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { STAGE_EDIT_PATH, stagePath, useInvalidateStages, useStageRights, useStages, type StageRecord } from './stage-api.ts';
 import './stages.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /** A new stage: its name; the server makes its first draft, which the editor opens. */
 function CreateStageDialog({ siteId, onClose }: { siteId: string; onClose: () => void }) {
@@ -95,7 +96,7 @@ export default function StagesPage() {
         {stages.isError ? (
           <Result status="error" title={t('stages.load_failed')} subTitle={errorTitle(stages.error, lang)} extra={<Button onClick={() => stages.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<StageRecord>
+          <DataTable<StageRecord>
             rowKey="id"
             loading={stages.isPending}
             dataSource={rows}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Drawer, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { formKeys, formsPath, useCaptchaSettings, useSmartKeys, type SmartKey } from './form-api.ts';
 import './form-constructor.css';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const schemeName = (code: string, lang: Lang) => COLOR_SCHEMES.find((scheme) => scheme.code === code)?.name[lang] ?? code;
 const keysPath = (siteId: string) => `/smartchaptcha/table/${siteId}/`;
@@ -175,7 +176,7 @@ export function SmartCaptchaKeysPage() {
         {keys.isError && !keys.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(keys.error, lang)} extra={<Button type="primary" onClick={() => void keys.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<KeyRow>
+          <DataTable<KeyRow>
             rowKey="id"
             loading={keys.isFetching}
             dataSource={keys.data?.data ?? []}

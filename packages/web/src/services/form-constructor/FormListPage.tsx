@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { formKeys, formsPath, useForms, type FormRecord } from './form-api.ts';
 import { editPath } from './FormEditPage.tsx';
 import './form-constructor.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /** The code a page puts where the form should appear (the site's embeddable script). */
 export const embedCode = (origin: string, id: string) => `<div id="dp-form-${id}"></div>\n<script src="${origin}/_api/forms/${id}/embed.js" async></script>`;
@@ -111,7 +112,7 @@ export default function FormListPage() {
         {forms.isError && !forms.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(forms.error, lang)} extra={<Button type="primary" onClick={() => void forms.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<FormRecord>
+          <DataTable<FormRecord>
             rowKey="id"
             size="middle"
             loading={forms.isFetching}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ import {
 import './notifier.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions.md "Importer
@@ -265,7 +266,7 @@ function ReportsPage({ kind }: { kind: NotifierKind }) {
         {list.query.isError && !list.query.data ? (
           <LoadFailed error={list.query.error} onRetry={() => void list.query.refetch()} />
         ) : (
-          <Table<ReportRow>
+          <DataTable<ReportRow>
             rowKey="id"
             size="middle"
             loading={list.query.isFetching}

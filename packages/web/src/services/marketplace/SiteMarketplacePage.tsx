@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Grid, Input, Popconfirm, Result, Select, Space, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Input, Popconfirm, Result, Select, Space, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { AppstoreAddOutlined, LinkOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { MassModulesDialog } from './MassModulesDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { afterModulesChanged, descriptionOf, moduleState, siteModulePath, titleOf, useSiteModules, type ModuleState, type SiteModule } from './site-modules.ts';
 import './marketplace.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Tab = 'available' | 'installed' | 'paused';
 type Pending = { kind: 'uninstall' | 'suspend'; module: SiteModule } | null;
@@ -227,7 +228,7 @@ export default function SiteMarketplacePage() {
                 options={categories.map((value) => ({ value, label: categoryName(value) }))}
               />
             </Space>
-            <Table<SiteModule>
+            <DataTable<SiteModule>
               rowKey="code"
               columns={columns}
               dataSource={rows}

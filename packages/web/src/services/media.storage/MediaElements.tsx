@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { errorTitle } from '../../kit/api.ts';
 import { MediaPickerDialog } from './MediaPicker.tsx';
 import { saveMediaElements, useMediaElements, useMediaRights } from './media-api.ts';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const TYPES = ['image', 'video', 'document'] as const;
 const newId = () => `element-${Date.now().toString(36)}`;
@@ -116,7 +117,7 @@ export function MediaElements({ clientId }: { clientId: number }) {
         )}
       </div>
       {dirty && <Alert type="info" showIcon title={t('elements.unsaved')} className="media-elements__unsaved" />}
-      <Table<MediaElement>
+      <DataTable<MediaElement>
         rowKey="id"
         size="small"
         dataSource={elements}

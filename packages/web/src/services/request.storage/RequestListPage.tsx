@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { downloadRequests, listQuery, requestsPath, useRequestActions, useReques
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 // sender (issue 14, "sender"): the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
@@ -132,7 +133,7 @@ function RequestDetail({ record, lang, onClose }: { record: Row | null; lang: La
       />
       <Typography.Title level={5} style={{ marginTop: 24 }}>{t('detail.actions')}</Typography.Title>
       {actions.data?.length ? (
-        <Table
+        <DataTable
           size="small"
           rowKey="id"
           pagination={false}
@@ -304,13 +305,15 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
+            // The type's own column choice is above the list; on a phone the date, name and phone stay in view.
+            columnChoice={false}
+            keyColumns={['created_at', 'name', 'phone']}
             rowKey="id"
             size="middle"
             loading={list.isFetching}
             dataSource={records}
             columns={tableColumns}
-            scroll={{ x: 'max-content' }}
             onRow={(record) => ({ onDoubleClick: () => setOpen(record) })}
             rowSelection={canRelease || canDelete ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false } : undefined}
             locale={{

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,6 +14,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { downloadLostArchive, useLostActions, useLostRequests } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -159,7 +160,7 @@ export function LostRequestsPage() {
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             size="middle"
             loading={list.isFetching}

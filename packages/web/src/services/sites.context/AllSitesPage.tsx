@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Input, Result, Select, Space, Tooltip, Typography, type TableProps } from 'antd';
 import { CopyOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission, siteResource, SITE_STATUSES, SITE_TYPES, type AnyResource } from '@dp/contracts';
@@ -13,6 +13,7 @@ import { RenderSitesDialog } from './RenderSitesDialog.tsx';
 import { openSite, SITE_CREATE_PATH, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag, SiteTypeTag } from './site-tags.tsx';
 import './sites.css';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const resource = siteResource as unknown as AnyResource;
 
@@ -188,7 +189,7 @@ export default function AllSitesPage() {
             }
           />
         ) : (
-          <Table<SiteRecord>
+          <DataTable<SiteRecord>
             rowKey="id"
             size="middle"
             bordered

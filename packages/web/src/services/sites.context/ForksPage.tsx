@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Col, Empty, Form, Input, List, Modal, Result, Row, Select, Table, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Form, Input, List, Modal, Result, Row, Select, Typography } from 'antd';
 import { BranchesOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { includedIndex } from '../../kit/useResourceList.ts';
 import { openSite, sitePath, siteKeys, useClientChoices, useInvalidateSites, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag } from './site-tags.tsx';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Master = JsonApiRecord<{ name: string; host: string | null; technical_host: string | null; forks: number }>;
 const shape = (forkSiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
@@ -128,7 +129,7 @@ export default function ForksPage() {
               ) : undefined
             }
           >
-            <Table<SiteRecord>
+            <DataTable<SiteRecord>
               rowKey="id"
               size="middle"
               loading={forks.isFetching}

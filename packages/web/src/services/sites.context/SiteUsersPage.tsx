@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Button, Card, Empty, Input, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Result, Space, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { sitePath, siteKeys, useSite } from './site-api.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 interface SiteUser {
   name: string;
@@ -54,7 +55,7 @@ export default function SiteUsersPage() {
         {users.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(users.error)} extra={<Button onClick={() => void users.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<SiteUser>>
+          <DataTable<JsonApiRecord<SiteUser>>
             rowKey="id"
             size="middle"
             loading={users.isFetching}

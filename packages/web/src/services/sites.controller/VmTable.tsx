@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Grid, Input, Result, Select, Space, Tag, Typography } from 'antd';
 import { CloseCircleOutlined, DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVED_VM_STATUSES, type VirtualMachineRecord, type VmStatus } from '@dp/contracts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../kit/format.ts';
 import { TASK_PAGE_SIZE, useVmList, useVmState, type ListKind, type ListState } from './task-api.ts';
 import { SiteCell } from './TaskTable.tsx';
 import { ConfirmedActions } from './ConfirmedActions.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const VM_STATUS_COLORS: Record<string, string> = { CREATED: 'success', DELETED: 'default', FAILED: 'error' };
 
@@ -94,7 +95,7 @@ export function VmTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
         )}
       </Space>
       <div data-testid={`vms-${kind}`}>
-        <Table<VirtualMachineRecord>
+        <DataTable<VirtualMachineRecord>
           rowKey="id"
           size="middle"
           loading={list.isFetching && !list.data}

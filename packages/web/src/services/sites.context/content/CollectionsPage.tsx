@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Tabs, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { pageEditPath } from './PagesPage.tsx';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -105,7 +106,7 @@ export default function CollectionsPage() {
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.data ?? []}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Switch, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { contentPath, useInvalidateContent, useSiteRecords, type StateAttributes
 import { StatusTag, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
 import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
 
 type Layout = { name: string; is_default: boolean; origin_id: number | null; updated_at: string };
 export const layoutEditPath = (siteId: string, layoutId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/layouts/${layoutId}${stateId ? `/${stateId}` : ''}`;
@@ -81,7 +82,7 @@ export default function LayoutsPage() {
         {layouts.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(layouts.error)} extra={<Button onClick={() => void layouts.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<Layout>>
+          <DataTable<JsonApiRecord<Layout>>
             rowKey="id"
             loading={layouts.isLoading}
             dataSource={layouts.data ?? []}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { contentPath, useInvalidateContent, useSiteRecords, type Placed, useCent
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
 
 export type Template = { name: string; description: string | null; floors: Placed[]; origin_id: number | null; updated_at: string };
 export const templateEditPath = (siteId: string, id: string) => `/sites.context/sites/${siteId}/templates/${id}`;
@@ -65,7 +66,7 @@ export default function TemplatesPage() {
         {templates.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(templates.error)} extra={<Button onClick={() => void templates.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<Template>>
+          <DataTable<JsonApiRecord<Template>>
             rowKey="id"
             loading={templates.isLoading}
             dataSource={templates.data ?? []}
