@@ -15,6 +15,7 @@ import { fieldOptions, optionText, recordLabel } from './resourceText.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
 import { FormDrawer } from './unsaved.tsx';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
+import { IconButton } from './IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
@@ -199,7 +200,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
         subtitle={t(`${resource.service}:${resource.name}.subtitle`, { defaultValue: '' }) || undefined}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {extras.headerExtra}
             {createButton}
           </Space>

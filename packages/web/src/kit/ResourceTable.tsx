@@ -10,6 +10,7 @@ import { fieldLabel, recordLabel, serviceName, valueText } from './resourceText.
 import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
 import { DataTable } from './DataTable.tsx';
+import { IconButton } from './IconButton.tsx';
 
 export { recordLabel } from './resourceText.ts';
 
@@ -189,7 +190,7 @@ export function ResourceTable(props: ResourceTableProps) {
               okButtonProps={{ danger: true }}
               onConfirm={() => props.onDelete!(record)}
             >
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}: ${recordLabel(record, resource)}`} />
+              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}: ${recordLabel(record, resource)}`} />
             </Popconfirm>
           )}
         </Space>

@@ -15,6 +15,7 @@ import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -103,7 +104,7 @@ export default function CustomTokensPage() {
         subtitle={t('subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             {createButton()}
           </Space>
         }
@@ -236,7 +237,7 @@ export default function CustomTokensPage() {
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                   >
-                    <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
+                    <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
                   </Popconfirm>
                 ),
               },

@@ -25,6 +25,7 @@ import { uploadFiles } from '../sites.context/site-api.ts';
 import './colors.css';
 import { saveFile } from '../../kit/save-file.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
@@ -239,7 +240,7 @@ export function RestylingImportMenu({ restylingId, resources, compact = false }:
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => setKind(key as CatalogImportKind) }}>
         {compact ? (
-          <Button size="small" type="text" icon={<UploadOutlined aria-hidden />} aria-label={t('colors_import.restyling_menu')} title={t('colors_import.restyling_menu')} />
+          <IconButton size="small" type="text" icon={<UploadOutlined aria-hidden />} aria-label={t('colors_import.restyling_menu')} title={t('colors_import.restyling_menu')} />
         ) : (
           <Button icon={<UploadOutlined aria-hidden />}>
             {t('colors_import.restyling_menu')} <DownOutlined aria-hidden />

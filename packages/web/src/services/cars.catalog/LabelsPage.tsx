@@ -28,6 +28,7 @@ import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** A label as the site shows it (GET /labels/by/site_id): central ones with the site's own hide and order. */
 interface LabelAttributes {
@@ -105,7 +106,7 @@ function ConditionsEditor() {
                     <Form.Item name={[item.name, 'operands']} rules={[{ required: true, type: 'array', min: 1, message: t('labels.value_required') }]} style={{ minWidth: 200 }}>
                       {field ? <OperandsInput field={field} operator={operator} /> : <Input disabled aria-label={t('labels.fields.operands')} />}
                     </Form.Item>
-                    <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('labels.remove_condition')} onClick={() => remove(item.name)} />
+                    <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('labels.remove_condition')} onClick={() => remove(item.name)} />
                   </Space>
                 );
               }}
@@ -249,7 +250,7 @@ export default function LabelsPage() {
         documentTitle={t('labels.title')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             {createButton}
           </Space>
         }
@@ -296,7 +297,7 @@ export default function LabelsPage() {
                 render: (_, row) =>
                   row.attributes.central ? (
                     can('labels.patch') && (
-                      <Button
+                      <IconButton
                         type="text"
                         icon={row.attributes.hide ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
                         aria-label={t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here')}
@@ -307,10 +308,10 @@ export default function LabelsPage() {
                     )
                   ) : (
                     <Space size={0}>
-                      {can('labels.patch') && <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => setEditing({ record: row })} />}
+                      {can('labels.patch') && <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => setEditing({ record: row })} />}
                       {can('labels.delete') && (
                         <Popconfirm title={t('labels.delete_confirm', { name: nameOf(row) })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
                         </Popconfirm>
                       )}
                     </Space>

@@ -37,6 +37,7 @@ import { recordLabel } from '../../kit/resourceText.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
@@ -397,10 +398,10 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
           extra={
             editable && (
               <Space size={4}>
-                <Button type="text" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${category.title}`} disabled={index === 0} onClick={() => change(move(rows, index, -1))} />
-                <Button type="text" icon={<ArrowDownOutlined aria-hidden />} aria-label={`${k('down')}: ${category.title}`} disabled={index === rows.length - 1} onClick={() => change(move(rows, index, 1))} />
+                <IconButton type="text" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${category.title}`} disabled={index === 0} onClick={() => change(move(rows, index, -1))} />
+                <IconButton type="text" icon={<ArrowDownOutlined aria-hidden />} aria-label={`${k('down')}: ${category.title}`} disabled={index === rows.length - 1} onClick={() => change(move(rows, index, 1))} />
                 <Popconfirm title={k('remove_category_confirm')} description={category.title} okText={t('common:yes')} cancelText={t('common:no')} onConfirm={() => change(rows.filter((_, i) => i !== index))}>
-                  <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_category')}: ${category.title}`} />
+                  <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_category')}: ${category.title}`} />
                 </Popconfirm>
               </Space>
             )
@@ -453,8 +454,8 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
                       width: 120,
                       render: (_: unknown, spec: SpecRow, j: number) => (
                         <Space size={0}>
-                          <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${spec.title}`} disabled={j === 0} onClick={() => setCategory(index, { specifications: move(category.specifications, j, -1) })} />
-                          <Button
+                          <IconButton type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${spec.title}`} disabled={j === 0} onClick={() => setCategory(index, { specifications: move(category.specifications, j, -1) })} />
+                          <IconButton
                             type="text"
                             size="small"
                             icon={<ArrowDownOutlined aria-hidden />}
@@ -463,7 +464,7 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
                             onClick={() => setCategory(index, { specifications: move(category.specifications, j, 1) })}
                           />
                           <Popconfirm title={k('remove_row_confirm')} description={spec.title} okText={t('common:yes')} cancelText={t('common:no')} onConfirm={() => setCategory(index, { specifications: category.specifications.filter((_, i) => i !== j) })}>
-                            <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_row')}: ${spec.title}`} />
+                            <IconButton type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_row')}: ${spec.title}`} />
                           </Popconfirm>
                         </Space>
                       ),

@@ -14,6 +14,7 @@ import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/reso
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import './colors.css';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type EventRecord = JsonApiRecord<ModelEvent>;
 const EVENT_COLORS: Record<ModelEvent['action'], string> = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' };
@@ -153,7 +154,7 @@ export default function ModelsPage() {
       {
         key: 'history',
         width: 56,
-        render: (_v, record) => <Button type="text" icon={<HistoryOutlined aria-hidden />} aria-label={t('model_history.history')} title={t('model_history.history')} onClick={() => setHistory(record)} />,
+        render: (_v, record) => <IconButton type="text" icon={<HistoryOutlined aria-hidden />} aria-label={t('model_history.history')} title={t('model_history.history')} onClick={() => setHistory(record)} />,
       },
     ],
   };

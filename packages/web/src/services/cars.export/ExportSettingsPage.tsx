@@ -12,6 +12,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { getExportSettings, patchExportSettings, regenerateExportLink } from './export-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * Export settings of the site's client (spec 001 §2 "/cars.export/settings/{siteId}"): per channel
@@ -62,8 +63,8 @@ export default function ExportSettingsPage() {
     url && row.is_needed ? (
       <Space.Compact style={{ width: '100%' }}>
         <Input readOnly value={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
-        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
-        {canWrite && <Button icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
+        <IconButton icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
+        {canWrite && <IconButton icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
       </Space.Compact>
     ) : (
       <Typography.Text type="secondary">{t('off')}</Typography.Text>

@@ -6,6 +6,7 @@ import { fieldAliasResource, importHookResource, importProfileResource, IMPORT_F
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** The provider's import dictionaries (spec 001 §2 /cars.import/profiles/, /hooks/, /cars.import.alias/aliases/). */
 const asResource = (resource: unknown) => resource as AnyResource;
@@ -66,7 +67,7 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
           {
             key: 'remove',
             width: 48,
-            render: (_v, [field], index) => <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`import_fields.${field}`)}`} onClick={() => set(rows.filter((_row, at) => at !== index))} />,
+            render: (_v, [field], index) => <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`import_fields.${field}`)}`} onClick={() => set(rows.filter((_row, at) => at !== index))} />,
           },
         ]}
       />

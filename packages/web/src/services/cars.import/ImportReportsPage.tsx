@@ -14,6 +14,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { downloadReport, REPORT_STATUS_COLORS, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
 import './import.css';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type ReportRecord = JsonApiRecord<ImportReport>;
 const PAGE_SIZE = 20;
@@ -287,7 +288,7 @@ export default function ImportReportsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['cars.import', 'reports', siteId] })} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['cars.import', 'reports', siteId] })} />}
       />
       {running && (
         <Card variant="borderless" className="page-card import-running-card" title={t('reports.running', { date: formatDateTime(running.attributes.import_start_date) })}>

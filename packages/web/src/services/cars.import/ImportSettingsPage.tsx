@@ -17,6 +17,7 @@ import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { importKeys, importPath, useImportSettings, useSiteProfiles, type FeedFile, type ImportSettings } from './import-api.ts';
 import './import.css';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'is_manual_mode' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
 const FIELDS: (keyof Values)[] = ['profile_id', 'default_dealer_id', 'is_manual_mode', 'timeout', 'unique_vins_only', 'auto_import_hours'];
@@ -127,7 +128,7 @@ export default function ImportSettingsPage() {
       documentTitle={title}
       extra={
         <Space wrap>
-          <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
+          <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
           {canEdit && record && (
             <Button htmlType="submit" form="import-settings" loading={patch.isPending}>
               {t('common:actions.save')}
@@ -181,7 +182,7 @@ export default function ImportSettingsPage() {
                       canEdit
                         ? [
                             <Popconfirm key="remove" title={t('settings.remove_confirm', { name: fileLabel(file) })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} onConfirm={() => setFiles(attrs.files.filter((_, at) => at !== index))}>
-                              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${fileLabel(file)}`} />
+                              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${fileLabel(file)}`} />
                             </Popconfirm>,
                           ]
                         : []

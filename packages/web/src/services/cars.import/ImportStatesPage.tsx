@@ -17,6 +17,7 @@ import { ImportProgress } from './ImportReportsPage.tsx';
 import { importPath, REPORT_STATUS_COLORS, useImportStates } from './import-api.ts';
 import './import.css';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type StateRecord = JsonApiRecord<ImportStateAttributes>;
 const PAGE_SIZE = 20;
@@ -172,7 +173,7 @@ export default function ImportStatesPage() {
         subtitle={t('states.subtitle')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
             {canManage && user?.internal && (
               <Popconfirm title={t('states.cache_confirm')} description={t('states.cache_hint')} okText={t('states.cache_reset')} cancelText={t('common:actions.cancel')} onConfirm={() => action.mutateAsync({ path: 'catalog_cache/reset', done: t('states.cache_done') })}>
                 <Button icon={<ClearOutlined aria-hidden />}>{t('states.cache_reset')}</Button>

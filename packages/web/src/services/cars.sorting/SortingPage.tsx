@@ -13,6 +13,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.sites/stock-sites-api.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<ListSortSettingsAttributes, 'new_sort' | 'used_sort' | 'visitor_fields'>;
 interface SiteRestyling {
@@ -124,8 +125,8 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
                   width: 120,
                   render: (_value: unknown, row: SiteRestyling, index: number) => (
                     <Space>
-                      <Button size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('order.up', { name: `${row.model} ${row.name}` })} disabled={index === 0} onClick={() => move(index, -1)} />
-                      <Button size="small" icon={<ArrowDownOutlined aria-hidden />} aria-label={t('order.down', { name: `${row.model} ${row.name}` })} disabled={index === shown.length - 1} onClick={() => move(index, 1)} />
+                      <IconButton size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('order.up', { name: `${row.model} ${row.name}` })} disabled={index === 0} onClick={() => move(index, -1)} />
+                      <IconButton size="small" icon={<ArrowDownOutlined aria-hidden />} aria-label={t('order.down', { name: `${row.model} ${row.name}` })} disabled={index === shown.length - 1} onClick={() => move(index, 1)} />
                     </Space>
                   ),
                 },
@@ -155,7 +156,7 @@ export default function SortingPage() {
         title={t('title')}
         subtitle={site.data?.site.attributes.name}
         documentTitle={t('title')}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void client.invalidateQueries({ queryKey: ['cars.sorting'] })} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void client.invalidateQueries({ queryKey: ['cars.sorting'] })} />}
       />
       {!canSave && <Alert type="info" showIcon title={t('read_only')} style={{ marginBottom: 16 }} />}
       <Card variant="borderless" className="page-card" title={t('list.title')}>

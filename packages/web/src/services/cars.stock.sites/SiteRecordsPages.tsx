@@ -27,6 +27,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { LEVELS, LevelSelect } from '../cars.stock/CarEditPage.tsx';
 import { showSaveErrors, useSiteResourceList, useStockSelects } from './stock-sites-api.ts';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -67,7 +68,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }
@@ -227,7 +228,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
                       <Form.Item name={[item.name, 'type']} rules={[{ required: true, message: t('custom_filters.field_required') }]}>
                         <Select aria-label={label('type')} placeholder={label('type')} style={{ width: 170 }} disabled={!field} options={(field ? filterTypesOf(field) : []).map((value) => ({ value, label: t(`custom_filters.types.${value}`) }))} />
                       </Form.Item>
-                      <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('custom_filters.remove_filter')} onClick={() => remove(item.name)} />
+                      <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('custom_filters.remove_filter')} onClick={() => remove(item.name)} />
                     </Space>
                   );
                 }}

@@ -21,6 +21,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, useSiteSettings, useStockSelects } from './stock-sites-api.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<StockSettingsAttributes, 'root_catalog_id' | 'new_settings' | 'used_settings' | 'viewed_favorites'>;
 
@@ -36,7 +37,7 @@ function SettingsFrame({ title, siteId, loading, error, retry, canSave, saving, 
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={retry} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={retry} />
             {canSave && <Button type="primary" htmlType="submit" form={formId} loading={saving}>{t('common:actions.save')}</Button>}
           </Space>
         }

@@ -20,6 +20,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const PAGE_SIZE = 100;
 type Car = JsonApiRecord<CarRow>;
@@ -205,7 +206,7 @@ function CarsPage({ type }: { type: CarType }) {
       render: (_, row) => (
         <Space size={0}>
           {can('cars.patch') && (
-            <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => navigate(`/cars.stock/create/${type}?site=${siteId}&car=${row.id}`)} />
+            <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => navigate(`/cars.stock/create/${type}?site=${siteId}&car=${row.id}`)} />
           )}
           {can('cars.delete') && (
             <Popconfirm
@@ -215,7 +216,7 @@ function CarsPage({ type }: { type: CarType }) {
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
             >
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
+              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
             </Popconfirm>
           )}
         </Space>

@@ -14,6 +14,7 @@ import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { cutDescription, DESCRIPTION_CUT, FLOOR_CREATE_PATH, floorEditPath, floorPath, switchFloor, useFloorGroups, useInvalidateFloors, type FloorAttributes } from './floor-api.ts';
 import './floors.css';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const resource = floorResource as unknown as AnyResource;
 type Row = JsonApiRecord<Record<string, unknown>>;
@@ -133,7 +134,7 @@ export default function FloorsPage() {
         subtitle={t('floors.subtitle')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }

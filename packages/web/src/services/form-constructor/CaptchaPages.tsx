@@ -17,6 +17,7 @@ import { formKeys, formsPath, useCaptchaSettings, useSmartKeys, type SmartKey } 
 import './form-constructor.css';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const schemeName = (code: string, lang: Lang) => COLOR_SCHEMES.find((scheme) => scheme.code === code)?.name[lang] ?? code;
 const keysPath = (siteId: string) => `/smartchaptcha/table/${siteId}/`;
@@ -195,7 +196,7 @@ export function SmartCaptchaKeysPage() {
                       title: t('common:actions.title'),
                       render: (_: unknown, record: KeyRow) => (
                         <Space size={0}>
-                          <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('keys.edit_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} onClick={() => open(record)} />
+                          <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('keys.edit_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} onClick={() => open(record)} />
                           <Popconfirm
                             title={t('keys.delete_title')}
                             description={t('keys.delete_text', { scheme: schemeName(record.attributes.color_scheme, lang) })}
@@ -204,7 +205,7 @@ export function SmartCaptchaKeysPage() {
                             cancelText={t('common:actions.cancel')}
                             onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                           >
-                            <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('keys.delete_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} />
+                            <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('keys.delete_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} />
                           </Popconfirm>
                         </Space>
                       ),

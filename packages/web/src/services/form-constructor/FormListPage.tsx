@@ -16,6 +16,7 @@ import { formKeys, formsPath, useForms, type FormRecord } from './form-api.ts';
 import { editPath } from './FormEditPage.tsx';
 import './form-constructor.css';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** The code a page puts where the form should appear (the site's embeddable script). */
 export const embedCode = (origin: string, id: string) => `<div id="dp-form-${id}"></div>\n<script src="${origin}/_api/forms/${id}/embed.js" async></script>`;
@@ -90,7 +91,7 @@ export default function FormListPage() {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
             {createButton}
           </Space>
         }
@@ -170,7 +171,7 @@ export default function FormListPage() {
                         cancelText={t('common:actions.cancel')}
                         onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                       >
-                        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
+                        <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
                       </Popconfirm>
                     )}
                   </Space>

@@ -18,6 +18,7 @@ import { changedAttributes, moduleFields, toFormValues, type ModuleFormValues, t
 import { marketplaceKeys, titleOf } from './site-modules.ts';
 import './marketplace.css';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 const overrideFields = moduleOverride.shape;
@@ -243,7 +244,7 @@ export default function ModuleEditPage() {
                               </Form.Item>
                             </Col>
                             <Col xs={4} sm={2} className="marketplace-override__remove">
-                              <Button type="text" danger icon={<MinusCircleOutlined aria-hidden />} aria-label={t('edit.remove_override')} onClick={() => removeRow(row.name)} />
+                              <IconButton type="text" danger icon={<MinusCircleOutlined aria-hidden />} aria-label={t('edit.remove_override')} onClick={() => removeRow(row.name)} />
                             </Col>
                             <Col span={24}>
                               <Form.Item name={[row.name, 'description']} label={label('description')} rules={rule(overrideFields.description)}>

@@ -11,6 +11,7 @@ import { MediaPickerDialog } from './MediaPicker.tsx';
 import { saveMediaElements, useMediaElements, useMediaRights } from './media-api.ts';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const TYPES = ['image', 'video', 'document'] as const;
 const newId = () => `element-${Date.now().toString(36)}`;
@@ -136,9 +137,9 @@ export function MediaElements({ clientId }: { clientId: number }) {
             render: (_: unknown, row) =>
               rights.change && (
                 <Space size={0}>
-                  <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => setEditing({ element: row })} />
+                  <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => setEditing({ element: row })} />
                   <Popconfirm title={t('elements.delete_title', { id: row.id })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => setElements((list) => list.filter((item) => item.id !== row.id))}>
-                    <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                    <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                   </Popconfirm>
                 </Space>
               ),

@@ -18,6 +18,7 @@ import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from '
 // sender (issue 14, "sender"): the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
@@ -238,11 +239,11 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         fixed: 'right' as const,
         render: (_: unknown, record: Row) => (
           <Space size={4}>
-            <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
+            <IconButton size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
             {canRelease && record.attributes.captcha_check === 'unverified' && <ReleaseButton siteId={siteId} record={record} lang={lang} />}
             {canDelete && (
               <Popconfirm title={t('detail.delete_confirm')} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}>
-                <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
+                <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
               </Popconfirm>
             )}
           </Space>
@@ -261,7 +262,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             <Popover
               trigger="click"
               title={t('columns_choice')}

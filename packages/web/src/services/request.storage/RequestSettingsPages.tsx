@@ -33,6 +33,7 @@ import { downloadRequests } from './request-api.ts';
 // sender (issue 14, "sender"): the site's e-mail templates and proxy actions by name.
 import { ActionPicker } from '../sender/ActionPicker.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -107,7 +108,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
         extra={
           <Space wrap>
             {headerExtra}
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void base.query.refetch()} loading={base.query.isFetching && !base.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void base.query.refetch()} loading={base.query.isFetching && !base.query.isLoading} />
             {createButton}
           </Space>
         }
@@ -215,7 +216,7 @@ export function RequestSettingsPage() {
                     <Form.Item name={field.name} rules={[{ required: true, message: t('required') }]}>
                       <ActionPicker siteId={siteId} aria-label={t('requests_settings.action')} />
                     </Form.Item>
-                    <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('common:actions.delete')} onClick={() => remove(field.name)} />
+                    <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('common:actions.delete')} onClick={() => remove(field.name)} />
                   </Space>
                 ))}
                 <Button icon={<PlusOutlined aria-hidden />} onClick={() => add()}>{t('requests_settings.add_action')}</Button>

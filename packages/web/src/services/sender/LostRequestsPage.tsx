@@ -15,6 +15,7 @@ import { downloadLostArchive, useLostActions, useLostRequests } from './sender-a
 import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -121,7 +122,7 @@ export function LostRequestsPage() {
                   {t('lost.resend')}
                 </Button>
                 <Popconfirm title={t('lost.dismiss_confirm')} okText={t('lost.dismiss')} cancelText={t('common:actions.cancel')} onConfirm={() => dismiss.mutateAsync(row.id).then(() => notify.success(t('lost.dismissed')), failedNotice)}>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('lost.dismiss_named', { id: row.id })} />
+                  <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('lost.dismiss_named', { id: row.id })} />
                 </Popconfirm>
               </Space>
             ),

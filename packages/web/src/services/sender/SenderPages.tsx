@@ -34,6 +34,7 @@ import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction
 import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
@@ -307,7 +308,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
                 <Form.Item name={[field.name, 'emails']} rules={[emailsRule(lang, { required: true })]} className="sender-dealer-row__emails">
                   <EmailsInput aria-label={t('email_actions.dealer_emails')} />
                 </Form.Item>
-                <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
+                <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
               </div>
             ))}
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ dealer_code: '', emails: [] })}>

@@ -17,6 +17,7 @@ import { RedirectForm } from './RedirectForm.tsx';
 import { seoPath, useInvalidateSeo, useSiteList, type RedirectAttributes } from './seo-api.ts';
 import './seo.css';
 import { FormDrawer } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const resource = redirectResource as unknown as AnyResource;
 type Row = JsonApiRecord<RedirectAttributes>;
@@ -97,7 +98,7 @@ export default function RedirectsPage() {
         subtitle={site.data?.site.attributes.name}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {canCreate && <Button icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)}>{t('redirects.import')}</Button>}
             {createButton}
           </Space>

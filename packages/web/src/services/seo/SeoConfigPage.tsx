@@ -16,6 +16,7 @@ import { pointerToName } from '../floors.storage/floor-values.ts';
 import { seoPath, useInvalidateSeo } from './seo-api.ts';
 import './seo.css';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 interface Config {
   site_map_mode: 1 | 2;
@@ -157,7 +158,7 @@ export default function SeoConfigPage() {
                           <Form.Item name={[item.name, 'code']} rules={[zodRule(verificationCode(), lang)]} className="seo-config__value">
                             <Input aria-label={t('config.code')} placeholder={t('config.code')} autoComplete="off" />
                           </Form.Item>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
                         </Space>
                       ))}
                       <Button type="dashed" icon={<PlusOutlined aria-hidden />} disabled={items.length >= 10} onClick={() => add({ provider: 'yandex', code: '' })}>
@@ -182,7 +183,7 @@ export default function SeoConfigPage() {
                           <Form.Item name={[item.name, 'id']} rules={[zodRule(counterId(), lang)]} className="seo-config__value">
                             <Input aria-label={t('config.counter_id')} placeholder={t('config.counter_id')} autoComplete="off" />
                           </Form.Item>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
                         </Space>
                       ))}
                       <Button type="dashed" icon={<PlusOutlined aria-hidden />} disabled={items.length >= 10} onClick={() => add({ type: 'yandex_metrika', id: '' })}>

@@ -16,6 +16,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { seoPath, useInvalidateSeo, useSiteList } from './seo-api.ts';
 import './seo.css';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 interface Constant {
   placeholder: string;
@@ -106,7 +107,7 @@ export default function SeoConstantsPage() {
         documentTitle={t('constants.title')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }

@@ -14,6 +14,7 @@ import { openSite, SITE_CREATE_PATH, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag, SiteTypeTag } from './site-tags.tsx';
 import './sites.css';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const resource = siteResource as unknown as AnyResource;
 
@@ -161,7 +162,7 @@ export default function AllSitesPage() {
         subtitle={t('sites.subtitle')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {canRender && (
               <Button icon={<ThunderboltOutlined aria-hidden />} onClick={() => setRendering(true)}>
                 {t('render.open')}

@@ -15,6 +15,7 @@ import { openSite, sitePath, siteKeys, useClientChoices, useInvalidateSites, typ
 import { SiteStatusTag } from './site-tags.tsx';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Master = JsonApiRecord<{ name: string; host: string | null; technical_host: string | null; forks: number }>;
 const shape = (forkSiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
@@ -92,7 +93,7 @@ export default function ForksPage() {
       <PageHeader
         title={t('forks.title')}
         subtitle={t('forks.subtitle')}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void masters.refetch()} loading={masters.isFetching && !masters.isLoading} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void masters.refetch()} loading={masters.isFetching && !masters.isLoading} />}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>

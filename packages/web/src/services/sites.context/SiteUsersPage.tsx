@@ -10,6 +10,7 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { sitePath, siteKeys, useSite } from './site-api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 interface SiteUser {
   name: string;
@@ -47,7 +48,7 @@ export default function SiteUsersPage() {
         extra={
           <Space wrap>
             <Input.Search allowClear value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} style={{ width: 260 }} />
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void users.refetch()} loading={users.isFetching && !users.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void users.refetch()} loading={users.isFetching && !users.isLoading} />
           </Space>
         }
       />

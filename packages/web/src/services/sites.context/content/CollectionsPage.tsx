@@ -22,6 +22,7 @@ import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
 import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -87,7 +88,7 @@ export default function CollectionsPage() {
         subtitle={t('collections.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} />
             {canEdit && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>{t('collections.create', { type: t(`collections.types_one.${type}`) })}</Button>}
           </Space>
         }

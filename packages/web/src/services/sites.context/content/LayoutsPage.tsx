@@ -16,6 +16,7 @@ import { StatusTag, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
 import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 
 type Layout = { name: string; is_default: boolean; origin_id: number | null; updated_at: string };
 export const layoutEditPath = (siteId: string, layoutId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/layouts/${layoutId}${stateId ? `/${stateId}` : ''}`;
@@ -68,7 +69,7 @@ export default function LayoutsPage() {
         subtitle={t('layouts.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void layouts.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void layouts.refetch()} />
             {canEdit && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
                 {t('layouts.create')}
@@ -113,10 +114,10 @@ export default function LayoutsPage() {
                 width: 110,
                 render: (_value, record) => (
                   <Space onClick={(event) => event.stopPropagation()}>
-                    <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(layoutEditPath(siteId, record.id))} />
+                    <IconButton size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(layoutEditPath(siteId, record.id))} />
                     {canEdit && record.attributes.origin_id == null && (
                       <Popconfirm title={t('layouts.delete_confirm', { name: record.attributes.name })} okText={t('common:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => remove.mutate(record.id)}>
-                        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                        <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                       </Popconfirm>
                     )}
                   </Space>

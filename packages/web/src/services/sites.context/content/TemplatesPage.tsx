@@ -16,6 +16,7 @@ import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 
 export type Template = { name: string; description: string | null; floors: Placed[]; origin_id: number | null; updated_at: string };
 export const templateEditPath = (siteId: string, id: string) => `/sites.context/sites/${siteId}/templates/${id}`;
@@ -56,7 +57,7 @@ export default function TemplatesPage() {
         subtitle={t('templates.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void templates.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void templates.refetch()} />
             {canEdit && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>{t('templates.create')}</Button>}
           </Space>
         }
@@ -93,10 +94,10 @@ export default function TemplatesPage() {
                 width: 110,
                 render: (_value, record) => (
                   <Space onClick={(event) => event.stopPropagation()}>
-                    <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(templateEditPath(siteId, record.id))} />
+                    <IconButton size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(templateEditPath(siteId, record.id))} />
                     {canEdit && record.attributes.origin_id == null && (
                       <Popconfirm title={t('templates.delete_confirm', { name: record.attributes.name })} okText={t('common:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => remove.mutate(record.id)}>
-                        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                        <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                       </Popconfirm>
                     )}
                   </Space>
