@@ -303,7 +303,13 @@ export default function LabelsPage() {
                         aria-label={t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here')}
                         title={t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here')}
                         loading={override.isPending && override.variables?.record.id === row.id}
-                        onClick={() => override.mutate({ record: row, hide: !row.attributes.hide })}
+                        confirm={{
+                          title: t(row.attributes.hide ? 'labels.show_confirm' : 'labels.hide_confirm'),
+                          description: t(row.attributes.hide ? 'labels.show_confirm_text' : 'labels.hide_confirm_text', { name: nameOf(row) }),
+                          okText: t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here'),
+                          danger: !row.attributes.hide,
+                        }}
+                        onConfirm={() => override.mutateAsync({ record: row, hide: !row.attributes.hide })}
                       />
                     )
                   ) : (

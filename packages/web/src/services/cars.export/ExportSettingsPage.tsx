@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Typography } from 'antd';
+import { Button, Card, Grid, Input, Modal, Popconfirm, Result, Space, Switch, Typography } from 'antd';
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -105,9 +105,32 @@ export default function ExportSettingsPage() {
                   title: t('needed'),
                   dataIndex: 'is_needed',
                   width: 90,
-                  render: (needed: boolean, row) => (
-                    <Switch checked={needed} disabled={!canWrite || !attributes} loading={change.isPending} aria-label={`${t('needed')}: ${t(`channels.${row.channel}`)}`} onChange={(value) => change.mutate({ links: { [row.channel]: { is_needed: value } } })} />
-                  ),
+                  render: (needed: boolean, row) => {
+                    const toggle = (
+                      <Switch
+                        checked={needed}
+                        disabled={!canWrite || !attributes}
+                        loading={change.isPending}
+                        aria-label={`${t('needed')}: ${t(`channels.${row.channel}`)}`}
+                        onChange={needed ? undefined : (value) => change.mutate({ links: { [row.channel]: { is_needed: value } } })}
+                      />
+                    );
+                    // Switching a channel off stops its feed: asked first, saying so.
+                    if (!needed) return toggle;
+                    return (
+                      <Popconfirm
+                        title={t('stop_confirm', { channel: t(`channels.${row.channel}`) })}
+                        description={t('stop_confirm_text')}
+                        okText={t('stop')}
+                        cancelText={t('common:actions.cancel')}
+                        okButtonProps={{ danger: true }}
+                        disabled={!canWrite || !attributes}
+                        onConfirm={() => change.mutateAsync({ links: { [row.channel]: { is_needed: false } } }).catch(() => undefined)}
+                      >
+                        {toggle}
+                      </Popconfirm>
+                    );
+                  },
                 },
                 ...(narrow ? [] : [{ title: t('link'), dataIndex: 'url', render: linkCell }]),
               ]}

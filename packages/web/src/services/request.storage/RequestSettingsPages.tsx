@@ -180,18 +180,28 @@ export function RequestSettingsPage() {
           <Typography.Text>{t('requests_settings.show_archived')}</Typography.Text>
         </Space>
       }
-      rowActions={(record) => (
-        <Tooltip title={t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive')}>
-          <Button
+      rowActions={(record) => {
+        const named = { type: t(`request_types.${record.attributes.request_type}`), tag: record.attributes.tag ?? '—' };
+        const count = Array.isArray(record.attributes.actions) ? record.attributes.actions.length : 0;
+        return (
+          <IconButton
             size="small"
             type="text"
             icon={archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
-            aria-label={t(archived ? 'requests_settings.unarchive_one' : 'requests_settings.archive_one', { type: t(`request_types.${record.attributes.request_type}`), tag: record.attributes.tag ?? '—' })}
+            title={t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive')}
+            aria-label={t(archived ? 'requests_settings.unarchive_one' : 'requests_settings.archive_one', named)}
             loading={move.isPending && move.variables?.id === record.id}
-            onClick={() => move.mutate({ id: record.id, to: archived ? 'unarchive' : 'archive' })}
+            // Archiving stops the type's e-mails and proxy actions: the user is told before it happens.
+            confirm={{
+              title: t(archived ? 'requests_settings.unarchive_confirm' : 'requests_settings.archive_confirm'),
+              description: t(archived ? 'requests_settings.unarchive_confirm_text' : 'requests_settings.archive_confirm_text', { ...named, count }),
+              okText: t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive'),
+              danger: !archived,
+            }}
+            onConfirm={() => move.mutateAsync({ id: record.id, to: archived ? 'unarchive' : 'archive' })}
           />
-        </Tooltip>
-      )}
+        );
+      }}
       renderForm={({ record, save, form }) => (
         <GuardedForm<Values>
           form={form}

@@ -15,7 +15,7 @@ import { downloadLostArchive, useLostActions, useLostRequests } from './sender-a
 import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
-import { IconButton } from '../../kit/IconButton.tsx';
+import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -118,9 +118,15 @@ export function LostRequestsPage() {
             fixed: 'right' as const,
             render: (_v: unknown, row: Row) => (
               <Space wrap size={4}>
-                <Button size="small" icon={<RedoOutlined aria-hidden />} loading={resend.isPending && resend.variables === row.id} onClick={() => resend.mutate(row.id, { onSuccess: ({ restarted }) => notify.success(t('lost.resent', { count: restarted })), onError: failedNotice })}>
+                <ConfirmButton
+                  size="small"
+                  icon={<RedoOutlined aria-hidden />}
+                  loading={resend.isPending && resend.variables === row.id}
+                  confirm={{ title: t('lost.resend_confirm'), description: t('lost.resend_confirm_text'), okText: t('lost.resend'), danger: false }}
+                  onConfirm={() => resend.mutateAsync(row.id, { onSuccess: ({ restarted }) => notify.success(t('lost.resent', { count: restarted })), onError: failedNotice })}
+                >
                   {t('lost.resend')}
-                </Button>
+                </ConfirmButton>
                 <Popconfirm title={t('lost.dismiss_confirm')} okText={t('lost.dismiss')} cancelText={t('common:actions.cancel')} onConfirm={() => dismiss.mutateAsync(row.id).then(() => notify.success(t('lost.dismissed')), failedNotice)}>
                   <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('lost.dismiss_named', { id: row.id })} />
                 </Popconfirm>

@@ -34,7 +34,7 @@ import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction
 import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
-import { IconButton } from '../../kit/IconButton.tsx';
+import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
@@ -504,9 +504,15 @@ export function SmtpSettingsPage() {
                     {t('common:actions.save')}
                   </Button>
                   {current && (
-                    <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}>
+                    <ConfirmButton
+                      danger
+                      icon={<DeleteOutlined aria-hidden />}
+                      loading={remove.isPending}
+                      confirm={{ title: t('smtp_settings.remove_confirm'), description: t('smtp_settings.remove_confirm_text'), okText: t('smtp_settings.remove') }}
+                      onConfirm={() => remove.mutateAsync(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}
+                    >
                       {t('smtp_settings.remove')}
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </Space>
               )}
