@@ -11,14 +11,19 @@ export async function clippedHeaders(page: Page): Promise<string[]> {
     cells.flatMap((cell) => {
       const text = (cell.textContent ?? '').trim();
       if (!text) return [];
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const lines = [...range.getClientRects()].filter((rect) => rect.width > 0);
       const box = cell.getBoundingClientRect();
-      const style = getComputedStyle(cell);
-      const inner = box.right - parseFloat(style.paddingRight) + 1;
-      const tops = new Set(lines.map((rect) => Math.round(rect.top / 4)));
-      const past = lines.some((rect) => rect.right > inner);
+      const inner = box.right - parseFloat(getComputedStyle(cell).paddingRight) + 1;
+      // The lines of the header's text (its sort icons left out).
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const rects: DOMRect[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...[...range.getClientRects()].filter((rect) => rect.width > 0));
+      }
+      const tops = new Set(rects.map((rect) => Math.round(rect.top / 6)));
+      const past = rects.some((rect) => rect.right > inner);
       const cut = [...cell.querySelectorAll('*')].some((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow === 'hidden');
       return past || cut || tops.size > 1 ? [text] : [];
     }),
@@ -63,7 +68,8 @@ export async function unnamedButtons(page: Page): Promise<string[]> {
       // The pagination's arrows are not in the tab order: their list items carry the names.
       if (button.closest('.ant-pagination') && button.getAttribute('tabindex') === '-1') return [];
       const labelled = button.getAttribute('aria-labelledby');
-      const name = (button.getAttribute('aria-label') ?? '').trim() || (labelled ? (document.getElementById(labelled)?.textContent ?? '').trim() : '') || (button.textContent ?? '').trim() || (button.getAttribute('title') ?? '').trim();
+      const images = [...button.querySelectorAll('[role="img"][aria-label]')].filter((img) => !img.closest('[aria-hidden="true"]')).map((img) => img.getAttribute('aria-label') ?? '');
+      const name = (button.getAttribute('aria-label') ?? '').trim() || (labelled ? (document.getElementById(labelled)?.textContent ?? '').trim() : '') || (button.textContent ?? '').trim() || images.join(' ').trim() || (button.getAttribute('title') ?? '').trim();
       return name ? [] : [button.outerHTML.slice(0, 160)];
     }),
   );

@@ -1,5 +1,5 @@
 import { isValidElement, useMemo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Grid, Popover, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, Typography, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useLocation } from 'react-router';
@@ -44,7 +44,12 @@ export function columnKey(column: { key?: unknown; dataIndex?: unknown }, index:
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
-/** The width of a line of text in the page's font; an estimate where nothing can measure. */
+let fontFamily = 'sans-serif';
+/** The font the tables are set in (antd's theme token), for the measurements below. */
+export function useTableFont() {
+  fontFamily = theme.useToken().token.fontFamily || fontFamily;
+}
+/** The width of a line of text in the tables' font; an estimate where nothing can measure. */
 export function textWidth(text: string, weight = 400, size = 14): number {
   if (canvas === undefined) {
     try {
@@ -54,24 +59,32 @@ export function textWidth(text: string, weight = 400, size = 14): number {
     }
   }
   if (canvas && typeof canvas.measureText === 'function') {
-    const family = typeof document !== 'undefined' && document.body ? getComputedStyle(document.body).fontFamily || 'sans-serif' : 'sans-serif';
-    canvas.font = `${weight} ${size}px ${family}`;
+    canvas.font = `${weight} ${size}px ${fontFamily}`;
     const measured = canvas.measureText(text).width;
     if (measured > 0) return Math.ceil(measured);
   }
   return Math.ceil(text.length * (size * 0.62) * (weight >= 600 ? 1.06 : 1));
 }
 
-/** The text a cell shows: strings and numbers of the rendered node, its children walked. */
+/**
+ * The text a cell shows: strings and numbers of the rendered node, its children walked (the
+ * longest of several elements, which may stand on lines of their own); a component without
+ * children by the text it is given (`name`, `label`, `title`, `text`).
+ */
 export function nodeText(node: unknown): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(nodeText).join('');
-  if (isValidElement(node)) {
-    const props = node.props as { children?: unknown; title?: unknown };
-    return nodeText(props.children);
+  if (Array.isArray(node)) {
+    if (node.every((child) => typeof child === 'string' || typeof child === 'number')) return node.join('');
+    return node.map(nodeText).reduce((longest, text) => (text.length > longest.length ? text : longest), '');
   }
-  if (typeof node === 'object' && 'children' in (node as object)) return nodeText((node as { children: unknown }).children);
+  if (isValidElement(node)) {
+    const props = node.props as Record<string, unknown>;
+    const own = nodeText(props.children);
+    if (own) return own;
+    for (const name of ['name', 'label', 'title', 'text']) if (typeof props[name] === 'string' || typeof props[name] === 'number') return String(props[name]);
+    return '';
+  }
   return '';
 }
 
@@ -85,30 +98,41 @@ const valueAt = (record: object, dataIndex: AnyColumn['dataIndex']): unknown => 
 
 const SAMPLE = 20;
 const MIN_WIDTH = 64;
+const UNMEASURED_WIDTH = 140;
 
 /**
  * A column's width: the declared one, widened to its header (600 weight, icons and padding) and
  * to the typical (three quarters) width of its first cells, up to `cap`.
  */
-export function fitWidth(column: AnyColumn, rows: readonly object[], options: { padding: number; cap: number }): number {
+export function fitWidth(column: AnyColumn, rows: readonly object[], options: { padding: number; cap: number; phone?: boolean }): number {
   const title = typeof column.title === 'string' || typeof column.title === 'number' ? String(column.title) : nodeText(column.title);
   const icons = (column.sorter ? 22 : 0) + (column.filters || column.filterDropdown ? 26 : 0);
-  const header = textWidth(title, 600) + icons + options.padding * 2 + 4;
+  const header = textWidth(title, 600) + icons + options.padding * 2 + 8;
   const widths: number[] = [];
+  let unmeasured = 0;
   rows.slice(0, SAMPLE).forEach((record, index) => {
     const value = valueAt(record, column.dataIndex);
     let text = '';
+    let boxed = false;
     try {
-      text = nodeText(column.render ? column.render(value, record, index) : value);
+      const node = column.render ? column.render(value, record, index) : value;
+      text = nodeText(node);
+      // A tag or a link button around the text adds its own padding and border.
+      boxed = isValidElement(node);
     } catch {
       text = '';
     }
-    if (text) widths.push(textWidth(text) + options.padding * 2 + 4);
+    if (text) widths.push(textWidth(text) + options.padding * 2 + 4 + (boxed ? 24 : 0));
+    else unmeasured++;
   });
   widths.sort((a, b) => a - b);
   const typical = widths.length ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.75))]! : 0;
-  const declared = typeof column.width === 'number' ? column.width : 0;
-  return Math.max(MIN_WIDTH, declared, header, Math.min(typical, options.cap));
+  // On a phone the text decides alone (declared widths are for wide screens); a column without
+  // text (buttons, icons) keeps its declared width.
+  const declared = typeof column.width === 'number' && (!options.phone || typical === 0) ? column.width : 0;
+  // Cells whose text cannot be read ahead (a component that loads it) get a usual width.
+  const fallback = !widths.length && unmeasured > 0 && !declared ? UNMEASURED_WIDTH : 0;
+  return Math.max(MIN_WIDTH, declared, header, fallback, Math.min(typical, options.cap));
 }
 
 /** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
@@ -154,6 +178,7 @@ function usePathId(): string {
 
 export function DataTable<Row extends object>({ tableId, keyColumns, columnChoice, columns: given = [], scroll, size, rowSelection, ...props }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
+  useTableFont();
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
   const path = usePathId();
@@ -180,7 +205,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
     () =>
       shown.map((column) => {
         if (column.children) return column;
-        const width = fitWidth(column, rows, { padding, cap: phone ? 150 : 320 });
+        const width = fitWidth(column, rows, { padding, cap: phone ? 150 : 320, phone });
         const render = column.render;
         return {
           ...column,

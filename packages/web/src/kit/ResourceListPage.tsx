@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Grid, Input, Result, Select, Space } from 'antd';
+import { Button, Card, Empty, Grid, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ResourceListExtras } from './resourceListExtras.ts';
 import { FormDrawer } from './unsaved.tsx';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
 import { IconButton } from './IconButton.tsx';
+import { SearchInput } from './SearchInput.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
@@ -29,7 +30,7 @@ function TextFilter({ value, label, onChange }: { value?: string; label: string;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
   return (
-    <Input.Search
+    <SearchInput
       allowClear
       value={text}
       placeholder={label}

@@ -29,6 +29,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /** A label as the site shows it (GET /labels/by/site_id): central ones with the site's own hide and order. */
 interface LabelAttributes {
@@ -257,7 +258,7 @@ export default function LabelsPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap className="resource-filters">
-          <Input.Search allowClear value={search} placeholder={t('labels.search')} aria-label={t('labels.search')} onChange={(event) => setSearch(event.target.value)} style={{ width: 280 }} />
+          <SearchInput allowClear value={search} placeholder={t('labels.search')} aria-label={t('labels.search')} onChange={(event) => setSearch(event.target.value)} style={{ width: 280 }} />
         </Space>
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />

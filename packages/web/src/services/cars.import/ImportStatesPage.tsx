@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Grid, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, FileSearchOutlined, LoginOutlined, ReloadOutlined, RedoOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { importPath, REPORT_STATUS_COLORS, useImportStates } from './import-api.
 import './import.css';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type StateRecord = JsonApiRecord<ImportStateAttributes>;
 const PAGE_SIZE = 20;
@@ -184,7 +185,7 @@ export default function ImportStatesPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search allowClear value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => setText(value)} placeholder={t('states.search')} aria-label={t('states.search')} style={{ width: 300 }} />
+          <SearchInput allowClear value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => setText(value)} placeholder={t('states.search')} aria-label={t('states.search')} style={{ width: 300 }} />
           <Select
             allowClear
             style={{ minWidth: 200 }}

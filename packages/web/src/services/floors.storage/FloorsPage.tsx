@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useResourceList } from '../../kit/useResourceList.ts';
 import { cutDescription, DESCRIPTION_CUT, FLOOR_CREATE_PATH, floorEditPath, floorPath, switchFloor, useFloorGroups, useInvalidateFloors, type FloorAttributes } from './floor-api.ts';
 import './floors.css';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = floorResource as unknown as AnyResource;
 type Row = JsonApiRecord<Record<string, unknown>>;
@@ -141,7 +142,7 @@ export default function FloorsPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             value={search}
             placeholder={t('floors.filters.search')}

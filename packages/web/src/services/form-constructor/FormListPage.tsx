@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Modal, Popconfirm, Result, Space, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { editPath } from './FormEditPage.tsx';
 import './form-constructor.css';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /** The code a page puts where the form should appear (the site's embeddable script). */
 export const embedCode = (origin: string, id: string) => `<div id="dp-form-${id}"></div>\n<script src="${origin}/_api/forms/${id}/embed.js" async></script>`;
@@ -97,7 +98,7 @@ export default function FormListPage() {
         }
       />
       <Card variant="borderless" className="page-card">
-        <Input.Search
+        <SearchInput
           className="form-list__search"
           role="searchbox"
           aria-label={t('custom_forms.filters.search')}

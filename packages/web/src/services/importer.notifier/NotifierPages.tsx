@@ -44,6 +44,7 @@ import './notifier.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions.md "Importer
@@ -434,7 +435,7 @@ export function ManagerSettingsPage() {
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('manager_settings.intro')}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="notifier-filter"
             placeholder={t('manager_settings.filters.search')}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Popconfirm, Popover, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from '
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
@@ -276,7 +277,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters" style={{ marginBottom: 16 }}>
-          <Input.Search
+          <SearchInput
             allowClear
             value={searchText}
             placeholder={t('search_placeholder')}

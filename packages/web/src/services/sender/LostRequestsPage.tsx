@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Popconfirm, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,6 +16,7 @@ import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -148,7 +149,7 @@ export function LostRequestsPage() {
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('lost.intro')}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters sender-lost-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="sender-filter"
             value={searchText}

@@ -35,6 +35,7 @@ import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions.md "Sender"): a site's e-mail
@@ -105,7 +106,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t(`${name}.intro`, { example: '{{name}}' })}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="sender-filter"
             placeholder={t(`${name}.filters.search`)}

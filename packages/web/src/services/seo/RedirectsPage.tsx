@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, Drawer, Empty, Grid, Input, Result, Select, Space, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Grid, Result, Select, Space, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { seoPath, useInvalidateSeo, useSiteList, type RedirectAttributes } from 
 import './seo.css';
 import { FormDrawer } from '../../kit/unsaved.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = redirectResource as unknown as AnyResource;
 type Row = JsonApiRecord<RedirectAttributes>;
@@ -106,7 +107,7 @@ export default function RedirectsPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             value={search}
             placeholder={t('redirects.filters.search')}

@@ -17,6 +17,7 @@ import { seoPath, useInvalidateSeo, useSiteList } from './seo-api.ts';
 import './seo.css';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 interface Constant {
   placeholder: string;
@@ -114,7 +115,7 @@ export default function SeoConstantsPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap className="resource-filters">
-          <Input.Search allowClear value={search} placeholder={t('seo_constants.filters.search')} aria-label={t('seo_constants.filters.search')} onChange={(event) => setSearch(event.target.value)} onSearch={(value) => list.change({ filters: { search: value.trim() || null } }, { replace: true })} style={{ width: 280 }} />
+          <SearchInput allowClear value={search} placeholder={t('seo_constants.filters.search')} aria-label={t('seo_constants.filters.search')} onChange={(event) => setSearch(event.target.value)} onSearch={(value) => list.change({ filters: { search: value.trim() || null } }, { replace: true })} style={{ width: 280 }} />
         </Space>
         {list.query.isError && !list.query.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.query.error)} extra={<Button type="primary" onClick={() => void list.query.refetch()}>{t('common:actions.retry')}</Button>} />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Result, Select, Space, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Result, Select, Space, Tooltip, Typography, type TableProps } from 'antd';
 import { CopyOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission, siteResource, SITE_STATUSES, SITE_TYPES, type AnyResource } from '@dp/contracts';
@@ -15,6 +15,7 @@ import { SiteStatusTag, SiteTypeTag } from './site-tags.tsx';
 import './sites.css';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = siteResource as unknown as AnyResource;
 
@@ -32,7 +33,7 @@ function SearchBox({ value, onChange, label }: { value?: string; onChange: (valu
   const [text, setText] = useState(value ?? '');
   useEffect(() => setText(value ?? ''), [value]);
   return (
-    <Input.Search allowClear value={text} placeholder={label} aria-label={label} onChange={(event) => setText(event.target.value)} onSearch={(next) => onChange(next.trim() || null)} style={{ width: 280 }} />
+    <SearchInput allowClear value={text} placeholder={label} aria-label={label} onChange={(event) => setText(event.target.value)} onSearch={(next) => onChange(next.trim() || null)} style={{ width: 280 }} />
   );
 }
 

@@ -23,6 +23,7 @@ import { CentralLockNotice } from './state-widgets.tsx';
 import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
 import { DataTable } from '../../../kit/DataTable.tsx';
 import { IconButton } from '../../../kit/IconButton.tsx';
+import { SearchInput } from '../../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -103,7 +104,7 @@ export default function CollectionsPage() {
           }}
           items={(['specials', 'news', 'article', 'any'] as const).map((key) => ({ key, label: t(`collections.types.${key}`) }))}
         />
-        <Input.Search allowClear placeholder={t('collections.search')} aria-label={t('collections.search')} onSearch={(value) => { setSearch(value.trim()); setPage(1); }} className="pages-search" />
+        <SearchInput allowClear placeholder={t('collections.search')} aria-label={t('collections.search')} onSearch={(value) => { setSearch(value.trim()); setPage(1); }} className="pages-search" />
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
