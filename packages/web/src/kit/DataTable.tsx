@@ -127,9 +127,9 @@ export function fitWidth(column: AnyColumn, rows: readonly object[], options: { 
   });
   widths.sort((a, b) => a - b);
   const typical = widths.length ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.75))]! : 0;
-  // On a phone the text decides alone (declared widths are for wide screens); a column without
-  // text (buttons, icons) keeps its declared width.
-  const declared = typeof column.width === 'number' && (!options.phone || typical === 0) ? column.width : 0;
+  // On a phone the text decides alone (declared widths are for wide screens); a column whose
+  // cells hold no text (buttons, icons) keeps its declared width.
+  const declared = typeof column.width === 'number' && (!options.phone || (typical === 0 && unmeasured > 0)) ? column.width : 0;
   // Cells whose text cannot be read ahead (a component that loads it) get a usual width.
   const fallback = !widths.length && unmeasured > 0 && !declared ? UNMEASURED_WIDTH : 0;
   return Math.max(MIN_WIDTH, declared, header, fallback, Math.min(typical, options.cap));
