@@ -67,7 +67,7 @@ for (const lang of ['RU', 'EN'] as const) {
           await ready(page);
         }
         // The list's data has arrived: rows or the empty placeholder, nothing loading.
-        await expect(page.locator('.shell-content .ant-table-row, .shell-content .ant-table-placeholder').first()).toBeVisible();
+        await expect(page.locator('.shell-content .ant-table-row, .shell-content .ant-table-placeholder').filter({ visible: true }).first()).toBeVisible();
         await expect(page.locator('.shell-content .ant-spin-spinning')).toHaveCount(0);
         if (SHOOT) await page.screenshot({ path: `${OUT}/list-${list.name}-${lang.toLowerCase()}-${width}.png`, fullPage: true });
         const where = `${list.name} ${lang} ${width}`;
