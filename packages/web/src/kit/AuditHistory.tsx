@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Result, Tag, Timeline, Typography } from 'antd';
+import { Button, Result, Table, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { auditResource, findResource, hasAnyPermission, RESOURCES, seededText, type AnyResource, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
@@ -9,7 +9,6 @@ import { api, errorTitle } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { labelText, valueText } from './resourceText.ts';
 import { includedIndex, listPath, useRefOptions } from './useResourceList.ts';
-import { DataTable } from './DataTable.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -81,13 +80,32 @@ export function AuditValue({ value, target, field }: { value: unknown; target?: 
   if (target?.refs?.[field]) return <RefNames ids={Array.isArray(value) ? value : [value]} target={target} field={field} />;
   const option = target ? valueText(t, target, field, value) : null;
   if (option !== null) return <>{option}</>;
+  // A value of a field with choices the resource does not list: the resource's words for it.
+  const nameOf = (one: unknown) => (target && (typeof one === 'string' || typeof one === 'number') ? t(`${target.service}:${target.name}.values.${field}.${one}`, { defaultValue: '' }) : '');
+  const named = nameOf(value);
+  if (named) return <>{named}</>;
+  // A group of values (a site's logos, its context): each with its label, never raw JSON.
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return (
+      <dl className="audit-fields audit-fields--nested">
+        {Object.entries(value as Record<string, unknown>).map(([key, inner]) => (
+          <div key={key} className="audit-fields__row">
+            <dt>{changeLabel(t, target, key)}</dt>
+            <dd>
+              <AuditValue value={inner} target={target} field={key} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
   if (typeof value === 'string') {
     const word = t(`clients.storage:audit.values.${value}`, { defaultValue: '' });
     if (word) return <>{word}</>;
     if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return <>{formatDateTime(value)}</>;
     return <>{seededText(value, currentLang())}</>;
   }
-  return <>{Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return <>{Array.isArray(value) ? value.map((one) => nameOf(one) || (typeof one === 'object' ? JSON.stringify(one) : String(one))).join(', ') : String(value)}</>;
 }
 
 const isPair = (value: unknown): value is [unknown, unknown] => Array.isArray(value) && value.length === 2;
@@ -121,7 +139,7 @@ export function AuditChanges({ entry }: { entry: Row['attributes'] }) {
   const rows = fields.map((field) => ({ field, value: changes[field] }));
   const value = (side: 0 | 1) => (_: unknown, row: (typeof rows)[number]) => <AuditValue value={isPair(row.value) ? row.value[side] : side ? row.value : undefined} target={target} field={row.field} />;
   return (
-    <DataTable
+    <Table
       className="audit-changes"
       size="small"
       rowKey="field"
