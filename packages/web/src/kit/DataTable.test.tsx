@@ -39,19 +39,20 @@ describe('the list table', () => {
       </Providers>
     );
     const first = render(view());
-    expect(screen.getByRole('columnheader', { name: 'Отдел' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'UTM-метка источника' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Столбцы' }));
-    const choice = await screen.findByRole('checkbox', { name: 'Отдел' });
-    // The first column and the actions are never offered.
+    const choice = await screen.findByRole('checkbox', { name: 'UTM-метка источника' });
+    // The key columns (the first two) and the actions are never offered.
     expect(screen.queryByRole('checkbox', { name: 'Тема' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Отдел' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Действия' })).toBeNull();
     await user.click(choice);
-    expect(screen.queryByRole('columnheader', { name: 'Отдел' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'UTM-метка источника' })).toBeNull();
     first.unmount();
 
     render(view());
     const table = screen.getByRole('table');
-    expect(within(table).queryByRole('columnheader', { name: 'Отдел' })).toBeNull();
-    expect(within(table).getByRole('columnheader', { name: 'UTM-метка источника' })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'UTM-метка источника' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Номер' })).toBeTruthy();
   });
 });

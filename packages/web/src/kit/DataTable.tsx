@@ -13,8 +13,8 @@ import { readJson, writeJson } from './storage.ts';
  *   a column; the table scrolls sideways instead of squeezing;
  * - one line per text cell, cut with an ellipsis, the whole text in a tooltip;
  * - a choice of columns per user (shown and hidden), remembered in the browser;
- * - on a phone, the list's key columns (`keyColumns`, the first column by default) first and
- *   in view; the others can be added through the same choice.
+ * - on a phone, the list's key columns (`keyColumns`) first and
+ *   in view (the first two by default); the others can be added through the same choice.
  */
 
 type AnyColumn = NonNullable<TableProps<object>['columns']>[number] & {
@@ -29,7 +29,7 @@ type AnyColumn = NonNullable<TableProps<object>['columns']>[number] & {
 export interface DataTableProps<Row> extends TableProps<Row> {
   /** Names the list for the remembered column choice; the page's path by default. */
   tableId?: string;
-  /** The columns a phone shows (their keys or dataIndex); the first column by default. */
+  /** The columns a phone shows (their keys or dataIndex); the first two by default. */
   keyColumns?: string[];
   /** Offers the choice of columns (on by default when the table has more than three). */
   columnChoice?: boolean;
@@ -188,7 +188,8 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   const { choice, save } = useChoice(id);
 
   const pinned = (column: AnyColumn) => column.fixed === 'right' || column.fixed === true;
-  const essential = new Set(keyColumns ?? keys.slice(0, 1));
+  // The first two columns name a row in most lists (a group and its record, a number and a name).
+  const essential = new Set(keyColumns ?? keys.slice(0, 2));
   // The first column names the row and the pinned one holds its actions: neither can be hidden.
   const hideable = all.map((column, index) => index > 0 && !pinned(column) && !essential.has(keys[index]!) && !column.children);
   const offered = (columnChoice ?? hideable.filter(Boolean).length > 2) && hideable.some(Boolean);
