@@ -31,7 +31,7 @@ export interface DataTableProps<Row> extends TableProps<Row> {
   tableId?: string;
   /** The columns a phone shows (their keys or dataIndex); the first two by default. */
   keyColumns?: string[];
-  /** Offers the choice of columns (on by default when the table has more than three). */
+  /** Offers the choice of columns (on by default when two or more columns may be hidden). */
   columnChoice?: boolean;
 }
 
@@ -192,7 +192,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   const essential = new Set(keyColumns ?? keys.slice(0, 2));
   // The first column names the row and the pinned one holds its actions: neither can be hidden.
   const hideable = all.map((column, index) => index > 0 && !pinned(column) && !essential.has(keys[index]!) && !column.children);
-  const offered = (columnChoice ?? hideable.filter(Boolean).length > 2) && hideable.some(Boolean);
+  const offered = (columnChoice ?? hideable.filter(Boolean).length > 1) && hideable.some(Boolean);
 
   const shown = all.filter((column, index) => {
     const key = keys[index]!;
