@@ -7,7 +7,6 @@ import { SATISFACTION_COOKIE, SATISFACTION_DECLINE_DAYS, SATISFACTION_DELAY_MS, 
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
-import { IconButton } from '../../kit/IconButton.tsx';
 
 export function hasSurveyCookie(): boolean {
   return typeof document !== 'undefined' && new RegExp(`(?:^|;\\s*)${SATISFACTION_COOKIE}=`).test(document.cookie);
@@ -67,7 +66,7 @@ export function SatisfactionSurvey() {
       <Card
         size="small"
         title={<span id="satisfaction-title">{t('satisfaction.title')}</span>}
-        extra={<IconButton type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('common:actions.close')} onClick={decline} disabled={send.isPending} />}
+        extra={<Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('common:actions.close')} title={t('common:actions.close')} onClick={decline} disabled={send.isPending} />}
         actions={[
           <Button key="later" type="link" onClick={decline} disabled={send.isPending}>
             {t('satisfaction.later')}

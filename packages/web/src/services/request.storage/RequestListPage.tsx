@@ -318,7 +318,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             options={[{ value: '', label: t('captcha.any') }, ...CAPTCHA_CHECKS.map((check) => ({ value: check, label: t(`captcha.${check}`) }))]}
           />
           {(['utm_source', 'utm_campaign', 'page_url'] as const).map((name) => (
-            <SearchInput
+            <Input.Search
               key={name}
               allowClear
               value={sourceText[name]}
