@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,6 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { serviceName } from '../../kit/resourceText.ts';
 import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
-import { FormDrawer } from '../../kit/unsaved.tsx';
-import { DataTable } from '../../kit/DataTable.tsx';
-import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -104,7 +101,7 @@ export default function CustomTokensPage() {
         subtitle={t('subtitle')}
         extra={
           <Space>
-            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             {createButton()}
           </Space>
         }
@@ -122,7 +119,7 @@ export default function CustomTokensPage() {
             }
           />
         ) : (
-          <DataTable<Row>
+          <Table<Row>
             rowKey="id"
             size="middle"
             loading={list.isFetching}
@@ -237,7 +234,7 @@ export default function CustomTokensPage() {
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                   >
-                    <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
+                    <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
                   </Popconfirm>
                 ),
               },
@@ -245,9 +242,9 @@ export default function CustomTokensPage() {
           />
         )}
       </Card>
-      <FormDrawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
+      <Drawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
         {creating && <CustomTokenForm onCreated={(record) => void onCreated(record)} onCancel={() => setCreating(false)} />}
-      </FormDrawer>
+      </Drawer>
       {created && <TokenCreatedModal name={created.name} token={created.token} onClose={() => setCreated(null)} />}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Result, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Result, Table, Tag, Typography } from 'antd';
 import { LoginOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,6 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { listPath } from '../../kit/useResourceList.ts';
 import { SwitchLoader, useClientSwitch } from './useClientSwitch.tsx';
-import { DataTable } from '../../kit/DataTable.tsx';
-import { SearchInput } from '../../kit/SearchInput.tsx';
 
 interface ClientRow {
   id: string;
@@ -73,7 +71,7 @@ export default function RootPage() {
     <div className="page">
       {header}
       <Card variant="borderless" className="page-card">
-        <SearchInput
+        <Input.Search
           allowClear
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -94,7 +92,7 @@ export default function RootPage() {
             }
           />
         ) : (
-          <DataTable<ClientRow>
+          <Table<ClientRow>
             rowKey="id"
             size="middle"
             loading={clients.isFetching}

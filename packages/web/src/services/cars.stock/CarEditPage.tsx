@@ -30,7 +30,6 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, formatRoubles, stockPath, type CarRow } from './car-api.ts';
-import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Record<string, unknown>;
 /** 3200000 → 3 200 000 in money inputs. */
@@ -198,14 +197,14 @@ export default function CarEditPage() {
           role="alert"
         />
       )}
-      <GuardedForm<Values>
+      <Form<Values>
         form={form}
         name="car"
         layout="vertical"
         disabled={save.isPending}
         initialValues={{ status: 'active', logistic_status: 'in_stock', ...(isNew ? { mileage: 0, owners: 0 } : {}) }}
         onValuesChange={onValuesChange}
-        onFinish={(formValues) => save.mutateAsync(formValues)}
+        onFinish={(formValues) => save.mutate(formValues)}
         scrollToFirstError
       >
         <div className="car-form">
@@ -284,7 +283,7 @@ export default function CarEditPage() {
             <Button onClick={() => navigate(back)}>{t('common:actions.cancel')}</Button>
           </Space>
         </div>
-      </GuardedForm>
+      </Form>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Grid, Modal, Popconfirm, Result, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,6 @@ import { useSite } from '../sites.context/site-api.ts';
 import { formKeys, formsPath, useForms, type FormRecord } from './form-api.ts';
 import { editPath } from './FormEditPage.tsx';
 import './form-constructor.css';
-import { DataTable } from '../../kit/DataTable.tsx';
-import { IconButton } from '../../kit/IconButton.tsx';
-import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /** The code a page puts where the form should appear (the site's embeddable script). */
 export const embedCode = (origin: string, id: string) => `<div id="dp-form-${id}"></div>\n<script src="${origin}/_api/forms/${id}/embed.js" async></script>`;
@@ -92,13 +89,13 @@ export default function FormListPage() {
         documentTitle={title}
         extra={
           <Space wrap>
-            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
+            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
             {createButton}
           </Space>
         }
       />
       <Card variant="borderless" className="page-card">
-        <SearchInput
+        <Input.Search
           className="form-list__search"
           role="searchbox"
           aria-label={t('custom_forms.filters.search')}
@@ -114,7 +111,7 @@ export default function FormListPage() {
         {forms.isError && !forms.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(forms.error, lang)} extra={<Button type="primary" onClick={() => void forms.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <DataTable<FormRecord>
+          <Table<FormRecord>
             rowKey="id"
             size="middle"
             loading={forms.isFetching}
@@ -172,7 +169,7 @@ export default function FormListPage() {
                         cancelText={t('common:actions.cancel')}
                         onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                       >
-                        <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
+                        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
                       </Popconfirm>
                     )}
                   </Space>

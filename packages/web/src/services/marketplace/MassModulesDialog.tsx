@@ -10,7 +10,6 @@ import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { listPath, useRefOptions } from '../../kit/useResourceList.ts';
 import { afterModulesChanged, MASS_INSTALL_PATH, MASS_UNINSTALL_PATH, marketplaceKeys, titleOf } from './site-modules.ts';
-import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Mode = 'install' | 'uninstall';
 interface Values {
@@ -84,7 +83,7 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
   const moduleLabel = (code: string) => modules.data?.find((option) => option.value === code)?.label ?? code;
 
   return (
-    <FormModal
+    <Modal
       open={open}
       title={t('mass.title')}
       width={640}
@@ -115,7 +114,7 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
           ))}
         </ul>
       ) : (
-        <GuardedForm<Values>
+        <Form<Values>
           form={form}
           layout="vertical"
           name="mass-modules"
@@ -149,8 +148,8 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
           )}
           <Typography.Paragraph type="secondary">{t(`mass.hint_${mode}`)}</Typography.Paragraph>
           {failure && <Alert type="error" showIcon title={failure} />}
-        </GuardedForm>
+        </Form>
       )}
-    </FormModal>
+    </Modal>
   );
 }

@@ -33,9 +33,6 @@ import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction, type ProxyAction } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
-import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
-import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
-import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions/sender.md): a site's e-mail
@@ -106,7 +103,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t(`${name}.intro`, { example: '{{name}}' })}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
-          <SearchInput
+          <Input.Search
             allowClear
             className="sender-filter"
             placeholder={t(`${name}.filters.search`)}
@@ -150,7 +147,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <FormDrawer
+      <Drawer
         open={!!editing}
         title={editing?.record ? t(`${name}.edit_title`, { title: String(editing.record.attributes.title ?? '') }) : t(`${name}.create_title`)}
         size={screens.md === false ? '100%' : drawerWidth}
@@ -159,7 +156,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && renderForm({ record: editing.record, siteId, footer, onDone: () => setEditing(null) })}
-      </FormDrawer>
+      </Drawer>
     </div>
   );
 }
@@ -268,7 +265,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <GuardedForm<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
+    <Form<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="title" label={t('email_actions.fields.title')} rules={[required, { max: 255 }]}>
@@ -309,7 +306,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
                 <Form.Item name={[field.name, 'emails']} rules={[emailsRule(lang, { required: true })]} className="sender-dealer-row__emails">
                   <EmailsInput aria-label={t('email_actions.dealer_emails')} />
                 </Form.Item>
-                <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
+                <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
               </div>
             ))}
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ dealer_code: '', emails: [] })}>
@@ -363,7 +360,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
       </Space>
       {preview.data && <PreviewPanel preview={preview.data} />}
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </GuardedForm>
+    </Form>
   );
 }
 
@@ -395,7 +392,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <GuardedForm<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
+    <Form<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
       <Form.Item name="title" label={t('proxy_actions.fields.title')} rules={[required, { max: 255 }]}>
         <Input maxLength={255} />
       </Form.Item>
@@ -414,7 +411,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
         <Switch />
       </Form.Item>
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </GuardedForm>
+    </Form>
   );
 }
 
@@ -448,7 +445,7 @@ export function SmtpSettingsPage() {
     }
   }, [query.isSuccess, current, form]);
   const submit = (values: SmtpValues) =>
-    save.mutateAsync(
+    save.mutate(
       { hostname: values.hostname.trim(), port: values.port, login: values.login?.trim() || null, ...(values.password ? { password: values.password } : {}) },
       { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) },
     );
@@ -475,7 +472,7 @@ export function SmtpSettingsPage() {
             <Typography.Paragraph type="secondary">{t('smtp_settings.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="sender-alert" message={t('read_only')} />}
             {!current && <Alert type="info" showIcon className="sender-alert" message={t('smtp_settings.none')} />}
-            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
+            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
               <Row gutter={16}>
                 <Col xs={24} md={16}>
                   <Form.Item name="hostname" label={t('smtp_settings.fields.hostname')} rules={[required, { max: 253 }]} extra={t('smtp_settings.hostname_hint')}>
@@ -505,19 +502,13 @@ export function SmtpSettingsPage() {
                     {t('common:actions.save')}
                   </Button>
                   {current && (
-                    <ConfirmButton
-                      danger
-                      icon={<DeleteOutlined aria-hidden />}
-                      loading={remove.isPending}
-                      confirm={{ title: t('smtp_settings.remove_confirm'), description: t('smtp_settings.remove_confirm_text'), okText: t('smtp_settings.remove') }}
-                      onConfirm={() => remove.mutateAsync(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}
-                    >
+                    <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}>
                       {t('smtp_settings.remove')}
-                    </ConfirmButton>
+                    </Button>
                   )}
                 </Space>
               )}
-            </GuardedForm>
+            </Form>
             {canWrite && current && (
               <div className="sender-test">
                 <Typography.Title level={5}>{t('smtp_settings.test_title')}</Typography.Title>

@@ -17,7 +17,6 @@ import { FloorsEditor } from './FloorsEditor.tsx';
 import type { Template } from './TemplatesPage.tsx';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
-import { GuardedForm } from '../../../kit/unsaved.tsx';
 
 /** /sites.context/sites/{siteId}/templates/{templateId}: a template's name, description and floors. */
 export default function TemplateEditPage() {
@@ -59,7 +58,7 @@ export default function TemplateEditPage() {
       <CentralLockNotice locked={central} />
       {locked && <Alert type="warning" showIcon className="content-alert" title={t('pages.locked')} />}
       <Card variant="borderless" className="page-card">
-        <GuardedForm form={form} layout="vertical" name="template-edit" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+        <Form form={form} layout="vertical" name="template-edit" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
           <Form.Item name="name" label={t('templates.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('templates.fields.name')} />
           </Form.Item>
@@ -74,7 +73,7 @@ export default function TemplateEditPage() {
               {t('common:actions.save')}
             </Button>
           )}
-        </GuardedForm>
+        </Form>
       </Card>
       <Card variant="borderless" className="page-card" title={t('templates.history')}>
         <AuditHistory resource="templates" recordId={templateId} />
