@@ -30,6 +30,9 @@ import { seedDemoRequests } from '../services/request.storage/demo-requests.ts';
 // form-constructor
 import { seedDemoForms } from '../services/form-constructor/demo-forms.ts';
 
+/** How long ago the demo dealer accounts were made. */
+const DEMO_ACCOUNT_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
 /** A password that satisfies the rule, made fresh for each installation. */
 export function generatePassword(): string {
   for (;;) {
@@ -199,9 +202,10 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
       ['editor', editorRole, demo.editor],
     ] as const) {
       const email = `${kind}@${demo.domain}`;
+      // Dealer staff who have used the admin for a while (past the satisfaction survey's first week).
       const [user] = await db
         .insert(users)
-        .values({ email, name: name!, last_name: lastName!, locale: 'ru', password_hash: passwordHash, default_client_id: client!.id })
+        .values({ email, name: name!, last_name: lastName!, locale: 'ru', password_hash: passwordHash, default_client_id: client!.id, created_at: new Date(Date.now() - DEMO_ACCOUNT_AGE_MS) })
         .returning();
       await db.insert(userClients).values({ user_id: user!.id, client_id: client!.id });
       await db.insert(userRoles).values({ user_id: user!.id, role_id: role.id });
