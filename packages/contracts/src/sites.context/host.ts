@@ -24,14 +24,11 @@ export function transliterate(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
+/** The host and port part of a typed address: without its scheme, path, query or fragment. */
+const authorityOf = (input: string) => input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').split(/[/?#]/, 1)[0]!;
+
 /** A typed address without scheme, path, query, port or spaces at its ends, lowercase. */
-const hostPart = (input: string) =>
-  input
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .split(/[/?#]/, 1)[0]!
-    .replace(/:\d*$/, '');
+const hostPart = (input: string) => authorityOf(input).replace(/:\d*$/, '');
 
 /** No empty labels and no hyphen at a label's ends. */
 const tidyLabels = (text: string) =>
@@ -142,8 +139,6 @@ export function isValidHost(host: string): boolean {
   return host.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !NUMERIC_LABEL.test(labels.at(-1)!);
 }
 
-/** The host and port part of a typed address: without its scheme, path, query or fragment. */
-const authorityOf = (input: string) => input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').split(/[/?#]/, 1)[0]!;
 
 /** Whether a typed host is an IP address (IPv4, or IPv6 with or without brackets); such a host is refused, not normalised. */
 export function isIpAddressHost(input: string): boolean {
