@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from './useUrlQuery.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findResource, hasAnyPermission, seededText, type AnyResource, type JsonApiList, type JsonApiRecord, type RefDef } from '@dp/contracts';
 import { currentLang } from '../app/i18n.ts';
@@ -59,7 +59,7 @@ export interface ListChange {
  * reload or the back button keeps them.
  */
 export function useResourceList<A = Record<string, unknown>>(resource: AnyResource) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlQuery();
   const params = useMemo(() => readListParams(resource, searchParams), [resource, searchParams]);
 
   const query = useQuery({

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from './useUrlQuery.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnyResource, JsonApiList, JsonApiRecord } from '@dp/contracts';
 import { api, gatewayPath } from './api.ts';
@@ -14,7 +14,7 @@ const NONE: Record<string, string> = {};
  * the site and the `fixed` filters are always sent and never shown as the user's filters.
  */
 export function useSiteList<A>(resource: AnyResource, siteId: string, fixed: Record<string, string> = NONE) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlQuery();
   const params = useMemo(() => readListParams(resource, searchParams), [resource, searchParams]);
   const filters = useMemo(() => Object.fromEntries(Object.entries(params.filters).filter(([name]) => name !== 'site_id' && !(name in fixed))), [params.filters, fixed]);
   const sent = { ...params, filters: { ...filters, ...fixed } };

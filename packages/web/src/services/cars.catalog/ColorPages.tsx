@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Empty, Select, Space, Tabs, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from '../../kit/useUrlQuery.ts';
 import { bodyColorMarkupResource, bodyColorResource, marketingGalleryResource, upholsteryResource, type AnyResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { formatNumber } from '../../kit/format.ts';
@@ -32,7 +32,7 @@ export function Swatches({ value }: { value: unknown }) {
 /** Body colours (spec 001 §2 /cars.catalog/body_colors/) with their markups on a second tab, and both imports. */
 export function BodyColorsPage() {
   const { t, i18n } = useTranslation('cars.catalog');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const tab = params.get('tab') === 'markups' ? 'markups' : 'colors';
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const colors: ResourceListExtrasValue = {

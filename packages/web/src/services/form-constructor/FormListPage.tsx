@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUrlQuery } from '../../kit/useUrlQuery.ts';
 import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ export default function FormListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const site = useSite(siteId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
   const [embed, setEmbed] = useState<FormRecord | null>(null);
@@ -63,10 +64,11 @@ export default function FormListPage() {
     onError: (error) => notify.error(t('notices.delete_failed'), errorTitle(error, lang)),
   });
   const applySearch = (text: string) => {
-    const next = new URLSearchParams(params);
-    if (text.trim()) next.set('search', text.trim());
-    else next.delete('search');
-    setParams(next, { replace: true });
+    setParams((next) => {
+      if (text.trim()) next.set('search', text.trim());
+      else next.delete('search');
+      return next;
+    }, { replace: true });
   };
 
   const title = t('custom_forms.title');

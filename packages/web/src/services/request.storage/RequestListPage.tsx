@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useUrlQuery } from '../../kit/useUrlQuery.ts';
 import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -179,7 +180,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
   const { user } = useSession();
   const site = useSite(siteId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlQuery();
   const params = {
     page: Math.max(1, Number(searchParams.get('page') ?? 1) || 1),
     size: PAGE_SIZES.includes(Number(searchParams.get('size'))) ? Number(searchParams.get('size')) : 20,

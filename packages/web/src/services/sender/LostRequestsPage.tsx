@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useUrlQuery } from '../../kit/useUrlQuery.ts';
 import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,7 @@ export function LostRequestsPage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
   const site = useSite(siteId);
   const canWrite = hasPermission(useSession().user?.permissions ?? {}, 'request.storage', 'lost_requests.patch');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlQuery();
   const params = {
     page: Math.max(1, Number(searchParams.get('page') ?? 1) || 1),
     size: PAGE_SIZES.includes(Number(searchParams.get('size'))) ? Number(searchParams.get('size')) : 20,
