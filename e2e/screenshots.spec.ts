@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signInAgain, useLanguage, visit } from './kit.ts';
+import { clippedHeaders, coveredByPinned, keyColumnsOutOfView } from './table-checks.ts';
 
 /**
  * Every access-management screen in ru and en at 1440 and 390 px, checked for what a person
@@ -125,6 +126,15 @@ for (const lang of LANGS) {
         if (width === 1440) {
           const clipped = await clippedCells(page);
           if (clipped.length) problems.push(`${screen.name} ${lang} ${width}: clipped ${clipped.slice(0, 3).join(' | ')}`);
+          // Every header whole on one line, no column left under the pinned actions.
+          const headers = await clippedHeaders(page);
+          if (headers.length) problems.push(`${screen.name} ${lang} ${width}: clipped headers ${headers.join(' | ')}`);
+          const covered = await coveredByPinned(page);
+          if (covered.length) problems.push(`${screen.name} ${lang} ${width}: under the pinned column ${covered.join(' | ')}`);
+        } else if (screen.ready === table) {
+          // On a phone the list's key columns stay in view.
+          const { keys, out } = await keyColumnsOutOfView(page);
+          if (!keys || out.length) problems.push(`${screen.name} ${lang} ${width}: key columns out of view ${out.join(' | ') || '(none marked)'}`);
         }
         // Nothing pushes the page wider than the window (a phone would scroll sideways).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

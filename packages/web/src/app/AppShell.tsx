@@ -7,6 +7,7 @@ import type { Lang, Mode } from '@dp/contracts';
 import { errorTitle } from '../kit/api.ts';
 import { readJson, writeJson } from '../kit/storage.ts';
 import { ContentLoader } from '../kit/Loader.tsx';
+import { IconButton } from '../kit/IconButton.tsx';
 import { Logo } from '../kit/Logo.tsx';
 import { siteUrl, useCurrentSite } from './data.ts';
 import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guards.ts';
@@ -219,7 +220,7 @@ function ShellLayout({ page }: { page?: ReactNode }) {
       <PausedModulesNotice />
       <Layout.Header className="shell-header">
         {narrow && (
-          <Button type="text" icon={<MenuOutlined aria-hidden />} aria-label={t('common:actions.menu')} data-testid="menu-toggle" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+          <IconButton type="text" icon={<MenuOutlined aria-hidden />} aria-label={t('common:actions.menu')} data-testid="menu-toggle" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
         )}
         <Link to={logoTarget} className="shell-logo" aria-label={t('logo_link')}>
           <Logo />

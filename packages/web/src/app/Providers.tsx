@@ -9,6 +9,7 @@ import { cspConfig } from './csp.ts';
 import { whenNoticeWanted } from './notify.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { useSession } from './session.ts';
+import { EllipsisOutlined } from '@ant-design/icons';
 
 const NoticeHost = lazy(() => import('./NoticeHost.tsx'));
 
@@ -61,7 +62,8 @@ export function Providers({ children, queryClient = defaultQueryClient }: { chil
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme} csp={cspConfig}>
+        {/* The tabs' overflow button is named by its icon, in the reader's language. */}
+        <ConfigProvider locale={lang === 'en' ? enUS : ruRU} theme={appTheme} csp={cspConfig} tabs={{ moreIcon: <EllipsisOutlined aria-label={i18n.t('common:actions.more', { lng: lang })} /> }}>
           <AppBase signedIn={!!user}>{children}</AppBase>
         </ConfigProvider>
       </I18nextProvider>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
 import { FullPageLoader } from '../kit/Loader.tsx';
 import { StatusPanel } from '../kit/StatusPanel.tsx';
+import { UnsavedChangesGuard } from '../kit/unsaved.tsx';
 import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
@@ -100,9 +101,11 @@ export function Root() {
     );
   }
   // Signed in on a path the web does not know: "page not found", inside the shell. The shell and
-  // its pages read the screen paths from here (useShell.ts).
+  // its pages read the screen paths from here (useShell.ts). A form holding unsaved changes is
+  // asked about before another page opens.
   return (
     <ScreenPathsContext.Provider value={SCREEN_PATHS}>
+      <UnsavedChangesGuard />
       <Suspense fallback={<FullPageLoader />}>{decision.kind === 'not_found' ? <AppShell page={<NotFoundPage />} /> : <AppShell />}</Suspense>
     </ScreenPathsContext.Provider>
   );

@@ -1,9 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Collapse, Empty, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Collapse, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../app/i18n.ts';
 import { serviceName } from './resourceText.ts';
 import { buildMatrix, MATRIX_COLUMNS, usePermissionRecords, type MatrixCell, type MatrixService } from './usePermissions.ts';
+import { SearchInput } from './SearchInput.tsx';
 
 export interface PermissionMatrixProps {
   /** The chosen permission ids. */
@@ -142,7 +143,7 @@ export function PermissionMatrix({ value, onChange, disabled, id, ...rest }: Per
   return (
     <div className="permission-matrix" id={id} role="group" aria-label={rest['aria-label']}>
       <div className="permission-matrix__toolbar">
-        <Input.Search allowClear placeholder={t('permission_matrix.search')} aria-label={t('permission_matrix.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <SearchInput allowClear placeholder={t('permission_matrix.search')} aria-label={t('permission_matrix.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <Typography.Text type="secondary" className="nowrap">
           {t('permission_matrix.chosen', { count: chosen.size })}
         </Typography.Text>

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorTitle } from './api.ts';
+import { IconButton } from './IconButton.tsx';
 
 /** What the two need of a TanStack query (or of a list hook that has the same fields). */
 interface Refetchable {
@@ -14,7 +15,7 @@ interface Refetchable {
 export function RefreshButton({ query }: { query: Refetchable }) {
   const { t } = useTranslation('common');
   return (
-    <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('actions.refresh')} title={t('actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />
+    <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('actions.refresh')} title={t('actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />
   );
 }
 

@@ -14,6 +14,7 @@ import { isRequired, zodRule, type SchemaLike } from './rules.ts';
 import { codesOfService, usePermissionRecords } from './usePermissions.ts';
 import { listPath, recordPath, useRefOptions } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
+import { useGuardedClose, useUnsavedChanges } from './unsaved.tsx';
 
 export { optionText } from './resourceText.ts';
 
@@ -219,6 +220,12 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, resource.form]);
 
+  // Changes not saved yet: leaving the page or closing the drawer asks first.
+  const [changed, setChanged] = useState(false);
+  const { release } = useUnsavedChanges((changed || removed.size > 0) && !readOnly);
+  const guardedClose = useGuardedClose();
+  const trackChanges = (_changed: Values, values: Values) => setChanged(fields.some((field) => !sameValue(values[field.field], initialValues[field.field])));
+
   const save = useMutation({
     mutationFn: async (attributes: Values) => {
       if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes });
@@ -228,6 +235,8 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
       // The record's lists and its history in the audit trail.
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource).all }), queryClient.invalidateQueries({ queryKey: queryKeys.resource(auditResource).all })]);
       notify.success(t(mode === 'create' ? 'common:notices.created' : 'common:notices.saved'));
+      release();
+      setChanged(false);
       onSaved?.(saved, mode);
     },
     onError: (error) => {
@@ -294,7 +303,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
         {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
       </Button>
       {onCancel && (
-        <Button onClick={onCancel} disabled={false}>
+        <Button onClick={() => guardedClose(onCancel)} disabled={false}>
           {t('common:actions.cancel')}
         </Button>
       )}
@@ -308,6 +317,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
       name={formName}
       initialValues={initialValues}
       onFinish={submit}
+      onValuesChange={trackChanges}
       disabled={save.isPending || readOnly}
       scrollToFirstError
     >

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Drawer, Empty, Grid, Input, Result, Select, Space } from 'antd';
+import { Button, Card, Empty, Grid, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
 import { fieldOptions, optionText, recordLabel } from './resourceText.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
+import { FormDrawer } from './unsaved.tsx';
 import { recordPath, useRefOptions, useResourceList, type ListChange } from './useResourceList.ts';
+import { IconButton } from './IconButton.tsx';
+import { SearchInput } from './SearchInput.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 
@@ -27,7 +30,7 @@ function TextFilter({ value, label, onChange }: { value?: string; label: string;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
   return (
-    <Input.Search
+    <SearchInput
       allowClear
       value={text}
       placeholder={label}
@@ -198,7 +201,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
         subtitle={t(`${resource.service}:${resource.name}.subtitle`, { defaultValue: '' }) || undefined}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {extras.headerExtra}
             {createButton}
           </Space>
@@ -237,7 +240,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={
           editing?.record
@@ -259,7 +262,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
             onCancel={() => setEditing(null)}
           />
         )}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Grid, Popconfirm, Space, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,8 @@ import { formatDateTime } from './format.ts';
 import { fieldLabel, recordLabel, serviceName, valueText } from './resourceText.ts';
 import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
+import { DataTable } from './DataTable.tsx';
+import { IconButton } from './IconButton.tsx';
 
 export { recordLabel } from './resourceText.ts';
 
@@ -188,7 +190,7 @@ export function ResourceTable(props: ResourceTableProps) {
               okButtonProps={{ danger: true }}
               onConfirm={() => props.onDelete!(record)}
             >
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}: ${recordLabel(record, resource)}`} />
+              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t(resource.deleteDeactivates ? 'common:actions.deactivate' : 'common:actions.delete')}: ${recordLabel(record, resource)}`} />
             </Popconfirm>
           )}
         </Space>
@@ -196,17 +198,16 @@ export function ResourceTable(props: ResourceTableProps) {
     });
   }
 
-  const width = columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 150), props.expandable ? 48 : 0);
-
   return (
-    <Table<Row>
+    <DataTable<Row>
+      tableId={`${resource.service}.${resource.name}${props.compact ? '.compact' : ''}`}
+      columnChoice={props.compact ? false : undefined}
+      keyColumns={columns.slice(0, 2).map((column) => String(column.key))}
       rowKey="id"
       size={props.compact ? 'small' : 'middle'}
       columns={columns}
       dataSource={records}
       loading={props.loading}
-      tableLayout="fixed"
-      scroll={props.compact ? undefined : { x: width }}
       sticky={props.compact ? undefined : { offsetHeader: 56 }}
       locale={props.empty ? { emptyText: props.empty } : undefined}
       expandable={props.expandable ? { expandedRowRender: props.expandable } : undefined}

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Avatar, Empty, Input, Tag } from 'antd';
+import { Avatar, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, LOGOUT_PATH } from '../../app/guards.ts';
 import { finishClientChoice, rememberedClient, useSession } from '../../app/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { SwitchLoader, useClientSwitch } from './useClientSwitch.tsx';
 import './client-switch.css';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * /auth.processing/auth/: right after sign-in a user with several clients chooses the client to
@@ -62,7 +63,7 @@ export default function ClientChoicePage() {
       after={<SwitchLoader spinning={switching} text={restoring ? t('client_choice.restoring', { name: restoring }) : undefined} />}
     >
       {user.clients.length > 6 && (
-        <Input.Search
+        <SearchInput
           allowClear
           autoFocus
           value={search}

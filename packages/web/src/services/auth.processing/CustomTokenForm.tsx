@@ -19,6 +19,7 @@ import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { isRequired, zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { serviceName } from '../../kit/resourceText.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 const fields = customTokenCreateBody.shape.data.shape;
 const clientsRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
@@ -126,7 +127,7 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
   };
 
   return (
-    <Form<Values>
+    <GuardedForm<Values>
       form={form}
       layout="vertical"
       name="custom-token"
@@ -183,6 +184,6 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
         </Button>
         <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
       </Space>
-    </Form>
+    </GuardedForm>
   );
 }

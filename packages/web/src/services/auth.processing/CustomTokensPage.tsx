@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { serviceName } from '../../kit/resourceText.ts';
 import { CustomTokenForm } from './CustomTokenForm.tsx';
 import { TokenCreatedModal } from './TokenCreatedModal.tsx';
+import { FormDrawer } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -101,7 +104,7 @@ export default function CustomTokensPage() {
         subtitle={t('subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             {createButton()}
           </Space>
         }
@@ -119,7 +122,7 @@ export default function CustomTokensPage() {
             }
           />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             size="middle"
             loading={list.isFetching}
@@ -234,7 +237,7 @@ export default function CustomTokensPage() {
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                   >
-                    <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
+                    <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${record.attributes.name}`} />
                   </Popconfirm>
                 ),
               },
@@ -242,9 +245,9 @@ export default function CustomTokensPage() {
           />
         )}
       </Card>
-      <Drawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
+      <FormDrawer open={creating} title={t('create_title')} size={560} destroyOnHidden onClose={() => setCreating(false)}>
         {creating && <CustomTokenForm onCreated={(record) => void onCreated(record)} onCancel={() => setCreating(false)} />}
-      </Drawer>
+      </FormDrawer>
       {created && <TokenCreatedModal name={created.name} token={created.token} onClose={() => setCreated(null)} />}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Result, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Result, Tag, Typography } from 'antd';
 import { LoginOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { listPath } from '../../kit/useResourceList.ts';
 import { SwitchLoader, useClientSwitch } from './useClientSwitch.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 interface ClientRow {
   id: string;
@@ -71,7 +73,7 @@ export default function RootPage() {
     <div className="page">
       {header}
       <Card variant="borderless" className="page-card">
-        <Input.Search
+        <SearchInput
           allowClear
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -92,7 +94,7 @@ export default function RootPage() {
             }
           />
         ) : (
-          <Table<ClientRow>
+          <DataTable<ClientRow>
             rowKey="id"
             size="middle"
             loading={clients.isFetching}

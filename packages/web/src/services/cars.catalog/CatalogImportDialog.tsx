@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Dropdown, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownOutlined, DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import './colors.css';
 import { saveFile } from '../../kit/save-file.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
@@ -192,7 +194,7 @@ export function CatalogImportDialog({ kind, resources, restylingId, onClose }: {
             options={(['all', 'error', 'create', 'update', 'unchanged'] as const).map((value) => ({ value, label: t(`colors_import.show.${value}`) }))}
             className="catalog-import__filter"
           />
-          <Table<FileImportRow>
+          <DataTable<FileImportRow>
             rowKey="row"
             size="small"
             dataSource={rows}
@@ -238,7 +240,7 @@ export function RestylingImportMenu({ restylingId, resources, compact = false }:
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => setKind(key as CatalogImportKind) }}>
         {compact ? (
-          <Button size="small" type="text" icon={<UploadOutlined aria-hidden />} aria-label={t('colors_import.restyling_menu')} title={t('colors_import.restyling_menu')} />
+          <IconButton size="small" type="text" icon={<UploadOutlined aria-hidden />} aria-label={t('colors_import.restyling_menu')} title={t('colors_import.restyling_menu')} />
         ) : (
           <Button icon={<UploadOutlined aria-hidden />}>
             {t('colors_import.restyling_menu')} <DownOutlined aria-hidden />

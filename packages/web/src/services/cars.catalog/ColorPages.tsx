@@ -11,6 +11,7 @@ import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/reso
 import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
 import { ImportButton } from './CatalogImportDialog.tsx';
 import './colors.css';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const asResource = (resource: unknown) => resource as AnyResource;
 
@@ -152,9 +153,9 @@ function GalleryImagesField({ value, onChange, known, ...rest }: { value?: numbe
                 {image.url ? <img src={image.url} alt={image.name} /> : <div className="gallery-field__placeholder" />}
                 <Typography.Text ellipsis={{ tooltip: image.name }} className="gallery-field__name">{image.name}</Typography.Text>
                 <Space size={2}>
-                  <Button size="small" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('marketing_galleries.images.left')} disabled={index === 0} onClick={() => move(index, -1)} />
-                  <Button size="small" icon={<ArrowRightOutlined aria-hidden />} aria-label={t('marketing_galleries.images.right')} disabled={index === ids.length - 1} onClick={() => move(index, 1)} />
-                  <Button size="small" danger icon={<CloseOutlined aria-hidden />} aria-label={t('marketing_galleries.images.remove')} onClick={() => onChange?.(ids.filter((other) => other !== id))} />
+                  <IconButton size="small" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('marketing_galleries.images.left')} disabled={index === 0} onClick={() => move(index, -1)} />
+                  <IconButton size="small" icon={<ArrowRightOutlined aria-hidden />} aria-label={t('marketing_galleries.images.right')} disabled={index === ids.length - 1} onClick={() => move(index, 1)} />
+                  <IconButton size="small" danger icon={<CloseOutlined aria-hidden />} aria-label={t('marketing_galleries.images.remove')} onClick={() => onChange?.(ids.filter((other) => other !== id))} />
                 </Space>
               </div>
             );

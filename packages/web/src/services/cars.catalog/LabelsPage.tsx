@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Button, Card, ColorPicker, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Result, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, ColorPicker, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,10 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /** A label as the site shows it (GET /labels/by/site_id): central ones with the site's own hide and order. */
 interface LabelAttributes {
@@ -103,7 +107,7 @@ function ConditionsEditor() {
                     <Form.Item name={[item.name, 'operands']} rules={[{ required: true, type: 'array', min: 1, message: t('labels.value_required') }]} style={{ minWidth: 200 }}>
                       {field ? <OperandsInput field={field} operator={operator} /> : <Input disabled aria-label={t('labels.fields.operands')} />}
                     </Form.Item>
-                    <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('labels.remove_condition')} onClick={() => remove(item.name)} />
+                    <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('labels.remove_condition')} onClick={() => remove(item.name)} />
                   </Space>
                 );
               }}
@@ -147,7 +151,7 @@ function LabelForm({ siteId, record, lang, footer, onDone }: { siteId: string; r
     </Space>
   );
   return (
-    <Form<FormValues> form={form} id="car-label" name="car-label" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+    <GuardedForm<FormValues> form={form} id="car-label" name="car-label" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
       <Form.Item name="name" label={t('labels.fields.name')} required rules={[zodRule(shape.name, lang)]}>
         <Input aria-label={t('labels.fields.name')} maxLength={255} />
       </Form.Item>
@@ -169,7 +173,7 @@ function LabelForm({ siteId, record, lang, footer, onDone }: { siteId: string; r
       <Typography.Paragraph type="secondary">{t('labels.conditions_hint')}</Typography.Paragraph>
       <ConditionsEditor />
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -247,19 +251,19 @@ export default function LabelsPage() {
         documentTitle={t('labels.title')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             {createButton}
           </Space>
         }
       />
       <Card variant="borderless" className="page-card">
         <Space wrap className="resource-filters">
-          <Input.Search allowClear value={search} placeholder={t('labels.search')} aria-label={t('labels.search')} onChange={(event) => setSearch(event.target.value)} style={{ width: 280 }} />
+          <SearchInput allowClear value={search} placeholder={t('labels.search')} aria-label={t('labels.search')} onChange={(event) => setSearch(event.target.value)} style={{ width: 280 }} />
         </Space>
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Label>
+          <DataTable<Label>
             rowKey="id"
             size="middle"
             loading={list.isFetching}
@@ -294,21 +298,27 @@ export default function LabelsPage() {
                 render: (_, row) =>
                   row.attributes.central ? (
                     can('labels.patch') && (
-                      <Button
+                      <IconButton
                         type="text"
                         icon={row.attributes.hide ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
                         aria-label={t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here')}
                         title={t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here')}
                         loading={override.isPending && override.variables?.record.id === row.id}
-                        onClick={() => override.mutate({ record: row, hide: !row.attributes.hide })}
+                        confirm={{
+                          title: t(row.attributes.hide ? 'labels.show_confirm' : 'labels.hide_confirm'),
+                          description: t(row.attributes.hide ? 'labels.show_confirm_text' : 'labels.hide_confirm_text', { name: nameOf(row) }),
+                          okText: t(row.attributes.hide ? 'labels.show_here' : 'labels.hide_here'),
+                          danger: !row.attributes.hide,
+                        }}
+                        onConfirm={() => override.mutateAsync({ record: row, hide: !row.attributes.hide })}
                       />
                     )
                   ) : (
                     <Space size={0}>
-                      {can('labels.patch') && <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => setEditing({ record: row })} />}
+                      {can('labels.patch') && <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => setEditing({ record: row })} />}
                       {can('labels.delete') && (
                         <Popconfirm title={t('labels.delete_confirm', { name: nameOf(row) })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
                         </Popconfirm>
                       )}
                     </Space>
@@ -318,7 +328,7 @@ export default function LabelsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('labels.edit_title', { name: editing.record.attributes.name }) : t('labels.create_title')}
         size={screens.md === false ? '100%' : 760}
@@ -327,7 +337,7 @@ export default function LabelsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <LabelForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

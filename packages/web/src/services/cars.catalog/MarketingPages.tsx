@@ -1,5 +1,5 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,9 @@ import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { recordLabel } from '../../kit/resourceText.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
@@ -200,7 +203,7 @@ function EngineTab({ record, editable }: { record: Row; editable: boolean }) {
   };
   const unitOptions = (units: readonly string[]) => units.map((unit) => ({ value: unit, label: t(`${SERVICE}:marketing_complectations.units.${unit}`) }));
   return (
-    <Form form={form} layout="vertical" initialValues={engineToValues(engine)} onFinish={submit} disabled={!editable} name="engine" className="marketing-engine">
+    <GuardedForm form={form} layout="vertical" initialValues={engineToValues(engine)} onFinish={submit} disabled={!editable} name="engine" className="marketing-engine">
       {!engine && <Alert type="info" showIcon className="marketing-note" title={t(`${SERVICE}:marketing_complectations.engine.none`)} />}
       <Form.Item name="name" label={t(`${SERVICE}:marketing_complectations.engine.name`)} required>
         <Input aria-label={t(`${SERVICE}:marketing_complectations.engine.name`)} placeholder="2.0 MPI" maxLength={255} />
@@ -246,7 +249,7 @@ function EngineTab({ record, editable }: { record: Row; editable: boolean }) {
           )}
         </Space>
       )}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -282,7 +285,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <Form layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
+        <GuardedForm layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
           <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)}>
             <Space.Compact>
               <InputNumber
@@ -305,7 +308,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
               </Button>
             </Space.Compact>
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     </Space>
   );
@@ -395,16 +398,16 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
           extra={
             editable && (
               <Space size={4}>
-                <Button type="text" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${category.title}`} disabled={index === 0} onClick={() => change(move(rows, index, -1))} />
-                <Button type="text" icon={<ArrowDownOutlined aria-hidden />} aria-label={`${k('down')}: ${category.title}`} disabled={index === rows.length - 1} onClick={() => change(move(rows, index, 1))} />
+                <IconButton type="text" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${category.title}`} disabled={index === 0} onClick={() => change(move(rows, index, -1))} />
+                <IconButton type="text" icon={<ArrowDownOutlined aria-hidden />} aria-label={`${k('down')}: ${category.title}`} disabled={index === rows.length - 1} onClick={() => change(move(rows, index, 1))} />
                 <Popconfirm title={k('remove_category_confirm')} description={category.title} okText={t('common:yes')} cancelText={t('common:no')} onConfirm={() => change(rows.filter((_, i) => i !== index))}>
-                  <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_category')}: ${category.title}`} />
+                  <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_category')}: ${category.title}`} />
                 </Popconfirm>
               </Space>
             )
           }
         >
-          <Table<SpecRow>
+          <DataTable<SpecRow>
             size="small"
             pagination={false}
             rowKey="key"
@@ -451,8 +454,8 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
                       width: 120,
                       render: (_: unknown, spec: SpecRow, j: number) => (
                         <Space size={0}>
-                          <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${spec.title}`} disabled={j === 0} onClick={() => setCategory(index, { specifications: move(category.specifications, j, -1) })} />
-                          <Button
+                          <IconButton type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${k('up')}: ${spec.title}`} disabled={j === 0} onClick={() => setCategory(index, { specifications: move(category.specifications, j, -1) })} />
+                          <IconButton
                             type="text"
                             size="small"
                             icon={<ArrowDownOutlined aria-hidden />}
@@ -461,7 +464,7 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
                             onClick={() => setCategory(index, { specifications: move(category.specifications, j, 1) })}
                           />
                           <Popconfirm title={k('remove_row_confirm')} description={spec.title} okText={t('common:yes')} cancelText={t('common:no')} onConfirm={() => setCategory(index, { specifications: category.specifications.filter((_, i) => i !== j) })}>
-                            <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_row')}: ${spec.title}`} />
+                            <IconButton type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${k('remove_row')}: ${spec.title}`} />
                           </Popconfirm>
                         </Space>
                       ),
@@ -514,7 +517,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
   const named = (row: Row) => String((lang === 'en' ? row.attributes.name_en : row.attributes.name_ru) || row.attributes.name);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Table<Row>
+      <DataTable<Row>
         size="small"
         rowKey="id"
         pagination={false}
@@ -528,7 +531,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <Form layout="vertical" onFinish={() => save.mutate({ option_ids: chosen })}>
+        <GuardedForm layout="vertical" onFinish={() => save.mutate({ option_ids: chosen })}>
           <Form.Item label={k('choose')} help={k('choose_hint')}>
             <Select
               mode="multiple"
@@ -544,7 +547,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('common:actions.save')}
           </Button>
-        </Form>
+        </GuardedForm>
       )}
     </Space>
   );

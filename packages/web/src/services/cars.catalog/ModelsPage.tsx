@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Empty, Grid, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Drawer, Empty, Grid, Modal, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import './colors.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type EventRecord = JsonApiRecord<ModelEvent>;
 const EVENT_COLORS: Record<ModelEvent['action'], string> = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' };
@@ -118,7 +120,7 @@ function ModelEvents({ scope }: { scope: { modelId: string } | { deleted: true }
   if (events.isError) return <Alert type="error" showIcon title={t('model_history.error')} description={errorTitle(events.error)} />;
   const data = events.data as JsonApiList<ModelEvent> | undefined;
   return (
-    <Table<EventRecord>
+    <DataTable<EventRecord>
       rowKey="id"
       size="small"
       loading={events.isFetching}
@@ -152,7 +154,7 @@ export default function ModelsPage() {
       {
         key: 'history',
         width: 56,
-        render: (_v, record) => <Button type="text" icon={<HistoryOutlined aria-hidden />} aria-label={t('model_history.history')} title={t('model_history.history')} onClick={() => setHistory(record)} />,
+        render: (_v, record) => <IconButton type="text" icon={<HistoryOutlined aria-hidden />} aria-label={t('model_history.history')} title={t('model_history.history')} onClick={() => setHistory(record)} />,
       },
     ],
   };

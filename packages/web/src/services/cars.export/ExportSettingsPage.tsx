@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Button, Card, Grid, Input, Modal, Result, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, Grid, Input, Modal, Popconfirm, Result, Space, Switch, Typography } from 'antd';
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { getExportSettings, patchExportSettings, regenerateExportLink } from './export-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * Export settings of the site's client (spec 001 §2 "/cars.export/settings/{siteId}"): per channel
@@ -61,8 +63,8 @@ export default function ExportSettingsPage() {
     url && row.is_needed ? (
       <Space.Compact style={{ width: '100%' }}>
         <Input readOnly value={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
-        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
-        {canWrite && <Button icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
+        <IconButton icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
+        {canWrite && <IconButton icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
       </Space.Compact>
     ) : (
       <Typography.Text type="secondary">{t('off')}</Typography.Text>
@@ -81,7 +83,7 @@ export default function ExportSettingsPage() {
         ) : (
           <Space direction="vertical" size="large" style={{ width: '100%' }}>
             <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-            <Table
+            <DataTable
               rowKey="channel"
               loading={settings.isLoading || site.isLoading}
               dataSource={rows}
@@ -103,9 +105,32 @@ export default function ExportSettingsPage() {
                   title: t('needed'),
                   dataIndex: 'is_needed',
                   width: 90,
-                  render: (needed: boolean, row) => (
-                    <Switch checked={needed} disabled={!canWrite || !attributes} loading={change.isPending} aria-label={`${t('needed')}: ${t(`channels.${row.channel}`)}`} onChange={(value) => change.mutate({ links: { [row.channel]: { is_needed: value } } })} />
-                  ),
+                  render: (needed: boolean, row) => {
+                    const toggle = (
+                      <Switch
+                        checked={needed}
+                        disabled={!canWrite || !attributes}
+                        loading={change.isPending}
+                        aria-label={`${t('needed')}: ${t(`channels.${row.channel}`)}`}
+                        onChange={needed ? undefined : (value) => change.mutate({ links: { [row.channel]: { is_needed: value } } })}
+                      />
+                    );
+                    // Switching a channel off stops its feed: asked first, saying so.
+                    if (!needed) return toggle;
+                    return (
+                      <Popconfirm
+                        title={t('stop_confirm', { channel: t(`channels.${row.channel}`) })}
+                        description={t('stop_confirm_text')}
+                        okText={t('stop')}
+                        cancelText={t('common:actions.cancel')}
+                        okButtonProps={{ danger: true }}
+                        disabled={!canWrite || !attributes}
+                        onConfirm={() => change.mutateAsync({ links: { [row.channel]: { is_needed: false } } }).catch(() => undefined)}
+                      >
+                        {toggle}
+                      </Popconfirm>
+                    );
+                  },
                 },
                 ...(narrow ? [] : [{ title: t('link'), dataIndex: 'url', render: linkCell }]),
               ]}

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { fieldAliasResource, importHookResource, importProfileResource, IMPORT_FIELDS, type AnyResource } from '@dp/contracts';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** The provider's import dictionaries (spec 001 §2 /cars.import/profiles/, /hooks/, /cars.import.alias/aliases/). */
 const asResource = (resource: unknown) => resource as AnyResource;
@@ -26,7 +28,7 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
   return (
     <Form.Item noStyle validateStatus="success">
     <div className="import-mapping" aria-label={rest['aria-label']} role="group">
-      <Table<[string, string]>
+      <DataTable<[string, string]>
         size="small"
         rowKey={([field]) => field}
         pagination={false}
@@ -65,7 +67,7 @@ function ColumnMappingField({ value, onChange, ...rest }: { value?: Mapping; onC
           {
             key: 'remove',
             width: 48,
-            render: (_v, [field], index) => <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`import_fields.${field}`)}`} onClick={() => set(rows.filter((_row, at) => at !== index))} />,
+            render: (_v, [field], index) => <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`import_fields.${field}`)}`} onClick={() => set(rows.filter((_row, at) => at !== index))} />,
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Progress, Result, Select, Space, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Progress, Result, Select, Space, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EyeOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { downloadReport, reportOutcome, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
 import './import.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type ReportRecord = JsonApiRecord<ImportReport>;
 const PAGE_SIZE = 20;
@@ -131,7 +133,7 @@ function ReportRows({ reportId, fileId }: { reportId: string; fileId?: number })
       {rows.isError ? (
         <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(rows.error, currentLang())} extra={<Button onClick={() => void rows.refetch()}>{t('common:actions.retry')}</Button>} />
       ) : (
-        <Table<JsonApiRecord<CarReportRow>>
+        <DataTable<JsonApiRecord<CarReportRow>>
           rowKey="id"
           size="small"
           className="import-rows"
@@ -276,7 +278,7 @@ export default function ImportReportsPage() {
     columns.at(-1)!,
   ];
   const table = (name: string | null) => (
-    <Table<ReportRecord>
+    <DataTable<ReportRecord>
       rowKey="id"
       size="middle"
       loading={reports.isFetching && !reports.data}
@@ -295,7 +297,7 @@ export default function ImportReportsPage() {
         title={title}
         subtitle={site.data?.site.attributes.name}
         documentTitle={title}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['cars.import', 'reports', siteId] })} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['cars.import', 'reports', siteId] })} />}
       />
       {running && (
         <Card variant="borderless" className="page-card import-running-card" title={t('reports.running', { date: formatDateTime(running.attributes.import_start_date) })}>

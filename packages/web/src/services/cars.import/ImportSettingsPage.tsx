@@ -16,6 +16,8 @@ import { uploadFiles, useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { importKeys, importPath, useImportSettings, useSiteProfiles, type FeedFile, type ImportSettings } from './import-api.ts';
 import './import.css';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'is_manual_mode' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
 const FIELDS: (keyof Values)[] = ['profile_id', 'default_dealer_id', 'is_manual_mode', 'timeout', 'unique_vins_only', 'auto_import_hours'];
@@ -126,7 +128,7 @@ export default function ImportSettingsPage() {
       documentTitle={title}
       extra={
         <Space wrap>
-          <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
+          <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
           {canEdit && record && (
             <Button htmlType="submit" form="import-settings" loading={patch.isPending}>
               {t('common:actions.save')}
@@ -180,7 +182,7 @@ export default function ImportSettingsPage() {
                       canEdit
                         ? [
                             <Popconfirm key="remove" title={t('settings.remove_confirm', { name: fileLabel(file) })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} onConfirm={() => setFiles(attrs.files.filter((_, at) => at !== index))}>
-                              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${fileLabel(file)}`} />
+                              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${fileLabel(file)}`} />
                             </Popconfirm>,
                           ]
                         : []
@@ -233,7 +235,7 @@ export default function ImportSettingsPage() {
           <Col xs={24} xl={12}>
             <Card variant="borderless" className="page-card" title={t('settings.options')}>
               {!canEdit && <Alert type="info" showIcon title={t('settings.read_only')} style={{ marginBottom: 16 }} />}
-              <Form id="import-settings" form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void save(values)}>
+              <GuardedForm id="import-settings" form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void save(values)}>
                 <Form.Item name="profile_id" label={t('settings.fields.profile_id')} extra={t('settings.profile_hint')}>
                   <Select allowClear aria-label={t('settings.fields.profile_id')} loading={profiles.isFetching} placeholder={t('settings.profile_auto')} options={(profiles.data ?? []).map((profile) => ({ value: Number(profile.id), label: `${profile.attributes.name} (${t(`formats.${profile.attributes.format}`)})` }))} />
                 </Form.Item>
@@ -267,12 +269,12 @@ export default function ImportSettingsPage() {
                 <Typography.Text type="secondary">
                   {t('settings.fields.last_import_date')}: {attrs.last_import_date ? formatDateTime(attrs.last_import_date) : t('settings.never')}
                 </Typography.Text>
-              </Form>
+              </GuardedForm>
             </Card>
           </Col>
         </Row>
       )}
-      <Modal
+      <FormModal
         open={confirming}
         title={t('settings.confirm_title')}
         okText={t('settings.run')}
@@ -288,7 +290,7 @@ export default function ImportSettingsPage() {
       >
         <Typography.Paragraph>{t('settings.confirm_text', { phrase: IMPORT_CONFIRMATION_PHRASES[lang] })}</Typography.Paragraph>
         <Input value={phrase} onChange={(event) => setPhrase(event.target.value)} aria-label={t('settings.confirm_label')} placeholder={IMPORT_CONFIRMATION_PHRASES[lang]} onPressEnter={() => isImportConfirmation(phrase) && run.mutate(phrase)} />
-      </Modal>
+      </FormModal>
     </div>
   );
 }

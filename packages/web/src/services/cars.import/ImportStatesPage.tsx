@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Radio, Result, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Grid, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, FileSearchOutlined, LoginOutlined, ReloadOutlined, RedoOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { SwitchLoader, useClientSwitch } from '../auth.processing/useClientSwitc
 import { ImportProgress, ReportStatusTag } from './ImportReportsPage.tsx';
 import { importPath, useImportStates } from './import-api.ts';
 import './import.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type StateRecord = JsonApiRecord<ImportStateAttributes>;
 const PAGE_SIZE = 20;
@@ -167,7 +170,7 @@ export default function ImportStatesPage() {
         subtitle={t('states.subtitle')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
             {canManage && user?.internal && (
               <Popconfirm title={t('states.cache_confirm')} description={t('states.cache_hint')} okText={t('states.cache_reset')} cancelText={t('common:actions.cancel')} onConfirm={() => action.mutateAsync({ path: 'catalog_cache/reset', done: t('states.cache_done') })}>
                 <Button icon={<ClearOutlined aria-hidden />}>{t('states.cache_reset')}</Button>
@@ -178,7 +181,7 @@ export default function ImportStatesPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search allowClear value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => setText(value)} placeholder={t('states.search')} aria-label={t('states.search')} style={{ width: 300 }} />
+          <SearchInput allowClear value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => setText(value)} placeholder={t('states.search')} aria-label={t('states.search')} style={{ width: 300 }} />
           <Select
             allowClear
             style={{ minWidth: 200 }}
@@ -195,7 +198,7 @@ export default function ImportStatesPage() {
         {states.isError && !states.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(states.error, lang)} extra={<Button type="primary" onClick={() => void states.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<StateRecord>
+          <DataTable<StateRecord>
             rowKey="id"
             size="middle"
             loading={states.isFetching && !states.data}

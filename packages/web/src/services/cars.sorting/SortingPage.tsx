@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Col, Empty, Form, Result, Row, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Result, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,9 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.sites/stock-sites-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<ListSortSettingsAttributes, 'new_sort' | 'used_sort' | 'visitor_fields'>;
 interface SiteRestyling {
@@ -47,7 +50,7 @@ function ListSortForm({ siteId, canSave, lang }: { siteId: string; canSave: bool
     </Col>
   );
   return (
-    <Form<Values>
+    <GuardedForm<Values>
       form={form}
       id="list-sort"
       name="list-sort"
@@ -63,7 +66,7 @@ function ListSortForm({ siteId, canSave, lang }: { siteId: string; canSave: bool
         <Checkbox.Group options={fieldOptions} />
       </Form.Item>
       {canSave && <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common:actions.save')}</Button>}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -101,7 +104,7 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
         )}
         {rows && <Button onClick={() => setRows(null)}>{t('order.reset')}</Button>}
       </Space>
-      <Table<SiteRestyling>
+      <DataTable<SiteRestyling>
         rowKey="restyling_id"
         size="middle"
         loading={query.isFetching}
@@ -122,8 +125,8 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
                   width: 120,
                   render: (_value: unknown, row: SiteRestyling, index: number) => (
                     <Space>
-                      <Button size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('order.up', { name: `${row.model} ${row.name}` })} disabled={index === 0} onClick={() => move(index, -1)} />
-                      <Button size="small" icon={<ArrowDownOutlined aria-hidden />} aria-label={t('order.down', { name: `${row.model} ${row.name}` })} disabled={index === shown.length - 1} onClick={() => move(index, 1)} />
+                      <IconButton size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={t('order.up', { name: `${row.model} ${row.name}` })} disabled={index === 0} onClick={() => move(index, -1)} />
+                      <IconButton size="small" icon={<ArrowDownOutlined aria-hidden />} aria-label={t('order.down', { name: `${row.model} ${row.name}` })} disabled={index === shown.length - 1} onClick={() => move(index, 1)} />
                     </Space>
                   ),
                 },
@@ -153,7 +156,7 @@ export default function SortingPage() {
         title={t('title')}
         subtitle={site.data?.site.attributes.name}
         documentTitle={t('title')}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void client.invalidateQueries({ queryKey: ['cars.sorting'] })} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void client.invalidateQueries({ queryKey: ['cars.sorting'] })} />}
       />
       {!canSave && <Alert type="info" showIcon title={t('read_only')} style={{ marginBottom: 16 }} />}
       <Card variant="borderless" className="page-card" title={t('list.title')}>

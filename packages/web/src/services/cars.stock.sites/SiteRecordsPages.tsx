@@ -26,6 +26,8 @@ import { ResourceTable } from '../../kit/ResourceTable.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { LEVELS, LevelSelect } from '../cars.stock/CarEditPage.tsx';
 import { showSaveErrors, useSiteResourceList, useStockSelects } from './stock-sites-api.ts';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -66,7 +68,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }
@@ -92,7 +94,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('common:actions.edit') : createText}
         size={screens.sm === false ? '100%' : 640}
@@ -101,7 +103,7 @@ function SiteRecordsPage({ resource, title, emptyText, createText, renderForm }:
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && renderForm({ siteId, record: editing.record, lang, footer, onDone: () => setEditing(null) })}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -149,7 +151,7 @@ function ShowroomPageForm({ siteId, record, lang, footer, onDone }: FormProps) {
   const submit = (next: Values) =>
     save.mutate({ restyling_id: next.restyling_id, complectation_id: next.complectation_id ?? null, page_id: next.page_id, external_id: typeof next.external_id === 'string' && next.external_id.trim() ? next.external_id.trim() : null });
   return (
-    <Form<Values> form={form} id="showroom-page" name="showroom-page" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <GuardedForm<Values> form={form} id="showroom-page" name="showroom-page" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       {PICKERS.map((level, index) => {
         const parent = index > 0 ? values[PICKERS[index - 1]!.field] : undefined;
         const required = level.field !== 'complectation_id';
@@ -171,7 +173,7 @@ function ShowroomPageForm({ siteId, record, lang, footer, onDone }: FormProps) {
         <Input aria-label={label('external_id')} maxLength={255} />
       </Form.Item>
       <FormActions footer={footer} formId="showroom-page" saving={save.isPending} onDone={onDone} isNew={!record} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -188,7 +190,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
     save.mutate({ title_ru: String(next.title_ru ?? '').trim(), title_en: text(next.title_en), sort: next.sort ?? 0, filters });
   };
   return (
-    <Form<Values> form={form} id="custom-filter" name="custom-filter" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <GuardedForm<Values> form={form} id="custom-filter" name="custom-filter" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       <Form.Item name="title_ru" label={label('title_ru')} required rules={[{ required: true, whitespace: true, message: t('custom_filters.title_required') }]}>
         <Input aria-label={label('title_ru')} maxLength={100} />
       </Form.Item>
@@ -226,7 +228,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
                       <Form.Item name={[item.name, 'type']} rules={[{ required: true, message: t('custom_filters.field_required') }]}>
                         <Select aria-label={label('type')} placeholder={label('type')} style={{ width: 170 }} disabled={!field} options={(field ? filterTypesOf(field) : []).map((value) => ({ value, label: t(`custom_filters.types.${value}`) }))} />
                       </Form.Item>
-                      <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('custom_filters.remove_filter')} onClick={() => remove(item.name)} />
+                      <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('custom_filters.remove_filter')} onClick={() => remove(item.name)} />
                     </Space>
                   );
                 }}
@@ -237,7 +239,7 @@ function CustomFilterForm({ siteId, record, lang, footer, onDone }: FormProps) {
         )}
       </Form.List>
       <FormActions footer={footer} formId="custom-filter" saving={save.isPending} onDone={onDone} isNew={!record} />
-    </Form>
+    </GuardedForm>
   );
 }
 

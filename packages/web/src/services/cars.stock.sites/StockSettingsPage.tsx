@@ -20,6 +20,8 @@ import { errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, useSiteSettings, useStockSelects } from './stock-sites-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<StockSettingsAttributes, 'root_catalog_id' | 'new_settings' | 'used_settings' | 'viewed_favorites'>;
 
@@ -35,7 +37,7 @@ function SettingsFrame({ title, siteId, loading, error, retry, canSave, saving, 
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={retry} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={retry} />
             {canSave && <Button type="primary" htmlType="submit" form={formId} loading={saving}>{t('common:actions.save')}</Button>}
           </Space>
         }
@@ -132,12 +134,12 @@ export default function StockSettingsPage() {
   const title = t('settings.title');
   return (
     <SettingsFrame title={title} siteId={siteId} loading={query.isLoading} error={query.isError ? query.error : null} retry={() => void query.refetch()} canSave={canSave} saving={save.isPending} formId="stock-settings">
-      <Form<Values> form={form} id="stock-settings" name="stock-settings" layout="vertical" onFinish={submit} disabled={!canSave || save.isPending}>
+      <GuardedForm<Values> form={form} id="stock-settings" name="stock-settings" layout="vertical" onFinish={submit} disabled={!canSave || save.isPending}>
         <Form.Item name="root_catalog_id" label={t('settings.fields.root_catalog_id')} extra={t('settings.hints.root_catalog_id')} style={{ maxWidth: 560 }}>
           <Select aria-label={t('settings.fields.root_catalog_id')} allowClear showSearch={{ optionFilterProp: 'label' }} options={pages} placeholder={t('settings.none')} notFoundContent={t('settings.nothing_to_choose')} />
         </Form.Item>
         <Tabs items={STOCK_KINDS.map((kind) => ({ key: kind, label: t(`settings.tabs.${kind}`), forceRender: true, children: <KindFields kind={kind} siteId={siteId} /> }))} />
-      </Form>
+      </GuardedForm>
     </SettingsFrame>
   );
 }
@@ -176,13 +178,13 @@ export function ViewedFavoritesPage() {
   );
   return (
     <SettingsFrame title={t('viewed.title')} siteId={siteId} loading={query.isLoading} error={query.isError ? query.error : null} retry={() => void query.refetch()} canSave={canSave} saving={save.isPending} formId="viewed-favorites">
-      <Form<Values> form={form} id="viewed-favorites" name="viewed-favorites" layout="vertical" onFinish={submit} disabled={!canSave || save.isPending}>
+      <GuardedForm<Values> form={form} id="viewed-favorites" name="viewed-favorites" layout="vertical" onFinish={submit} disabled={!canSave || save.isPending}>
         <p className="settings-intro">{t('viewed.intro')}</p>
         <Row gutter={24}>
           {part('viewed', 100)}
           {part('favorites', 200)}
         </Row>
-      </Form>
+      </GuardedForm>
     </SettingsFrame>
   );
 }

@@ -30,6 +30,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, formatRoubles, stockPath, type CarRow } from './car-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Record<string, unknown>;
 /** 3200000 → 3 200 000 in money inputs. */
@@ -197,14 +198,14 @@ export default function CarEditPage() {
           role="alert"
         />
       )}
-      <Form<Values>
+      <GuardedForm<Values>
         form={form}
         name="car"
         layout="vertical"
         disabled={save.isPending}
         initialValues={{ status: 'active', logistic_status: 'in_stock', ...(isNew ? { mileage: 0, owners: 0 } : {}) }}
         onValuesChange={onValuesChange}
-        onFinish={(formValues) => save.mutate(formValues)}
+        onFinish={(formValues) => save.mutateAsync(formValues)}
         scrollToFirstError
       >
         <div className="car-form">
@@ -283,7 +284,7 @@ export default function CarEditPage() {
             <Button onClick={() => navigate(back)}>{t('common:actions.cancel')}</Button>
           </Space>
         </div>
-      </Form>
+      </GuardedForm>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import './cars.css';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Empty, Grid, Input, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Grid, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 // cars.export: the commercial offer of the selected cars.
@@ -19,6 +19,9 @@ import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const PAGE_SIZE = 100;
 type Car = JsonApiRecord<CarRow>;
@@ -204,7 +207,7 @@ function CarsPage({ type }: { type: CarType }) {
       render: (_, row) => (
         <Space size={0}>
           {can('cars.patch') && (
-            <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => navigate(`/cars.stock/create/${type}?site=${siteId}&car=${row.id}`)} />
+            <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => navigate(`/cars.stock/create/${type}?site=${siteId}&car=${row.id}`)} />
           )}
           {can('cars.delete') && (
             <Popconfirm
@@ -214,7 +217,7 @@ function CarsPage({ type }: { type: CarType }) {
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
             >
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
+              <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} title={t('common:actions.delete')} />
             </Popconfirm>
           )}
         </Space>
@@ -252,7 +255,7 @@ function CarsPage({ type }: { type: CarType }) {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap className="resource-filters">
-          <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(value) => setFilter({ search: value })} style={{ width: 260 }} />
+          <SearchInput allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(value) => setFilter({ search: value })} style={{ width: 260 }} />
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('fields.brand_id')} aria-label={t('fields.brand_id')} style={{ width: 170 }} value={filters.brand} options={brands.options} onChange={(value) => setFilter({ brand: value as number | undefined, model: undefined })} />
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('fields.model_id')} aria-label={t('fields.model_id')} style={{ width: 170 }} value={filters.model} disabled={!filters.brand} options={models.options} onChange={(value) => setFilter({ model: value as number | undefined })} />
           <Select allowClear placeholder={t('fields.status')} aria-label={t('fields.status')} style={{ width: 160 }} value={filters.status} options={CAR_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => setFilter({ status: value })} />
@@ -283,7 +286,7 @@ function CarsPage({ type }: { type: CarType }) {
         {list.isError || site.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error ?? site.error, lang)} extra={<Button type="primary" onClick={() => void (site.isError ? site.refetch() : list.refetch())}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Car>
+          <DataTable<Car>
             rowKey="id"
             size="middle"
             tableLayout="fixed"

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import './vins.css';
 import { saveFile } from '../../kit/save-file.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Shown = 'all' | FileImportRow['status'];
 const STATUS_COLORS: Record<FileImportRow['status'], string> = { create: 'green', update: 'blue', unchanged: 'default', error: 'red' };
@@ -170,7 +171,7 @@ export function VinImportDialog({ onClose }: { onClose: () => void }) {
             options={(['all', 'error', 'create', 'update', 'unchanged'] as const).map((value) => ({ value, label: t(`import.show.${value}`) }))}
             className="vin-import__filter"
           />
-          <Table<FileImportRow>
+          <DataTable<FileImportRow>
             rowKey="row"
             size="small"
             dataSource={rows}

@@ -14,6 +14,7 @@ import { currentLang } from '../../app/i18n.ts';
 import { formatRoubles } from '../cars.stock/car-api.ts';
 import { VinImportButton } from './VinImportDialog.tsx';
 import './vins.css';
+import { FormModal } from '../../kit/unsaved.tsx';
 
 /**
  * The cars.vins screens (spec 001 §2 /cars.vins/vins/, /profiles/, /clients/): VIN data with its
@@ -77,7 +78,7 @@ function InvalidateByVinButton() {
       <Button icon={<ClearOutlined aria-hidden />} onClick={() => setOpen(true)}>
         {t('vin_data.invalidate_many')}
       </Button>
-      <Modal open={open} title={t('vin_data.invalidate_many_title')} okText={t('vin_data.invalidate')} cancelText={t('common:actions.cancel')} onCancel={() => setOpen(false)} onOk={() => void submit().catch(() => undefined)} confirmLoading={invalidate.isPending} destroyOnHidden>
+      <FormModal open={open} title={t('vin_data.invalidate_many_title')} okText={t('vin_data.invalidate')} cancelText={t('common:actions.cancel')} onCancel={() => setOpen(false)} onOk={() => void submit().catch(() => undefined)} confirmLoading={invalidate.isPending} destroyOnHidden>
         <Typography.Paragraph type="secondary">{t('vin_data.invalidate_many_hint')}</Typography.Paragraph>
         <Input.TextArea
           rows={5}
@@ -94,7 +95,7 @@ function InvalidateByVinButton() {
             {error}
           </Typography.Text>
         )}
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Table, Tag, Tooltip, Typography, type FormInstance } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Tag, Tooltip, Typography, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,8 @@ import { ExternalSignInCard } from '../auth.processing/ExternalSignInCard.tsx';
 import { SecondFactorCard } from '../auth.processing/SecondFactorCard.tsx';
 import { RemoveAccountCard } from './RemoveAccountCard.tsx';
 import { isRequired, sameAsRule, zodRule, type SchemaLike } from '../../kit/rules.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 const profileFields = meUpdateBody.shape.data.shape.attributes.shape;
 const passwordFields = changePasswordBody.shape.data.shape;
@@ -67,7 +69,7 @@ function ProfileCard({ user }: { user: MeUser }) {
 
   return (
     <Card variant="borderless" className="page-card" title={t('personal.profile')}>
-      <Form<ProfileValues> form={form} layout="vertical" name="profile" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+      <GuardedForm<ProfileValues> form={form} layout="vertical" name="profile" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="last_name" label={t('personal.fields.last_name')} rules={[zodRule(profileFields.last_name, currentLang)]}>
@@ -103,7 +105,7 @@ function ProfileCard({ user }: { user: MeUser }) {
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
-      </Form>
+      </GuardedForm>
     </Card>
   );
 }
@@ -126,7 +128,7 @@ function PasswordCard() {
   });
   return (
     <Card variant="borderless" className="page-card" title={t('personal.password')}>
-      <Form<PasswordValues> form={form} layout="vertical" name="password" onFinish={(values) => change.mutate(values)} disabled={change.isPending}>
+      <GuardedForm<PasswordValues> form={form} layout="vertical" name="password" onFinish={(values) => change.mutate(values)} disabled={change.isPending}>
         <Form.Item name="old_password" label={t('personal.fields.old_password')} required rules={[zodRule(passwordFields.old_password, currentLang)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -139,7 +141,7 @@ function PasswordCard() {
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('personal.change_password')}
         </Button>
-      </Form>
+      </GuardedForm>
     </Card>
   );
 }
@@ -175,7 +177,7 @@ function HistoryCard() {
           </Button>
         </Typography.Paragraph>
       ) : (
-        <Table<JsonApiRecord<AuthHistoryEntry>>
+        <DataTable<JsonApiRecord<AuthHistoryEntry>>
           rowKey="id"
           size="middle"
           loading={history.isFetching}

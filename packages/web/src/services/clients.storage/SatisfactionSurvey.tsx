@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Rate, Typography } from 'antd';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { CloseOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export function SatisfactionSurvey() {
       <Card
         size="small"
         title={<span id="satisfaction-title">{t('satisfaction.title')}</span>}
-        extra={<Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('common:actions.close')} title={t('common:actions.close')} onClick={decline} disabled={send.isPending} />}
+        extra={<IconButton type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('common:actions.close')} onClick={decline} disabled={send.isPending} />}
         actions={[
           <Button key="later" type="link" onClick={decline} disabled={send.isPending}>
             {t('satisfaction.later')}

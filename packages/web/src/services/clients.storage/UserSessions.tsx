@@ -1,4 +1,4 @@
-import { Result, Table, Tag, Tooltip, Typography } from 'antd';
+import { Result, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userResource, type JsonApiList, type UserSessionEntry } from '@dp/contracts';
@@ -6,6 +6,7 @@ import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { formatDateTime, shortAgent } from '../../kit/format.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /** Where and since when a user is signed in (GET /users/{id}/sessions); only for someone who covers the user. */
 export function UserSessions({ userId }: { userId: string }) {
@@ -21,7 +22,7 @@ export function UserSessions({ userId }: { userId: string }) {
   }
   const rows = (query.data as JsonApiList<UserSessionEntry> | undefined)?.data ?? [];
   return (
-    <Table
+    <DataTable
       size="small"
       rowKey="id"
       loading={query.isFetching}

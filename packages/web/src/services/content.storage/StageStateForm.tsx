@@ -27,6 +27,8 @@ import { api, gatewayPath } from '../../kit/api.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { MediaField, type PickedMedia } from '../media.storage/MediaPicker.tsx';
 import type { StageButton, StageCard, StageStateAttributes } from './stage-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type ImageValue = { file_id: number | null; alt?: string | null; title?: string | null; url?: string | null } | null;
 export interface StageFormValues {
@@ -199,7 +201,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
   const videoUrl = Form.useWatch(['video', 'file_url'], { form, preserve: true }) as string | null | undefined;
 
   return (
-    <Form form={form} layout="vertical" disabled={readOnly} onFinish={onSubmit} className="stage-form" scrollToFirstError>
+    <GuardedForm form={form} layout="vertical" disabled={readOnly} onFinish={onSubmit} className="stage-form" scrollToFirstError>
       <Card size="small" title={t('sections.main')}>
         <Row gutter={16}>
           <Col xs={24} md={16}>
@@ -313,7 +315,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           {(fields, { add, remove }) => (
             <Space orientation="vertical" className="stage-form__list">
               {fields.map((field, index) => (
-                <Card key={field.key} size="small" type="inner" title={t('buttons.title', { n: index + 1 })} extra={!readOnly && <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('buttons.remove', { n: index + 1 })} onClick={() => remove(field.name)} />}>
+                <Card key={field.key} size="small" type="inner" title={t('buttons.title', { n: index + 1 })} extra={!readOnly && <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('buttons.remove', { n: index + 1 })} onClick={() => remove(field.name)} />}>
                   <Row gutter={12}>
                     <Col xs={24} md={8}>
                       <Form.Item name={[field.name, 'text']} label={t('buttons.text')} rules={[{ required: true, message: t('buttons.text_required') }]}>
@@ -379,7 +381,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           {(fields, { add, remove }) => (
             <Space orientation="vertical" className="stage-form__list">
               {fields.map((field, index) => (
-                <Card key={field.key} size="small" type="inner" title={t('cards.title', { n: index + 1 })} extra={!readOnly && <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('cards.remove', { n: index + 1 })} onClick={() => remove(field.name)} />}>
+                <Card key={field.key} size="small" type="inner" title={t('cards.title', { n: index + 1 })} extra={!readOnly && <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('cards.remove', { n: index + 1 })} onClick={() => remove(field.name)} />}>
                   <Row gutter={12}>
                     <Col xs={24} md={12}>
                       <Form.Item name={[field.name, 'title']} label={t('cards.heading')} rules={[{ required: true, message: t('cards.heading_required') }]}>
@@ -423,6 +425,6 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
           <Select mode="multiple" allowClear options={pages.options} disabled={readOnly || !pages.allowed} optionFilterProp="label" />
         </Form.Item>
       </Card>
-    </Form>
+    </GuardedForm>
   );
 }

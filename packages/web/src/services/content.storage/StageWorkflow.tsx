@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { cancelStageSchedule, scheduleStage, stageAction, stagePath, useInvalidateStages, useStageRights, type StageStateRecord } from './stage-api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
 
@@ -207,7 +208,7 @@ export function StageVersions({ states, currentId, onOpen }: { states: StageStat
             state.attributes.status === 3 && rights.change
               ? [
                   <Popconfirm key="restore" title={t('states.confirm.restore')} okText={t('states.actions.restore')} cancelText={t('common:actions.cancel')} onConfirm={() => restore.mutate(state.id)}>
-                    <Button size="small" type="link" icon={<RollbackOutlined aria-hidden />} aria-label={t('states.actions.restore')} />
+                    <IconButton size="small" type="link" icon={<RollbackOutlined aria-hidden />} aria-label={t('states.actions.restore')} />
                   </Popconfirm>,
                 ]
               : []

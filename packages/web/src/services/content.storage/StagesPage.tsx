@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { STAGE_EDIT_PATH, stagePath, useInvalidateStages, useStageRights, useStages, type StageRecord } from './stage-api.ts';
 import './stages.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** A new stage: its name; the server makes its first draft, which the editor opens. */
 function CreateStageDialog({ siteId, onClose }: { siteId: string; onClose: () => void }) {
@@ -95,7 +97,7 @@ export default function StagesPage() {
         {stages.isError ? (
           <Result status="error" title={t('stages.load_failed')} subTitle={errorTitle(stages.error, lang)} extra={<Button onClick={() => stages.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<StageRecord>
+          <DataTable<StageRecord>
             rowKey="id"
             loading={stages.isPending}
             dataSource={rows}
@@ -142,7 +144,7 @@ export default function StagesPage() {
                 fixed: 'right',
                 render: (_: unknown, stage) => (
                   <Space size={0}>
-                    <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('stages.open', { name: stage.attributes.name })} onClick={() => open(stage)} />
+                    <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('stages.open', { name: stage.attributes.name })} onClick={() => open(stage)} />
                     {rights.change && (
                       <Popconfirm
                         title={t('stages.delete_title', { name: stage.attributes.name })}
@@ -152,7 +154,7 @@ export default function StagesPage() {
                         cancelText={t('common:actions.cancel')}
                         onConfirm={() => remove.mutate(stage)}
                       >
-                        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                        <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                       </Popconfirm>
                     )}
                   </Space>

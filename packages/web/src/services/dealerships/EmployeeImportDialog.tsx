@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Modal, Result, Select, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Modal, Result, Select, Space, Statistic, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import { saveFile } from '../../kit/save-file.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 /** The template made in the browser: the column names and an example row. */
 function downloadTemplate() {
@@ -135,7 +136,7 @@ export function EmployeeImportDialog({ onClose, department: initial }: { onClose
             <Statistic title={t('import.create')} value={report.create} />
             <Statistic title={t('import.errors')} value={report.errors} styles={{ content: { color: report.errors ? '#cf1322' : undefined } }} />
           </Space>
-          <Table<FileImportRow> rowKey="row" size="small" dataSource={rows} pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }} tableLayout="fixed" columns={columns} />
+          <DataTable<FileImportRow> rowKey="row" size="small" dataSource={rows} pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }} tableLayout="fixed" columns={columns} />
         </>
       )}
     </Modal>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEALERSHIP_STATUSES, DEFAULT_SCHEDULE, WEEKDAYS, hhmmToMinutes, minutesToHhmm, phoneText, type PhoneParts, type WorkDay, type WorkSchedule } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * The inputs of the dealerships forms that a plain text field cannot be: the four phone parts,
@@ -167,7 +168,7 @@ export function AvatarField({ value, onChange, ...rest }: FieldProps<number | nu
           <Space>
             {shown.url ? <img src={shown.url} alt={shown.name} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} /> : <PictureOutlined aria-hidden />}
             <Typography.Text>{shown.name}</Typography.Text>
-            <Button size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('avatar.remove')} onClick={() => onChange?.(null)} />
+            <IconButton size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('avatar.remove')} onClick={() => onChange?.(null)} />
           </Space>
         ) : (
           <Typography.Text type="secondary">{t('avatar.none')}</Typography.Text>

@@ -30,6 +30,7 @@ import { cleanValues, pointerToName, valueFieldErrors } from './floor-values.ts'
 import { floorEditPath, floorPath, FLOORS_PATH, switchFloor, useFloor, useFloorGroups, useInvalidateFloors, type FloorAttributes, type FloorRecord } from './floor-api.ts';
 import { canChangeFloor } from './FloorsPage.tsx';
 import './floors.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Omit<FloorAttributes, 'client_id' | 'enabled' | 'created_at' | 'updated_at'> & { owner: number };
 /** The owner select's value for a platform floor (client ids start at 1). */
@@ -207,7 +208,7 @@ export default function FloorEditPage() {
       {readOnlyReason && <Alert type="info" showIcon title={readOnlyReason} className="floor-edit__notice" />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={editing ? 16 : 24}>
-          <Form<Values> form={form} layout="vertical" name="floor" initialValues={initial} onFinish={submit} disabled={!allowed || save.isPending} scrollToFirstError>
+          <GuardedForm<Values> form={form} layout="vertical" name="floor" initialValues={initial} onFinish={submit} disabled={!allowed || save.isPending} scrollToFirstError>
             <Card variant="borderless" className="page-card" title={t('floors.sections.main')}>
               <Row gutter={16}>
                 <Col xs={24} lg={12}>
@@ -319,7 +320,7 @@ export default function FloorEditPage() {
                 </Space>
               </div>
             )}
-          </Form>
+          </GuardedForm>
         </Col>
         {editing && (
           <Col xs={24} xl={8}>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Result, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { cutDescription, DESCRIPTION_CUT, FLOOR_CREATE_PATH, floorEditPath, floorPath, switchFloor, useFloorGroups, useInvalidateFloors, type FloorAttributes } from './floor-api.ts';
 import './floors.css';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = floorResource as unknown as AnyResource;
 type Row = JsonApiRecord<Record<string, unknown>>;
@@ -133,14 +135,14 @@ export default function FloorsPage() {
         subtitle={t('floors.subtitle')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             value={search}
             placeholder={t('floors.filters.search')}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Drawer, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,9 @@ import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { formKeys, formsPath, useCaptchaSettings, useSmartKeys, type SmartKey } from './form-api.ts';
 import './form-constructor.css';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const schemeName = (code: string, lang: Lang) => COLOR_SCHEMES.find((scheme) => scheme.code === code)?.name[lang] ?? code;
 const keysPath = (siteId: string) => `/smartchaptcha/table/${siteId}/`;
@@ -174,7 +177,7 @@ export function SmartCaptchaKeysPage() {
         {keys.isError && !keys.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(keys.error, lang)} extra={<Button type="primary" onClick={() => void keys.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<KeyRow>
+          <DataTable<KeyRow>
             rowKey="id"
             loading={keys.isFetching}
             dataSource={keys.data?.data ?? []}
@@ -193,7 +196,7 @@ export function SmartCaptchaKeysPage() {
                       title: t('common:actions.title'),
                       render: (_: unknown, record: KeyRow) => (
                         <Space size={0}>
-                          <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('keys.edit_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} onClick={() => open(record)} />
+                          <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('keys.edit_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} onClick={() => open(record)} />
                           <Popconfirm
                             title={t('keys.delete_title')}
                             description={t('keys.delete_text', { scheme: schemeName(record.attributes.color_scheme, lang) })}
@@ -202,7 +205,7 @@ export function SmartCaptchaKeysPage() {
                             cancelText={t('common:actions.cancel')}
                             onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                           >
-                            <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('keys.delete_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} />
+                            <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('keys.delete_named', { scheme: schemeName(record.attributes.color_scheme, lang) })} />
                           </Popconfirm>
                         </Space>
                       ),
@@ -213,9 +216,9 @@ export function SmartCaptchaKeysPage() {
           />
         )}
       </Card>
-      <Drawer open={!!editing} title={editing?.record ? t('keys.edit') : t('smart_captcha_keys.create_title')} size={screens.sm === false ? '100%' : 520} destroyOnHidden onClose={() => setEditing(null)} footer={<div ref={setFooter} className="drawer-actions" />}>
+      <FormDrawer open={!!editing} title={editing?.record ? t('keys.edit') : t('smart_captcha_keys.create_title')} size={screens.sm === false ? '100%' : 520} destroyOnHidden onClose={() => setEditing(null)} footer={<div ref={setFooter} className="drawer-actions" />}>
         {editing && (
-          <Form<KeyValues> form={form} id="smart-key-form" layout="vertical" onFinish={(values) => save.mutate(values)}>
+          <GuardedForm<KeyValues> form={form} id="smart-key-form" layout="vertical" onFinish={(values) => save.mutate(values)}>
             <Form.Item name="color_scheme" label={t('smart_captcha_keys.fields.color_scheme')} rules={[{ required: true, message: t('required') }]}>
               <Select aria-label={t('smart_captcha_keys.fields.color_scheme')} options={COLOR_SCHEMES.map((scheme) => ({ value: scheme.code, label: scheme.name[lang] }))} />
             </Form.Item>
@@ -225,10 +228,10 @@ export function SmartCaptchaKeysPage() {
             <Form.Item name="secret_token" label={t('smart_captcha_keys.fields.secret_token')} rules={tokenRules(!editing.record)} extra={editing.record ? t('keys.secret_keep') : t('keys.secret_hint')}>
               <Input.Password aria-label={t('smart_captcha_keys.fields.secret_token')} maxLength={SMART_CAPTCHA_TOKEN_MAX} autoComplete="new-password" />
             </Form.Item>
-          </Form>
+          </GuardedForm>
         )}
         {editing && (footer ? createPortal(actions, footer) : actions)}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { addField, addRow, moveField, moveFieldBy, moveRow, newField, removeFiel
 import { FieldSettings } from './FieldSettings.tsx';
 import { FormPreview } from './FormPreview.tsx';
 import './form-constructor.css';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * The form builder (spec 002 §2 /form-constructor/{siteId}/create and /edit/{formId}): rows of
@@ -157,9 +158,9 @@ export function FormBuilder({ value, onChange, choices, lang, palette, errors, r
               />
               {!readOnly && (
                 <span className="builder-row__actions">
-                  <Button size="small" type="text" icon={<ArrowUpOutlined aria-hidden />} disabled={rowIndex === 0} aria-label={t('builder.move_row_up', { n: rowIndex + 1 })} onClick={() => onChange(moveRow(value, rowIndex, -1))} />
-                  <Button size="small" type="text" icon={<ArrowDownOutlined aria-hidden />} disabled={rowIndex === value.grid.length - 1} aria-label={t('builder.move_row_down', { n: rowIndex + 1 })} onClick={() => onChange(moveRow(value, rowIndex, 1))} />
-                  <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} disabled={value.grid.length <= 1} aria-label={t('builder.remove_row', { n: rowIndex + 1 })} onClick={() => onChange(removeRow(value, rowIndex))} />
+                  <IconButton size="small" type="text" icon={<ArrowUpOutlined aria-hidden />} disabled={rowIndex === 0} aria-label={t('builder.move_row_up', { n: rowIndex + 1 })} onClick={() => onChange(moveRow(value, rowIndex, -1))} />
+                  <IconButton size="small" type="text" icon={<ArrowDownOutlined aria-hidden />} disabled={rowIndex === value.grid.length - 1} aria-label={t('builder.move_row_down', { n: rowIndex + 1 })} onClick={() => onChange(moveRow(value, rowIndex, 1))} />
+                  <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} disabled={value.grid.length <= 1} aria-label={t('builder.remove_row', { n: rowIndex + 1 })} onClick={() => onChange(removeRow(value, rowIndex))} />
                 </span>
               )}
             </div>

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { NO_CHOICES } from '@dp/contracts';
 import '../../app/i18n.ts';
 import { Providers } from '../../app/Providers.tsx';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { setLang, signedIn } from '../../app/session.ts';
 import { makeUser } from '../../test/fixtures.ts';
+import { UnsavedChangesGuard } from '../../kit/unsaved.tsx';
 import { NOT_FOUND, startApiServer, type RecordedRequest } from '../../test/server.ts';
 import FormEditPage from './FormEditPage.tsx';
 
@@ -39,9 +40,20 @@ function renderPage() {
   setLang('ru');
   const router = createMemoryRouter(
     [
-      { path: '/form-constructor/:siteId', element: <h1>Список форм</h1> },
-      { path: '/form-constructor/:siteId/create', element: <FormEditPage /> },
-      { path: '/form-constructor/:siteId/edit/:formId', element: <FormEditPage /> },
+      {
+        // The app's root mounts the question about unsaved changes the same way.
+        element: (
+          <>
+            <UnsavedChangesGuard />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/form-constructor/:siteId', element: <h1>Список форм</h1> },
+          { path: '/form-constructor/:siteId/create', element: <FormEditPage /> },
+          { path: '/form-constructor/:siteId/edit/:formId', element: <FormEditPage /> },
+        ],
+      },
     ],
     { initialEntries: ['/form-constructor/7/create'] },
   );
@@ -78,7 +90,7 @@ describe('the form page', () => {
     // Leaving now asks first; staying keeps the work.
     await user.click(screen.getByRole('button', { name: 'К списку форм' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Изменения формы не сохранены и пропадут.')).toBeTruthy();
+    expect(within(dialog).getByText('Внесённые изменения не сохранены и пропадут.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Остаться' }));
     expect(router.state.location.pathname).toBe('/form-constructor/7/create');
 

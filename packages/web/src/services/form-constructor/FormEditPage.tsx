@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Input, Modal, Result, Space, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Input, Result, Space, Spin } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { siteUrl } from '../../app/data.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { useUnsavedChanges } from '../../kit/unsaved.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { emptyForm, sameForm, toPayload, type BuilderForm } from './builder.ts';
 import { FormBuilder } from './FormBuilder.tsx';
@@ -56,7 +57,6 @@ export default function FormEditPage() {
   const [value, setValue] = useState<BuilderForm>(emptyForm());
   const [checked, setChecked] = useState(false);
   const [fromServer, setFromServer] = useState<Record<string, string>>({});
-  const leaving = useRef(false);
 
   // The loaded form becomes the editor's (once per record read).
   useEffect(() => {
@@ -67,16 +67,7 @@ export default function FormEditPage() {
   }, [existing.data]);
 
   const dirty = saved !== null && !sameForm(value, saved);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const { release } = useUnsavedChanges(dirty);
 
   const brandIds = useMemo(() => [...new Set(value.fields.flatMap((field) => field.brands ?? []))], [value.fields]);
   const choices = useFormChoices(siteId, brandIds);
@@ -94,7 +85,8 @@ export default function FormEditPage() {
       notify.success(t(creating ? 'notices.created' : 'notices.saved'));
       await client.invalidateQueries({ queryKey: formKeys.all });
       if (creating) {
-        leaving.current = true;
+        // The new form's own page opens at once, before the saved state has rendered.
+        release();
         navigate(editPath(siteId, record.id), { replace: true });
       }
     },
@@ -103,9 +95,6 @@ export default function FormEditPage() {
       notify.error(t(creating ? 'notices.create_failed' : 'notices.save_failed'), errorTitle(error, lang));
     },
   });
-  useEffect(() => {
-    leaving.current = false;
-  }, [formId]);
 
   const submit = () => {
     setChecked(true);
@@ -190,17 +179,6 @@ export default function FormEditPage() {
         )}
       </Card>
       <FormBuilder value={value} onChange={change} choices={choices.data ?? NO_CHOICES} lang={siteLang} palette={sitePalette(siteAttributes)} errors={errors} readOnly={!canSave} />
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('builder.leave_title')}
-        okText={t('builder.leave')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('builder.stay')}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('builder.leave_text')}
-      </Modal>
     </div>
   );
 }

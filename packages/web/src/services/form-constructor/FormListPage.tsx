@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUrlQuery } from '../../kit/useUrlQuery.ts';
-import { Button, Card, Empty, Grid, Input, Modal, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Modal, Popconfirm, Result, Space, Tooltip, Typography } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { useSite } from '../sites.context/site-api.ts';
 import { formKeys, formsPath, useForms, type FormRecord } from './form-api.ts';
 import { editPath } from './FormEditPage.tsx';
 import './form-constructor.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /** The code a page puts where the form should appear (the site's embeddable script). */
 export const embedCode = (origin: string, id: string) => `<div id="dp-form-${id}"></div>\n<script src="${origin}/_api/forms/${id}/embed.js" async></script>`;
@@ -91,13 +94,13 @@ export default function FormListPage() {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void forms.refetch()} loading={forms.isFetching && !forms.isLoading} />
             {createButton}
           </Space>
         }
       />
       <Card variant="borderless" className="page-card">
-        <Input.Search
+        <SearchInput
           className="form-list__search"
           role="searchbox"
           aria-label={t('custom_forms.filters.search')}
@@ -113,7 +116,7 @@ export default function FormListPage() {
         {forms.isError && !forms.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(forms.error, lang)} extra={<Button type="primary" onClick={() => void forms.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<FormRecord>
+          <DataTable<FormRecord>
             rowKey="id"
             size="middle"
             loading={forms.isFetching}
@@ -171,7 +174,7 @@ export default function FormListPage() {
                         cancelText={t('common:actions.cancel')}
                         onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}
                       >
-                        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
+                        <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.delete_named', { title: record.attributes.title })} />
                       </Popconfirm>
                     )}
                   </Space>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,9 @@ import {
 } from './notifier-api.ts';
 import './notifier.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions/export.md):
@@ -124,7 +127,7 @@ export function ReportSettingsPage() {
           <div className="notifier-settings">
             <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="notifier-alert" message={t('settings.read_only')} />}
-            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ receivers: [], subject: '', frequency: NOTIFIER_FREQUENCY_DEFAULT, is_active: true }}>
+            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ receivers: [], subject: '', frequency: NOTIFIER_FREQUENCY_DEFAULT, is_active: true }}>
               <Form.Item name="receivers" label={t('fields.receivers')} extra={t('receivers_hint', { max: MAX_RECEIVERS })} rules={[receiversRule(lang, false, t('too_many', { max: MAX_RECEIVERS }))]}>
                 <ReceiversInput aria-label={t('fields.receivers')} />
               </Form.Item>
@@ -152,7 +155,7 @@ export function ReportSettingsPage() {
                   </Tooltip>
                 </Space>
               )}
-            </Form>
+            </GuardedForm>
           </div>
         )}
       </Card>
@@ -264,7 +267,7 @@ function ReportsPage({ kind }: { kind: NotifierKind }) {
         {list.query.isError && !list.query.data ? (
           <LoadFailed error={list.query.error} onRetry={() => void list.query.refetch()} />
         ) : (
-          <Table<ReportRow>
+          <DataTable<ReportRow>
             rowKey="id"
             size="middle"
             loading={list.query.isFetching}
@@ -350,7 +353,7 @@ function ManagerForm({ siteId, clientId, record, footer, onDone }: { siteId: str
     </Space>
   );
   return (
-    <Form
+    <GuardedForm
       form={form}
       layout="vertical"
       onFinish={(values) => save.mutate(values)}
@@ -372,7 +375,7 @@ function ManagerForm({ siteId, clientId, record, footer, onDone }: { siteId: str
         <Switch />
       </Form.Item>
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -432,7 +435,7 @@ export function ManagerSettingsPage() {
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('manager_settings.intro')}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="notifier-filter"
             placeholder={t('manager_settings.filters.search')}
@@ -476,7 +479,7 @@ export function ManagerSettingsPage() {
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('manager_settings.edit_title', { name: editing.record.attributes.name }) : t('manager_settings.create_title')}
         size={screens.sm === false ? '100%' : 560}
@@ -485,7 +488,7 @@ export function ManagerSettingsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <ManagerForm siteId={siteId} clientId={site.data?.site.attributes.client_id as number | undefined} record={editing.record} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

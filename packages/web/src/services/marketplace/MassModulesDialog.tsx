@@ -10,6 +10,7 @@ import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { listPath, useRefOptions } from '../../kit/useResourceList.ts';
 import { afterModulesChanged, MASS_INSTALL_PATH, MASS_UNINSTALL_PATH, marketplaceKeys, titleOf } from './site-modules.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Mode = 'install' | 'uninstall';
 interface Values {
@@ -83,7 +84,7 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
   const moduleLabel = (code: string) => modules.data?.find((option) => option.value === code)?.label ?? code;
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('mass.title')}
       width={640}
@@ -114,7 +115,7 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
           ))}
         </ul>
       ) : (
-        <Form<Values>
+        <GuardedForm<Values>
           form={form}
           layout="vertical"
           name="mass-modules"
@@ -148,8 +149,8 @@ export function MassModulesDialog({ open, onClose, defaultSiteId }: { open: bool
           )}
           <Typography.Paragraph type="secondary">{t(`mass.hint_${mode}`)}</Typography.Paragraph>
           {failure && <Alert type="error" showIcon title={failure} />}
-        </Form>
+        </GuardedForm>
       )}
-    </Modal>
+    </FormModal>
   );
 }

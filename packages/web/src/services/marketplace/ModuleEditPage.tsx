@@ -17,6 +17,8 @@ import { listPath, recordPath, useRefOptions } from '../../kit/useResourceList.t
 import { changedAttributes, moduleFields, toFormValues, type ModuleFormValues, type ModuleRecord } from './module-edit.ts';
 import { marketplaceKeys, titleOf } from './site-modules.ts';
 import './marketplace.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 const overrideFields = moduleOverride.shape;
@@ -137,7 +139,7 @@ export default function ModuleEditPage() {
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       ) : (
-        <Form<ModuleFormValues>
+        <GuardedForm<ModuleFormValues>
           key={`${record.id}:${record.attributes.updated_at}`}
           form={form}
           layout="vertical"
@@ -242,7 +244,7 @@ export default function ModuleEditPage() {
                               </Form.Item>
                             </Col>
                             <Col xs={4} sm={2} className="marketplace-override__remove">
-                              <Button type="text" danger icon={<MinusCircleOutlined aria-hidden />} aria-label={t('edit.remove_override')} onClick={() => removeRow(row.name)} />
+                              <IconButton type="text" danger icon={<MinusCircleOutlined aria-hidden />} aria-label={t('edit.remove_override')} onClick={() => removeRow(row.name)} />
                             </Col>
                             <Col span={24}>
                               <Form.Item name={[row.name, 'description']} label={label('description')} rules={rule(overrideFields.description)}>
@@ -278,7 +280,7 @@ export default function ModuleEditPage() {
                   <Button type="primary" htmlType="submit" loading={save.isPending}>
                     {t('common:actions.save')}
                   </Button>
-                  <Button onClick={() => form.resetFields()} disabled={save.isPending}>
+                  <Button htmlType="reset" disabled={save.isPending}>
                     {t('edit.reset')}
                   </Button>
                 </Space>
@@ -290,7 +292,7 @@ export default function ModuleEditPage() {
               </Card>
             </Col>
           </Row>
-        </Form>
+        </GuardedForm>
       )}
     </div>
   );

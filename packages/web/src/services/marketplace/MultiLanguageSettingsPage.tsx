@@ -9,6 +9,7 @@ import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 /**
  * Multilanguage settings (spec 002 §2 /mulitlanuge/settings/{siteId}, module multiple_locales):
@@ -41,7 +42,7 @@ export default function MultiLanguageSettingsPage() {
         {!data ? (
           <ContentLoader />
         ) : (
-          <Form
+          <GuardedForm
             key={`${data.id}:${data.updated_at ?? ''}`}
             form={form}
             layout="vertical"
@@ -65,7 +66,7 @@ export default function MultiLanguageSettingsPage() {
                 </Button>
               </Space>
             )}
-          </Form>
+          </GuardedForm>
         )}
       </Card>
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Grid, Input, Popconfirm, Result, Select, Space, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Popconfirm, Result, Select, Space, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { AppstoreAddOutlined, LinkOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { MassModulesDialog } from './MassModulesDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { afterModulesChanged, descriptionOf, moduleState, siteModulePath, titleOf, useSiteModules, type ModuleState, type SiteModule } from './site-modules.ts';
 import './marketplace.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Tab = 'available' | 'installed' | 'paused';
 type Pending = { kind: 'uninstall' | 'suspend'; module: SiteModule } | null;
@@ -216,7 +218,7 @@ export default function SiteMarketplacePage() {
               items={(['available', 'installed', 'paused'] as const).map((key) => ({ key, label: `${t(`tabs.${key}`)} (${counts[key]})` }))}
             />
             <Space wrap size={[12, 12]} className="resource-filters">
-              <Input.Search allowClear value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('search')} aria-label={t('search')} style={{ width: 280 }} />
+              <SearchInput allowClear value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('search')} aria-label={t('search')} style={{ width: 280 }} />
               <Select
                 allowClear
                 value={category}
@@ -227,7 +229,7 @@ export default function SiteMarketplacePage() {
                 options={categories.map((value) => ({ value, label: categoryName(value) }))}
               />
             </Space>
-            <Table<SiteModule>
+            <DataTable<SiteModule>
               rowKey="code"
               columns={columns}
               dataSource={rows}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,9 @@ import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { MediaPickerDialog } from './MediaPicker.tsx';
 import { saveMediaElements, useMediaElements, useMediaRights } from './media-api.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const TYPES = ['image', 'video', 'document'] as const;
 const newId = () => `element-${Date.now().toString(36)}`;
@@ -31,8 +34,8 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
   };
   const item = (name: keyof MediaElement) => ({ name, validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
   return (
-    <Modal open title={element ? t('elements.edit') : t('elements.add')} okText={t('common:actions.save')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={element ?? { id: newId(), type: 'image', url: '', title: '' }} onFinish={submit}>
+    <FormModal open title={element ? t('elements.edit') : t('elements.add')} okText={t('common:actions.save')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      <GuardedForm form={form} layout="vertical" initialValues={element ?? { id: newId(), type: 'image', url: '', title: '' }} onFinish={submit}>
         <Form.Item label={t('elements.id')} required {...item('id')}>
           <Input maxLength={100} />
         </Form.Item>
@@ -54,7 +57,7 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
             }
           />
         </Form.Item>
-      </Form>
+      </GuardedForm>
       {picking && (
         <MediaPickerDialog
           clientId={clientId}
@@ -67,7 +70,7 @@ function ElementDialog({ clientId, element, taken, onSave, onClose }: { clientId
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -115,7 +118,7 @@ export function MediaElements({ clientId }: { clientId: number }) {
         )}
       </div>
       {dirty && <Alert type="info" showIcon title={t('elements.unsaved')} className="media-elements__unsaved" />}
-      <Table<MediaElement>
+      <DataTable<MediaElement>
         rowKey="id"
         size="small"
         dataSource={elements}
@@ -134,9 +137,9 @@ export function MediaElements({ clientId }: { clientId: number }) {
             render: (_: unknown, row) =>
               rights.change && (
                 <Space size={0}>
-                  <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => setEditing({ element: row })} />
+                  <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => setEditing({ element: row })} />
                   <Popconfirm title={t('elements.delete_title', { id: row.id })} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => setElements((list) => list.filter((item) => item.id !== row.id))}>
-                    <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                    <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                   </Popconfirm>
                 </Space>
               ),

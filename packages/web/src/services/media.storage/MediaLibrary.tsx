@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Grid, Input, Pagination, Result, Segmented, Select, Skeleton, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Pagination, Result, Segmented, Select, Skeleton, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import { AppstoreOutlined, FileImageOutlined, InboxOutlined, LockOutlined, ReloadOutlined, UnorderedListOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_ACCEPT } from '@dp/contracts';
@@ -12,6 +12,8 @@ import { ALL_FILES, FolderTree } from './FolderTree.tsx';
 import { FileDetails } from './FileDetails.tsx';
 import { formatBytes, thumbUrl, uploadMedia, useFiles, useFolders, useInvalidateMedia, useMediaRights, type MediaFile } from './media-api.ts';
 import './media.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const SORTS = ['-created_at', 'created_at', 'name', '-size'] as const;
 const PAGE_SIZE = 48;
@@ -119,7 +121,7 @@ export function MediaLibrary({ clientId, mode, kind, selectedId, onPick }: Media
       ))}
     </div>
   ) : (
-    <Table<MediaFile>
+    <DataTable<MediaFile>
       rowKey="id"
       size="small"
       dataSource={rows}
@@ -148,7 +150,7 @@ export function MediaLibrary({ clientId, mode, kind, selectedId, onPick }: Media
       </Card>
       <div className="media-library__main">
         <div className="media-toolbar">
-          <Input.Search
+          <SearchInput
             allowClear
             placeholder={t('files.search')}
             aria-label={t('files.search')}

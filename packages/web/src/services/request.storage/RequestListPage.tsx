@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useUrlQuery } from '../../kit/useUrlQuery.ts';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Input, Popconfirm, Popover, Result, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Empty, Grid, Popconfirm, Popover, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ import { downloadRequests, listQuery, requestsPath, useRequestActions, useReques
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 // sender: the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
@@ -143,7 +146,7 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
       />
       <Typography.Title level={5} style={{ marginTop: 24 }}>{t('detail.actions')}</Typography.Title>
       {actions.data?.length ? (
-        <Table
+        <DataTable
           size="small"
           rowKey="id"
           pagination={false}
@@ -254,11 +257,11 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         fixed: 'right' as const,
         render: (_: unknown, record: Row) => (
           <Space size={4}>
-            <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
+            <IconButton size="small" type="text" icon={<EyeOutlined aria-hidden />} aria-label={t('detail.open', { id: record.id })} onClick={() => setOpen(record)} />
             {canRelease && record.attributes.captcha_check === 'unverified' && <ReleaseButton siteId={siteId} record={record} lang={lang} />}
             {canDelete && (
               <Popconfirm title={t('detail.delete_confirm')} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(record).catch(() => undefined)}>
-                <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
+                <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('detail.delete', { id: record.id })} />
               </Popconfirm>
             )}
           </Space>
@@ -277,7 +280,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         documentTitle={title}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
             <Popover
               trigger="click"
               title={t('columns_choice')}
@@ -291,7 +294,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters" style={{ marginBottom: 16 }}>
-          <Input.Search
+          <SearchInput
             allowClear
             value={searchText}
             placeholder={t('search_placeholder')}
@@ -316,14 +319,14 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
             options={[{ value: '', label: t('captcha.any') }, ...CAPTCHA_CHECKS.map((check) => ({ value: check, label: t(`captcha.${check}`) }))]}
           />
           {(['utm_source', 'utm_campaign', 'page_url'] as const).map((name) => (
-            <Input.Search
+            <SearchInput
               key={name}
               allowClear
               value={sourceText[name]}
               placeholder={t(`source_filters.${name}`)}
               aria-label={t(`source_filters.${name}`)}
               onChange={(event) => setSourceText((previous) => ({ ...previous, [name]: event.target.value }))}
-              onSearch={(next) => set({ [name]: next.trim() || null, page: 1 })}
+              onSearch={(next: string) => set({ [name]: next.trim() || null, page: 1 })}
               style={{ width: name === 'page_url' ? 240 : 180 }}
             />
           ))}
@@ -333,13 +336,15 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
+            // The type's own column choice is above the list; on a phone the date, name and phone stay in view.
+            columnChoice={false}
+            keyColumns={['created_at', 'name', 'phone']}
             rowKey="id"
             size="middle"
             loading={list.isFetching}
             dataSource={records}
             columns={tableColumns}
-            scroll={{ x: 'max-content' }}
             onRow={(record) => ({ onDoubleClick: () => setOpen(record) })}
             rowSelection={canRelease || canDelete ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false } : undefined}
             locale={{

@@ -32,6 +32,8 @@ import { showSaveErrors, useSiteResourceList } from '../cars.stock.sites/stock-s
 import { downloadRequests } from './request-api.ts';
 // sender: the site's e-mail templates and proxy actions by name.
 import { ActionPicker } from '../sender/ActionPicker.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -106,7 +108,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
         extra={
           <Space wrap>
             {headerExtra}
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void base.query.refetch()} loading={base.query.isFetching && !base.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void base.query.refetch()} loading={base.query.isFetching && !base.query.isLoading} />
             {createButton}
           </Space>
         }
@@ -134,7 +136,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('common:actions.edit') : t(`${resource.name}.create`)}
         size={screens.sm === false ? '100%' : 560}
@@ -144,7 +146,7 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
       >
         {editing && renderForm?.({ record: editing.record, save: (attributes) => save.mutate(attributes), saving: save.isPending, form })}
         {editing && (footer ? createPortal(actions, footer) : actions)}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -178,20 +180,30 @@ export function RequestSettingsPage() {
           <Typography.Text>{t('requests_settings.show_archived')}</Typography.Text>
         </Space>
       }
-      rowActions={(record) => (
-        <Tooltip title={t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive')}>
-          <Button
+      rowActions={(record) => {
+        const named = { type: t(`request_types.${record.attributes.request_type}`), tag: record.attributes.tag ?? '—' };
+        const count = Array.isArray(record.attributes.actions) ? record.attributes.actions.length : 0;
+        return (
+          <IconButton
             size="small"
             type="text"
             icon={archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
-            aria-label={t(archived ? 'requests_settings.unarchive_one' : 'requests_settings.archive_one', { type: t(`request_types.${record.attributes.request_type}`), tag: record.attributes.tag ?? '—' })}
+            title={t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive')}
+            aria-label={t(archived ? 'requests_settings.unarchive_one' : 'requests_settings.archive_one', named)}
             loading={move.isPending && move.variables?.id === record.id}
-            onClick={() => move.mutate({ id: record.id, to: archived ? 'unarchive' : 'archive' })}
+            // Archiving stops the type's e-mails and proxy actions: the user is told before it happens.
+            confirm={{
+              title: t(archived ? 'requests_settings.unarchive_confirm' : 'requests_settings.archive_confirm'),
+              description: t(archived ? 'requests_settings.unarchive_confirm_text' : 'requests_settings.archive_confirm_text', { ...named, count }),
+              okText: t(archived ? 'requests_settings.unarchive' : 'requests_settings.archive'),
+              danger: !archived,
+            }}
+            onConfirm={() => move.mutateAsync({ id: record.id, to: archived ? 'unarchive' : 'archive' })}
           />
-        </Tooltip>
-      )}
+        );
+      }}
       renderForm={({ record, save, form }) => (
-        <Form<Values>
+        <GuardedForm<Values>
           form={form}
           id="requests_settings-form"
           layout="vertical"
@@ -214,14 +226,14 @@ export function RequestSettingsPage() {
                     <Form.Item name={field.name} rules={[{ required: true, message: t('required') }]}>
                       <ActionPicker siteId={siteId} aria-label={t('requests_settings.action')} />
                     </Form.Item>
-                    <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('common:actions.delete')} onClick={() => remove(field.name)} />
+                    <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('common:actions.delete')} onClick={() => remove(field.name)} />
                   </Space>
                 ))}
                 <Button icon={<PlusOutlined aria-hidden />} onClick={() => add()}>{t('requests_settings.add_action')}</Button>
               </>
             )}
           </Form.List>
-        </Form>
+        </GuardedForm>
       )}
     />
   );
@@ -236,7 +248,7 @@ export function SiteBlocksPage() {
       writeCode="request_blocks.create"
       editable={false}
       renderForm={({ save, form }) => (
-        <Form<Values>
+        <GuardedForm<Values>
           form={form}
           id="request_block-form"
           layout="vertical"
@@ -255,7 +267,7 @@ export function SiteBlocksPage() {
           <Form.Item name="until" label={t('request_block.fields.until')} extra={t('request_block.until_hint')}>
             <DatePicker aria-label={t('request_block.fields.until')} format="DD.MM.YYYY" disabledDate={(day) => day.isBefore(dayjs().startOf('day'))} />
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     />
   );
@@ -269,11 +281,11 @@ export function AgreementHashPage() {
       resource={asResource(agreementHashResource)}
       writeCode="requests_settings.create"
       renderForm={({ record, save, form }) => (
-        <Form<Values> form={form} id="agreement_hash-form" layout="vertical" initialValues={record ? record.attributes : {}} onFinish={(values) => save({ text: String(values.text ?? '').trim() })}>
+        <GuardedForm<Values> form={form} id="agreement_hash-form" layout="vertical" initialValues={record ? record.attributes : {}} onFinish={(values) => save({ text: String(values.text ?? '').trim() })}>
           <Form.Item name="text" label={t('agreement_hash.fields.text')} rules={[{ required: true, whitespace: true, message: t('required') }]} extra={t('agreement_hash.text_hint')}>
             <Input.TextArea aria-label={t('agreement_hash.fields.text')} rows={6} maxLength={5000} showCount />
           </Form.Item>
-        </Form>
+        </GuardedForm>
       )}
     />
   );

@@ -6,6 +6,7 @@ import { notify } from '../../app/notify.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { useRequestsBulk, useUnverifiedSummary } from './request-api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /**
  * The request screens' part of the smart captcha's outages (docs/decisions/captcha.md): the mark
@@ -60,7 +61,7 @@ export function ReleaseButton({ siteId, record, lang }: { siteId: string; record
     );
   return (
     <Popconfirm title={t('captcha.release_confirm')} okText={t('captcha.release')} cancelText={t('common:actions.cancel')} onConfirm={run}>
-      <Button size="small" type="text" icon={<CheckCircleOutlined aria-hidden />} aria-label={t('captcha.release_one', { id: record.id })} loading={release.isPending} />
+      <IconButton size="small" type="text" icon={<CheckCircleOutlined aria-hidden />} aria-label={t('captcha.release_one', { id: record.id })} loading={release.isPending} />
     </Popconfirm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useUrlQuery } from '../../kit/useUrlQuery.ts';
-import { Button, Card, DatePicker, Empty, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Popconfirm, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +15,9 @@ import { useSite } from '../sites.context/site-api.ts';
 import { downloadLostArchive, useLostActions, useLostRequests } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<LostRequestAttributes>;
 const PAGE_SIZES = [20, 50, 100];
@@ -117,11 +120,17 @@ export function LostRequestsPage() {
             fixed: 'right' as const,
             render: (_v: unknown, row: Row) => (
               <Space wrap size={4}>
-                <Button size="small" icon={<RedoOutlined aria-hidden />} loading={resend.isPending && resend.variables === row.id} onClick={() => resend.mutate(row.id, { onSuccess: ({ restarted }) => notify.success(t('lost.resent', { count: restarted })), onError: failedNotice })}>
+                <ConfirmButton
+                  size="small"
+                  icon={<RedoOutlined aria-hidden />}
+                  loading={resend.isPending && resend.variables === row.id}
+                  confirm={{ title: t('lost.resend_confirm'), description: t('lost.resend_confirm_text'), okText: t('lost.resend'), danger: false }}
+                  onConfirm={() => resend.mutateAsync(row.id, { onSuccess: ({ restarted }) => notify.success(t('lost.resent', { count: restarted })), onError: failedNotice })}
+                >
                   {t('lost.resend')}
-                </Button>
+                </ConfirmButton>
                 <Popconfirm title={t('lost.dismiss_confirm')} okText={t('lost.dismiss')} cancelText={t('common:actions.cancel')} onConfirm={() => dismiss.mutateAsync(row.id).then(() => notify.success(t('lost.dismissed')), failedNotice)}>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('lost.dismiss_named', { id: row.id })} />
+                  <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('lost.dismiss_named', { id: row.id })} />
                 </Popconfirm>
               </Space>
             ),
@@ -141,7 +150,7 @@ export function LostRequestsPage() {
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('lost.intro')}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters sender-lost-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="sender-filter"
             value={searchText}
@@ -160,7 +169,7 @@ export function LostRequestsPage() {
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             size="middle"
             loading={list.isFetching}

@@ -15,6 +15,7 @@ import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, useRequestReportSettings } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = { receivers: string[]; subject: string; frequency: ReportFrequency; is_active: boolean };
 
@@ -56,7 +57,7 @@ export function ReportSettingsPage() {
             <Typography.Paragraph type="secondary">{t('reports.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="sender-alert" message={t('read_only')} />}
             {settings?.last_error && <Alert type="error" showIcon className="sender-alert" message={t('reports.last_error', { error: settings.last_error })} />}
-            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} initialValues={{ receivers: [], subject: '', frequency: REPORT_FREQUENCY_DEFAULT, is_active: true }}>
+            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} initialValues={{ receivers: [], subject: '', frequency: REPORT_FREQUENCY_DEFAULT, is_active: true }}>
               <Form.Item name="receivers" label={t('reports.fields.receivers')} extra={t('reports.receivers_hint')} rules={[emailsRule(lang)]}>
                 <EmailsInput aria-label={t('reports.fields.receivers')} />
               </Form.Item>
@@ -77,7 +78,7 @@ export function ReportSettingsPage() {
                   {t('common:actions.save')}
                 </Button>
               )}
-            </Form>
+            </GuardedForm>
           </div>
         )}
       </Card>

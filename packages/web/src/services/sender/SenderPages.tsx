@@ -33,6 +33,9 @@ import { EmailsInput, emailsRule } from './EmailsInput.tsx';
 import { normalEmails, senderPath, usePreview, useSmtpSettings, type EmailAction, type ProxyAction } from './sender-api.ts';
 import './sender.css';
 import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions/sender.md): a site's e-mail
@@ -103,7 +106,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t(`${name}.intro`, { example: '{{name}}' })}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             className="sender-filter"
             placeholder={t(`${name}.filters.search`)}
@@ -147,7 +150,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t(`${name}.edit_title`, { title: String(editing.record.attributes.title ?? '') }) : t(`${name}.create_title`)}
         size={screens.md === false ? '100%' : drawerWidth}
@@ -156,7 +159,7 @@ function SenderListPage({ resource, name, drawerWidth, renderForm, cellRenderers
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && renderForm({ record: editing.record, siteId, footer, onDone: () => setEditing(null) })}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }
@@ -265,7 +268,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <Form<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
+    <GuardedForm<EmailValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="sender-form">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="title" label={t('email_actions.fields.title')} rules={[required, { max: 255 }]}>
@@ -306,7 +309,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
                 <Form.Item name={[field.name, 'emails']} rules={[emailsRule(lang, { required: true })]} className="sender-dealer-row__emails">
                   <EmailsInput aria-label={t('email_actions.dealer_emails')} />
                 </Form.Item>
-                <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
+                <IconButton type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('email_actions.dealer_remove')} onClick={() => remove(field.name)} />
               </div>
             ))}
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ dealer_code: '', emails: [] })}>
@@ -360,7 +363,7 @@ export function EmailActionForm({ record, siteId, footer, onDone }: { record: Ro
       </Space>
       {preview.data && <PreviewPanel preview={preview.data} />}
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -392,7 +395,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
   };
   const required = { required: true, whitespace: true, message: t('required') };
   return (
-    <Form<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
+    <GuardedForm<ProxyValues> form={form} layout="vertical" initialValues={{ title: a?.title ?? '', url: a?.url ?? '', token: '', clear_token: false, is_required: a?.is_required ?? false }} onFinish={submit}>
       <Form.Item name="title" label={t('proxy_actions.fields.title')} rules={[required, { max: 255 }]}>
         <Input maxLength={255} />
       </Form.Item>
@@ -411,7 +414,7 @@ function ProxyActionForm({ record, siteId, footer, onDone }: { record: Row | nul
         <Switch />
       </Form.Item>
       <FormActions footer={footer} onCancel={onDone} saving={save.isPending} onSave={() => form.submit()} />
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -445,7 +448,7 @@ export function SmtpSettingsPage() {
     }
   }, [query.isSuccess, current, form]);
   const submit = (values: SmtpValues) =>
-    save.mutate(
+    save.mutateAsync(
       { hostname: values.hostname.trim(), port: values.port, login: values.login?.trim() || null, ...(values.password ? { password: values.password } : {}) },
       { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) },
     );
@@ -472,7 +475,7 @@ export function SmtpSettingsPage() {
             <Typography.Paragraph type="secondary">{t('smtp_settings.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="sender-alert" message={t('read_only')} />}
             {!current && <Alert type="info" showIcon className="sender-alert" message={t('smtp_settings.none')} />}
-            <Form form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
+            <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} onValuesChange={() => setDirty(true)} initialValues={{ hostname: '', port: 587, login: '', password: '' }}>
               <Row gutter={16}>
                 <Col xs={24} md={16}>
                   <Form.Item name="hostname" label={t('smtp_settings.fields.hostname')} rules={[required, { max: 253 }]} extra={t('smtp_settings.hostname_hint')}>
@@ -502,13 +505,19 @@ export function SmtpSettingsPage() {
                     {t('common:actions.save')}
                   </Button>
                   {current && (
-                    <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}>
+                    <ConfirmButton
+                      danger
+                      icon={<DeleteOutlined aria-hidden />}
+                      loading={remove.isPending}
+                      confirm={{ title: t('smtp_settings.remove_confirm'), description: t('smtp_settings.remove_confirm_text'), okText: t('smtp_settings.remove') }}
+                      onConfirm={() => remove.mutateAsync(undefined, { onSuccess: () => notify.success(t('common:notices.deleted')), onError: (error) => notify.error(errorTitle(error, lang)) })}
+                    >
                       {t('smtp_settings.remove')}
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </Space>
               )}
-            </Form>
+            </GuardedForm>
             {canWrite && current && (
               <div className="sender-test">
                 <Typography.Title level={5}>{t('smtp_settings.test_title')}</Typography.Title>

@@ -69,6 +69,7 @@ async function typeAddresses(user: ReturnType<typeof userEvent.setup>, input: HT
 }
 
 describe('the e-mail template editor', () => {
+  // The whole app with the list, the drawer and a long typed template: over the default on a busy machine.
   it('checks recipients, inserts placeholders, previews on a sample request and saves what was typed', async () => {
     const user = userEvent.setup();
     renderAt('/sender/email_actions/7');
@@ -135,7 +136,7 @@ describe('the e-mail template editor', () => {
       },
     });
     expect(await screen.findByText('Заявка на звонок')).toBeTruthy();
-  });
+  }, 60_000);
 });
 
 describe('address lists', () => {

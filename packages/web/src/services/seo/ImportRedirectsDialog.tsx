@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Modal, Result, Segmented, Space, Statistic, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorTitle } from '../../kit/api.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import { seoPath, useInvalidateSeo } from './seo-api.ts';
 import { saveFile } from '../../kit/save-file.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 
 type Shown = 'all' | ImportRowReport['status'];
 const STATUS_COLORS: Record<ImportRowReport['status'], string> = { valid: 'green', error: 'red', duplicate: 'gold' };
@@ -157,7 +158,7 @@ export function ImportRedirectsDialog({ siteId, onClose }: { siteId: string; onC
             options={(['all', 'error', 'duplicate', 'valid'] as const).map((value) => ({ value, label: t(`import.show.${value}`) }))}
             className="import-dialog__filter"
           />
-          <Table<ImportRowReport>
+          <DataTable<ImportRowReport>
             rowKey="row"
             size="small"
             dataSource={rows}

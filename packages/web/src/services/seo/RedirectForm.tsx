@@ -8,6 +8,7 @@ import { notify } from '../../app/notify.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { seoPath, useInvalidateSeo, useSitePages, type RedirectAttributes } from './seo-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type End = 'uri' | 'page';
 interface Values {
@@ -111,7 +112,7 @@ export function RedirectForm({ siteId, record, lang, footer, onDone }: { siteId:
   );
 
   return (
-    <Form<Values> form={form} id="redirect-form" name="redirect-form" className="redirect-form" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
+    <GuardedForm<Values> form={form} id="redirect-form" name="redirect-form" className="redirect-form" layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending}>
       {endFields('from', fromKind)}
       {endFields('to', toKind)}
       <Form.Item name="code" label={t('redirects.fields.code')}>
@@ -123,6 +124,6 @@ export function RedirectForm({ siteId, record, lang, footer, onDone }: { siteId:
         </Radio.Group>
       </Form.Item>
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }

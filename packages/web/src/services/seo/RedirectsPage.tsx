@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, Drawer, Empty, Grid, Input, Result, Select, Space, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Grid, Result, Select, Space, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { ImportRedirectsDialog } from './ImportRedirectsDialog.tsx';
 import { RedirectForm } from './RedirectForm.tsx';
 import { seoPath, useInvalidateSeo, useSiteList, type RedirectAttributes } from './seo-api.ts';
 import './seo.css';
+import { FormDrawer } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = redirectResource as unknown as AnyResource;
 type Row = JsonApiRecord<RedirectAttributes>;
@@ -96,7 +99,7 @@ export default function RedirectsPage() {
         subtitle={site.data?.site.attributes.name}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {canCreate && <Button icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)}>{t('redirects.import')}</Button>}
             {createButton}
           </Space>
@@ -104,7 +107,7 @@ export default function RedirectsPage() {
       />
       <Card variant="borderless" className="page-card">
         <Space wrap size={[12, 12]} className="resource-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             value={search}
             placeholder={t('redirects.filters.search')}
@@ -154,7 +157,7 @@ export default function RedirectsPage() {
           </ResourceListExtras.Provider>
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('redirects.edit_title', { from: editing.record.attributes.from_uri }) : t('redirects.create_title')}
         size={screens.sm === false ? '100%' : 560}
@@ -163,7 +166,7 @@ export default function RedirectsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <RedirectForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
       {importing && <ImportRedirectsDialog siteId={siteId} onClose={() => setImporting(false)} />}
     </div>
   );

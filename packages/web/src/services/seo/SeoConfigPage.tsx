@@ -15,6 +15,8 @@ import { useSite } from '../sites.context/site-api.ts';
 import { pointerToName } from '../floors.storage/floor-values.ts';
 import { seoPath, useInvalidateSeo } from './seo-api.ts';
 import './seo.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 interface Config {
   site_map_mode: 1 | 2;
@@ -112,7 +114,7 @@ export default function SeoConfigPage() {
       {config.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Form<Config> form={form} layout="vertical" name="seo-config" initialValues={initial} onFinish={submit} disabled={!canSave || save.isPending} scrollToFirstError>
+        <GuardedForm<Config> form={form} layout="vertical" name="seo-config" initialValues={initial} onFinish={submit} disabled={!canSave || save.isPending} scrollToFirstError>
           {!record && <Alert type="info" showIcon title={t('config.not_saved')} className="seo-config__notice" />}
           {!canSave && <Alert type="info" showIcon title={t('config.read_only')} className="seo-config__notice" />}
           <Row gutter={[16, 16]}>
@@ -156,7 +158,7 @@ export default function SeoConfigPage() {
                           <Form.Item name={[item.name, 'code']} rules={[zodRule(verificationCode(), lang)]} className="seo-config__value">
                             <Input aria-label={t('config.code')} placeholder={t('config.code')} autoComplete="off" />
                           </Form.Item>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
                         </Space>
                       ))}
                       <Button type="dashed" icon={<PlusOutlined aria-hidden />} disabled={items.length >= 10} onClick={() => add({ provider: 'yandex', code: '' })}>
@@ -181,7 +183,7 @@ export default function SeoConfigPage() {
                           <Form.Item name={[item.name, 'id']} rules={[zodRule(counterId(), lang)]} className="seo-config__value">
                             <Input aria-label={t('config.counter_id')} placeholder={t('config.counter_id')} autoComplete="off" />
                           </Form.Item>
-                          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
+                          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('config.remove')} onClick={() => remove(item.name)} />
                         </Space>
                       ))}
                       <Button type="dashed" icon={<PlusOutlined aria-hidden />} disabled={items.length >= 10} onClick={() => add({ type: 'yandex_metrika', id: '' })}>
@@ -198,7 +200,7 @@ export default function SeoConfigPage() {
               <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common:actions.save')}</Button>
             </div>
           )}
-        </Form>
+        </GuardedForm>
       )}
     </div>
   );

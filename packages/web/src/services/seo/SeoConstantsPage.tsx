@@ -15,6 +15,9 @@ import { zodRule } from '../../kit/rules.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { seoPath, useInvalidateSeo, useSiteList } from './seo-api.ts';
 import './seo.css';
+import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 interface Constant {
   placeholder: string;
@@ -54,7 +57,7 @@ function ConstantForm({ siteId, record, lang, footer, onDone }: { siteId: string
     </Space>
   );
   return (
-    <Form<Constant> form={form} id="seo-constant" name="seo-constant" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+    <GuardedForm<Constant> form={form} id="seo-constant" name="seo-constant" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
       <Form.Item name="placeholder" label={t('seo_constants.fields.placeholder')} required rules={[zodRule(seoPlaceholder(), lang)]} extra={t('constants.placeholder_hint')}>
         <Input aria-label={t('seo_constants.fields.placeholder')} placeholder="CITY" autoComplete="off" />
       </Form.Item>
@@ -62,7 +65,7 @@ function ConstantForm({ siteId, record, lang, footer, onDone }: { siteId: string
         <Input.TextArea rows={4} maxLength={5000} showCount aria-label={t('seo_constants.fields.value')} />
       </Form.Item>
       {footer ? createPortal(actions, footer) : actions}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -105,14 +108,14 @@ export default function SeoConstantsPage() {
         documentTitle={t('constants.title')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {createButton}
           </Space>
         }
       />
       <Card variant="borderless" className="page-card">
         <Space wrap className="resource-filters">
-          <Input.Search allowClear value={search} placeholder={t('seo_constants.filters.search')} aria-label={t('seo_constants.filters.search')} onChange={(event) => setSearch(event.target.value)} onSearch={(value) => list.change({ filters: { search: value.trim() || null } }, { replace: true })} style={{ width: 280 }} />
+          <SearchInput allowClear value={search} placeholder={t('seo_constants.filters.search')} aria-label={t('seo_constants.filters.search')} onChange={(event) => setSearch(event.target.value)} onSearch={(value) => list.change({ filters: { search: value.trim() || null } }, { replace: true })} style={{ width: 280 }} />
         </Space>
         {list.query.isError && !list.query.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.query.error)} extra={<Button type="primary" onClick={() => void list.query.refetch()}>{t('common:actions.retry')}</Button>} />
@@ -140,7 +143,7 @@ export default function SeoConstantsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={!!editing}
         title={editing?.record ? t('seo_constants.edit_title', { name: String(editing.record.attributes.placeholder) }) : t('seo_constants.create_title')}
         size={screens.sm === false ? '100%' : 520}
@@ -149,7 +152,7 @@ export default function SeoConstantsPage() {
         footer={<div ref={setFooter} className="drawer-actions" />}
       >
         {editing && <ConstantForm key={editing.record?.id ?? 'new'} siteId={siteId} record={editing.record} lang={lang} footer={footer} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </FormDrawer>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Result, Select, Space, Tooltip, Typography, type TableProps } from 'antd';
 import { CopyOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { type AnyResource, displayHost, hasAnyPermission, SITE_STATUSES, SITE_TYPES, siteResource } from '@dp/contracts';
@@ -13,6 +13,9 @@ import { RenderSitesDialog } from './RenderSitesDialog.tsx';
 import { openSite, SITE_CREATE_PATH, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag, SiteTypeTag } from './site-tags.tsx';
 import './sites.css';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const resource = siteResource as unknown as AnyResource;
 
@@ -30,7 +33,7 @@ function SearchBox({ value, onChange, label }: { value?: string; onChange: (valu
   const [text, setText] = useState(value ?? '');
   useEffect(() => setText(value ?? ''), [value]);
   return (
-    <Input.Search allowClear value={text} placeholder={label} aria-label={label} onChange={(event) => setText(event.target.value)} onSearch={(next) => onChange(next.trim() || null)} style={{ width: 280 }} />
+    <SearchInput allowClear value={text} placeholder={label} aria-label={label} onChange={(event) => setText(event.target.value)} onSearch={(next) => onChange(next.trim() || null)} style={{ width: 280 }} />
   );
 }
 
@@ -160,7 +163,7 @@ export default function AllSitesPage() {
         subtitle={t(user?.internal ? 'sites.subtitle' : 'sites.subtitle_own')}
         extra={
           <Space wrap>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isLoading} />
             {canRender && (
               <Button icon={<ThunderboltOutlined aria-hidden />} onClick={() => setRendering(true)}>
                 {t('render.open')}
@@ -188,7 +191,7 @@ export default function AllSitesPage() {
             }
           />
         ) : (
-          <Table<SiteRecord>
+          <DataTable<SiteRecord>
             rowKey="id"
             size="middle"
             bordered

@@ -10,6 +10,7 @@ import { zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { colorSchemeRule } from './site-rules.ts';
 import { sitePath, useClientChoices, useDealerChoices, useInvalidateSites, useOfficialSites, useSiteOptions, type SiteRecord } from './site-api.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 const shape = (copySiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
 type Source = 'site' | 'demo' | 'official';
@@ -63,7 +64,7 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={site ? t('copy.title', { name: site.attributes.name }) : t('copy.title_new')}
       okText={t('copy.submit')}
@@ -74,7 +75,7 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
       width={720}
       destroyOnHidden
     >
-      <Form
+      <GuardedForm
         form={form}
         layout="vertical"
         name="site-copy"
@@ -195,8 +196,8 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
             </Form.Item>
           </Space>
         </Form.Item>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }
 

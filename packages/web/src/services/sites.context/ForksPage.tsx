@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Col, Empty, Form, Input, List, Modal, Result, Row, Select, Table, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Form, Input, List, Modal, Result, Row, Select, Typography } from 'antd';
 import { BranchesOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { includedIndex } from '../../kit/useResourceList.ts';
 import { openSite, sitePath, siteKeys, useClientChoices, useInvalidateSites, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag } from './site-tags.tsx';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 type Master = JsonApiRecord<{ name: string; host: string | null; technical_host: string | null; forks: number }>;
 const shape = (forkSiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
@@ -39,9 +42,9 @@ function ForkDialog({ master, onClose }: { master: Master | null; onClose: () =>
   });
   const rule = (field: string) => [zodRule(shape[field]!, () => lang)];
   return (
-    <Modal open={!!master} title={t('forks.create_title', { name: master?.attributes.name ?? '' })} okText={t('forks.create')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={fork.isPending} destroyOnHidden>
+    <FormModal open={!!master} title={t('forks.create_title', { name: master?.attributes.name ?? '' })} okText={t('forks.create')} cancelText={t('common:actions.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={fork.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('forks.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="site-fork" initialValues={{ client_id: user?.client?.id }} onFinish={(values) => fork.mutate(values)} disabled={fork.isPending}>
+      <GuardedForm form={form} layout="vertical" name="site-fork" initialValues={{ client_id: user?.client?.id }} onFinish={(values) => fork.mutate(values)} disabled={fork.isPending}>
         <Form.Item name="name" label={t('sites.fields.name')} rules={rule('name')} required>
           <Input aria-label={t('sites.fields.name')} />
         </Form.Item>
@@ -51,8 +54,8 @@ function ForkDialog({ master, onClose }: { master: Master | null; onClose: () =>
         <Form.Item name="host" label={t('sites.fields.host')} rules={rule('host')}>
           <Input aria-label={t('sites.fields.host')} placeholder="dealer-site.ru" />
         </Form.Item>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }
 
@@ -90,7 +93,7 @@ export default function ForksPage() {
       <PageHeader
         title={t('forks.title')}
         subtitle={t('forks.subtitle')}
-        extra={<Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void masters.refetch()} loading={masters.isFetching && !masters.isLoading} />}
+        extra={<IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void masters.refetch()} loading={masters.isFetching && !masters.isLoading} />}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
@@ -127,7 +130,7 @@ export default function ForksPage() {
               ) : undefined
             }
           >
-            <Table<SiteRecord>
+            <DataTable<SiteRecord>
               rowKey="id"
               size="middle"
               loading={forks.isFetching}

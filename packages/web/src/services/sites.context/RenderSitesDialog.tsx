@@ -7,6 +7,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { sitePath, useClientChoices, useInvalidateSites, useSiteOptions } from './site-api.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 type Action = 'republish' | 'rerender';
 
@@ -44,7 +45,7 @@ export function RenderSitesDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('render.title')}
       okText={t(`render.actions.${action}`)}
@@ -57,7 +58,7 @@ export function RenderSitesDialog({ open, onClose }: { open: boolean; onClose: (
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('render.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="sites-render" disabled={run.isPending}>
+      <GuardedForm form={form} layout="vertical" name="sites-render" disabled={run.isPending}>
         <Form.Item label={t('render.action')}>
           <Radio.Group value={action} onChange={(event) => setAction(event.target.value as Action)} optionType="button" options={(['republish', 'rerender'] as const).map((value) => ({ value, label: t(`render.actions.${value}`) }))} />
         </Form.Item>
@@ -76,7 +77,7 @@ export function RenderSitesDialog({ open, onClose }: { open: boolean; onClose: (
         <Form.Item name="module_code" label={t('render.module_code')}>
           <Input allowClear aria-label={t('render.module_code')} placeholder="multiple_locales" />
         </Form.Item>
-      </Form>
+      </GuardedForm>
       {noFilter && (
         <Alert
           type="warning"
@@ -89,7 +90,7 @@ export function RenderSitesDialog({ open, onClose }: { open: boolean; onClose: (
           }
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -13,6 +13,7 @@ import { zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { CopySiteDialog } from './CopySiteDialog.tsx';
 import { colorSchemeRule } from './site-rules.ts';
 import { openSite, sitePath, useClientChoices, useDealerChoices, useInvalidateSites, useSiteOptions, type SiteRecord } from './site-api.ts';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 const shape = (siteResource.create as unknown as { shape: Record<string, SchemaLike> }).shape;
 
@@ -80,7 +81,7 @@ export default function SiteCreatePage() {
         }
       />
       <Card variant="borderless" className="page-card site-create">
-        <Form
+        <GuardedForm
           form={form}
           layout="vertical"
           name="site-create"
@@ -158,7 +159,7 @@ export default function SiteCreatePage() {
               <Typography.Text type="secondary">{t('create.task_hint')}</Typography.Text>
             </Space>
           </Form.Item>
-        </Form>
+        </GuardedForm>
       </Card>
       <CopySiteDialog site={null} open={copying} onClose={() => setCopying(false)} onCopied={(copy) => navigate(openSite(copy, null))} />
     </div>

@@ -7,6 +7,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { sitePath, useDealerChoices, useInvalidateSites, type SiteRecord } from './site-api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 /** `ids` with the entry at `index` moved by `by` places (display priority). */
 export function moved(ids: number[], index: number, by: -1 | 1): number[] {
@@ -62,9 +63,18 @@ export function SiteDealersCard({ site, editable }: { site: SiteRecord; editable
                       <Tooltip key="down" title={t('dealers.down')}>
                         <Button size="small" type="text" icon={<ArrowDownOutlined aria-hidden />} aria-label={`${t('dealers.down')}: ${label(id)}`} disabled={index === shown.length - 1 || change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: 'display_priority', ids: moved(shown, index, 1) })} />
                       </Tooltip>,
-                      <Tooltip key="remove" title={t('dealers.remove')}>
-                        <Button size="small" type="text" danger icon={<CloseOutlined aria-hidden />} aria-label={`${t('dealers.remove')}: ${label(id)}`} disabled={change.isPending} onClick={() => change.mutate({ method: 'POST', path: 'dealers/remove', ids: [id] })} />
-                      </Tooltip>,
+                      <IconButton
+                        key="remove"
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<CloseOutlined aria-hidden />}
+                        title={t('dealers.remove')}
+                        aria-label={`${t('dealers.remove')}: ${label(id)}`}
+                        disabled={change.isPending}
+                        confirm={{ title: t('dealers.remove_confirm'), description: t('dealers.remove_confirm_text', { name: label(id) }), okText: t('dealers.remove') }}
+                        onConfirm={() => change.mutateAsync({ method: 'POST', path: 'dealers/remove', ids: [id] })}
+                      />,
                     ]
                   : []
               }

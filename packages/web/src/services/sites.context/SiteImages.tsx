@@ -8,6 +8,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { sitePath, uploadFiles, useInvalidateSites, type SiteRecord } from './site-api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 const ACCEPT_FAVICON = 'image/png,image/x-icon,image/vnd.microsoft.icon,image/gif,image/jpeg,image/bmp';
 const ACCEPT_IMAGE = 'image/png,image/gif,image/jpeg,image/bmp';
@@ -138,7 +139,7 @@ export function SiteImages({ site, editable }: { site: SiteRecord; editable: boo
                 </Upload>
                 {logos[kind] && (
                   <Popconfirm title={t('images.remove_confirm')} okText={t('common:actions.delete')} cancelText={t('common:actions.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(`sites/${site.id}/logos/${kind}`)}>
-                    <Button danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`images.logo_${kind}`)}`} />
+                    <IconButton danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${t(`images.logo_${kind}`)}`} />
                   </Popconfirm>
                 )}
               </Space>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { CheckCircleFilled, GlobalOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { listPath } from '../../kit/useResourceList.ts';
 import { FavoriteToggle } from '../../kit/FavoriteToggle.tsx';
 import { useFavorites } from '../clients.storage/personalization.ts';
 import './site-select.css';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 export interface SiteCard extends SiteAttributes {
   id: string;
@@ -229,7 +230,7 @@ export default function SiteSelectPage() {
               {t('sites.create_title')}
             </Button>
           )}
-          <Input.Search
+          <SearchInput
             allowClear
             value={search}
             onChange={(event) => setSearch(event.target.value)}

@@ -21,6 +21,7 @@ import { colorSchemeRule } from './site-rules.ts';
 import { sitePath, useDealerChoices, useInvalidateSites, useSite, useSiteOptions, type SiteRecord } from './site-api.ts';
 import { SiteTypeTag } from './site-tags.tsx';
 import './sites.css';
+import { GuardedForm } from '../../kit/unsaved.tsx';
 
 const shape = (siteResource.update as unknown as { shape: Record<string, SchemaLike> }).shape;
 type Values = Record<string, unknown>;
@@ -106,7 +107,7 @@ function SettingsForm({ site, editable }: { site: SiteRecord; editable: boolean 
   });
 
   return (
-    <Form form={form} layout="vertical" name="site-settings" initialValues={initial} onFinish={(values) => save.mutate(values)} disabled={!editable || save.isPending} scrollToFirstError>
+    <GuardedForm form={form} layout="vertical" name="site-settings" initialValues={initial} onFinish={(values) => save.mutateAsync(values)} disabled={!editable || save.isPending} scrollToFirstError>
       <Card variant="borderless" className="page-card" title={t('settings.sections.main')}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -239,13 +240,13 @@ function SettingsForm({ site, editable }: { site: SiteRecord; editable: boolean 
             <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={save.isPending}>
               {t('common:actions.save')}
             </Button>
-            <Button onClick={() => form.resetFields()} disabled={save.isPending}>
+            <Button htmlType="reset" disabled={save.isPending}>
               {t('settings.reset')}
             </Button>
           </Space>
         </div>
       )}
-    </Form>
+    </GuardedForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Button, Card, Empty, Input, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Result, Space, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,9 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { sitePath, siteKeys, useSite } from './site-api.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 interface SiteUser {
   name: string;
@@ -45,8 +48,8 @@ export default function SiteUsersPage() {
         subtitle={site.data ? t('users.subtitle', { name: site.data.site.attributes.name, client: site.data.clientName ?? '' }) : undefined}
         extra={
           <Space wrap>
-            <Input.Search allowClear value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} style={{ width: 260 }} />
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void users.refetch()} loading={users.isFetching && !users.isLoading} />
+            <SearchInput allowClear value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} style={{ width: 260 }} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void users.refetch()} loading={users.isFetching && !users.isLoading} />
           </Space>
         }
       />
@@ -54,7 +57,7 @@ export default function SiteUsersPage() {
         {users.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(users.error)} extra={<Button onClick={() => void users.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<SiteUser>>
+          <DataTable<JsonApiRecord<SiteUser>>
             rowKey="id"
             size="middle"
             loading={users.isFetching}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 export interface ConfirmedAction {
   key: string;
@@ -56,7 +57,7 @@ export function ConfirmedActions({ actions, primary, label }: { actions: Confirm
             onClick: ({ key }) => confirm(rest.find((action) => action.key === key)!),
           }}
         >
-          <Button size="small" icon={<MoreOutlined aria-hidden />} aria-label={`${t('actions.more')}: ${label}`} />
+          <IconButton size="small" icon={<MoreOutlined aria-hidden />} aria-label={`${t('actions.more')}: ${label}`} />
         </Dropdown>
       )}
     </Space>

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { zodRule } from '../../kit/rules.ts';
 import { controllerPath, taskKeys } from './task-api.ts';
+import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 const fields = createVmBody.shape.data.shape;
 type Values = { site_id?: number; platform_id?: string; ip?: string; hostname?: string; host?: string; technical_host?: string; domain_code?: string; group?: string };
@@ -71,7 +72,7 @@ export function CreateVmModal({ open, onClose }: { open: boolean; onClose: () =>
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('vm.create_title')}
       okText={t('vm.create')}
@@ -83,7 +84,7 @@ export function CreateVmModal({ open, onClose }: { open: boolean; onClose: () =>
       width={640}
     >
       <p className="vm-create__hint">{t('vm.create_hint')}</p>
-      <Form<Values> form={form} layout="vertical" requiredMark onFinish={(values) => create.mutate(values)} initialValues={{ platform_id: 'local', ip: '127.0.0.1' }}>
+      <GuardedForm<Values> form={form} layout="vertical" requiredMark onFinish={(values) => create.mutate(values)} initialValues={{ platform_id: 'local', ip: '127.0.0.1' }}>
         <Form.Item name="site_id" label={t('fields.site')} rules={rule(fields.site_id)} required>
           <Select
             showSearch
@@ -134,7 +135,7 @@ export function CreateVmModal({ open, onClose }: { open: boolean; onClose: () =>
             </Form.Item>
           </Col>
         </Row>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Input, Result, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Grid, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CheckOutlined, CloseOutlined, LoadingOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,8 @@ import { errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { ConfirmedActions } from './ConfirmedActions.tsx';
 import { TASK_PAGE_SIZE, useTaskAction, useTaskList, useTaskUsers, userIdsOf, type ListKind, type ListState } from './task-api.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 export const TASK_STATUS_COLORS: Record<string, string> = {
   NEW: 'blue',
@@ -80,7 +82,7 @@ export function TaskTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
 
   const filters = (
     <Space wrap size={[12, 12]} className="resource-filters">
-      <Input.Search
+      <SearchInput
         allowClear
         value={search}
         onChange={(event) => setSearch(event.target.value)}
@@ -139,7 +141,7 @@ export function TaskTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
     <>
       {filters}
       <div data-testid={`tasks-${kind}`}>
-      <Table<SiteTaskRecord>
+      <DataTable<SiteTaskRecord>
         rowKey="id"
         size="middle"
         loading={list.isFetching && !list.data}

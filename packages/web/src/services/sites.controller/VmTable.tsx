@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Grid, Result, Select, Space, Tag, Typography } from 'antd';
 import { CloseCircleOutlined, DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVED_VM_STATUSES, displayHost, type VirtualMachineRecord, type VmStatus } from '@dp/contracts';
@@ -10,6 +10,8 @@ import { formatDateTime } from '../../kit/format.ts';
 import { TASK_PAGE_SIZE, useVmList, useVmState, type ListKind, type ListState } from './task-api.ts';
 import { SiteCell } from './TaskTable.tsx';
 import { ConfirmedActions } from './ConfirmedActions.tsx';
+import { DataTable } from '../../kit/DataTable.tsx';
+import { SearchInput } from '../../kit/SearchInput.tsx';
 
 const VM_STATUS_COLORS: Record<string, string> = { CREATED: 'success', DELETED: 'default', FAILED: 'error' };
 
@@ -62,7 +64,7 @@ export function VmTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
   return (
     <>
       <Space wrap size={[12, 12]} className="resource-filters">
-        <Input.Search
+        <SearchInput
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -94,7 +96,7 @@ export function VmTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
         )}
       </Space>
       <div data-testid={`vms-${kind}`}>
-        <Table<VirtualMachineRecord>
+        <DataTable<VirtualMachineRecord>
           rowKey="id"
           size="middle"
           loading={list.isFetching && !list.data}

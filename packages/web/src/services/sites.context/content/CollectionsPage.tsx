@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Tabs, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,10 @@ import { contentFormErrors } from './content-errors.ts';
 import { pageEditPath, pageOptions } from './pages.ts';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
+import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
+import { SearchInput } from '../../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<CollectionPageAttributes>;
 const PAGE_SIZE = 20;
@@ -84,7 +88,7 @@ export default function CollectionsPage() {
         subtitle={t('collections.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void list.refetch()} />
             {canEdit && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>{t('collections.create', { type: t(`collections.types_one.${type}`) })}</Button>}
           </Space>
         }
@@ -99,11 +103,11 @@ export default function CollectionsPage() {
           }}
           items={(['specials', 'news', 'article', 'any'] as const).map((key) => ({ key, label: t(`collections.types.${key}`) }))}
         />
-        <Input.Search allowClear placeholder={t('collections.search')} aria-label={t('collections.search')} onSearch={(value) => { setSearch(value.trim()); setPage(1); }} className="pages-search" />
+        <SearchInput allowClear placeholder={t('collections.search')} aria-label={t('collections.search')} onSearch={(value) => { setSearch(value.trim()); setPage(1); }} className="pages-search" />
         {list.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error)} extra={<Button onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.data ?? []}
@@ -132,7 +136,7 @@ export default function CollectionsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <FormDrawer
         open={creating}
         title={t('collections.create', { type: t(`collections.types_one.${type}`) })}
         size={screens.sm === false ? '100%' : 640}
@@ -145,7 +149,7 @@ export default function CollectionsPage() {
           </Space>
         }
       >
-        <Form form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
+        <GuardedForm form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <Form.Item name="parent_id" label={t('pages.fields.parent_id')}>
@@ -159,8 +163,8 @@ export default function CollectionsPage() {
             </Col>
           </Row>
           <CollectionFields prefix={[]} clientId={site.data?.site.attributes.client_id ?? null} dealers={dealers} />
-        </Form>
-      </Drawer>
+        </GuardedForm>
+      </FormDrawer>
     </div>
   );
 }

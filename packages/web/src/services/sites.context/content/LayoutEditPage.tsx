@@ -18,6 +18,7 @@ import { layoutEditPath } from './LayoutsPage.tsx';
 import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
 import { PreviewButton } from '../../site-renderer/PreviewButton.tsx';
+import { GuardedForm } from '../../../kit/unsaved.tsx';
 
 type Values = { caption: string; header_floors: Placed[]; footer_floors: Placed[] };
 
@@ -43,7 +44,7 @@ function LayoutSettings({ layout, editable }: { layout: JsonApiRecord<Layout>; e
     },
   });
   return (
-    <Form form={form} layout="vertical" name="layout-settings" initialValues={{ name: layout.attributes.name, is_default: layout.attributes.is_default }} disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+    <GuardedForm form={form} layout="vertical" name="layout-settings" initialValues={{ name: layout.attributes.name, is_default: layout.attributes.is_default }} disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
       <Form.Item name="name" label={t('layouts.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
         <Input aria-label={t('layouts.fields.name')} />
       </Form.Item>
@@ -56,7 +57,7 @@ function LayoutSettings({ layout, editable }: { layout: JsonApiRecord<Layout>; e
           {t('layouts.save_settings')}
         </Button>
       )}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -147,7 +148,7 @@ export default function LayoutEditPage() {
               <PublicationInfo state={state} />
               <WorkflowBar kind="layout_states" state={state} strict={!!site.data?.site.attributes.strict_publishing} editable={!locked && !central} changeCode="layouts.patch" publishCode="layouts.publish" onChanged={() => undefined} onOpen={open} onDeleted={() => navigate(layoutEditPath(siteId, layoutId))} />
               {!editable && !locked && !central && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
-              <Form<Values> form={form} layout="vertical" name="layout-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+              <GuardedForm<Values> form={form} layout="vertical" name="layout-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
                 <Form.Item name="caption" label={t('layout_states.fields.caption')} required rules={[zodRule(requiredText(255), () => lang)]}>
                   <Input aria-label={t('layout_states.fields.caption')} />
                 </Form.Item>
@@ -157,7 +158,7 @@ export default function LayoutEditPage() {
                 <Form.Item name="footer_floors" label={t('layout_states.fields.footer_floors')}>
                   <FloorsEditor label={t('layout_states.fields.footer_floors')} disabled={!editable} buffer clientId={state.attributes.client_id} />
                 </Form.Item>
-              </Form>
+              </GuardedForm>
             </Card>
           )}
         </Col>

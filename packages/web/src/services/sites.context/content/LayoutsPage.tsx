@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Switch, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type StateAttributes, type StateRecord, useCentralLock } from './content-api.ts';
 import { StatusTag, CentralLockNotice } from './state-widgets.tsx';
 import './content.css';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 
 type Layout = { name: string; is_default: boolean; origin_id: number | null; updated_at: string };
 export const layoutEditPath = (siteId: string, layoutId: string, stateId?: string | number | null) => `/sites.context/sites/${siteId}/layouts/${layoutId}${stateId ? `/${stateId}` : ''}`;
@@ -66,7 +69,7 @@ export default function LayoutsPage() {
         subtitle={t('layouts.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void layouts.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void layouts.refetch()} />
             {canEdit && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
                 {t('layouts.create')}
@@ -80,7 +83,7 @@ export default function LayoutsPage() {
         {layouts.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(layouts.error)} extra={<Button onClick={() => void layouts.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<Layout>>
+          <DataTable<JsonApiRecord<Layout>>
             rowKey="id"
             loading={layouts.isLoading}
             dataSource={layouts.data ?? []}
@@ -111,10 +114,10 @@ export default function LayoutsPage() {
                 width: 110,
                 render: (_value, record) => (
                   <Space onClick={(event) => event.stopPropagation()}>
-                    <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(layoutEditPath(siteId, record.id))} />
+                    <IconButton size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(layoutEditPath(siteId, record.id))} />
                     {canEdit && record.attributes.origin_id == null && (
                       <Popconfirm title={t('layouts.delete_confirm', { name: record.attributes.name })} okText={t('common:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => remove.mutate(record.id)}>
-                        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                        <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                       </Popconfirm>
                     )}
                   </Space>
@@ -124,16 +127,16 @@ export default function LayoutsPage() {
           />
         )}
       </Card>
-      <Modal open={creating} title={t('layouts.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" name="layout-create" onFinish={(values) => create.mutate(values)}>
+      <FormModal open={creating} title={t('layouts.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
+        <GuardedForm form={form} layout="vertical" name="layout-create" onFinish={(values) => create.mutate(values)}>
           <Form.Item name="name" label={t('layouts.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('layouts.fields.name')} />
           </Form.Item>
           <Form.Item name="is_default" valuePropName="checked" label={t('layouts.fields.is_default')}>
             <Switch aria-label={t('layouts.fields.is_default')} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </GuardedForm>
+      </FormModal>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { PublicationInfo, StateFacts, VersionsPanel, WorkflowBar, CentralLockNot
 import { pageEditPath } from './pages.ts';
 import './content.css';
 import { PreviewButton } from '../../site-renderer/PreviewButton.tsx';
+import { GuardedForm } from '../../../kit/unsaved.tsx';
 
 type Values = Record<string, any>;
 
@@ -100,7 +101,7 @@ function PageSettings({ page, siteId, editable }: { page: JsonApiRecord<PageAttr
   });
   const defaultLayout = layouts.data?.find((layout) => layout.attributes.is_default)?.attributes.name;
   return (
-    <Form form={form} layout="vertical" name="page-settings" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+    <GuardedForm form={form} layout="vertical" name="page-settings" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Form.Item name="uri" label={t('pages.fields.uri')} rules={[zodRule(pageUri(), () => lang)]} extra={t('pages.uri_children_hint')}>
@@ -123,7 +124,7 @@ function PageSettings({ page, siteId, editable }: { page: JsonApiRecord<PageAttr
           {t('pages.save_settings')}
         </Button>
       )}
-    </Form>
+    </GuardedForm>
   );
 }
 
@@ -237,7 +238,7 @@ export default function PageEditPage() {
                 onDeleted={() => navigate(pageEditPath(siteId, pageId))}
               />
               {!editable && !locked && !central && <Alert type="info" showIcon className="content-alert" title={t('states.read_only')} />}
-              <Form<Values> form={form} layout="vertical" name="page-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)} onFinishFailed={({ errorFields }) => openSectionsOf(errorFields.map((field) => field.name))} scrollToFirstError>
+              <GuardedForm<Values> form={form} layout="vertical" name="page-state" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)} onFinishFailed={({ errorFields }) => openSectionsOf(errorFields.map((field) => field.name))} scrollToFirstError>
                 <Row gutter={16}>
                   <Col xs={24} lg={16}>
                     <Form.Item name="caption" label={t('page_states.fields.caption')} required rules={rule(requiredText(255))}>
@@ -308,7 +309,7 @@ export default function PageEditPage() {
                     },
                   ]}
                 />
-              </Form>
+              </GuardedForm>
             </Card>
           )}
         </Col>

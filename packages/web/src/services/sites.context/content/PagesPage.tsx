@@ -9,6 +9,7 @@ import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
 import { PageHeader } from '../../../kit/PageHeader.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
 import { CreatePageDialog } from './CreatePageDialog.tsx';
 import { pageEditPath } from './pages.ts';
@@ -119,7 +120,7 @@ export default function PagesPage() {
             {statusTags(a)}
           </span>
           <span className="page-node__actions" onClick={(event) => event.stopPropagation()}>
-            <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('pages.open', { uri: a.uri })} onClick={() => navigate(pageEditPath(siteId, record.id))} />
+            <IconButton size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('pages.open', { uri: a.uri })} title={t('common:actions.edit')} onClick={() => navigate(pageEditPath(siteId, record.id))} />
             {canEdit && (
               <Dropdown
                 trigger={['click']}
@@ -144,7 +145,9 @@ export default function PagesPage() {
                   ],
                 }}
               >
-                <Button size="small" type="text" icon={<MoreOutlined aria-hidden />} aria-label={t('common:actions.more')} />
+                <Tooltip title={t('common:actions.more')}>
+                  <Button size="small" type="text" icon={<MoreOutlined aria-hidden />} aria-label={t('common:actions.more')} />
+                </Tooltip>
               </Dropdown>
             )}
           </span>
@@ -171,7 +174,7 @@ export default function PagesPage() {
         subtitle={t('pages.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />
             {canEdit && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating({ parentId: null })}>
                 {t('pages.create')}

@@ -17,6 +17,7 @@ import { FloorsEditor } from './FloorsEditor.tsx';
 import type { Template } from './TemplatesPage.tsx';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
+import { GuardedForm } from '../../../kit/unsaved.tsx';
 
 /** /sites.context/sites/{siteId}/templates/{templateId}: a template's name, description and floors. */
 export default function TemplateEditPage() {
@@ -58,7 +59,7 @@ export default function TemplateEditPage() {
       <CentralLockNotice locked={central} />
       {locked && <Alert type="warning" showIcon className="content-alert" title={t('pages.locked')} />}
       <Card variant="borderless" className="page-card">
-        <Form form={form} layout="vertical" name="template-edit" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
+        <GuardedForm form={form} layout="vertical" name="template-edit" disabled={!editable || save.isPending} onFinish={(values) => save.mutate(values)}>
           <Form.Item name="name" label={t('templates.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('templates.fields.name')} />
           </Form.Item>
@@ -73,7 +74,7 @@ export default function TemplateEditPage() {
               {t('common:actions.save')}
             </Button>
           )}
-        </Form>
+        </GuardedForm>
       </Card>
       <Card variant="borderless" className="page-card" title={t('templates.history')}>
         <AuditHistory resource="templates" recordId={templateId} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type Placed, useCentralLock } from './content-api.ts';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
+import { DataTable } from '../../../kit/DataTable.tsx';
+import { IconButton } from '../../../kit/IconButton.tsx';
 
 export type Template = { name: string; description: string | null; floors: Placed[]; origin_id: number | null; updated_at: string };
 export const templateEditPath = (siteId: string, id: string) => `/sites.context/sites/${siteId}/templates/${id}`;
@@ -54,7 +57,7 @@ export default function TemplatesPage() {
         subtitle={t('templates.subtitle')}
         extra={
           <Space>
-            <Button icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void templates.refetch()} />
+            <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void templates.refetch()} />
             {canEdit && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>{t('templates.create')}</Button>}
           </Space>
         }
@@ -64,7 +67,7 @@ export default function TemplatesPage() {
         {templates.isError ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(templates.error)} extra={<Button onClick={() => void templates.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <Table<JsonApiRecord<Template>>
+          <DataTable<JsonApiRecord<Template>>
             rowKey="id"
             loading={templates.isLoading}
             dataSource={templates.data ?? []}
@@ -91,10 +94,10 @@ export default function TemplatesPage() {
                 width: 110,
                 render: (_value, record) => (
                   <Space onClick={(event) => event.stopPropagation()}>
-                    <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(templateEditPath(siteId, record.id))} />
+                    <IconButton size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} onClick={() => navigate(templateEditPath(siteId, record.id))} />
                     {canEdit && record.attributes.origin_id == null && (
                       <Popconfirm title={t('templates.delete_confirm', { name: record.attributes.name })} okText={t('common:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => remove.mutate(record.id)}>
-                        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
+                        <IconButton size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('common:actions.delete')} />
                       </Popconfirm>
                     )}
                   </Space>
@@ -104,16 +107,16 @@ export default function TemplatesPage() {
           />
         )}
       </Card>
-      <Modal open={creating} title={t('templates.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" name="template-create" onFinish={(values) => create.mutate(values)}>
+      <FormModal open={creating} title={t('templates.create')} okText={t('common:actions.create')} cancelText={t('common:actions.cancel')} onCancel={() => setCreating(false)} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
+        <GuardedForm form={form} layout="vertical" name="template-create" onFinish={(values) => create.mutate(values)}>
           <Form.Item name="name" label={t('templates.fields.name')} required rules={[zodRule(requiredText(255), () => lang)]}>
             <Input aria-label={t('templates.fields.name')} />
           </Form.Item>
           <Form.Item name="description" label={t('templates.fields.description')} rules={[zodRule(optionalMultiLineText(1000), () => lang)]}>
             <Input.TextArea rows={3} aria-label={t('templates.fields.description')} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </GuardedForm>
+      </FormModal>
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '../app/i18n.ts';
+import { Providers } from '../app/Providers.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
+import { setLang } from '../app/session.ts';
+import { DataTable, fitWidth, textWidth } from './DataTable.tsx';
+
+const ROWS = [
+  { id: '1', subject: 'Запись на сервис', department: 'Сервисный центр на Ленинском проспекте', utm: 'yandex' },
+  { id: '2', subject: 'Тест-драйв', department: 'Отдел продаж', utm: 'google' },
+];
+const COLUMNS = [
+  { key: 'subject', dataIndex: 'subject', title: 'Тема', width: 60 },
+  { key: 'department', dataIndex: 'department', title: 'Отдел', width: 60 },
+  { key: 'utm', dataIndex: 'utm', title: 'UTM-метка источника', width: 60 },
+  { key: 'id', dataIndex: 'id', title: 'Номер' },
+  { key: 'actions', title: 'Действия', width: 60, fixed: 'right' as const, render: () => null },
+];
+
+describe('the list table', () => {
+  it('never makes a column narrower than its header or its typical cell, and cuts long cells at a limit', () => {
+    const header = fitWidth(COLUMNS[2]!, ROWS, { padding: 16, cap: 320 });
+    expect(header).toBeGreaterThanOrEqual(textWidth('UTM-метка источника', 600) + 32);
+    const actions = fitWidth({ ...COLUMNS[4]!, sorter: true }, ROWS, { padding: 16, cap: 320 });
+    expect(actions).toBeGreaterThanOrEqual(textWidth('Действия', 600) + 32 + 22);
+    const cells = fitWidth(COLUMNS[1]!, ROWS, { padding: 16, cap: 320 });
+    expect(cells).toBeGreaterThan(textWidth('Отдел продаж'));
+    expect(cells).toBeLessThanOrEqual(320);
+  });
+
+  it('hides the columns a user chooses and remembers the choice', async () => {
+    setLang('ru');
+    const user = userEvent.setup();
+    const view = () => (
+      <Providers queryClient={createQueryClient()}>
+        <DataTable tableId="requests.test" rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />
+      </Providers>
+    );
+    const first = render(view());
+    expect(screen.getByRole('columnheader', { name: 'UTM-метка источника' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Столбцы' }));
+    const choice = await screen.findByRole('checkbox', { name: 'UTM-метка источника' });
+    // The key columns (the first two) and the actions are never offered.
+    expect(screen.queryByRole('checkbox', { name: 'Тема' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Отдел' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Действия' })).toBeNull();
+    await user.click(choice);
+    expect(screen.queryByRole('columnheader', { name: 'UTM-метка источника' })).toBeNull();
+    first.unmount();
+
+    render(view());
+    const table = screen.getByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'UTM-метка источника' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Номер' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,277 @@
+import { isValidElement, useMemo, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, Typography, type TableProps } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useInRouterContext, useLocation } from 'react-router';
+import { useSession } from '../app/session.ts';
+import { readJson, writeJson } from './storage.ts';
+
+/**
+ * The table of every list in the admin: antd's Table with
+ * - widths from content: a column is at least as wide as its header (sort and filter icons
+ *   included) and its typical cell, so no header is ever cut and the pinned actions never cover
+ *   a column; the table scrolls sideways instead of squeezing;
+ * - one line per text cell, cut with an ellipsis, the whole text in a tooltip;
+ * - a choice of columns per user (shown and hidden), remembered in the browser;
+ * - on a phone, the list's key columns (`keyColumns`) first and
+ *   in view (the first two by default); the others can be added through the same choice.
+ */
+
+type AnyColumn = NonNullable<TableProps<object>['columns']>[number] & {
+  dataIndex?: string | number | readonly (string | number)[];
+  render?: (value: unknown, record: object, index: number) => ReactNode;
+  sorter?: unknown;
+  filters?: unknown;
+  filterDropdown?: unknown;
+  children?: unknown;
+};
+
+export interface DataTableProps<Row> extends TableProps<Row> {
+  /** Names the list for the remembered column choice; the page's path by default. */
+  tableId?: string;
+  /** The columns a phone shows (their keys or dataIndex); the first two by default. */
+  keyColumns?: string[];
+  /** Offers the choice of columns (on by default when two or more columns may be hidden). */
+  columnChoice?: boolean;
+}
+
+/** The key a column is known by: its key, else its dataIndex. */
+export function columnKey(column: { key?: unknown; dataIndex?: unknown }, index: number): string {
+  if (column.key !== undefined && column.key !== null) return String(column.key);
+  if (Array.isArray(column.dataIndex)) return column.dataIndex.join('.');
+  if (column.dataIndex !== undefined) return String(column.dataIndex);
+  return `#${index}`;
+}
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+let fontFamily = 'sans-serif';
+/** The font the tables are set in (antd's theme token), for the measurements below. */
+export function useTableFont() {
+  fontFamily = theme.useToken().token.fontFamily || fontFamily;
+}
+/** The width of a line of text in the tables' font; an estimate where nothing can measure. */
+export function textWidth(text: string, weight = 400, size = 14): number {
+  if (canvas === undefined) {
+    try {
+      canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    } catch {
+      canvas = null;
+    }
+  }
+  if (canvas && typeof canvas.measureText === 'function') {
+    canvas.font = `${weight} ${size}px ${fontFamily}`;
+    const measured = canvas.measureText(text).width;
+    if (measured > 0) return Math.ceil(measured);
+  }
+  return Math.ceil(text.length * (size * 0.62) * (weight >= 600 ? 1.06 : 1));
+}
+
+/**
+ * The text a cell shows: strings and numbers of the rendered node, its children walked (the
+ * longest of several elements, which may stand on lines of their own); a component without
+ * children by the text it is given (`name`, `label`, `title`, `text`).
+ */
+export function nodeText(node: unknown): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) {
+    if (node.every((child) => typeof child === 'string' || typeof child === 'number')) return node.join('');
+    return node.map(nodeText).reduce((longest, text) => (text.length > longest.length ? text : longest), '');
+  }
+  if (isValidElement(node)) {
+    const props = node.props as Record<string, unknown>;
+    const own = nodeText(props.children);
+    if (own) return own;
+    for (const name of ['name', 'label', 'title', 'text']) if (typeof props[name] === 'string' || typeof props[name] === 'number') return String(props[name]);
+    return '';
+  }
+  return '';
+}
+
+const valueAt = (record: object, dataIndex: AnyColumn['dataIndex']): unknown => {
+  if (dataIndex === undefined) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  let value: unknown = record;
+  for (const step of path) value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[step as string] : undefined;
+  return value;
+};
+
+const SAMPLE = 20;
+const MIN_WIDTH = 64;
+const UNMEASURED_WIDTH = 140;
+
+/**
+ * A column's width: the declared one, widened to its header (600 weight, icons and padding) and
+ * to the typical (three quarters) width of its first cells, up to `cap`.
+ */
+export function fitWidth(column: AnyColumn, rows: readonly object[], options: { padding: number; cap: number; phone?: boolean }): number {
+  const title = typeof column.title === 'string' || typeof column.title === 'number' ? String(column.title) : nodeText(column.title);
+  const icons = (column.sorter ? 22 : 0) + (column.filters || column.filterDropdown ? 26 : 0);
+  const header = textWidth(title, 600) + icons + options.padding * 2 + 8;
+  const widths: number[] = [];
+  let unmeasured = 0;
+  rows.slice(0, SAMPLE).forEach((record, index) => {
+    const value = valueAt(record, column.dataIndex);
+    let text = '';
+    let boxed = false;
+    try {
+      const node = column.render ? column.render(value, record, index) : value;
+      text = nodeText(node);
+      // A tag or a link button around the text adds its own padding and border.
+      boxed = isValidElement(node);
+    } catch {
+      text = '';
+    }
+    if (text) widths.push(textWidth(text) + options.padding * 2 + 4 + (boxed ? 24 : 0));
+    else unmeasured++;
+  });
+  widths.sort((a, b) => a - b);
+  const typical = widths.length ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.75))]! : 0;
+  // On a phone the text decides alone (declared widths are for wide screens); a column whose
+  // cells hold no text (buttons, icons) keeps its declared width.
+  const declared = typeof column.width === 'number' && (!options.phone || (typical === 0 && unmeasured > 0)) ? column.width : 0;
+  // Cells whose text cannot be read ahead (a component that loads it) get a usual width.
+  const fallback = !widths.length && unmeasured > 0 && !declared ? UNMEASURED_WIDTH : 0;
+  return Math.max(MIN_WIDTH, declared, header, fallback, Math.min(typical, options.cap));
+}
+
+/** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
+function CutText({ children }: { children: string }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }} className="cell-text">
+      {children}
+    </Typography.Text>
+  );
+}
+
+interface StoredChoice {
+  /** Hidden on wide screens. */
+  hidden?: string[];
+  /** Shown on a phone besides the key columns. */
+  phone?: string[];
+}
+
+function useChoice(id: string) {
+  const { user } = useSession();
+  const key = `dp.columns.${user?.id ?? 'anonymous'}.${id}`;
+  const [choice, setChoice] = useState<StoredChoice>(() => readJson<StoredChoice>(key) ?? {});
+  const [forKey, setForKey] = useState(key);
+  if (forKey !== key) {
+    setForKey(key);
+    setChoice(readJson<StoredChoice>(key) ?? {});
+  }
+  const save = (next: StoredChoice) => {
+    setChoice(next);
+    writeJson(key, next);
+  };
+  return { choice, save };
+}
+
+/** The page's path with its ids left out: one remembered choice for every site's list. */
+function usePathId(): string {
+  const inRouter = useInRouterContext();
+  // Constant for the life of the table: there is a router around it or there is not.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const path = inRouter ? useLocation().pathname : '';
+  return path.replace(/\/\d+(?=\/|$)/g, '/*').replace(/\/$/, '');
+}
+
+export function DataTable<Row extends object>({ tableId, keyColumns, columnChoice, columns: given = [], scroll, size, rowSelection, ...props }: DataTableProps<Row>) {
+  const { t } = useTranslation('common');
+  useTableFont();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const path = usePathId();
+  const all = given as AnyColumn[];
+  const keys = all.map(columnKey);
+  const id = tableId ?? `${path}|${keys.find((key) => !key.startsWith('#')) ?? ''}`;
+  const { choice, save } = useChoice(id);
+
+  const pinned = (column: AnyColumn) => column.fixed === 'right' || column.fixed === true;
+  // The first two columns name a row in most lists (a group and its record, a number and a name).
+  const essential = new Set(keyColumns ?? keys.slice(0, 2));
+  // The first column names the row and the pinned one holds its actions: neither can be hidden.
+  const hideable = all.map((column, index) => index > 0 && !pinned(column) && !essential.has(keys[index]!) && !column.children);
+  const offered = (columnChoice ?? hideable.filter(Boolean).length > 1) && hideable.some(Boolean);
+
+  const shown = all.filter((column, index) => {
+    const key = keys[index]!;
+    if (!hideable[index]) return !phone || essential.has(key) || pinned(column) || index === 0;
+    return phone ? (choice.phone ?? []).includes(key) : !(choice.hidden ?? []).includes(key);
+  });
+
+  const padding = size === 'small' || size === 'middle' || phone ? 8 : 16;
+  const rows = (props.dataSource ?? []) as readonly object[];
+  const fitted = useMemo(
+    () =>
+      shown.map((column) => {
+        if (column.children) return column;
+        const width = fitWidth(column, rows, { padding, cap: phone ? 150 : 320, phone });
+        const render = column.render;
+        return {
+          ...column,
+          width,
+          // Pinned columns stay put on a phone only at the right edge's actions; a fixed first
+          // column there would leave too little room for the rest.
+          fixed: phone && column.fixed === 'left' ? undefined : phone && pinned(column) ? undefined : column.fixed,
+          onHeaderCell: (col: object) => ({ ...(column.onHeaderCell?.(col as never) ?? {}), className: essential.has(columnKey(column, all.indexOf(column))) ? 'data-table__key' : undefined }),
+          render: (value: unknown, record: object, index: number) => {
+            const node = render ? render(value, record, index) : (value as ReactNode);
+            if (typeof node === 'string' && node !== '') return <CutText>{node}</CutText>;
+            if (typeof node === 'number') return <CutText>{String(node)}</CutText>;
+            return node;
+          },
+        };
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [given, rows, phone, padding, choice],
+  );
+
+  // On a phone the check boxes come after the key columns, so that those stay in view.
+  const withSelection = [...fitted] as NonNullable<TableProps<Row>['columns']>;
+  if (phone && rowSelection) {
+    const last = fitted.reduce((at, column, index) => (essential.has(columnKey(column, all.indexOf(column as AnyColumn))) ? index : at), 0);
+    withSelection.splice(last + 1, 0, Table.SELECTION_COLUMN as never);
+  }
+
+  const extra = (rowSelection ? (phone ? 32 : 48) : 0) + (props.expandable ? 48 : 0);
+  const width = fitted.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 150), extra);
+
+  const chooser = offered && (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('table.columns')}
+      content={
+        <Checkbox.Group
+          className="data-table__choice"
+          value={all.filter((column, index) => hideable[index] && shown.includes(column)).map((column) => columnKey(column, all.indexOf(column)))}
+          onChange={(next) => {
+            const chosen = new Set(next as string[]);
+            const optional = keys.filter((_key, index) => hideable[index]);
+            save(phone ? { ...choice, phone: optional.filter((key) => chosen.has(key)) } : { ...choice, hidden: optional.filter((key) => !chosen.has(key)) });
+          }}
+          options={all.flatMap((column, index) => (hideable[index] ? [{ value: keys[index]!, label: nodeText(column.title) || keys[index]! }] : []))}
+        />
+      }
+    >
+      <Tooltip title={t('table.columns')}>
+        <Button size="small" type="text" icon={<SettingOutlined aria-hidden />} aria-label={t('table.columns')} className="data-table__chooser" />
+      </Tooltip>
+    </Popover>
+  );
+
+  return (
+    <div className="data-table">
+      {chooser && <div className="data-table__tools">{chooser}</div>}
+      <Table<Row>
+        {...props}
+        size={size ?? (phone ? 'small' : undefined)}
+        rowSelection={rowSelection}
+        columns={withSelection}
+        tableLayout="fixed"
+        scroll={{ ...(scroll ?? {}), x: width }}
+      />
+    </div>
+  );
+}
