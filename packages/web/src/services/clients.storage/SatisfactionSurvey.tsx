@@ -8,6 +8,7 @@ import { SATISFACTION_COOKIE, SATISFACTION_DECLINE_DAYS, SATISFACTION_DELAY_MS, 
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 
 export function hasSurveyCookie(): boolean {
   return typeof document !== 'undefined' && new RegExp(`(?:^|;\\s*)${SATISFACTION_COOKIE}=`).test(document.cookie);
