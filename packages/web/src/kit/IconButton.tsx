@@ -22,29 +22,38 @@ export type IconButtonProps = Omit<ButtonProps, 'title'> & {
   onConfirm?: () => unknown;
 };
 
+/** Asks `confirm` before `run`; a failed run's error is the caller's to show (its mutation notifies). */
+function Confirmed({ confirm, run, children }: { confirm: ConfirmText; run: () => unknown; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <Popconfirm
+      title={confirm.title}
+      description={confirm.description}
+      okText={confirm.okText}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ danger: confirm.danger ?? true }}
+      onConfirm={() => {
+        const result = run();
+        return result instanceof Promise ? result.catch(() => undefined) : undefined;
+      }}
+    >
+      {children}
+    </Popconfirm>
+  );
+}
+
 /**
  * A button showing an icon alone: its name in a tooltip and as its accessible name, so that no
  * one acts on an icon they cannot read. With `confirm`, it asks first and says what will stop.
  */
 export function IconButton({ 'aria-label': label, title, confirm, onConfirm, onClick, ...props }: IconButtonProps) {
-  const { t } = useTranslation('common');
   if (confirm) {
     return (
-      <Popconfirm
-        title={confirm.title}
-        description={confirm.description}
-        okText={confirm.okText}
-        cancelText={t('actions.cancel')}
-        okButtonProps={{ danger: confirm.danger ?? true }}
-        onConfirm={() => {
-          const result = onConfirm ? onConfirm() : onClick?.(undefined as never);
-          return result instanceof Promise ? result.catch(() => undefined) : undefined;
-        }}
-      >
+      <Confirmed confirm={confirm} run={() => (onConfirm ? onConfirm() : onClick?.(undefined as never))}>
         <Tooltip title={title ?? label}>
           <Button aria-label={label} {...props} />
         </Tooltip>
-      </Popconfirm>
+      </Confirmed>
     );
   }
   return (
@@ -61,20 +70,9 @@ export type ConfirmButtonProps = Omit<ButtonProps, 'onClick'> & {
 
 /** A labelled button whose action asks first and says what it stops (archive, stop, resend ...). */
 export function ConfirmButton({ confirm, onConfirm, ...props }: ConfirmButtonProps) {
-  const { t } = useTranslation('common');
   return (
-    <Popconfirm
-      title={confirm.title}
-      description={confirm.description}
-      okText={confirm.okText}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ danger: confirm.danger ?? true }}
-      onConfirm={() => {
-        const result = onConfirm();
-        return result instanceof Promise ? result.catch(() => undefined) : undefined;
-      }}
-    >
+    <Confirmed confirm={confirm} run={onConfirm}>
       <Button {...props} />
-    </Popconfirm>
+    </Confirmed>
   );
 }
