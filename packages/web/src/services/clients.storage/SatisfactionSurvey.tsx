@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Rate, Typography } from 'antd';
-import { IconButton } from '../../kit/IconButton.tsx';
 import { CloseOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
