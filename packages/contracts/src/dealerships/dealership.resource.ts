@@ -240,10 +240,10 @@ export const employeeResource = defineResource({
   refs: { department_id: departmentRef, dealership_id: dealershipRef, avatar_id: mediaRef },
   permissions: perms('employees'),
   columns: [
-    { field: 'last_name_ru', sortable: true, width: 180 },
-    { field: 'first_name_ru', sortable: true, width: 160 },
+    { field: 'last_name_ru', sortable: true, width: 180, key: true },
+    { field: 'first_name_ru', sortable: true, width: 160, key: true },
     { field: 'position_ru', sortable: true, width: 220 },
-    { field: 'department_id', sortable: true, render: 'refs', ref: departmentRef, width: 200 },
+    { field: 'department_id', sortable: true, render: 'refs', ref: departmentRef, width: 200, key: true },
     { field: 'dealership_id', sortable: true, render: 'refs', ref: dealershipRef, width: 220 },
     { field: 'order', sortable: true, width: 130 },
   ],

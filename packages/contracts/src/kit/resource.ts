@@ -48,6 +48,8 @@ export interface ColumnDef {
   render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag' | 'service' | 'count' | 'codes';
   ref?: RefDef;
   width?: number;
+  /** A key column: shown on a phone, where a list shows its key columns only (the first two when none is marked). */
+  key?: boolean;
 }
 
 export interface FormFieldDef {

@@ -187,7 +187,8 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   const id = tableId ?? `${path}|${keys.find((key) => !key.startsWith('#')) ?? ''}`;
   const { choice, save } = useChoice(id);
 
-  const pinned = (column: AnyColumn) => column.fixed === 'right' || column.fixed === true;
+  // The row's actions: pinned to the right edge, or named so by a list that pins nothing.
+  const pinned = (column: AnyColumn) => column.fixed === 'right' || column.fixed === true || column.key === 'actions';
   // The first two columns name a row in most lists (a group and its record, a number and a name).
   const essential = new Set(keyColumns ?? keys.slice(0, 2));
   // The first column names the row and the pinned one holds its actions: neither can be hidden.
@@ -196,7 +197,8 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
 
   const shown = all.filter((column, index) => {
     const key = keys[index]!;
-    if (!hideable[index]) return !phone || essential.has(key) || pinned(column) || index === 0;
+    // On a phone a list shows its key columns and its actions; the first column too when no key columns are named.
+    if (!hideable[index]) return !phone || essential.has(key) || pinned(column) || (index === 0 && !keyColumns);
     return phone ? (choice.phone ?? []).includes(key) : !(choice.hidden ?? []).includes(key);
   });
 

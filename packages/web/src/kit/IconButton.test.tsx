@@ -95,6 +95,8 @@ describe('every icon-only button of the web', () => {
           if (!/aria-label=/.test(source)) problems.push(`${relative}:${line} has no aria-label`);
           if (tag === 'IconButton') continue;
           const before = text.slice(Math.max(0, at - 400), at);
+          // A tooltip inside a confirmation covers the question's buttons once clicked; IconButton's gives way.
+          if (before.lastIndexOf('<Popconfirm') > before.lastIndexOf('</Popconfirm>')) problems.push(`${relative}:${line} is asked about under a tooltip: use IconButton`);
           // A search box's button is named by the box it searches.
           if (/enterButton=\{$/.test(before)) continue;
           if (before.lastIndexOf('<Tooltip') <= before.lastIndexOf('</Tooltip>')) problems.push(`${relative}:${line} has no tooltip: use IconButton`);

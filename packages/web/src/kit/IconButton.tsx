@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Popconfirm, Tooltip, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -50,15 +50,33 @@ export function IconButton({ 'aria-label': label, title, confirm, onConfirm, onC
   if (confirm) {
     return (
       <Confirmed confirm={confirm} run={() => (onConfirm ? onConfirm() : onClick?.(undefined as never))}>
-        <Tooltip title={title ?? label}>
-          <Button aria-label={label} {...props} />
-        </Tooltip>
+        <Named label={label} title={title} {...props} />
       </Confirmed>
     );
   }
+  return <Named label={label} title={title} onClick={onClick} {...props} />;
+}
+
+/**
+ * The icon with its name in a tooltip. Once clicked the tooltip gives way, until the pointer
+ * leaves, to what the click opens (a question, a menu), whose buttons it would otherwise cover.
+ */
+function Named({ label, title, onClick, onMouseLeave, ...props }: Omit<ButtonProps, 'title'> & { label: string; title?: ReactNode }) {
+  const [clicked, setClicked] = useState(false);
   return (
-    <Tooltip title={title ?? label}>
-      <Button aria-label={label} onClick={onClick} {...props} />
+    <Tooltip title={title ?? label} open={clicked ? false : undefined}>
+      <Button
+        aria-label={label}
+        {...props}
+        onClick={(event) => {
+          setClicked(true);
+          onClick?.(event);
+        }}
+        onMouseLeave={(event) => {
+          setClicked(false);
+          onMouseLeave?.(event);
+        }}
+      />
     </Tooltip>
   );
 }

@@ -202,7 +202,7 @@ export function ResourceTable(props: ResourceTableProps) {
     <DataTable<Row>
       tableId={`${resource.service}.${resource.name}${props.compact ? '.compact' : ''}`}
       columnChoice={props.compact ? false : undefined}
-      keyColumns={columns.slice(0, 2).map((column) => String(column.key))}
+      keyColumns={shown.some((column) => column.key) ? shown.filter((column) => column.key).map((column) => column.field) : columns.slice(0, 2).map((column) => String(column.key))}
       rowKey="id"
       size={props.compact ? 'small' : 'middle'}
       columns={columns}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Grid, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Modal, Popconfirm, Radio, Result, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, FileSearchOutlined, LoginOutlined, ReloadOutlined, RedoOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -77,14 +77,12 @@ export default function ImportStatesPage() {
     return <Tooltip title={row.attributes.feed_checked_at ? t('states.checked_at', { date: formatDateTime(row.attributes.feed_checked_at) }) : undefined}>{tag}</Tooltip>;
   };
 
-  // Pinned site and actions columns leave no room for the rest on a phone: there they scroll with it.
-  const pin = Grid.useBreakpoint().md ?? true;
   const columns: TableColumnsType<StateRecord> = [
     {
       key: 'site_name',
       title: t('states.fields.site'),
       width: 220,
-      fixed: pin ? 'left' : undefined,
+      fixed: 'left',
       sorter: true,
       sortOrder: sort.endsWith('site_name') ? (sort.startsWith('-') ? 'descend' : 'ascend') : null,
       render: (_v, row) => <Typography.Text strong ellipsis={{ tooltip: row.attributes.site_name }}>{row.attributes.site_name}</Typography.Text>,
@@ -124,7 +122,7 @@ export default function ImportStatesPage() {
       key: 'actions',
       title: t('common:actions.title'),
       width: 230,
-      fixed: pin ? 'right' : undefined,
+      fixed: 'right',
       render: (_v, row) => {
         const name = row.attributes.site_name;
         const running = row.attributes.in_process;
@@ -139,11 +137,15 @@ export default function ImportStatesPage() {
               <Button size="small" icon={<FileSearchOutlined aria-hidden />} disabled={!row.attributes.files_count} onClick={() => action.mutate({ path: `import_states/${row.id}/check`, done: t('states.checked') })} aria-label={`${t('states.check')}: ${name}`} />
             </Tooltip>
             {canManage && running && (
-              <Popconfirm title={t('states.abort_confirm', { name })} okText={t('states.abort')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => action.mutateAsync({ path: `import/abort/${row.id}`, done: t('states.aborted') })}>
-                <Tooltip title={t('states.abort')}>
-                  <Button size="small" danger icon={<StopOutlined aria-hidden />} aria-label={`${t('states.abort')}: ${name}`} />
-                </Tooltip>
-              </Popconfirm>
+              <IconButton
+                size="small"
+                danger
+                icon={<StopOutlined aria-hidden />}
+                aria-label={`${t('states.abort')}: ${name}`}
+                title={t('states.abort')}
+                confirm={{ title: t('states.abort_confirm', { name }), okText: t('states.abort') }}
+                onConfirm={() => action.mutateAsync({ path: `import/abort/${row.id}`, done: t('states.aborted') })}
+              />
             )}
             {canManage && !running && (
               <Tooltip title={t('states.restart')}>
@@ -151,11 +153,14 @@ export default function ImportStatesPage() {
               </Tooltip>
             )}
             {canManage && (running || row.attributes.last_report?.is_finished === false) && (
-              <Popconfirm title={t('states.reset_confirm', { name })} description={t('states.reset_hint')} okText={t('states.reset')} okButtonProps={{ danger: true }} cancelText={t('common:actions.cancel')} onConfirm={() => action.mutateAsync({ path: `import/reset/${row.id}`, done: t('states.reset_done') })}>
-                <Tooltip title={t('states.reset')}>
-                  <Button size="small" icon={<UndoOutlined aria-hidden />} aria-label={`${t('states.reset')}: ${name}`} />
-                </Tooltip>
-              </Popconfirm>
+              <IconButton
+                size="small"
+                icon={<UndoOutlined aria-hidden />}
+                aria-label={`${t('states.reset')}: ${name}`}
+                title={t('states.reset')}
+                confirm={{ title: t('states.reset_confirm', { name }), description: t('states.reset_hint'), okText: t('states.reset') }}
+                onConfirm={() => action.mutateAsync({ path: `import/reset/${row.id}`, done: t('states.reset_done') })}
+              />
             )}
           </Space>
         );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Modal, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Modal, Tag, Tooltip, Typography } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { currentLang } from '../../app/i18n.ts';
@@ -47,11 +48,16 @@ function ImagesCell({ id, vin, value, canReset }: { id: string; vin: string; val
     <span className="vin-images">
       <Typography.Text ellipsis={{ tooltip: String(value) }}>{String(value)}</Typography.Text>
       {canReset && (
-        <Popconfirm title={t('vin_data.invalidate_confirm', { vin })} okText={t('vin_data.invalidate')} onConfirm={() => invalidate.mutateAsync({ ids: [Number(id)] })}>
-          <Tooltip title={t('vin_data.invalidate')}>
-            <Button size="small" type="text" icon={<ClearOutlined aria-hidden />} aria-label={`${t('vin_data.invalidate')} ${vin}`} loading={invalidate.isPending} />
-          </Tooltip>
-        </Popconfirm>
+        <IconButton
+          size="small"
+          type="text"
+          icon={<ClearOutlined aria-hidden />}
+          aria-label={`${t('vin_data.invalidate')} ${vin}`}
+          title={t('vin_data.invalidate')}
+          loading={invalidate.isPending}
+          confirm={{ title: t('vin_data.invalidate_confirm', { vin }), okText: t('vin_data.invalidate') }}
+          onConfirm={() => invalidate.mutateAsync({ ids: [Number(id)] })}
+        />
       )}
     </span>
   );

@@ -337,9 +337,9 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
           <DataTable<Row>
-            // The type's own column choice is above the list; on a phone the date, name and phone stay in view.
+            // The type's own column choice is above the list; on a phone the name and the phone stay in view (the date in the detail).
             columnChoice={false}
-            keyColumns={['created_at', 'name', 'phone']}
+            keyColumns={['name', 'phone']}
             rowKey="id"
             size="middle"
             loading={list.isFetching}
