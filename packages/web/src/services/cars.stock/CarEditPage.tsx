@@ -26,14 +26,13 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, fieldOfPointer, isApiError } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, formatRoubles, stockPath, type CarRow } from './car-api.ts';
 
 type Values = Record<string, unknown>;
-/** 3200000 → 3 200 000 in money inputs. */
-const groupDigits = (value: string | number | undefined) => String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** The cascading catalogue pickers: each level's choices are those of the level above. */
 export const LEVELS: { field: string; ref: RefDef; filter?: string }[] = [
@@ -174,7 +173,7 @@ export default function CarEditPage() {
   );
   const number = (field: string, min: number, max: number, step = 1) => item(field, <InputNumber aria-label={label(field)} min={min} max={max} step={step} precision={0} style={{ width: '100%' }} />);
   const text = (field: string, max = 255) => item(field, <Input aria-label={label(field)} maxLength={max} />);
-  const money = (field: string) => item(field, <InputNumber aria-label={label(field)} min={0} max={1e12} step={10_000} precision={0} style={{ width: '100%' }} suffix="₽" formatter={groupDigits} parser={(text) => (text ?? '').replace(/\s/g, '')} />);
+  const money = (field: string) => item(field, <MoneyInput aria-label={label(field)} suffix="₽" />);
   const choice = (field: string, options: { value: string; label: string }[]) => item(field, <Select aria-label={label(field)} allowClear options={options} />);
   const toggle = (field: string) => item(field, <Switch aria-label={label(field)} />, { valuePropName: 'checked' });
   const ref = (field: string, refDef: RefDef) => item(field, <RefSelect refDef={refDef} brand={values?.brand_id} label={label(field)} />);
