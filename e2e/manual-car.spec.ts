@@ -87,12 +87,15 @@ test('a manager creates a car with a photo and the technical fields of its marke
   await expect(page.getByTestId('car-photo')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/manual-car-ru-390.png`, fullPage: true });
 
+  await page.setViewportSize({ width: 1440, height: 900 });
   await useLanguage(page, 'EN');
   await expect(page.getByRole('heading', { name: `Car ${VIN}` })).toBeVisible();
   await expect(page.getByLabel('Price', { exact: true })).toHaveValue('3,190,000');
   await expect(page.getByTestId('car-photo')).toContainText('Main');
+  await page.screenshot({ path: `${SHOTS}/manual-car-en-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('car-photo')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/manual-car-en-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/manual-car-en-1440.png`, fullPage: true });
   await useLanguage(page, 'RU');
 });
