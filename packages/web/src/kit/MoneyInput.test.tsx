@@ -30,7 +30,7 @@ afterAll(() => {
   return server.close();
 });
 
-const patchedPrice = () => (server.requests.filter((request) => request.method === 'PATCH').at(-1)?.body as { data: { attributes: { price?: unknown } } } | undefined)?.data.attributes.price;
+const patches = () => server.requests.filter((request) => request.method === 'PATCH').map((request) => (request.body as { data: { attributes: { price?: unknown } } }).data.attributes.price);
 
 function renderForm() {
   return render(
@@ -51,14 +51,14 @@ describe('MoneyInput', () => {
     // Russian groups digits with a no-break space.
     expect(input.value).toBe('1\u00a0390\u00a0000');
     await user.click(screen.getByRole('button', { name: /Сохранить/ }));
-    await waitFor(() => expect(patchedPrice()).toBe(1390000));
+    await waitFor(() => expect(patches()).toEqual([1390000]));
     view.unmount();
   });
 
-  it('groups with commas in English and keeps an edited amount a number', async () => {
+  it('groups with commas in English, drops separators and cents the user types, and saves whole roubles', async () => {
     setLang('en');
     const user = userEvent.setup();
-    renderForm();
+    const view = renderForm();
     const input = (await screen.findByLabelText('Price, RUB')) as HTMLInputElement;
     await user.clear(input);
     await user.type(input, '2450000');
@@ -67,7 +67,13 @@ describe('MoneyInput', () => {
     await user.clear(input);
     await user.type(input, '1,390,0001');
     expect(input.value).toBe('13,900,001');
+    // Cents typed after the decimal point are dropped, never read as more roubles.
+    await user.clear(input);
+    await user.type(input, '1390000.50');
+    await user.tab();
+    expect(input.value).toBe('1,390,000');
     await user.click(screen.getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(patchedPrice()).toBe(13900001));
+    await waitFor(() => expect(patches()).toEqual([1390000, 1390000]));
+    view.unmount();
   });
 });
