@@ -181,6 +181,10 @@ describe('manual creation', () => {
     const stolen = await t.request('PATCH', `${API}/cars/${car.id}`, { token: dealerA, lang: 'en', body: { data: { attributes: { manual_image_ids: [foreign!.id] } } } });
     expect(stolen.statusCode).toBe(400);
     expect(errorsOf(stolen)[0]!.code).toBe('car_image_not_own');
+    // A photo deleted from the library since does not block the next edit of the car.
+    await t.database.db.delete(mediaFiles).where(eq(mediaFiles.id, back!.id));
+    const later = await t.request('PATCH', `${API}/cars/${car.id}`, { token: dealerA, body: { data: { attributes: { price: 2_100_000, manual_image_ids: [back!.id, side!.id] } } } });
+    expect(later.statusCode, later.body).toBe(200);
   });
 
   it('is also what the plain POST /cars checks', async () => {
