@@ -164,7 +164,7 @@ export const marketingComplectationResource = defineResource({
     { field: 'fuel_id', widget: 'select', ref: fuelRef },
     { field: 'transmission_id', widget: 'select', ref: transmissionRef },
     { field: 'wheel_drive_id', widget: 'select', ref: wheelDriveRef },
-    { field: 'base_price', widget: 'number' },
+    { field: 'base_price', widget: 'money' },
     { field: 'published', widget: 'switch' },
     { field: 'actual', widget: 'switch' },
   ],

@@ -103,7 +103,7 @@ export const bodyColorMarkupResource = defineResource({
   form: [
     { field: 'body_color_id', widget: 'select', ref: bodyColorRef, only: 'create' },
     { field: 'marketing_complectation_id', widget: 'select', ref: marketingComplectationRefForMarkups, only: 'create' },
-    { field: 'price', widget: 'number' },
+    { field: 'price', widget: 'money' },
   ],
   screen: '/cars.catalog/body_colors/',
 });

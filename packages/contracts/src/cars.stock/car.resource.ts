@@ -40,6 +40,9 @@ export const vin = () =>
 const yearValue = () => integer(1900, 2100);
 const textList = (max: number, length = 255) => z.array(safeString().trim().min(1).max(length)).max(max);
 const imageIds = () => z.array(id()).max(100);
+/** Photos a dealer adds by hand: at most as many as the classifieds the stock is exported to take. */
+export const CAR_PHOTOS_MAX = 40;
+const manualImageIds = () => z.array(id()).max(CAR_PHOTOS_MAX, { error: encodeMessage('car_images_max', { max: CAR_PHOTOS_MAX }) });
 
 /** The writable fields of a car; site_id only on creation (a car never moves to another site). */
 const fields = {
@@ -81,7 +84,8 @@ const fields = {
   discount_description: safeString({ lines: true }).trim().max(2000).nullable().optional(),
   pts: z.enum(PTS_VALUES, { error: encodeMessage('car_pts') }).nullable().optional(),
   approved: z.boolean().optional(),
-  manual_image_ids: imageIds().optional(),
+  // The dealer's own photos, in order (the first is the main one): media files of the car's client.
+  manual_image_ids: manualImageIds().optional(),
   import_image_ids: imageIds().optional(),
   stock_image_ids: imageIds().optional(),
   certification: z.boolean().optional(),

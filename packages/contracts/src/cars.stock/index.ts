@@ -5,6 +5,7 @@ import { CLIENT, target } from '../kit/module-targets.ts';
 import { carResource } from './car.resource.ts';
 
 export * from './car.resource.ts';
+export * from './car-technical.ts';
 
 /** cars.stock: the new and used cars of a site's stock. */
 export const carsStockContract = defineService({

@@ -95,7 +95,7 @@ export const vinDataResource = defineResource({
     { field: 'body_color_code', widget: 'text' },
     { field: 'upholstery_code', widget: 'text' },
     { field: 'option_codes', widget: 'tags', span: 2 },
-    { field: 'gross_price', widget: 'number' },
+    { field: 'gross_price', widget: 'money' },
     { field: 'local_package', widget: 'text' },
     { field: 'images_id', widget: 'text' },
   ],

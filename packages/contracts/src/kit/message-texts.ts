@@ -505,6 +505,8 @@ export const messages = {
   car_required_mileage: { ru: 'Заполните поле «Пробег»', en: 'Fill in the field "Mileage"' },
   car_required_summary: { ru: 'Не все обязательные поля заполнены', en: 'Not all required fields are filled' },
   car_catalog_mismatch: { ru: 'Эта запись каталога не относится к выбранной выше', en: 'This catalogue entry does not belong to the one chosen above' },
+  car_images_max: { ru: 'У автомобиля не больше {max} фото', en: 'A car has at most {max} photos' },
+  car_image_not_own: { ru: 'Файл {id} — не изображение из медиатеки клиента этого автомобиля', en: 'File {id} is not an image of the media library of this car\'s client' },
   car_sold_not_found: { ru: 'Автомобили не найдены: {ids}', en: 'Cars not found: {ids}' },
   // cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, sorting.
   stock_settings_choice: { ru: 'Выберите значение из списка', en: 'Choose a value from the list' },

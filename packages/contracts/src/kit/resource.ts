@@ -56,9 +56,10 @@ export interface FormFieldDef {
   field: string;
   /**
    * `permissions`: permission ids chosen in a matrix grouped by service; `codes`: permission codes
-   * of the service chosen in the form's `service` field.
+   * of the service chosen in the form's `service` field. `money`: whole roubles with the digit
+   * grouping of the user's language.
    */
-  widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'switch' | 'select' | 'multiselect' | 'tags' | 'permissions' | 'codes';
+  widget: 'text' | 'textarea' | 'email' | 'phone' | 'password' | 'number' | 'money' | 'switch' | 'select' | 'multiselect' | 'tags' | 'permissions' | 'codes';
   /** Shown only when creating (a first password) or only when editing. */
   only?: 'create' | 'edit';
   /** Shown only to platform staff holding auth.processing root (the server refuses it to others). */

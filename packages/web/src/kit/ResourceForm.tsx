@@ -7,6 +7,7 @@ import { auditResource, hasPermission, permissionLabel, t as message, type AnyRe
 import { useSession } from '../app/session.ts';
 import { notify } from '../app/notify.ts';
 import { api, errorTitle, fieldOfPointer, isApiError, type ApiError } from './api.ts';
+import { MoneyInput } from './MoneyInput.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { queryKeys } from './queryKeys.ts';
 import { fieldLabel, optionText } from './resourceText.ts';
@@ -268,6 +269,8 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
         return <Input {...common} type="tel" autoComplete="tel" placeholder="+7 (999) 123-45-67" />;
       case 'number':
         return <InputNumber {...common} style={{ width: '100%' }} />;
+      case 'money':
+        return <MoneyInput {...common} />;
       case 'password':
         if (removed.has(field.field)) return <Input.Password {...common} disabled placeholder={t('common:secret_field.removed_placeholder')} />;
         return <Input.Password {...common} autoComplete="new-password" placeholder={secretSet(field) ? t('common:secret_field.placeholder') : undefined} />;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CAR_CATALOG_LEVELS, finalPrice, type CarCatalogLevel } from '@dp/contracts';
 import type { ResourceHooks, Row } from '../../kit/crud-routes.ts';
@@ -8,6 +8,7 @@ import { carBrands, carComplectations, carGenerations, carModels, carRestylings 
 import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts';
 import { dealers } from '../sites.context/site.table.ts';
+import { mediaFiles } from '../media.storage/media.table.ts';
 
 type Attrs = Record<string, unknown>;
 type Table = PgTable & { id: PgColumn } & Record<string, PgColumn>;
@@ -63,11 +64,31 @@ async function checkOwnRefs(tx: DbOrTx, attrs: Attrs, clientId: number): Promise
   return {};
 }
 
+/**
+ * The dealer's photos of a car: each one added an image of the media library of the car's client
+ * (another client's file, a platform file or a video is refused on the field); photos the car
+ * already has pass as they are, so that a file deleted from the library since does not block an
+ * edit. Kept in the order given, a repeated id once.
+ */
+async function checkPhotos(tx: DbOrTx, attrs: Attrs, clientId: number, current: number[] = []): Promise<Attrs> {
+  if (attrs.manual_image_ids === undefined) return {};
+  const ids = [...new Set(attrs.manual_image_ids as number[])];
+  const added = ids.filter((imageId) => !current.includes(imageId));
+  const own = new Set(current);
+  if (added.length) {
+    const found = await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(and(inArray(mediaFiles.id, added), eq(mediaFiles.client_id, clientId), eq(mediaFiles.kind, 'image')));
+    for (const row of found) own.add(row.id);
+  }
+  const foreign = ids.find((imageId) => !own.has(imageId));
+  if (foreign !== undefined) throw badRequest('car_image_not_own', `/data/attributes/manual_image_ids/${ids.indexOf(foreign)}`, { id: String(foreign) });
+  return { manual_image_ids: ids };
+}
+
 const MONEY_FIELDS = ['price', 'tradein_discount', 'credit_discount', 'insurance_discount', 'credit_tradein_discount'] as const;
 
 /** Attributes of a new car, checked and completed (catalogue chain, dealer code, final price, sold time). */
 export async function prepareCarCreate(tx: DbOrTx, attrs: Attrs): Promise<Attrs> {
-  const next: Attrs = { ...attrs, ...(await catalogChain(tx, attrs)), ...(await checkOwnRefs(tx, attrs, attrs.client_id as number)) };
+  const next: Attrs = { ...attrs, ...(await catalogChain(tx, attrs)), ...(await checkOwnRefs(tx, attrs, attrs.client_id as number)), ...(await checkPhotos(tx, attrs, attrs.client_id as number)) };
   next.final_price = finalPrice(next as never);
   if (next.status === 'sold') next.sold_at = new Date();
   return next;
@@ -77,7 +98,7 @@ export async function prepareCarCreate(tx: DbOrTx, attrs: Attrs): Promise<Attrs>
 export async function prepareCarUpdate(tx: DbOrTx, attrs: Attrs, existing: Row): Promise<Attrs> {
   const next: Attrs = { ...attrs };
   if (CAR_CATALOG_LEVELS.some((level) => attrs[level] !== undefined)) Object.assign(next, await catalogChain(tx, attrs));
-  Object.assign(next, await checkOwnRefs(tx, attrs, existing.client_id as number));
+  Object.assign(next, await checkOwnRefs(tx, attrs, existing.client_id as number), await checkPhotos(tx, attrs, existing.client_id as number, (existing.manual_image_ids as number[] | null) ?? []));
   const merged = { ...existing, ...next };
   if (blank(merged.vin) && blank(merged.external_id)) throw badRequest('car_vin_or_external_id', `/data/attributes/${attrs.vin !== undefined ? 'vin' : 'external_id'}`);
   if (MONEY_FIELDS.some((field) => attrs[field] !== undefined)) next.final_price = finalPrice(merged as never);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { finalPrice } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carComplectations, carGenerations, carLabels, carMarketingComplectations, carModels, carRestylings, cars, sites } from '../../schema.ts';
+import { carBrands, carComplectations, carGenerations, carLabels, carMarketingComplectations, carModels, carRestylings, cars, mediaFiles, sites } from '../../schema.ts';
 
 /**
  * Cars of a site's stock (spec 001 §3 Car, §4, §5, §7 Stock): the catalogue chain copied from the
@@ -150,6 +150,41 @@ describe('manual creation', () => {
     expect(response.statusCode).toBe(400);
     expect(errorsOf(response)[0]!.source?.pointer).toBe('/data/attributes/site_id');
     expect((await manual(reader, base())).statusCode).toBe(403);
+  });
+
+  it('stores the photos in the order given, and refuses another client\'s file, a video and too many photos, storing nothing', async () => {
+    const file = (clientId: number, name: string, kind = 'image') => ({ client_id: clientId, name, mime: kind === 'image' ? 'image/jpeg' : 'video/mp4', ext: kind === 'image' ? 'jpg' : 'mp4', kind, size: 100, driver: 'local', key: `car-photo-${counter++}-${name}` });
+    const [front, side, back, video, foreign] = await t.database.db
+      .insert(mediaFiles)
+      .values([file(clientA, 'front.jpg'), file(clientA, 'side.jpg'), file(clientA, 'back.jpg'), file(clientA, 'walkaround.mp4', 'video'), file(clientB, 'foreign.jpg')])
+      .returning();
+    const order = [side!.id, front!.id, back!.id];
+    const car = await created(dealerA, { ...base(), manual_image_ids: order });
+    expect(car.attributes.manual_image_ids).toEqual(order);
+    const [stored] = await t.database.db.select({ ids: cars.manual_image_ids }).from(cars).where(eq(cars.id, Number(car.id)));
+    expect(stored!.ids).toEqual(order);
+
+    const before = await count();
+    const refused = await manual(dealerA, { ...base(), manual_image_ids: [front!.id, foreign!.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused)[0]).toMatchObject({ code: 'car_image_not_own', title: `File ${foreign!.id} is not an image of the media library of this car's client`, source: { pointer: '/data/attributes/manual_image_ids/1' } });
+    expect((await manual(dealerA, { ...base(), manual_image_ids: [video!.id] })).statusCode).toBe(400);
+    const many = await manual(dealerA, { ...base(), manual_image_ids: Array.from({ length: 41 }, (_, i) => i + 1) }, 'ru');
+    expect(many.statusCode).toBe(400);
+    expect(errorsOf(many).map((error) => error.title)).toContain('У автомобиля не больше 40 фото');
+    expect(await count()).toBe(before);
+
+    // An edit reorders and removes photos, and refuses another client's file too.
+    const reordered = await t.request('PATCH', `${API}/cars/${car.id}`, { token: dealerA, body: { data: { attributes: { manual_image_ids: [back!.id, side!.id] } } } });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(reordered.json().data.attributes.manual_image_ids).toEqual([back!.id, side!.id]);
+    const stolen = await t.request('PATCH', `${API}/cars/${car.id}`, { token: dealerA, lang: 'en', body: { data: { attributes: { manual_image_ids: [foreign!.id] } } } });
+    expect(stolen.statusCode).toBe(400);
+    expect(errorsOf(stolen)[0]!.code).toBe('car_image_not_own');
+    // A photo deleted from the library since does not block the next edit of the car.
+    await t.database.db.delete(mediaFiles).where(eq(mediaFiles.id, back!.id));
+    const later = await t.request('PATCH', `${API}/cars/${car.id}`, { token: dealerA, body: { data: { attributes: { price: 2_100_000, manual_image_ids: [back!.id, side!.id] } } } });
+    expect(later.statusCode, later.body).toBe(200);
   });
 
   it('is also what the plain POST /cars checks', async () => {

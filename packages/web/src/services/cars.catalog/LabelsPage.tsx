@@ -22,6 +22,7 @@ import {
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
@@ -63,6 +64,7 @@ function OperandsInput({ field, operator, value, onChange, id }: { field: LabelC
   const restylings = useRefOptions(spec.kind === 'ref' && field === 'restyling' ? restylingRef : undefined);
   const single = ['more', 'more_or_equal', 'less', 'less_or_equal'].includes(operator ?? '');
   const label = t('labels.fields.operands');
+  if (field === 'final_price' && single) return <MoneyInput id={id} aria-label={label} value={value?.[0] as number | undefined} onChange={(next) => onChange?.(next === null ? [] : [next])} />;
   if (spec.kind === 'number' && single) return <InputNumber id={id} aria-label={label} min={0} value={value?.[0] as number | undefined} onChange={(next) => onChange?.(next === null ? [] : [next])} style={{ width: '100%' }} />;
   if (spec.kind === 'boolean') {
     return <Select id={id} aria-label={label} value={value?.[0] === undefined ? undefined : String(value[0])} onChange={(next) => onChange?.([next === 'true'])} options={[{ value: 'true', label: t('labels.yes') }, { value: 'false', label: t('labels.no') }]} />;

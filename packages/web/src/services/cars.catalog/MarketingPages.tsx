@@ -29,6 +29,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { AuditHistory } from '../../kit/AuditHistory.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
@@ -288,19 +289,14 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
         <GuardedForm layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
           <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)}>
             <Space.Compact>
-              <InputNumber
+              <MoneyInput
                 aria-label={t(`${SERVICE}:marketing_complectations.price.change`)}
-                min={0}
-                precision={0}
-                step={10_000}
                 value={price}
                 onChange={(value) => {
                   setError(null);
                   setPrice(typeof value === 'number' ? value : null);
                 }}
                 style={{ width: 220 }}
-                formatter={(value) => String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}
-                parser={(text) => Number((text ?? '').replace(/\D/g, ''))}
                 suffix="₽"
               />
               <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,23 +1,26 @@
 import './cars.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Space, Switch, Typography } from 'antd';
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CarOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   bodyColorRef,
   brandRef,
   CAR_LOGISTIC_STATUSES,
+  CAR_TECHNICAL_FIELDS,
   CAR_PTS_VALUES,
   CAR_STATUSES,
   carUpholsteryRef,
   complectationRef,
+  fillCarTechnical,
   finalPrice,
   generationRef,
   marketingComplectationRef,
   modelRef,
   restylingRef,
+  type CarTechnical,
   type JsonApiRecord,
   type Lang,
   type RefDef,
@@ -26,15 +29,15 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, fieldOfPointer, isApiError } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
-import { carKeys, formatRoubles, stockPath, type CarRow } from './car-api.ts';
+import { carKeys, fetchCarTechnical, formatRoubles, stockPath, type CarRow } from './car-api.ts';
+import { CarPhotosField } from './CarPhotosField.tsx';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 
 type Values = Record<string, unknown>;
-/** 3200000 → 3 200 000 in money inputs. */
-const groupDigits = (value: string | number | undefined) => String(value ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** The cascading catalogue pickers: each level's choices are those of the level above. */
 export const LEVELS: { field: string; ref: RefDef; filter?: string }[] = [
@@ -84,6 +87,7 @@ function toAttributes(values: Values): Values {
   for (const field of DISCOUNTS) out[field] = values[field] ?? 0;
   for (const field of SWITCHES) out[field] = !!values[field];
   for (const field of LISTS) out[field] = (values[field] as string[] | undefined) ?? [];
+  out.manual_image_ids = (values.manual_image_ids as number[] | undefined) ?? [];
   for (const field of CHOICES) out[field] = values[field] ?? null;
   if (!out.status) delete out.status;
   if (!out.logistic_status) delete out.logistic_status;
@@ -111,6 +115,9 @@ export default function CarEditPage() {
   const [form] = Form.useForm<Values>();
   const [summary, setSummary] = useState<string[]>([]);
   const values = Form.useWatch([], form) as Values | undefined;
+  // The technical values the chosen marketing complectation filled (and the field still holds).
+  const [filled, setFilled] = useState<CarTechnical>({});
+  const technicalRequest = useRef(0);
   const car = useQuery({
     queryKey: carKeys.one(carId ?? ''),
     enabled: !!carId,
@@ -153,9 +160,27 @@ export default function CarEditPage() {
     },
   });
 
+  /** The user's pick of a marketing complectation fills the technical fields they have not changed themselves. */
+  const fillFromComplectation = async (complectationId: unknown) => {
+    const request = ++technicalRequest.current;
+    if (typeof complectationId !== 'number') return;
+    try {
+      const technical = await fetchCarTechnical(complectationId);
+      if (request !== technicalRequest.current) return;
+      const next = fillCarTechnical(form.getFieldsValue(CAR_TECHNICAL_FIELDS as unknown as string[]) as Values, filled, technical);
+      form.setFieldsValue(next.set);
+      setFilled(next.filled);
+    } catch (error) {
+      notify.error(errorTitle(error, lang));
+    }
+  };
   const onValuesChange = (changed: Values) => {
     const index = LEVELS.findIndex((level) => level.field in changed);
     if (index >= 0) form.setFieldsValue(Object.fromEntries(LEVELS.slice(index + 1).map((level) => [level.field, null])));
+    if (index >= 0) void fillFromComplectation(changed.marketing_complectation_id);
+    // A technical value the user typed is theirs from now on.
+    const typed = CAR_TECHNICAL_FIELDS.filter((field) => field in changed && changed[field] !== filled[field]);
+    if (typed.length) setFilled((previous) => Object.fromEntries(Object.entries(previous).filter(([field]) => !typed.includes(field as never))));
   };
   const final = useMemo(() => finalPrice({ price: (values?.price as number | null) ?? null, ...Object.fromEntries(DISCOUNTS.map((field) => [field, (values?.[field] as number | null) ?? 0])) }), [values]);
 
@@ -166,7 +191,7 @@ export default function CarEditPage() {
   if (carId && car.isError) return <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(car.error, lang)} extra={<Button onClick={() => navigate(back)}>{t('form.back')}</Button>} />;
 
   const label = (field: string) => t(`fields.${field}`);
-  const item = (field: string, control: React.ReactNode, extra: { span?: number; valuePropName?: string; help?: string } = {}) => (
+  const item = (field: string, control: React.ReactNode, extra: { span?: number; valuePropName?: string; help?: ReactNode } = {}) => (
     <Col xs={24} md={extra.span ?? 12} xl={extra.span ? Math.min(24, extra.span) : 8}>
       <Form.Item name={field} label={label(field)} required={REQUIRED.has(field) && !(field === 'vin' || field === 'external_id')} valuePropName={extra.valuePropName} extra={extra.help}>
         {control}
@@ -175,9 +200,15 @@ export default function CarEditPage() {
   );
   const number = (field: string, min: number, max: number, step = 1) => item(field, <InputNumber aria-label={label(field)} min={min} max={max} step={step} precision={0} style={{ width: '100%' }} />);
   const text = (field: string, max = 255) => item(field, <Input aria-label={label(field)} maxLength={max} />);
-  const money = (field: string) => item(field, <InputNumber aria-label={label(field)} min={0} max={1e12} step={10_000} precision={0} style={{ width: '100%' }} suffix="₽" formatter={groupDigits} parser={(text) => (text ?? '').replace(/\s/g, '')} />);
+  const money = (field: string) => item(field, <MoneyInput aria-label={label(field)} suffix="₽" />);
   const choice = (field: string, options: { value: string; label: string }[]) => item(field, <Select aria-label={label(field)} allowClear options={options} />);
   const toggle = (field: string) => item(field, <Switch aria-label={label(field)} />, { valuePropName: 'checked' });
+  // Engine, gearbox, drive, body: marked while they hold what the marketing complectation gave.
+  const technical = (field: (typeof CAR_TECHNICAL_FIELDS)[number], max: number) => {
+    const fromComplectation = filled[field] !== undefined && values?.[field] === filled[field];
+    const help = fromComplectation ? <Tag icon={<CarOutlined aria-hidden />} color="blue" data-testid={`from-complectation-${field}`}>{t('form.from_complectation')}</Tag> : undefined;
+    return item(field, <Input aria-label={label(field)} maxLength={max} />, { help });
+  };
   const ref = (field: string, refDef: RefDef) => item(field, <RefSelect refDef={refDef} brand={values?.brand_id} label={label(field)} />);
 
   return (
@@ -231,7 +262,14 @@ export default function CarEditPage() {
             {choice('pts', CAR_PTS_VALUES.map((value) => ({ value, label: t(`pts.${value}`) })))}
           </Row>
         </Card>
+        <Card variant="borderless" className="page-card" title={t('form.photos')}>
+          <Typography.Paragraph type="secondary">{t('form.photos_hint')}</Typography.Paragraph>
+          <Form.Item name="manual_image_ids" noStyle>
+            <CarPhotosField clientId={site.data?.site.attributes.client_id ?? null} aria-label={label('manual_image_ids')} />
+          </Form.Item>
+        </Card>
         <Card variant="borderless" className="page-card" title={t('form.specification')}>
+          <Typography.Paragraph type="secondary">{t('form.technical_hint')}</Typography.Paragraph>
           <Row gutter={16}>
             {number('year', 1900, 2100)}
             {number('model_year', 1900, 2100)}
@@ -239,10 +277,10 @@ export default function CarEditPage() {
             {number('mileage', 0, 10_000_000, 1000)}
             {number('owners', 0, 100)}
             {number('doors', 0, 10)}
-            {text('engine')}
-            {text('transmission', 100)}
-            {text('wheel_drive', 100)}
-            {text('body', 100)}
+            {technical('engine', 255)}
+            {technical('transmission', 100)}
+            {technical('wheel_drive', 100)}
+            {technical('body', 100)}
             {number('loading', 0, 100_000, 100)}
             {ref('body_color_id', bodyColorRef)}
             {ref('upholstery_id', carUpholsteryRef)}

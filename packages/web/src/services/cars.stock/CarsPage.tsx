@@ -13,6 +13,7 @@ import { brandRef, CAR_LOGISTIC_STATUSES, CAR_STATUSES, hasPermission, modelRef,
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { readJson, writeJson } from '../../kit/storage.ts';
 import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
@@ -262,8 +263,8 @@ function CarsPage({ type }: { type: CarType }) {
           <Select allowClear placeholder={t('fields.logistic_status')} aria-label={t('fields.logistic_status')} style={{ width: 220 }} value={filters.logistic_status} options={CAR_LOGISTIC_STATUSES.map((value) => ({ value, label: t(`logistic.${value}`) }))} onChange={(value) => setFilter({ logistic_status: value })} />
           <InputNumber placeholder={t('fields.year')} aria-label={t('fields.year')} min={1900} max={2100} precision={0} style={{ width: 110 }} value={filters.year} onChange={(value) => setFilter({ year: value })} />
           <Space.Compact>
-            <InputNumber placeholder={t('list.price_from')} aria-label={t('list.price_from')} min={0} precision={0} step={50_000} style={{ width: 140 }} value={filters.price_from} onChange={(value) => setFilter({ price_from: value })} />
-            <InputNumber placeholder={t('list.price_to')} aria-label={t('list.price_to')} min={0} precision={0} step={50_000} style={{ width: 140 }} value={filters.price_to} onChange={(value) => setFilter({ price_to: value })} />
+            <MoneyInput placeholder={t('list.price_from')} aria-label={t('list.price_from')} step={50_000} style={{ width: 140 }} value={filters.price_from} onChange={(value) => setFilter({ price_from: value })} />
+            <MoneyInput placeholder={t('list.price_to')} aria-label={t('list.price_to')} step={50_000} style={{ width: 140 }} value={filters.price_to} onChange={(value) => setFilter({ price_to: value })} />
           </Space.Compact>
           {filtered && <Button onClick={() => { setFilters({}); setPage(1); }}>{t('common:actions.reset_filters')}</Button>}
         </Space>

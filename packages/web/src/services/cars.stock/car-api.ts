@@ -1,5 +1,5 @@
-import type { CarAttributes, CarType, Lang } from '@dp/contracts';
-import { gatewayPath } from '../../kit/api.ts';
+import { carTechnicalOf, type CarAttributes, type CarTechnical, type CarType, type JsonApiRecord, type Lang, type MarketingEngine, type DictionaryName } from '@dp/contracts';
+import { api, gatewayPath } from '../../kit/api.ts';
 
 /** Calls and shapes of the stock screens (cars.stock). */
 export const stockPath = (rest: string) => gatewayPath('cars.stock', rest);
@@ -34,3 +34,28 @@ export const LOGISTIC_COLORS: Record<string, string> = { in_stock: 'green', on_t
 
 /** Where a user's choice of columns of one list is remembered (localStorage). */
 export const columnsKey = (userId: number | string | undefined, type: CarType) => `cars.stock.columns.${userId ?? 'anonymous'}.${type}`;
+
+const catalogPath = (rest: string) => gatewayPath('cars.catalog', rest);
+
+/** A dictionary entry of the catalogue (fuel, gearbox, drive, body) by id; null when none is named. */
+async function catalogEntry(name: string, id: unknown, signal?: AbortSignal): Promise<DictionaryName | null> {
+  if (typeof id !== 'number') return null;
+  return (await api.request<{ data: JsonApiRecord<DictionaryName> }>('GET', catalogPath(`${name}/${id}`), { signal })).data.attributes;
+}
+
+/** What a marketing complectation gives a car form: engine, gearbox, drive and body as the car's text. */
+export async function fetchCarTechnical(complectationId: number, signal?: AbortSignal): Promise<CarTechnical> {
+  const { data } = await api.request<{ data: JsonApiRecord<{ engine: MarketingEngine | null; fuel_id: number | null; transmission_id: number | null; wheel_drive_id: number | null; body_id: number | null }> }>(
+    'GET',
+    catalogPath(`marketing_complectations/${complectationId}`),
+    { signal },
+  );
+  const attributes = data.attributes;
+  const [fuel, transmission, wheelDrive, body] = await Promise.all([
+    catalogEntry('fuels', attributes.fuel_id, signal),
+    catalogEntry('transmissions', attributes.transmission_id, signal),
+    catalogEntry('wheel_drives', attributes.wheel_drive_id, signal),
+    catalogEntry('bodies', attributes.body_id, signal),
+  ]);
+  return carTechnicalOf({ engine: attributes.engine, fuel, transmission, wheel_drive: wheelDrive, body });
+}
