@@ -22,7 +22,8 @@ import { findScoped, type ResourceRegistry, type Row } from '../../kit/crud-rout
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import { csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
+import { csvRow, UTF8_BOM } from '../../kit/csv.ts';
+import { wallClock } from '../../kit/sheet-cells.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { unknownPlaceholders } from '../../kit/template.ts';
@@ -169,7 +170,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const ids = (await ctx.db.select({ id: requests.id }).from(requests).where(where).orderBy(asc(requests.id)).limit(100_000)).map((row) => row.id);
     const actions = await actionsOf(ctx.db, ids);
     const lines = [UTF8_BOM + csvRow(['request_id', 'kind', 'action_id', 'title', 'required', 'status', 'attempts', 'last_error', 'updated_at'], ',')];
-    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, neutralizeCell(action.title ?? ''), action.is_required ? 'yes' : 'no', action.status, action.attempts, neutralizeCell(action.last_error ?? ''), action.updated_at], ','));
+    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, action.title, action.is_required ? 'yes' : 'no', action.status, action.attempts, action.last_error, wallClock(Date.parse(action.updated_at), offset)], ','));
     const chunks: Buffer[] = [];
     for await (const chunk of requestsWorkbook(ctx.db, where, request.lang, offset)) chunks.push(chunk as Buffer);
     const JSZip = await loadJsZip();
