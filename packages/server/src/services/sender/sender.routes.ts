@@ -30,12 +30,13 @@ import { unknownPlaceholders } from '../../kit/template.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
-import { asFailure } from './action-failure.ts';
 import { actionsOf, listLost, lostCondition, lostSince, requestScope, requiredAction } from './lost-requests.ts';
 import { placeholderValues, requestContext, sampleRequest } from './request-values.ts';
 import { renderMail } from './send-email-action.ts';
 import { restartAction } from './run-request-action.ts';
-import { loadSiteSmtp, sendThroughSite } from './smtp-transport.ts';
+import { loadSiteSmtp, sendThroughSite, SMTP_TIMEOUT_MS } from './smtp-transport.ts';
+import { smtpFailure } from './smtp-failure.ts';
+import { hitRateLimit } from '../../kit/rate-limit.ts';
 import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions, requestReportSettings } from './sender.table.ts';
 import { loadJsZip } from '../../kit/lazy-packages.ts';
 
@@ -46,6 +47,8 @@ const tags = ['sender'];
 const siteParams = z.object({ siteId: id() });
 const idParams = z.object({ id: id() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Test mails a user may send through SMTP settings. */
+const SMTP_TEST_LIMIT = { max: 5, windowSeconds: 60 };
 
 /** The e-mail templates and proxy actions of a site, then the platform's central proxy actions, for the request settings' picker. */
 async function availableActions(db: DbOrTx, siteId: number): Promise<AvailableAction[]> {
@@ -116,9 +119,11 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
   });
 
   // --- SMTP settings: a test mail through the stored settings ---------------------------------------
-  r.post(`${SENDER}/smtp_settings/:id/test`, { schema: { tags, summary: "A test mail through a site's SMTP settings", params: idParams, body: smtpTestBody } }, async (request) => {
+  r.post(`${SENDER}/smtp_settings/:id/test`, { schema: { tags, summary: "A test mail through a site's SMTP settings as saved (the sending's outbound guard and timeouts); at most 5 a minute per user", params: idParams, body: smtpTestBody } }, async (request) => {
     const auth = requireAuth(request.auth);
     const row = await findScoped(ctx.db, registry.get(smtpSettingsResource), request.params.id, auth);
+    // A mail to any address: a few a minute, so that the button cannot send spam.
+    await hitRateLimit(ctx.db, `sender.smtp_test:${auth.userId}`, SMTP_TEST_LIMIT);
     const smtp = (await loadSiteSmtp(ctx.db, row.site_id as number))!;
     const to = request.body.data.to;
     const from = smtp.login?.includes('@') ? smtp.login : to;
@@ -131,7 +136,8 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
         text: en ? `The SMTP settings of the site work: ${smtp.hostname}:${smtp.port}.` : `Настройки SMTP сайта работают: ${smtp.hostname}:${smtp.port}.`,
       });
     } catch (error) {
-      throw new AppError(422, 'sender_smtp_test_failed', { error: asFailure(error).message });
+      const failure = smtpFailure(error, smtp, { from, to }, SMTP_TIMEOUT_MS);
+      throw new AppError(422, failure.key, failure.params);
     }
     await recordAudit(ctx.db, auth, { action: 'update', service: 'sender', resource: 'smtp_settings', recordId: row.id, changes: { test_mail: to }, clientId: row.client_id as number, ip: request.ip });
     return { data: { sent: true } };
