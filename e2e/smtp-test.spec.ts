@@ -88,8 +88,8 @@ test('a test mail goes through the saved SMTP settings, and a refused connection
     // A change not saved yet: saved first when the user agrees, then the server refuses the connection.
     await page.getByLabel('Порт', { exact: true }).fill(String(closed));
     await send.click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Сначала сохранить изменения?')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Сначала сохранить изменения?' });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Сохранить и отправить' }).click();
     await expect(page.getByText(`Тестовое письмо не отправлено: сервер ${SMTP_TEST_HOST}:${closed} отказал в соединении. Проверьте адрес и порт`)).toBeVisible();
     await shot(page, 'smtp-test-ru');
