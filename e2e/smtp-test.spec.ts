@@ -91,6 +91,7 @@ test('a test mail goes through the saved SMTP settings, and a refused connection
     const dialog = page.getByRole('dialog', { name: 'Сначала сохранить изменения?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Сохранить и отправить' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByText(`Тестовое письмо не отправлено: сервер ${SMTP_TEST_HOST}:${closed} отказал в соединении. Проверьте адрес и порт`)).toBeVisible();
     await shot(page, 'smtp-test-ru');
     await closeNotices(page);

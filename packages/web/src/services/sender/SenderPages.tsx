@@ -529,14 +529,14 @@ export function SmtpSettingsPage() {
               <div className="sender-test">
                 <Typography.Title level={5}>{t('smtp_settings.test_title')}</Typography.Title>
                 <Typography.Paragraph type="secondary">{t('smtp_settings.test_hint')}</Typography.Paragraph>
-                <Space.Compact className="sender-test__row">
-                  <Input type="email" value={testTo} onChange={(event) => setTestTo(event.target.value)} placeholder={t('smtp_settings.test_to')} aria-label={t('smtp_settings.test_to')} />
+                <Space wrap className="sender-test__row">
+                  <Input type="email" className="sender-test__to" value={testTo} onChange={(event) => setTestTo(event.target.value)} placeholder={t('smtp_settings.test_to')} aria-label={t('smtp_settings.test_to')} />
                   <Tooltip title={dirty ? t('smtp_settings.test_needs_save') : t('smtp_settings.test_tooltip')}>
                     <Button icon={<SendOutlined aria-hidden />} onClick={dirty ? saveThenTest : sendTest} loading={test.isPending} disabled={!testTo.trim()}>
                       {t('smtp_settings.test_send')}
                     </Button>
                   </Tooltip>
-                </Space.Compact>
+                </Space>
               </div>
             )}
           </div>
