@@ -41,8 +41,9 @@ const escapeXml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(INVA
 /** `xml:space="preserve"` only where it matters, leading or trailing white space (as openpyxl does): 19 bytes less a text cell. */
 const edgeSpace = (text: string) => text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32;
 
-/** The cell format (index into cellXfs) of date-time cells. */
+/** The cell format (index into cellXfs) of date-time cells, and the markup opening such a cell's value. */
 const DATE_STYLE = 1;
+const DATE_VALUE = `" s="${DATE_STYLE}"><v>`;
 /** Two cell formats: the default, and date-times (DATE_TIME_FORMAT, a custom number format). */
 const STYLES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
@@ -231,7 +232,7 @@ export function xlsxStream(sheetName: string, { signal, widths = [] }: XlsxOptio
         decimal(value as number);
         ascii('</v></c>');
       } else if (kind === 'date') {
-        ascii(`" s="${DATE_STYLE}"><v>`);
+        ascii(DATE_VALUE);
         decimal(excelSerial(value as Date));
         ascii('</v></c>');
       } else if (kind === 'boolean') {
