@@ -6,7 +6,8 @@
  * formula, so nothing is prefixed: a phone `+7 (915) …` stays so), a number a number, a boolean a
  * boolean, a date-time an Excel date shown `dd.mm.yyyy hh:mm`.
  * CSV has only text, and a spreadsheet opening it runs a text starting with = + - @ (or tab or CR
- * before one) as a formula: such a text gets a leading apostrophe there, and only there.
+ * before one) as a formula: such a text gets a leading apostrophe there, and only there; a boolean
+ * is `yes`/`no`.
  *
  * A date-time is a Date whose UTC fields are the wall-clock time to show (Excel dates have no time
  * zone): a moment shown in the reader's time is shifted first (`wallClock`).
@@ -44,10 +45,11 @@ export const wallClock = (moment: Date | number, offsetMinutes: number) => new D
 /** `YYYY-MM-DD HH:MM` of a date-time cell's wall clock (CSV). */
 const csvDateTime = (date: Date) => (Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16).replace('T', ' '));
 
-/** A value as CSV text: numbers and booleans as written, a date-time `YYYY-MM-DD HH:MM`, formula-like text behind an apostrophe. */
+/** A value as CSV text: numbers as written, booleans `yes`/`no`, a date-time `YYYY-MM-DD HH:MM`, formula-like text behind an apostrophe. */
 export function csvCell(value: SheetValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (value instanceof Date) return csvDateTime(value);
   return FORMULA_START.test(value) ? `'${value}` : value;
 }

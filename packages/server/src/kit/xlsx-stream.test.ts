@@ -44,6 +44,6 @@ describe('xlsx-stream', () => {
   });
 
   it('keeps the apostrophe for CSV only, where a spreadsheet would run such text', () => {
-    expect(csvRow(row, ';')).toBe(`'+7 (915) 123-45-67;"'=HYPERLINK(""http://evil"")";1450000.5;true;2026-11-29 09:05;"  padded  ";'-2\r\n`);
+    expect(csvRow(row, ';')).toBe(`'+7 (915) 123-45-67;"'=HYPERLINK(""http://evil"")";1450000.5;yes;2026-11-29 09:05;"  padded  ";'-2\r\n`);
   });
 });
