@@ -664,7 +664,35 @@ export const messages = {
     en: 'Only an action of a new request (not older than a month) can be restarted',
   },
   sender_repeat_not_failed: { ru: 'Повторить можно только действие, завершённое с ошибкой', en: 'Only an action that ended with an error can be restarted' },
-  sender_smtp_test_failed: { ru: 'Тестовое письмо не отправлено: {error}', en: 'The test mail was not sent: {error}' },
+  // A test mail through a site's SMTP settings: why it did not go, in words (sender/smtp-failure.ts).
+  sender_smtp_test_failed: { ru: 'Тестовое письмо не отправлено: сервер {server} не принял письмо (код ответа {code})', en: 'The test mail was not sent: the server {server} did not accept it (reply code {code})' },
+  sender_smtp_test_refused: {
+    ru: 'Тестовое письмо не отправлено: сервер {server} отказал в соединении. Проверьте адрес и порт',
+    en: 'The test mail was not sent: the server {server} refused the connection. Check the address and the port',
+  },
+  sender_smtp_test_timeout: {
+    ru: 'Тестовое письмо не отправлено: сервер {server} не ответил за {seconds} с. Проверьте адрес и порт',
+    en: 'The test mail was not sent: the server {server} did not answer within {seconds} s. Check the address and the port',
+  },
+  sender_smtp_test_unreachable: { ru: 'Тестовое письмо не отправлено: сервер {server} недоступен', en: 'The test mail was not sent: the server {server} cannot be reached' },
+  sender_smtp_test_auth: {
+    ru: 'Тестовое письмо не отправлено: сервер {server} не принял логин или пароль',
+    en: 'The test mail was not sent: the server {server} did not accept the login or the password',
+  },
+  sender_smtp_test_recipient: { ru: 'Тестовое письмо не отправлено: сервер {server} не принял адрес получателя {to}', en: 'The test mail was not sent: the server {server} refused the recipient {to}' },
+  sender_smtp_test_sender: {
+    ru: 'Тестовое письмо не отправлено: сервер {server} не принял адрес отправителя {from}',
+    en: 'The test mail was not sent: the server {server} refused the sender address {from}',
+  },
+  sender_smtp_test_tls: {
+    ru: 'Тестовое письмо не отправлено: защищённое соединение (TLS) с сервером {server} не установлено',
+    en: 'The test mail was not sent: no secure connection (TLS) could be made with the server {server}',
+  },
+  sender_smtp_test_dns: { ru: 'Тестовое письмо не отправлено: имя сервера {host} не найдено в DNS', en: 'The test mail was not sent: the server name {host} was not found in DNS' },
+  sender_smtp_test_address: {
+    ru: 'Тестовое письмо не отправлено: адрес сервера запрещён (внутренние, локальные и служебные адреса недоступны)',
+    en: 'The test mail was not sent: the server address is not allowed (internal, local and service addresses are closed)',
+  },
   sender_action_in_use: {
     ru: 'Действие выбрано в настройках заявок ({count}): сначала уберите его оттуда',
     en: 'The action is chosen in request settings ({count}): remove it from there first',

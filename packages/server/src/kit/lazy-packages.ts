@@ -4,7 +4,6 @@
  * second of module loading on this 2-core machine. Node keeps a loaded module, so a later call is
  * cheap.
  */
-export const loadExcel = async () => (await import('exceljs')).default;
 export const loadSharp = async () => (await import('sharp')).default;
 export const loadPdfKit = async () => (await import('pdfkit')).default;
 export const loadDocx = () => import('docx');

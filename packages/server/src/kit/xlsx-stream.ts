@@ -1,16 +1,18 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { DATE_TIME_FORMAT, excelSerial, xlsxCellKind, type SheetValue } from './sheet-cells.ts';
 import { columnName } from './xlsx-rows.ts';
 
 /**
  * A one-sheet XLSX written as it goes (exports of a million rows; docs/decisions/requests.md, "How
  * are requests listed, exported and erased?"; docs/performance.md, "bench:requests"): the ZIP is
  * made here, the sheet's XML deflated as a stream (its sizes and CRC in a data descriptor after
- * it), so memory holds one batch of rows, never the workbook. Cells are numbers or inline strings
- * (no shared strings table to keep); `addRows` waits while the reader is behind (backpressure). No
- * ZIP64: a sheet up to 4 GB unpacked (a million rows are ~0.8 GB). The caller neutralizes
- * formula-like text (kit/csv.ts); this only escapes XML.
+ * it), so memory holds one batch of rows, never the workbook. Cells keep their type as
+ * kit/sheet-cells.ts decides: text as inline strings exactly as given (no shared strings table to
+ * keep; a string cell is never a formula, so nothing is prefixed), numbers, booleans, and date-times
+ * as Excel dates with the styles part's date format. `addRows` waits while the reader is behind
+ * (backpressure). No ZIP64: a sheet up to 4 GB unpacked (a million rows are ~0.8 GB).
  *
  * The sheet's XML goes straight into chunk Buffers, the markup byte by byte and each text with
  * Buffer#write, with no string per row: a batch's XML as one string is a rope of thousands of
@@ -18,7 +20,14 @@ import { columnName } from './xlsx-rows.ts';
  * rest of the writer, and a string per row is enough garbage to push the rows being read into the
  * old generation (docs/performance.md, "bench:requests").
  */
-export type XlsxCell = string | number | null | undefined;
+export type XlsxCell = SheetValue;
+
+export interface XlsxOptions {
+  /** Aborted when the reader went away: waits for room end at once. */
+  signal?: AbortSignal;
+  /** Widths of the first columns, in characters (a date-time needs ~17 to show, not ####). */
+  widths?: readonly number[];
+}
 
 /** The bytes of sheet XML handed to the deflate at a time. */
 const CHUNK = 256 * 1024;
@@ -32,17 +41,35 @@ const escapeXml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(INVA
 /** `xml:space="preserve"` only where it matters, leading or trailing white space (as openpyxl does): 19 bytes less a text cell. */
 const edgeSpace = (text: string) => text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32;
 
+/** The cell format (index into cellXfs) of date-time cells, and the markup opening such a cell's value. */
+const DATE_STYLE = 1;
+const DATE_VALUE = `" s="${DATE_STYLE}"><v>`;
+/** Two cell formats: the default, and date-times (DATE_TIME_FORMAT, a custom number format). */
+const STYLES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${DATE_TIME_FORMAT}"/></numFmts>` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+/** The sheet's column widths (`<cols>`), empty when none are given. */
+const colsXml = (widths: readonly number[]) => (widths.length ? `<cols>${widths.map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`).join('')}</cols>` : '');
+
 const FIXED_PARTS = (sheetName: string): [string, string][] => [
   [
     '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
   ],
   ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'],
   [
     'xl/workbook.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName).replace(/"/g, '&quot;').slice(0, 31)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
   ],
-  ['xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'],
+  ['xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>'],
+  ['xl/styles.xml', STYLES],
 ];
 
 interface Entry {
@@ -99,14 +126,14 @@ export interface XlsxStream {
    * Adds one row now (a reading loop adds each row as it arrives, so that rows are garbage at once,
    * not a batch that outlives young-generation GCs); `ready` before the next batch.
    */
-  addRow(cells: XlsxCell[]): void;
+  addRow(cells: readonly XlsxCell[]): void;
   /** Resolves when the reader has room for more (or has gone away). */
   ready(): Promise<void>;
   /** Ends the sheet and the file. */
   end(): Promise<void>;
 }
 
-export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream {
+export function xlsxStream(sheetName: string, { signal, widths = [] }: XlsxOptions = {}): XlsxStream {
   const stream = new PassThrough();
   const entries: Entry[] = [];
   let offset = 0;
@@ -184,21 +211,32 @@ export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream 
     }
     used += buf.write(value, used);
   };
-  const row = (number: number, cells: XlsxCell[]) => {
+  /** A finite number as its shortest decimal. */
+  const decimal = (value: number) => {
+    if (Number.isSafeInteger(value) && value >= 0) digits(value);
+    else ascii(String(value));
+  };
+  const row = (number: number, cells: readonly XlsxCell[]) => {
     ascii('<row r="');
     digits(number);
     ascii('">');
     for (let i = 0; i < cells.length; i++) {
       const value = cells[i];
-      if (value === null || value === undefined || value === '') continue;
+      const kind = xlsxCellKind(value);
+      if (kind === 'empty') continue;
       ascii('<c r="');
       ascii(columns[i] ?? columnName(i));
       digits(number);
-      if (typeof value === 'number' && Number.isFinite(value)) {
+      if (kind === 'number') {
         ascii('"><v>');
-        if (Number.isSafeInteger(value) && value >= 0) digits(value);
-        else ascii(String(value));
+        decimal(value as number);
         ascii('</v></c>');
+      } else if (kind === 'date') {
+        ascii(DATE_VALUE);
+        decimal(excelSerial(value as Date));
+        ascii('</v></c>');
+      } else if (kind === 'boolean') {
+        ascii(value ? '" t="b"><v>1</v></c>' : '" t="b"><v>0</v></c>');
       } else {
         const string = escapeXml(String(value));
         ascii(edgeSpace(string) ? '" t="inlineStr"><is><t xml:space="preserve">' : '" t="inlineStr"><is><t>');
@@ -217,7 +255,7 @@ export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream 
     if (stream.writableNeedDrain) waits.push(once(stream, 'drain', signal ? { signal } : {}));
     await Promise.all(waits).catch(() => undefined);
   };
-  ascii('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+  ascii('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' + colsXml(widths) + '<sheetData>');
   return {
     stream,
     async addRows(rows) {
@@ -252,4 +290,16 @@ export function xlsxStream(sheetName: string, signal?: AbortSignal): XlsxStream 
       stream.end(end);
     },
   };
+}
+
+/** A whole sheet as the file's bytes in memory, for a small one (a mail's attachment, a file in a ZIP). */
+export async function xlsxFile(sheetName: string, rows: Iterable<readonly XlsxCell[]>, options: Omit<XlsxOptions, 'signal'> = {}): Promise<Buffer> {
+  const workbook = xlsxStream(sheetName, options);
+  const chunks: Buffer[] = [];
+  workbook.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(workbook.stream, 'end');
+  for (const cells of rows) workbook.addRow(cells);
+  await workbook.end();
+  await ended;
+  return Buffer.concat(chunks);
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
@@ -20,7 +19,7 @@ import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { readMultipart } from '../../kit/files.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
-import { neutralizeCell } from '../../kit/csv.ts';
+import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { untrustedUpload } from '../../kit/untrusted-file.ts';
@@ -28,7 +27,6 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
 import { IMPORT_JOB, isFeedStopped } from './run-import.ts';
-import { loadExcel } from '../../kit/lazy-packages.ts';
 
 const BASE = '/gateway/cars.import/api/v1';
 const tags = ['cars.import'];
@@ -95,29 +93,28 @@ const HEADERS: Record<Lang, string[]> = {
   en: ['File', 'Row', 'VIN', 'External ID', 'Status', 'Excluded', 'Errors', 'Warnings'],
 };
 
-/** A report's rows as a streamed XLSX (exceljs's streaming writer); text cells are formula-safe. */
-async function reportWorkbook(db: DbOrTx, report: typeof importReports.$inferSelect, errorsOnly: boolean, lang: Lang) {
-  const ExcelJS = await loadExcel();
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(lang === 'ru' ? 'Отчёт' : 'Report');
+/** A report's rows as a streamed XLSX (kit/xlsx-stream.ts): the row a number, "excluded" a boolean, texts as written. */
+function reportWorkbook(db: DbOrTx, report: typeof importReports.$inferSelect, errorsOnly: boolean, lang: Lang, signal: AbortSignal) {
+  const workbook = xlsxStream(lang === 'ru' ? 'Отчёт' : 'Report', { signal, widths: [24, 8, 20, 14, 16, 10, 50, 50] });
   const files = report.files as { index: number; name: string }[];
   void (async () => {
     try {
-      sheet.addRow(HEADERS[lang]).commit();
+      workbook.addRow(HEADERS[lang]);
+      let count = 0;
       for await (const row of reportRows(db, report.id, errorsOnly)) {
+        if (signal.aborted) break;
         const file = files.find((item) => item.index === row.file_id)?.name ?? String(row.file_id + 1);
-        sheet
-          .addRow([neutralizeCell(file), row.row, neutralizeCell(row.vin), neutralizeCell(row.external_id), STATUS_TEXT[row.status]?.[lang] ?? row.status, row.excluded ? '✓' : '', neutralizeCell(row.errors.join('\n')), neutralizeCell(row.warnings.join('\n'))])
-          .commit();
+        workbook.addRow([file, row.row, row.vin, row.external_id, STATUS_TEXT[row.status]?.[lang] ?? row.status, row.excluded, row.errors.join('\n'), row.warnings.join('\n')]);
+        // A slow reader holds the next rows back: they wait in the database, not in memory.
+        if (++count % 500 === 0) await workbook.ready();
       }
-      sheet.commit();
-      await workbook.commit();
+      if (signal.aborted) workbook.stream.destroy();
+      else await workbook.end();
     } catch (error) {
-      stream.destroy(error as Error);
+      workbook.stream.destroy(error as Error);
     }
   })();
-  return stream;
+  return workbook.stream;
 }
 
 /**
@@ -201,7 +198,12 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
       const report = await reachableReport(auth, request.params.id);
       const name = `import-${report.id}${errorsOnly ? '-errors' : ''}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${name}"`);
-      return reply.send(await reportWorkbook(ctx.db, report, errorsOnly, request.lang));
+      // A reader who goes away stops the reading.
+      const reading = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) reading.abort();
+      });
+      return reply.send(reportWorkbook(ctx.db, report, errorsOnly, request.lang, reading.signal));
     });
   }
 

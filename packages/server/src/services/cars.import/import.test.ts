@@ -373,7 +373,7 @@ describe('running an import', () => {
     await setFiles(settings.id, [], { auto_import_hours: null });
   });
 
-  it('downloads the rows with errors as XLSX with formula-safe cells', async () => {
+  it('downloads the rows with errors as XLSX with typed cells, formula-like text as plain text', async () => {
     const settings = await settingsOf(dealerA, siteA);
     await setFiles(settings.id, []);
     expect((await upload(dealerA, settings.id, 'bad.xml', autoru([{ vin: VINS[0], price: '1 400 000' }, { id: '=HYPERLINK("http://evil")', model: 'Nope' }]))).statusCode).toBe(200);
@@ -386,7 +386,11 @@ describe('running an import', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(1).getCell(1).value).toBe('Файл');
-    expect(sheet.getRow(2).getCell(4).value).toBe('\'=HYPERLINK("http://evil")');
+    // A string cell is never a formula: the text as the feed gave it, no apostrophe.
+    expect(sheet.getRow(2).getCell(4).value).toBe('=HYPERLINK("http://evil")');
+    expect(sheet.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(2).getCell(6).value).toBe(false);
     expect(String(sheet.getRow(2).getCell(7).value)).toContain('Nope');
     const rowsPage = await t.request('GET', `${API}/import/car_reports/by/report/${report.id}?filter[status]=error`, { token: dealerA });
     expect(rowsPage.json().meta.page.total).toBe(1);

@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { emptySummary, IMPORT_COUNTERS, notifierDue, type NotifierKind, type NotifierSummary } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { neutralizeCell } from '../../kit/csv.ts';
+import { xlsxFile } from '../../kit/xlsx-stream.ts';
 import { renderTemplate } from '../../kit/template.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
@@ -11,7 +10,6 @@ import { carReports, importReports } from '../cars.import/import.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
 import { dealers } from '../sites.context/site.table.ts';
 import { notifierManagerSettings, notifierReports, notifierReportSettings } from './notifier.table.ts';
-import { loadExcel } from '../../kit/lazy-packages.ts';
 
 /**
  * The importer notifier's job (docs/decisions/export.md, "What does the importer notifier send?"):
@@ -119,7 +117,7 @@ const COUNTER_TEXT: Record<string, string> = {
   excluded_count: 'Исключено', errored_count: 'С ошибками', gone_count: 'Перемещено в проданные', to_sale_errored_count: 'Перемещено в проданные из-за ошибки',
 };
 
-/** The rows in error of the period's imports (a manager's: of their dealer's cars) as an XLSX, formula-safe; null when there are none. */
+/** The rows in error of the period's imports (a manager's: of their dealer's cars) as an XLSX (typed cells, text as written); null when there are none. */
 export async function errorsWorkbook(db: DbOrTx, reportIds: number[], dealerId: number | null): Promise<{ file: Buffer; count: number } | null> {
   if (!reportIds.length) return null;
   const rows = await db
@@ -130,17 +128,9 @@ export async function errorsWorkbook(db: DbOrTx, reportIds: number[], dealerId: 
     .orderBy(asc(carReports.report_id), asc(carReports.row))
     .limit(100_000);
   if (!rows.length) return null;
-  const ExcelJS = await loadExcel();
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Ошибки');
-  sheet.addRow(['Импорт', 'Строка', 'VIN', 'Внешний ID', 'Ошибки']).commit();
-  for (const row of rows) sheet.addRow([row.report_id, row.row, neutralizeCell(row.vin), neutralizeCell(row.external_id), neutralizeCell(row.errors.join('\n'))]).commit();
-  sheet.commit();
-  await workbook.commit();
-  return { file: Buffer.concat(chunks), count: rows.length };
+  const header = ['Импорт', 'Строка', 'VIN', 'Внешний ID', 'Ошибки'];
+  const file = await xlsxFile('Ошибки', [header, ...rows.map((row) => [row.report_id, row.row, row.vin, row.external_id, row.errors.join('\n')])], { widths: [10, 8, 20, 14, 60] });
+  return { file, count: rows.length };
 }
 
 const DEFAULT_SUBJECT = 'Отчёт об импорте автомобилей: {{site}}';

@@ -2,8 +2,9 @@ import { EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { and, asc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '@dp/contracts';
-import { csvDelimiter, csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
+import { csvDelimiter, csvRow, UTF8_BOM } from '../../kit/csv.ts';
 import { eachRowArray, type DbOrTx } from '../../kit/db.ts';
+import { wallClock, type SheetValue } from '../../kit/sheet-cells.ts';
 import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { requests } from './request.table.ts';
 
@@ -112,21 +113,21 @@ async function readExport(db: DbOrTx, where: SQL | undefined, signal: AbortSigna
   }
 }
 
-/** `YYYY-MM-DD HH:MM` of a UTC minute (since 1970) in the reader's time; rows in id order often share the minute of the one before. */
+/** A UTC minute (since 1970) as a date-time cell in the reader's time; rows in id order often share the minute of the one before. */
 function localTime(offsetMinutes: number) {
   let last = Number.NaN;
-  let text = '';
+  let date = new Date(0);
   return (minute: number) => {
     if (minute !== last) {
       last = minute;
-      text = new Date((minute + offsetMinutes) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+      date = wallClock(minute * 60_000, offsetMinutes);
     }
-    return text;
+    return date;
   };
 }
 
-/** One request as the cells of an export: id, date in the reader's time, type, person, fields, UTM, page, captcha mark (text formula-safe). */
-function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => string): (string | number)[] {
+/** One request as the cells of an export (kit/sheet-cells.ts makes them CSV or XLSX cells): id, date in the reader's time, type, person, fields, UTM, page, captcha mark. */
+function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => Date): SheetValue[] {
   const [id, minute, type, name, lastName, phone, email, text, fieldsJson, ...rest] = row;
   const captchaCheck = rest.pop() as string | null;
   const fields = fieldsJson === '{}' ? '' : Object.entries(JSON.parse(fieldsJson) as Record<string, unknown>).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n');
@@ -134,7 +135,7 @@ function exportCells(row: ExportRow, lang: Lang, local: (minute: number) => stri
     id,
     local(minute),
     TYPE_NAMES[lang][type] ?? String(type),
-    ...[name, lastName, phone, email, text, fields, ...rest].map((cell) => neutralizeCell(cell ?? '')),
+    name, lastName, phone, email, text, fields, ...rest,
     captchaCheck ? (CAPTCHA_CHECK_NAMES[lang][captchaCheck] ?? captchaCheck) : '',
   ];
 }
@@ -163,9 +164,12 @@ export function requestsCsv(db: DbOrTx, where: SQL | undefined, lang: Lang, offs
   return stream;
 }
 
-/** A list of requests as a streamed XLSX (kit/xlsx-stream.ts); every text cell formula-safe. */
+/** The XLSX columns' widths: a date-time shows whole, names, phones and e-mails need no widening to read. */
+const XLSX_WIDTHS = [8, 17, 16, 14, 14, 18, 24, 30, 30];
+
+/** A list of requests as a streamed XLSX (kit/xlsx-stream.ts): typed cells, text as written. */
 export function requestsWorkbook(db: DbOrTx, where: SQL | undefined, lang: Lang, offsetMinutes: number, signal: AbortSignal = new AbortController().signal) {
-  const workbook = xlsxStream(lang === 'ru' ? 'Заявки' : 'Requests', signal);
+  const workbook = xlsxStream(lang === 'ru' ? 'Заявки' : 'Requests', { signal, widths: XLSX_WIDTHS });
   const local = localTime(offsetMinutes);
   void (async () => {
     try {

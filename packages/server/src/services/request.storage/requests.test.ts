@@ -393,7 +393,7 @@ describe('lists, export, depersonalization', () => {
     expect((await t.request('GET', `${API}/requests/${someId}`, { token: dealerA })).statusCode).toBe(404);
   });
 
-  it('exports a list and all requests to XLSX and CSV with formula-like text neutralised', async () => {
+  it('exports a list and all requests to XLSX with typed cells and to CSV with formula-like text neutralised', async () => {
     expect((await submit(a, 1, { ...person, name: '=HYPERLINK("http://evil")', text: '+SUM(A1)' })).statusCode).toBe(201);
     const read = async (url: string) => {
       const response = await t.request('GET', url, { token: dealerA, lang: 'en' });
@@ -401,24 +401,39 @@ describe('lists, export, depersonalization', () => {
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.rawPayload as never);
-      const rows: unknown[][] = [];
-      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      const rows: ExcelJS.Cell[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from({ length: 17 }, (_, i) => row.getCell(i + 1))));
       return rows;
     };
+    const values = (row: ExcelJS.Cell[]) => row.map((cell) => cell.value);
     const rows = await read(`${API}/callback_requests/where_site/${a.id}/format_xlsx?date[from]=2020-01-01&utc_offset=180`);
-    expect(rows[0]!.slice(0, 4)).toEqual(['ID', 'Date', 'Type', 'Name']);
-    const evil = rows.find((row) => String(row[3]).includes('HYPERLINK'))!;
-    expect(evil[3]).toBe('\'=HYPERLINK("http://evil")');
-    expect(evil[7]).toBe("'+SUM(A1)");
-    expect(rows.slice(1).every((row) => row[2] === 'Callback')).toBe(true);
+    expect(values(rows[0]!).slice(0, 4)).toEqual(['ID', 'Date', 'Type', 'Name']);
+    // A text cell is the text as written: no apostrophe, never a formula (a string cell cannot be one).
+    const evil = rows.find((row) => String(row[3]!.value).includes('HYPERLINK'))!;
+    expect(evil[3]!.value).toBe('=HYPERLINK("http://evil")');
+    expect(evil[3]!.type).toBe(ExcelJS.ValueType.String);
+    expect(evil[7]!.value).toBe('+SUM(A1)');
+    // The phone is text as stored; the id a number; the date a real date in the reader's time (UTC+3).
+    const [stored] = await db().select().from(requests).where(eq(requests.id, Number(evil[0]!.value)));
+    expect(evil[5]!.value).toBe(stored!.phone);
+    expect(stored!.phone!.startsWith('+7')).toBe(true);
+    expect(evil[5]!.type).toBe(ExcelJS.ValueType.String);
+    expect(evil[0]!.type).toBe(ExcelJS.ValueType.Number);
+    expect(evil[1]!.type).toBe(ExcelJS.ValueType.Date);
+    expect(evil[1]!.numFmt).toBe('dd.mm.yyyy hh:mm');
+    const shown = (evil[1]!.value as Date).getTime();
+    const expected = Math.floor(stored!.created_at.getTime() / 60_000) * 60_000 + 180 * 60_000;
+    expect(shown).toBe(expected);
+    expect(rows.slice(1).every((row) => row[2]!.value === 'Callback')).toBe(true);
     const all = await read(`${API}/requests/where_site/${a.id}/format_xlsx`);
-    expect(new Set(all.slice(1).map((row) => row[2])).size).toBeGreaterThan(5);
+    expect(new Set(all.slice(1).map((row) => row[2]!.value)).size).toBeGreaterThan(5);
     expect((await t.request('GET', `${API}/requests/where_site/${a.id}/format_xlsx`, { token: dealerB })).statusCode).toBe(404);
     // The same as CSV: a BOM, the language's separator, formula-like text neutralised.
     const csv = await t.request('GET', `${API}/callback_requests/where_site/${a.id}/format_csv`, { token: dealerA, lang: 'ru' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.startsWith('\uFEFFID;Дата;Тип;Имя')).toBe(true);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv.body).toContain(`;'${stored!.phone};`);
     expect((await t.request('GET', `${API}/requests/where_site/${a.id}/format_csv`, { token: dealerB })).statusCode).toBe(404);
   });
 

@@ -22,19 +22,21 @@ import { findScoped, type ResourceRegistry, type Row } from '../../kit/crud-rout
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import { csvRow, neutralizeCell, UTF8_BOM } from '../../kit/csv.ts';
+import { csvRow, UTF8_BOM } from '../../kit/csv.ts';
+import { wallClock } from '../../kit/sheet-cells.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { unknownPlaceholders } from '../../kit/template.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { requestsWorkbook } from '../request.storage/request-export.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
-import { asFailure } from './action-failure.ts';
 import { actionsOf, listLost, lostCondition, lostSince, requestScope, requiredAction } from './lost-requests.ts';
 import { placeholderValues, requestContext, sampleRequest } from './request-values.ts';
 import { renderMail } from './send-email-action.ts';
 import { restartAction } from './run-request-action.ts';
-import { loadSiteSmtp, sendThroughSite } from './smtp-transport.ts';
+import { loadSiteSmtp, sendThroughSite, SMTP_TIMEOUT_MS } from './smtp-transport.ts';
+import { smtpFailure } from './smtp-failure.ts';
+import { hitRateLimit } from '../../kit/rate-limit.ts';
 import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions, requestReportSettings } from './sender.table.ts';
 import { loadJsZip } from '../../kit/lazy-packages.ts';
 
@@ -45,6 +47,8 @@ const tags = ['sender'];
 const siteParams = z.object({ siteId: id() });
 const idParams = z.object({ id: id() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Test mails a user may send through SMTP settings. */
+const SMTP_TEST_LIMIT = { max: 5, windowSeconds: 60 };
 
 /** The e-mail templates and proxy actions of a site, then the platform's central proxy actions, for the request settings' picker. */
 async function availableActions(db: DbOrTx, siteId: number): Promise<AvailableAction[]> {
@@ -115,9 +119,11 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
   });
 
   // --- SMTP settings: a test mail through the stored settings ---------------------------------------
-  r.post(`${SENDER}/smtp_settings/:id/test`, { schema: { tags, summary: "A test mail through a site's SMTP settings", params: idParams, body: smtpTestBody } }, async (request) => {
+  r.post(`${SENDER}/smtp_settings/:id/test`, { schema: { tags, summary: "A test mail through a site's SMTP settings as saved (the sending's outbound guard and timeouts); at most 5 a minute per user", params: idParams, body: smtpTestBody } }, async (request) => {
     const auth = requireAuth(request.auth);
     const row = await findScoped(ctx.db, registry.get(smtpSettingsResource), request.params.id, auth);
+    // A mail to any address: a few a minute, so that the button cannot send spam.
+    await hitRateLimit(ctx.db, `sender.smtp_test:${auth.userId}`, SMTP_TEST_LIMIT);
     const smtp = (await loadSiteSmtp(ctx.db, row.site_id as number))!;
     const to = request.body.data.to;
     const from = smtp.login?.includes('@') ? smtp.login : to;
@@ -130,7 +136,8 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
         text: en ? `The SMTP settings of the site work: ${smtp.hostname}:${smtp.port}.` : `Настройки SMTP сайта работают: ${smtp.hostname}:${smtp.port}.`,
       });
     } catch (error) {
-      throw new AppError(422, 'sender_smtp_test_failed', { error: asFailure(error).message });
+      const failure = smtpFailure(error, smtp, { from, to }, SMTP_TIMEOUT_MS);
+      throw new AppError(422, failure.key, failure.params);
     }
     await recordAudit(ctx.db, auth, { action: 'update', service: 'sender', resource: 'smtp_settings', recordId: row.id, changes: { test_mail: to }, clientId: row.client_id as number, ip: request.ip });
     return { data: { sent: true } };
@@ -169,7 +176,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const ids = (await ctx.db.select({ id: requests.id }).from(requests).where(where).orderBy(asc(requests.id)).limit(100_000)).map((row) => row.id);
     const actions = await actionsOf(ctx.db, ids);
     const lines = [UTF8_BOM + csvRow(['request_id', 'kind', 'action_id', 'title', 'required', 'status', 'attempts', 'last_error', 'updated_at'], ',')];
-    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, neutralizeCell(action.title ?? ''), action.is_required ? 'yes' : 'no', action.status, action.attempts, neutralizeCell(action.last_error ?? ''), action.updated_at], ','));
+    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, action.title, action.is_required, action.status, action.attempts, action.last_error, wallClock(Date.parse(action.updated_at), offset)], ','));
     const chunks: Buffer[] = [];
     for await (const chunk of requestsWorkbook(ctx.db, where, request.lang, offset)) chunks.push(chunk as Buffer);
     const JSZip = await loadJsZip();

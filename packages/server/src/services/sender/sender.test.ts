@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -84,6 +84,11 @@ async function startAuthSmtp() {
     authMethods: ['PLAIN', 'LOGIN'],
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    // A recipient of this domain is refused, as a server refuses a mailbox it does not know.
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@refused.test')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onAuth(auth, _session, callback) {
       logins.push({ username: auth.username ?? undefined, password: auth.password ?? undefined });
       if (auth.password !== 'S3cret-smtp!') return callback(new Error('Invalid username or password'));
@@ -465,7 +470,57 @@ describe('SMTP settings', () => {
     expect((await t.request('PATCH', `${SENDER}/smtp_settings/${settingsId}`, { token: dealerA, body: { data: { attributes: { password: 'wrong' } } } })).statusCode).toBe(200);
     const failed = await t.request('POST', `${SENDER}/smtp_settings/${settingsId}/test`, { token: dealerA, lang: 'en', body: { data: { to: 'boss@dealer.test' } } });
     expect(failed.statusCode).toBe(422);
-    expect(failed.json().errors[0].title).toMatch(/^The test mail was not sent: SMTP: вход не выполнен/);
+    expect(failed.json().errors[0].title).toBe(`The test mail was not sent: the server 127.0.0.1:${siteSmtp.port} did not accept the login or the password`);
+  });
+
+  it('answer a test mail in the caller’s language: delivered, or why not in words; only to those who may edit the settings, a few a minute', async () => {
+    const editor = (await t.signIn((await t.createUser({ grants: CODES, clientIds: [a.clientId], internal: false })).email)).access_token;
+    const settingsId = (await t.request('GET', `${SENDER}/smtp_settings?filter[site_id]=${a.id}`, { token: editor })).json().data[0].id;
+    const patch = (attributes: Record<string, unknown>) => t.request('PATCH', `${SENDER}/smtp_settings/${settingsId}`, { token: dealerA, body: { data: { attributes } } });
+    const sendTest = (to: string, lang: 'ru' | 'en', token = editor) => t.request('POST', `${SENDER}/smtp_settings/${settingsId}/test`, { token, lang, body: { data: { to } } });
+    const server = `127.0.0.1:${siteSmtp.port}`;
+
+    // Delivered to the listener, in the caller's language.
+    expect((await patch({ port: siteSmtp.port, password: 'S3cret-smtp!' })).statusCode).toBe(200);
+    const sent = await sendTest('manager@dealer.test', 'en');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(siteSmtp.received.at(-1)).toMatchObject({ to: ['manager@dealer.test'], subject: 'Test mail of the dealer platform' });
+    // A recipient the server refuses, and a wrong password: said so, no server text.
+    const recipient = await sendTest('nobody@refused.test', 'ru');
+    expect(recipient.statusCode).toBe(422);
+    expect(recipient.json().errors[0]).toMatchObject({ code: 'sender_smtp_test_recipient', title: `Тестовое письмо не отправлено: сервер ${server} не принял адрес получателя nobody@refused.test` });
+    expect((await patch({ password: 'wrong' })).statusCode).toBe(200);
+    const login = await sendTest('manager@dealer.test', 'ru');
+    expect(login.json().errors[0]).toMatchObject({ code: 'sender_smtp_test_auth', title: `Тестовое письмо не отправлено: сервер ${server} не принял логин или пароль` });
+
+    // A port nobody listens on: the connection is refused.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    expect((await patch({ port: closed })).statusCode).toBe(200);
+    const refused = await sendTest('manager@dealer.test', 'en');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'sender_smtp_test_refused', title: `The test mail was not sent: the server 127.0.0.1:${closed} refused the connection. Check the address and the port` });
+    expect(refused.body).not.toMatch(/ECONNREFUSED|at .*\.js/);
+
+    // Five a minute per user: the sixth is refused before anything is sent.
+    expect((await patch({ port: siteSmtp.port, password: 'S3cret-smtp!' })).statusCode).toBe(200);
+    expect((await sendTest('manager@dealer.test', 'en')).statusCode).toBe(200);
+    const before = siteSmtp.received.length;
+    const tooMany = await sendTest('manager@dealer.test', 'en');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().errors[0].title).toMatch(/^Too many attempts/);
+    expect(siteSmtp.received.length).toBe(before);
+    // Another user of the client still may.
+    expect((await sendTest('boss@dealer.test', 'ru', dealerA)).statusCode).toBe(200);
+
+    // Reading the settings is not enough to send through them; another client's record is not found.
+    const reader = (await t.signIn((await t.createUser({ grants: { sender: ['smtp_settings.get_list'] }, clientIds: [a.clientId], internal: false })).email)).access_token;
+    expect((await sendTest('manager@dealer.test', 'en', reader)).statusCode).toBe(403);
+    expect((await sendTest('manager@dealer.test', 'en', dealerB)).statusCode).toBe(404);
   });
 
   it('refuse a private host, validate the host name, and keep to the caller’s clients', async () => {
@@ -478,7 +533,7 @@ describe('SMTP settings', () => {
     await db().update(smtpSettings).set({ hostname: '10.0.0.5' }).where(eq(smtpSettings.id, Number(created.json().data.id)));
     const refused = await t.request('POST', `${SENDER}/smtp_settings/${created.json().data.id}/test`, { token: dealerB, body: { data: { to: 'x@dealer.test' } } });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors[0].title).toMatch(/Адрес запрещён/);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'sender_smtp_test_address', title: 'Тестовое письмо не отправлено: адрес сервера запрещён (внутренние, локальные и служебные адреса недоступны)' });
     const bad = await create(dealerA, 'smtp_settings', { site_id: a.id, hostname: 'smtp server', port: 70000 }, 'en');
     expect(bad.json().errors.map((error: { source: { pointer: string } }) => error.source.pointer)).toEqual(expect.arrayContaining(['/data/attributes/hostname', '/data/attributes/port']));
     const ofA = (await t.request('GET', `${SENDER}/smtp_settings?filter[site_id]=${a.id}`, { token: dealerA })).json().data[0].id;

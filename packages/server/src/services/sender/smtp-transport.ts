@@ -44,8 +44,11 @@ export interface SiteMail {
   html?: string;
 }
 
+/** How long a site's server may take to connect, greet and answer each command. */
+export const SMTP_TIMEOUT_MS = 15_000;
+
 /** Sends one mail through a site's server: port 465 is TLS from the start, others upgrade with STARTTLS when offered. */
-export async function sendThroughSite(smtp: SiteSmtp, mail: SiteMail, timeoutMs = 15_000): Promise<void> {
+export async function sendThroughSite(smtp: SiteSmtp, mail: SiteMail, timeoutMs = SMTP_TIMEOUT_MS): Promise<void> {
   const address = await checkSmtpHost(smtp.hostname, smtp.port);
   const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({

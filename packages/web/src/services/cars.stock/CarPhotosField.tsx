@@ -5,6 +5,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, PlusOutlined } fr
 import { useTranslation } from 'react-i18next';
 import { CAR_PHOTOS_MAX, type JsonApiRecord } from '@dp/contracts';
 import { api } from '../../kit/api.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
 import { fileKeys, mediaPath, thumbUrl, useMediaRights, type MediaFileAttributes } from '../media.storage/media-api.ts';
 
@@ -66,9 +67,9 @@ export function CarPhotosField({ clientId, value, onChange, id, ...rest }: { cli
                 </div>
                 <Typography.Text ellipsis={{ tooltip: name }} className="car-photos__name">{name}</Typography.Text>
                 <Space size={2}>
-                  <Button size="small" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('photos.earlier', { name })} disabled={index === 0} onClick={() => move(index, -1)} />
-                  <Button size="small" icon={<ArrowRightOutlined aria-hidden />} aria-label={t('photos.later', { name })} disabled={index === ids.length - 1} onClick={() => move(index, 1)} />
-                  <Button size="small" danger icon={<CloseOutlined aria-hidden />} aria-label={t('photos.remove', { name })} onClick={() => onChange?.(ids.filter((other) => other !== photoId))} />
+                  <IconButton size="small" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('photos.earlier', { name })} disabled={index === 0} onClick={() => move(index, -1)} />
+                  <IconButton size="small" icon={<ArrowRightOutlined aria-hidden />} aria-label={t('photos.later', { name })} disabled={index === ids.length - 1} onClick={() => move(index, 1)} />
+                  <IconButton size="small" danger icon={<CloseOutlined aria-hidden />} aria-label={t('photos.remove', { name })} onClick={() => onChange?.(ids.filter((other) => other !== photoId))} />
                 </Space>
               </li>
             );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Drawer, Empty, Form, Grid, Input, InputNumber, Radio, Row, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Empty, Form, Grid, Input, InputNumber, Modal, Radio, Row, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -439,7 +439,9 @@ export function SmtpSettingsPage() {
   const { query, save, remove, test } = useSmtpSettings(siteId);
   const [form] = Form.useForm<SmtpValues>();
   const [dirty, setDirty] = useState(false);
-  const [testTo, setTestTo] = useState('');
+  // The test mail goes to the user's own address unless they type another.
+  const { user } = useSession();
+  const [testTo, setTestTo] = useState(user?.email ?? '');
   const current = query.data?.attributes;
   useEffect(() => {
     if (query.isSuccess) {
@@ -447,15 +449,29 @@ export function SmtpSettingsPage() {
       setDirty(false);
     }
   }, [query.isSuccess, current, form]);
+  const attributesOf = (values: SmtpValues) => ({ hostname: values.hostname.trim(), port: values.port, login: values.login?.trim() || null, ...(values.password ? { password: values.password } : {}) });
   const submit = (values: SmtpValues) =>
-    save.mutateAsync(
-      { hostname: values.hostname.trim(), port: values.port, login: values.login?.trim() || null, ...(values.password ? { password: values.password } : {}) },
-      { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) },
-    );
+    save.mutateAsync(attributesOf(values), { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) });
   const sendTest = () =>
     test.mutate(testTo.trim(), {
       onSuccess: () => notify.success(t('smtp_settings.test_sent', { to: testTo.trim() })),
       onError: (error) => notify.error(errorTitle(error, lang)),
+    });
+  // The server sends through the saved settings: changes in the form are saved first, if the user agrees.
+  const saveThenTest = () =>
+    Modal.confirm({
+      title: t('smtp_settings.test_unsaved_title'),
+      content: t('smtp_settings.test_unsaved_text'),
+      okText: t('smtp_settings.test_save_and_send'),
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        await save.mutateAsync(attributesOf(values)).then(
+          () => sendTest(),
+          (error) => showSaveErrors(error, lang, form.setFields as never),
+        );
+      },
     });
   const title = t('smtp_settings.title');
   const required = { required: true, whitespace: true, message: t('required') };
@@ -522,14 +538,14 @@ export function SmtpSettingsPage() {
               <div className="sender-test">
                 <Typography.Title level={5}>{t('smtp_settings.test_title')}</Typography.Title>
                 <Typography.Paragraph type="secondary">{t('smtp_settings.test_hint')}</Typography.Paragraph>
-                <Space.Compact className="sender-test__row">
-                  <Input type="email" value={testTo} onChange={(event) => setTestTo(event.target.value)} placeholder={t('smtp_settings.test_to')} aria-label={t('smtp_settings.test_to')} />
-                  <Tooltip title={dirty ? t('smtp_settings.test_needs_save') : undefined}>
-                    <Button icon={<SendOutlined aria-hidden />} onClick={sendTest} loading={test.isPending} disabled={dirty || !testTo.trim()}>
+                <Space wrap className="sender-test__row">
+                  <Input type="email" className="sender-test__to" value={testTo} onChange={(event) => setTestTo(event.target.value)} placeholder={t('smtp_settings.test_to')} aria-label={t('smtp_settings.test_to')} />
+                  <Tooltip title={dirty ? t('smtp_settings.test_needs_save') : t('smtp_settings.test_tooltip')}>
+                    <Button icon={<SendOutlined aria-hidden />} onClick={dirty ? saveThenTest : sendTest} loading={test.isPending} disabled={!testTo.trim()}>
                       {t('smtp_settings.test_send')}
                     </Button>
                   </Tooltip>
-                </Space.Compact>
+                </Space>
               </div>
             )}
           </div>
