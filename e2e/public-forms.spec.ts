@@ -88,7 +88,7 @@ test('a constructor form placed on a page as a block is sent from the site', asy
   await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
   await page.locator('.workflow-bar').getByRole('button', { name: 'Опубликовать', exact: true }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Опубликовать' }).click();
-  await expect(page.locator('.state-facts').getByText(/Опубликовано/)).toBeVisible();
+  await expect(page.locator('.state-facts').getByText('Опубликовано · в.1')).toBeVisible();
 
   const site = await context.newPage();
   const errors: string[] = [];
