@@ -214,7 +214,10 @@ export class SiteRenderer {
   private send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
     const etag = response.headers.etag;
     if (etag && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && request.headers['if-none-match'] === etag) {
-      reply.code(304).headers({ etag, 'cache-control': response.headers['cache-control']! }).send();
+      // The page's own policy too: a browser takes a 304's headers over those it kept, and the admin's CSP (set on every
+      // reply before this) would refuse the page's inline stylesheet.
+      const policy = response.headers['content-security-policy'];
+      reply.code(304).headers({ etag, 'cache-control': response.headers['cache-control']!, ...(policy ? { 'content-security-policy': policy } : {}) }).send();
       return;
     }
     reply.code(response.status).headers(response.headers).send(request.method === 'HEAD' ? '' : response.body);

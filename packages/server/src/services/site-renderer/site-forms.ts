@@ -106,6 +106,8 @@ const MILEAGE_MAX = 10_000_000;
 /** The longest analytics block taken from a form (its JSON); the intake cleans what it holds. */
 const ANALYTICS_MAX = 8000;
 const emailSchema = email();
+/** The mileage's message, its bound written as the language groups digits (10 000 000). */
+const mileageMessage = (lang: Lang) => say(lang, 'form_mileage_invalid', { max: MILEAGE_MAX.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US') });
 
 /** A date and time as typed in the form, when it is a real one. */
 function validDateTime(value: string): boolean {
@@ -129,7 +131,7 @@ function fieldError(field: FieldDef, value: string, spec: FormSpec, lang: Lang):
     case 'vin':
       return VIN.test(value) ? null : say(lang, 'form_vin_invalid');
     case 'mileage':
-      return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MILEAGE_MAX ? null : say(lang, 'form_mileage_invalid', { max: MILEAGE_MAX });
+      return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MILEAGE_MAX ? null : mileageMessage(lang);
     case 'datetime':
       return validDateTime(value) ? null : say(lang, 'form_time_invalid');
     case 'model':
@@ -248,7 +250,7 @@ export function renderForm(view: FormView): Html {
       case 'vin':
         return html`<input ${common} type="text"${long} minlength="17" autocapitalize="characters" spellcheck="false" pattern="${VIN_HTML_PATTERN}" data-msg-pattern="${say(lang, 'form_vin_invalid')}" value="${value}">`;
       case 'mileage':
-        return html`<input ${common} type="number" min="1" max="${MILEAGE_MAX}" step="1" inputmode="numeric" data-msg-pattern="${say(lang, 'form_mileage_invalid', { max: MILEAGE_MAX })}" value="${value}">`;
+        return html`<input ${common} type="number" min="1" max="${MILEAGE_MAX}" step="1" inputmode="numeric" data-msg-pattern="${mileageMessage(lang)}" value="${value}">`;
       case 'datetime':
         return html`<input ${common} type="datetime-local" data-msg-pattern="${say(lang, 'form_time_invalid')}" value="${value}">`;
       case 'model':
