@@ -26,6 +26,11 @@ interface FieldBase {
   required?: boolean;
   /** A hint under the field in the editor. */
   hint?: Texts;
+  /**
+   * Where the value is chosen from: `site_forms`, a constructor form of the site the floor is placed
+   * on (its id), picked by its title where the floor is placed on a page.
+   */
+  source?: 'site_forms';
 }
 
 export type ValueField =
@@ -285,10 +290,39 @@ export const COMPONENTS: ComponentDef[] = [
         kind: 'select',
         required: true,
         label: tx('Форма', 'Form'),
-        options: [option('callback', 'Обратный звонок', 'Callback'), option('test_drive', 'Тест-драйв', 'Test drive'), option('service', 'Запись на сервис', 'Service booking'), option('credit', 'Кредит', 'Credit'), option('trade_in', 'Трейд-ин', 'Trade-in')],
+        options: [
+          option('callback', 'Обратный звонок', 'Callback'),
+          option('test_drive', 'Тест-драйв', 'Test drive'),
+          option('service', 'Запись на сервис', 'Service booking'),
+          option('buy_model', 'Покупка модели', 'Buying a model'),
+          option('subscription', 'Подписка на новости', 'Newsletter subscription'),
+          option('credit', 'Кредит', 'Credit'),
+          option('trade_in', 'Трейд-ин', 'Trade-in'),
+        ],
+        hint: tx(
+          'Каждая форма со своими полями и своим типом заявки; кредит и трейд-ин — форма обратного звонка',
+          'Each form has its own fields and request type; credit and trade-in show the callback form',
+        ),
       },
       { name: 'description', kind: 'multiline', max: 1000, label: tx('Описание', 'Description') },
       { name: 'button_text', kind: 'text', max: 100, label: tx('Текст кнопки', 'Button text') },
+    ],
+  },
+  {
+    identity: 'custom_form',
+    name: tx('Форма из конструктора', 'Constructor form'),
+    description: tx('Форма, собранная в конструкторе форм сайта; заявки с неё приходят в заявки этой формы', "A form built in the site's form constructor; what visitors send arrives as that form's requests"),
+    fields: [
+      title(),
+      {
+        name: 'form_id',
+        kind: 'number',
+        min: 1,
+        max: 2_147_483_647,
+        source: 'site_forms',
+        label: tx('Форма', 'Form'),
+        hint: tx('Выбирается из форм сайта там, где блок стоит на странице', "Chosen from the site's forms where the block is placed on a page"),
+      },
     ],
   },
   {

@@ -6,7 +6,7 @@ import { floorGroups, floors } from './floor.table.ts';
 
 /**
  * Demo floors: the platform's library (header with logo and menu, footer with contacts, text,
- * cards, contacts, news and specials lists, buttons, a request form) and one client's own floor.
+ * cards, contacts, news and specials lists, buttons, a request form, a constructor form's place) and one client's own floor.
  * The demo pages and layouts (sites.context demo-content.ts) and the demo sites' content
  * (site-renderer demo-site-content.ts) place them by code (DEMO_FLOOR_CODES).
  */
@@ -20,6 +20,7 @@ export const DEMO_FLOOR_CODES = {
   specials: 'specials-current',
   buttons: 'cta-buttons',
   form: 'callback-form',
+  customForm: 'constructor-form',
 } as const;
 
 const GROUPS = Object.entries(DEMO_FLOOR_GROUPS).map(([key, group]) => ({ key: key as keyof typeof DEMO_FLOOR_GROUPS, name: group.name.ru, description: group.description.ru, position: group.position }));
@@ -192,6 +193,14 @@ const PLATFORM_FLOORS: DemoFloor[] = [
     group: 'actions',
     background: 'primary',
     values: { title: 'Перезвоним за 5 минут', form: 'callback', description: 'Оставьте телефон, и менеджер ответит на вопросы', button_text: 'Жду звонка' },
+  },
+  {
+    code: DEMO_FLOOR_CODES.customForm,
+    title: 'Форма из конструктора',
+    description: 'Форма, собранная в конструкторе форм сайта: какую показать, выбирается на странице',
+    component: 'custom_form',
+    group: 'actions',
+    values: { title: 'Оставьте заявку' },
   },
 ];
 

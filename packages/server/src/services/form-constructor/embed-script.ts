@@ -249,7 +249,8 @@ ${LEAD_SOURCE_SCRIPT}
       target.id = targetId;
       if (script && script.parentNode) script.parentNode.insertBefore(target, script); else document.body.appendChild(target);
     }
-    if (!document.getElementById('dpf-style-' + P.id)) {
+    // A site's page that places the form as a block has its stylesheet already (and a CSP that refuses another).
+    if (!document.getElementById('dpf-style-' + P.id) && !target.hasAttribute('data-dpf-styled')) {
       var style = document.createElement('style');
       style.id = 'dpf-style-' + P.id;
       style.textContent = P.css;

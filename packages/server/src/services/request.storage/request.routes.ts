@@ -169,21 +169,23 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   const renderer = siteRendererOf(app);
   const intake = requestIntake(ctx, captcha, storage.checks);
   renderer.siteApis.push({ prefix: SITE_API_PREFIX, maxBytes: SITE_API_MAX_BYTES, handle: siteApi(captcha, intake.accept) });
-  // The renderer's own callback form: a correct form becomes a callback request under the consent text it showed,
-  // with the analytics block the site's script put in it; the page is the one the form was posted on.
+  // The renderer's own forms: a correct form becomes a request of its type (its attributes as the renderer made them)
+  // under the consent text it showed, with the analytics block the site's script put in it; the page is the one the
+  // form was posted on.
   renderer.formSink = async ({ site, outcome, ip, lang, consentText, page }) => {
+    if (!outcome.request) return { error: null };
     const hash = await ensureAgreement(ctx.db, site, consentText);
-    const { values, extra } = outcome;
+    const { request, extra } = outcome;
     const analytics = cleanAnalytics(parseJson(extra.analytics));
     analytics.page = { page_url: page.url, page_title: page.title, ...analytics.page, page_id: page.id };
     try {
       await intake.accept({
         site,
-        type: 1,
+        type: request.type,
         ip,
         body: {
           data: {
-            attributes: { name: values.name, phone: values.phone, text: values.comment || null, processing_of_personal_data: values.consent, agreement_hash: hash, analytics },
+            attributes: { ...request.attributes, processing_of_personal_data: outcome.consent, agreement_hash: hash, analytics },
             captcha: extra['smart-token'] ? { token: extra['smart-token'] } : extra.captcha_challenge ? { challenge: extra.captcha_challenge, nonce: extra.captcha_nonce || '0' } : undefined,
           },
         },

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { COLOR_SCHEMES, STATE_STATUS } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
 import { fileUrl, type FileStorage } from '../../kit/files.ts';
+import { carBrands } from '../cars.catalog/catalog.table.ts';
 import { floors } from '../floors.storage/floor.table.ts';
 import { DEMO_FLOOR_CODES } from '../floors.storage/demo-floors.ts';
 import { makeVariants } from '../media.storage/image-variants.ts';
@@ -47,14 +48,14 @@ const SPECIAL_TEXT: Record<string, string> = {
   'trade-in-bonus': 'Сдайте свой автомобиль в зачёт нового и получите **выгоду до 150 000 ₽** сверх рыночной оценки.\n\nОценка занимает 15 минут, документы оформим в день обращения.',
 };
 
-/** Extra pages the demo's links lead to: address, caption, text, and whether a request form follows. */
+/** Extra pages the demo's links lead to: address, caption, text, and the request form that follows (its `form` choice), if any. */
 const EXTRA_PAGES = [
-  { uri: '/cars', caption: 'Автомобили в наличии', form: true, text: 'В салоне {DEALER_NAME} — более 100 автомобилей в наличии. Подберём комплектацию и цвет, оформим кредит и трейд-ин в день обращения.\n\n## Почему у нас\n- официальная гарантия производителя\n- честная цена без навязанных опций\n- выдача автомобиля в день покупки' },
-  { uri: '/service', caption: 'Сервис', form: true, text: 'Сервисный центр {DEALER_NAME} обслуживает автомобили по регламенту производителя.\n\n## Услуги\n- плановое техническое обслуживание\n- диагностика и ремонт\n- шиномонтаж и хранение шин\n\nЗапишитесь онлайн — перезвоним и подберём удобное время.' },
-  { uri: '/test-drive', caption: 'Тест-драйв', form: true, text: 'Запишитесь на тест-драйв любой модели: маршрут по городу около 30 минут, с консультантом или самостоятельно.' },
-  { uri: '/credit', caption: 'Кредит', form: true, text: 'Кредит от 5,9% в 12 банках-партнёрах. Одобрение за 30 минут, первоначальный взнос от 0%.' },
-  { uri: '/trade-in', caption: 'Трейд-ин', form: true, text: 'Оценим ваш автомобиль за 15 минут и зачтём его стоимость в покупку нового. Бонус по трейд-ин — до 150 000 ₽.' },
-  { uri: '/privacy', caption: 'Политика конфиденциальности', form: false, text: '{DEALER_NAME} обрабатывает персональные данные посетителей сайта только для ответа на их обращения.\n\n## Какие данные мы получаем\n- имя и телефон из форм заявок\n- технические данные посещений (счётчики)\n\n## Сколько мы их храним\nДанные обращений обезличиваются по сроку, заданному в настройках сайта.' },
+  { uri: '/cars', caption: 'Автомобили в наличии', form: { form: 'buy_model', title: 'Заявка на покупку', description: 'Выберите модель — менеджер подберёт комплектацию и расскажет о выгоде.', button_text: 'Отправить заявку' }, text: 'В салоне {DEALER_NAME} — более 100 автомобилей в наличии. Подберём комплектацию и цвет, оформим кредит и трейд-ин в день обращения.\n\n## Почему у нас\n- официальная гарантия производителя\n- честная цена без навязанных опций\n- выдача автомобиля в день покупки' },
+  { uri: '/service', caption: 'Сервис', form: { form: 'service', title: 'Запись на сервис', description: 'Опишите работы и удобное время — мастер-консультант перезвонит и подтвердит запись.', button_text: 'Записаться' }, text: 'Сервисный центр {DEALER_NAME} обслуживает автомобили по регламенту производителя.\n\n## Услуги\n- плановое техническое обслуживание\n- диагностика и ремонт\n- шиномонтаж и хранение шин\n\nЗапишитесь онлайн — перезвоним и подберём удобное время.' },
+  { uri: '/test-drive', caption: 'Тест-драйв', form: { form: 'test_drive', title: 'Запись на тест-драйв', description: 'Выберите модель и удобное время — подготовим автомобиль к вашему приезду.', button_text: 'Записаться' }, text: 'Запишитесь на тест-драйв любой модели: маршрут по городу около 30 минут, с консультантом или самостоятельно.' },
+  { uri: '/credit', caption: 'Кредит', form: { form: 'credit' }, text: 'Кредит от 5,9% в 12 банках-партнёрах. Одобрение за 30 минут, первоначальный взнос от 0%.' },
+  { uri: '/trade-in', caption: 'Трейд-ин', form: { form: 'trade_in' }, text: 'Оценим ваш автомобиль за 15 минут и зачтём его стоимость в покупку нового. Бонус по трейд-ин — до 150 000 ₽.' },
+  { uri: '/privacy', caption: 'Политика конфиденциальности', form: null, text: '{DEALER_NAME} обрабатывает персональные данные посетителей сайта только для ответа на их обращения.\n\n## Какие данные мы получаем\n- имя и телефон из форм заявок\n- технические данные посещений (счётчики)\n\n## Сколько мы их храним\nДанные обращений обезличиваются по сроку, заданному в настройках сайта.' },
 ];
 
 async function picture(width: number, height: number, colors: [string, string], caption: string): Promise<Buffer> {
@@ -119,6 +120,18 @@ export async function seedDemoSiteContent(db: Db, files: FileStorage) {
         .where(eq(pageStates.id, row.state.id));
     }
 
+    // The site's brand, by its name in the catalogue: its models fill the test drive and purchase forms.
+    const brandName = site.name.split('—').pop()?.trim();
+    const [brand] = brandName ? await db.select({ id: carBrands.id }).from(carBrands).where(eq(carBrands.name, brandName)).limit(1) : [];
+    if (brand) await db.update(sites).set({ context: { ...site.context, brand_id: brand.id } }).where(eq(sites.id, site.id));
+
+    // The news invite to subscribe to them.
+    const newsPage = byUri.get('/news');
+    if (newsPage) {
+      const subscribe: PlacedFloor = { floor_id: form, values: { form: 'subscription', title: 'Подписка на новости', description: 'Новости салона и акции — раз в месяц на вашу почту.', button_text: 'Подписаться' } };
+      await db.update(pageStates).set({ floors: [...(newsPage.state.floors ?? []), subscribe] }).where(eq(pageStates.id, newsPage.state.id));
+    }
+
     // SEO texts with the site's constants.
     const seo: Record<string, { title: string; description: string }> = {
       '/': { title: '{DEALER_NAME} — официальный дилер в г. {CITY}', description: 'Новые автомобили в наличии, сервис, кредит и трейд-ин в г. {CITY}. Звоните: {PHONE}.' },
@@ -175,7 +188,7 @@ export async function seedDemoSiteContent(db: Db, files: FileStorage) {
         order: page!.position,
         // The header lists them already (its extra items) or the footer does.
         hide_from_menu: true,
-        floors: [text(extra.text), ...(extra.form ? [{ floor_id: form, values: {} }] : [])],
+        floors: [text(extra.text), ...(extra.form ? [{ floor_id: form, values: extra.form }] : [])],
         seo_properties: { title: `${extra.caption} — {DEALER_NAME}`, description: `${extra.caption} в г. {CITY}: {DEALER_NAME}.` },
         status: STATE_STATUS.published,
         version: 1,

@@ -1,12 +1,12 @@
-import { parseRichText, type RichInline } from '@dp/contracts';
+import { formCss, formText, parseRichText, type RichInline } from '@dp/contracts';
 import type { PlacedFloor } from '../sites.context/content.table.ts';
 import { html, join, raw, safeHref, type Html } from './html.ts';
 import { allLink, collectionCard, collectionPages, pagination } from './render-collections.ts';
 import { href, localHref, menuChildren, menuRoots, tx, type RenderContext } from './render-context.ts';
 import { icon, imageTag, telHref, videoBlock } from './render-media.ts';
-import { renderForm } from './site-forms.ts';
-import type { FloorRow, SitePage } from './site-snapshot.ts';
-import { BACKGROUND_CODES } from './site-styles.ts';
+import { formKindOf, renderForm, type FormSpec } from './site-forms.ts';
+import type { FloorRow, LayoutStateRow, SitePage, SiteSnapshot } from './site-snapshot.ts';
+import { BACKGROUND_CODES, paletteOf } from './site-styles.ts';
 import { formName, say } from './texts.ts';
 
 /**
@@ -110,6 +110,7 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
       placement: key,
       action: localHref(ctx, ctx.page.uri),
       lang: ctx.lang,
+      spec: formSpecOf(ctx.snap, values),
       buttonText: tx(ctx, values.button_text) ?? say(ctx.lang, 'form_submit'),
       depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
       outcome: ctx.form?.placement === key ? ctx.form : null,
@@ -118,10 +119,43 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
     const description = tx(ctx, values.description);
     return html`<p class="floor__subtitle">${description ?? formName(ctx.lang, String(values.form ?? 'callback'))}</p>${form}`;
   },
+  custom_form: (ctx, values, key) => customFormBlock(ctx, values, key),
   news_list: (ctx, values) => collectionList(ctx, values, 'news', say(ctx.lang, 'all_news')),
   specials_list: (ctx, values) => collectionList(ctx, values, 'specials', say(ctx.lang, 'all_specials')),
   collection_list: (ctx, values) => collectionList(ctx, values, String(values.collection_type ?? 'any'), say(ctx.lang, 'all_items')),
 };
+
+/** The form a `form` floor draws: its kind, and the models of the site's brand for its model select. */
+const formSpecOf = (snap: SiteSnapshot, values: Values): FormSpec => ({ kind: formKindOf(values.form), models: snap.models });
+
+/**
+ * The form a posted `_form` names on a page (`main-2`: the page's third floor; `header-0`,
+ * `footer-1`: the layout's), or the callback form when it names no form floor.
+ */
+export function formSpecAt(snap: SiteSnapshot, page: SitePage, layout: LayoutStateRow | null, placement: string): FormSpec {
+  const [, region, index] = /^(header|main|footer)-(\d{1,4})$/.exec(placement) ?? [];
+  const list = region === 'main' ? page.state.floors : region === 'header' ? layout?.header_floors : region === 'footer' ? layout?.footer_floors : null;
+  const placed = list?.[Number(index)];
+  const floor = placed ? snap.floors.get(placed.floor_id) : undefined;
+  if (!placed || floor?.component !== 'form') return { kind: 'callback', models: snap.models };
+  return formSpecOf(snap, { ...(floor.values ?? {}), ...(placed.values ?? {}) });
+}
+
+/**
+ * A constructor form placed as a block (form-constructor): the site's own form by its id, drawn by
+ * the form's embeddable script from the site's origin (the site's CSP allows it), which sends what
+ * the visitor fills in as that form's custom form request. Its stylesheet joins the page's own (its
+ * hash is in the CSP); the target says so, and the script adds none. A form of another site, or one
+ * deleted, draws nothing.
+ */
+function customFormBlock(ctx: RenderContext, values: Values, key: string): Html | null {
+  const id = Number(values.form_id);
+  if (!Number.isInteger(id) || !ctx.snap.customForms.has(id)) return null;
+  const css = formCss(paletteOf(ctx.snap.site.context?.color_scheme));
+  if (!ctx.css.includes(css)) ctx.css.push(css);
+  const target = `${key}-form`;
+  return html`<div id="${target}" class="custom-form" data-dpf-styled><noscript><p>${formText(ctx.lang, 'no_script')}</p></noscript></div><script src="/_api/forms/${id}/embed.js" data-target="${target}" defer></script>`;
+}
 
 /**
  * Rich text of the floors' subset (contracts rich-text.ts). Its headings take the levels below the

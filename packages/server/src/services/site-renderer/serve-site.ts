@@ -15,7 +15,8 @@ import { readPreviewToken } from './preview-token.ts';
 import { pageTitleOf, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
-import { checkForm, FORM_MAX_BYTES, type FormOutcome } from './site-forms.ts';
+import { formSpecAt } from './render-floors.ts';
+import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
 import { say } from './texts.ts';
@@ -167,7 +168,7 @@ const SITE_API_PREFLIGHT = {
   'access-control-allow-headers': 'content-type, accept-language, x-file-name',
   'access-control-max-age': '600',
 };
-/** What a posted site form becomes when a service takes it (request intake): an error to show, or nothing. */
+/** What a posted site form becomes when a service takes it (request intake: `outcome.request`, its type and attributes): an error to show, or nothing. */
 export type FormSink = (call: { site: SiteRow; outcome: FormOutcome; ip: string; lang: Lang; consentText: string; page: PostedPage }) => Promise<{ error: string | null }>;
 /** The page a form was posted on, as the server knows it (the request's analytics page when the script sent none). */
 export interface PostedPage {
@@ -213,7 +214,10 @@ export class SiteRenderer {
   private send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
     const etag = response.headers.etag;
     if (etag && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && request.headers['if-none-match'] === etag) {
-      reply.code(304).headers({ etag, 'cache-control': response.headers['cache-control']! }).send();
+      // The page's own policy too: a browser takes a 304's headers over those it kept, and the admin's CSP (set on every
+      // reply before this) would refuse the page's inline stylesheet.
+      const policy = response.headers['content-security-policy'];
+      reply.code(304).headers({ etag, 'cache-control': response.headers['cache-control']!, ...(policy ? { 'content-security-policy': policy } : {}) }).send();
       return;
     }
     reply.code(response.status).headers(response.headers).send(request.method === 'HEAD' ? '' : response.body);
@@ -282,7 +286,8 @@ export class SiteRenderer {
     const cacheControl = site.basic_auth_login ? 'private, no-cache' : 'no-cache';
 
     if (request.method === 'POST') {
-      const form = await this.postedForm(request, pageLang);
+      const layout = contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage }).layout;
+      const form = await this.postedForm(request, pageLang, (placement) => formSpecAt(snapshot, page, layout, placement));
       if (!form) return neutral(413, pageLang, 'form_errors', 'form_too_long');
       if (form.ok && this.formSink) {
         const depersonalization = site.depersonalization;
@@ -358,11 +363,13 @@ export class SiteRenderer {
     return 'ok';
   }
 
-  private async postedForm(request: FastifyRequest, lang: Lang): Promise<FormOutcome | null> {
+  /** The posted form, checked as the form it names on the page (`specOf`); null when it is too large. */
+  private async postedForm(request: FastifyRequest, lang: Lang, specOf: (placement: string) => FormSpec): Promise<FormOutcome | null> {
     const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const body = await readBody(request.raw, FORM_MAX_BYTES);
-    if (body === null) return null;
-    return checkForm(type === 'application/x-www-form-urlencoded' ? body : '', lang);
+    const raw = await readBody(request.raw, FORM_MAX_BYTES);
+    if (raw === null) return null;
+    const body = type === 'application/x-www-form-urlencoded' ? raw : '';
+    return checkForm(body, lang, specOf(postedPlacement(body)));
   }
 
   private async loadSite(siteId: number): Promise<{ value: SiteState; dependsOn: number[] } | null> {

@@ -479,7 +479,10 @@ describe('the cache', () => {
     const first = await visit(t, s.host, '/news');
     const etag = String(first.headers.etag);
     expect(first.headers['cache-control']).toBe('no-cache');
-    expect((await visit(t, s.host, '/news', { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const notModified = await visit(t, s.host, '/news', { headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    // The page's own CSP, which the browser keeps with the page it has (not the admin's, which refuses its stylesheet).
+    expect(notModified.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     await db().update(pageStates).set({ caption: 'Все новости' }).where(eq(pageStates.id, s.pages.news.stateId));
     const changed = await visit(t, s.host, '/news', { headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);

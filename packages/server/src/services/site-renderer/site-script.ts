@@ -118,13 +118,16 @@ ${LEAD_SOURCE_SCRIPT}  function calltracking() {
 
   function forms() {
     document.querySelectorAll('form.form input[type="tel"]').forEach(dpPhoneMask);
-    document.querySelectorAll('form.form input, form.form textarea').forEach(function (input) {
+    document.querySelectorAll('form.form input, form.form textarea, form.form select').forEach(function (input) {
       input.addEventListener('invalid', function () {
         var v = input.validity;
-        var text = v.valueMissing ? input.getAttribute('data-msg-required') : (v.patternMismatch ? input.getAttribute('data-msg-pattern') : (v.tooLong ? input.getAttribute('data-msg-long') : ''));
+        // A value of the wrong form (a pattern, an e-mail, a number out of range, a VIN too short) gets the field's format message.
+        var format = v.patternMismatch || v.typeMismatch || v.rangeUnderflow || v.rangeOverflow || v.stepMismatch || v.badInput || v.tooShort;
+        var text = v.valueMissing ? input.getAttribute('data-msg-required') : (format ? input.getAttribute('data-msg-pattern') : (v.tooLong ? input.getAttribute('data-msg-long') : ''));
         input.setCustomValidity(text || '');
       });
       input.addEventListener('input', function () { input.setCustomValidity(''); });
+      input.addEventListener('change', function () { input.setCustomValidity(''); });
     });
   }
 

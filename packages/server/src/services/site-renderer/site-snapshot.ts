@@ -8,6 +8,9 @@ import { stageStates } from '../content.storage/stage.table.ts';
 import { floors } from '../floors.storage/floor.table.ts';
 import { redirects, seoConfigs, seoConstants } from '../seo/seo.table.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
+import { carModels } from '../cars.catalog/catalog.table.ts';
+import { customForms } from '../form-constructor/form.table.ts';
+import type { FormModel } from './site-forms.ts';
 
 /**
  * Everything a public site shows, read at once per site (a dozen statements) and kept by the
@@ -63,6 +66,10 @@ export interface SiteSnapshot {
   /** Redirects by their "from" address. */
   redirects: Map<string, Redirect>;
   dealers: Map<number, Dealer>;
+  /** The catalogue models of the site's brand: the model select of its test drive and purchase forms. */
+  models: FormModel[];
+  /** The site's own constructor forms by id (their titles): the forms a `custom_form` floor may draw. */
+  customForms: Map<number, string>;
   /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
   dependsOn: number[];
   /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
@@ -93,6 +100,23 @@ export async function loadFloors(db: DbOrTx, clientId: number, ids: number[]): P
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The most models a form's select offers. */
+const MODELS_MAX = 300;
+
+/** The catalogue models of the site's brand (none without a brand), by name, in the site's language. */
+export async function loadModels(db: DbOrTx, site: SiteRow): Promise<FormModel[]> {
+  const brand = site.context?.brand_id;
+  if (!brand) return [];
+  const rows = await db.select({ id: carModels.id, name: carModels.name, name_ru: carModels.name_ru, name_en: carModels.name_en }).from(carModels).where(eq(carModels.brand_id, brand)).orderBy(asc(carModels.name)).limit(MODELS_MAX);
+  return rows.map((row) => ({ id: row.id, name: (site.locale === 'en' ? row.name_en : row.name_ru) || row.name }));
+}
+
+/** The site's own constructor forms (ids and titles). */
+export async function loadCustomForms(db: DbOrTx, siteId: number): Promise<Map<number, string>> {
+  const rows = await db.select({ id: customForms.id, title: customForms.title }).from(customForms).where(eq(customForms.site_id, siteId));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
 /** The site row, or null when there is none. */
 export async function loadSiteRow(db: DbOrTx, siteId: number): Promise<SiteRow | null> {
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
@@ -102,7 +126,7 @@ export async function loadSiteRow(db: DbOrTx, siteId: number): Promise<SiteRow |
 export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteSnapshot> {
   const siteIds = await centralContentSiteIds(db, site.id);
   const masterIds = siteIds.filter((id) => id !== site.id);
-  const [pageRows, layoutRows, stageRows, seoRows, constantRows, redirectRows, localeRows, dealerRows] = await Promise.all([
+  const [pageRows, layoutRows, stageRows, seoRows, constantRows, redirectRows, localeRows, dealerRows, models, forms] = await Promise.all([
     db
       .select({ id: pages.id, uri: pages.uri, parent_id: pages.parent_id, position: pages.position, layout_id: pages.layout_id, state: pageStates })
       .from(pages)
@@ -133,6 +157,8 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
           .from(dealers)
           .where(and(eq(dealers.client_id, site.client_id), inArray(dealers.id, [...site.dealer_ids, ...(site.dealer_id ? [site.dealer_id] : [])])))
       : Promise.resolve([] as Dealer[]),
+    loadModels(db, site),
+    loadCustomForms(db, site.id),
   ]);
 
   const pagesById = new Map<number, SitePage>(pageRows.map((row) => [row.id, row]));
@@ -173,6 +199,8 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     constants: new Map(constantRows.map((row) => [row.placeholder, row.value])),
     redirects: new Map(redirectRows.map((row) => [row.from, { to: row.to, code: row.code }])),
     dealers: new Map(dealerRows.map((row) => [row.id, row])),
+    models,
+    customForms: forms,
     dependsOn: [site.id, ...masterIds],
   };
 }

@@ -124,7 +124,9 @@ p{margin:0 0 1em}
 .form{display:grid;gap:14px;max-width:560px}
 .align-center .form{margin:0 auto;text-align:left}
 .field label{display:block;font-weight:600;margin-bottom:4px}
-.field input,.field textarea{width:100%;padding:11px 12px;border:1px solid #8a93a3;border-radius:8px;font:inherit;color:#1a1f2b;background:#fff}
+.field input,.field textarea,.field select{width:100%;padding:11px 12px;border:1px solid #8a93a3;border-radius:8px;font:inherit;color:#1a1f2b;background:#fff}
+.field select{min-height:46px}
+.field__optional{font-weight:400;opacity:.75}
 .field--check{display:flex;gap:10px;align-items:flex-start}
 .field--check input{width:20px;height:20px;margin-top:2px;flex:none}
 .field--check label{font-weight:400}

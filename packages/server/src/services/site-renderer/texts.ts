@@ -41,6 +41,14 @@ const TEXTS = {
   form_name: { ru: 'Имя', en: 'Name' },
   form_phone: { ru: 'Телефон', en: 'Phone' },
   form_comment: { ru: 'Комментарий', en: 'Comment' },
+  form_email: { ru: 'E-mail', en: 'E-mail' },
+  form_model: { ru: 'Модель', en: 'Model' },
+  form_model_choose: { ru: 'Выберите модель', en: 'Choose a model' },
+  form_time: { ru: 'Удобные дата и время', en: 'Preferred date and time' },
+  form_works: { ru: 'Какие работы нужны', en: 'Works needed' },
+  form_vin: { ru: 'VIN автомобиля', en: 'Vehicle VIN' },
+  form_mileage: { ru: 'Пробег, км', en: 'Mileage, km' },
+  form_optional: { ru: '(необязательно)', en: '(optional)' },
   form_submit: { ru: 'Отправить', en: 'Send' },
   form_consent: { ru: 'Я согласен на обработку персональных данных', en: 'I agree to the processing of my personal data' },
   form_consent_period: {
@@ -49,9 +57,15 @@ const TEXTS = {
   },
   form_required: { ru: 'Это поле обязательно для заполнения', en: 'This field is required' },
   form_phone_invalid: { ru: 'Введите телефон в формате +7 (XXX) XXX-XX-XX', en: 'Enter the phone as +7 (XXX) XXX-XX-XX' },
+  form_email_invalid: { ru: 'Введите e-mail в формате name@example.ru', en: 'Enter the e-mail as name@example.com' },
+  form_vin_invalid: { ru: 'VIN — это 17 латинских букв и цифр без I, O и Q', en: 'A VIN is 17 Latin letters and digits without I, O and Q' },
+  form_mileage_invalid: { ru: 'Укажите пробег целым числом от 1 до {max}', en: 'Enter the mileage as a whole number from 1 to {max}' },
+  form_time_invalid: { ru: 'Укажите дату и время', en: 'Enter a date and time' },
+  form_model_invalid: { ru: 'Выберите модель из списка', en: 'Choose a model from the list' },
   form_too_long: { ru: 'Поле должно состоять из {length} знаков или меньше', en: 'The field must be {length} characters or fewer' },
   form_invalid_characters: { ru: 'Поле содержит недопустимые символы', en: 'The field contains characters that are not allowed' },
   form_errors: { ru: 'Проверьте поля формы', en: 'Please check the form' },
+  form_subscribed: { ru: 'Спасибо! Вы подписаны на новости', en: 'Thank you! You are subscribed to our news' },
   form_checked: { ru: 'Данные заполнены верно', en: 'The form is filled in correctly' },
   form_sent: { ru: 'Спасибо! Заявка отправлена, мы скоро свяжемся с вами', en: 'Thank you! Your request is sent, we will contact you soon' },
   form_robot_check: { ru: 'Для отправки формы включите JavaScript: он подтверждает, что вы не робот', en: 'Turn on JavaScript to send the form: it confirms that you are not a robot' },
@@ -60,8 +74,8 @@ const TEXTS = {
     en: 'Requests from this site are not connected yet: your data was not saved. Please call us and we will help.',
   },
   forms: {
-    ru: { callback: 'Обратный звонок', test_drive: 'Запись на тест-драйв', service: 'Запись на сервис', credit: 'Заявка на кредит', trade_in: 'Оценка для трейд-ин' },
-    en: { callback: 'Callback', test_drive: 'Test drive booking', service: 'Service booking', credit: 'Credit application', trade_in: 'Trade-in valuation' },
+    ru: { callback: 'Обратный звонок', test_drive: 'Запись на тест-драйв', service: 'Запись на сервис', buy_model: 'Заявка на покупку', subscription: 'Подписка на новости', credit: 'Заявка на кредит', trade_in: 'Оценка для трейд-ин' },
+    en: { callback: 'Callback', test_drive: 'Test drive booking', service: 'Service booking', buy_model: 'Purchase request', subscription: 'Newsletter subscription', credit: 'Credit application', trade_in: 'Trade-in valuation' },
   },
   not_found_title: { ru: 'Страница не найдена', en: 'Page not found' },
   not_found_text: { ru: 'Такой страницы на сайте нет. Возможно, её адрес изменился.', en: 'There is no such page on this site. Its address may have changed.' },
@@ -82,6 +96,8 @@ const TEXTS = {
 
 type Key = keyof typeof TEXTS;
 type Simple = { [K in Key]: (typeof TEXTS)[K]['ru'] extends string ? K : never }[Key];
+/** The labels of request forms' fields. */
+export type FieldLabel = Extract<Simple, `form_${string}`>;
 
 /** A text of the renderer in `lang`, `{name}` parameters filled in (the result is text: escape it). */
 export function say(lang: Lang, key: Simple, params: Record<string, string | number> = {}): string {

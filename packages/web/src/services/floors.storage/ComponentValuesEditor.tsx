@@ -151,6 +151,8 @@ function ValueInput({ path, field, lang, disabled }: { path: Path; field: ValueF
   const common = { name, ...texts(field, lang), required: field.required && field.kind !== 'boolean' };
   const rules = [zodRule(valueFieldSchema(field), lang)];
   const aria = { 'aria-label': field.label[lang], disabled };
+  // A value chosen from a site's records (its constructor forms): a library floor belongs to no site, so it is picked where the floor is placed.
+  if (field.source) return <Form.Item label={field.label[lang]}><Typography.Text type="secondary">{field.hint?.[lang]}</Typography.Text></Form.Item>;
   switch (field.kind) {
     case 'text':
       return <Form.Item {...common} rules={rules}><Input {...aria} maxLength={field.max} /></Form.Item>;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, ConfigProvider, Empty, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useFloorOptions, type Placed } from './content-api.ts';
+import { COMPONENTS, type Lang } from '@dp/contracts';
+import { useFloorOptions, useSiteForms, type Placed } from './content-api.ts';
 import { pasteFloors, toBuffered, useFloorsBuffer, type BufferedFloor, type PasteProblem } from './floors-buffer.ts';
 
 /** Moves the item at `from` to `to` (drag and drop, the arrow buttons). */
@@ -27,6 +28,7 @@ export function FloorsEditor({
   id,
   buffer,
   clientId,
+  siteId,
 }: {
   value?: Placed[];
   onChange?: (value: Placed[]) => void;
@@ -37,8 +39,11 @@ export function FloorsEditor({
   buffer?: boolean;
   /** The client of the state's site: a paste takes that client's (or the platform's) floors. */
   clientId?: number | null;
+  /** The state's site: values chosen from its records (a constructor form) are offered by name. */
+  siteId?: number | null;
 }) {
-  const { t } = useTranslation('sites.context');
+  const { t, i18n } = useTranslation('sites.context');
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
   const { floors, isLoading, isError } = useFloorOptions();
   const clipboard = useFloorsBuffer();
   const { message } = App.useApp();
@@ -65,6 +70,26 @@ export function FloorsEditor({
     } catch {
       setTextError(t('floors_editor.values_invalid'));
     }
+  };
+
+  // Values a component takes from the site's constructor forms: a select of their titles sets the id in the values.
+  const editedComponent = editing !== null ? name(value[editing]?.floor_id ?? 0)?.component : undefined;
+  const formFields = COMPONENTS.find((component) => component.identity === editedComponent)?.fields.filter((field) => field.source === 'site_forms') ?? [];
+  const siteForms = useSiteForms(formFields.length ? siteId : null);
+  const parsedText = (): Record<string, unknown> => {
+    try {
+      const parsed = text.trim() ? JSON.parse(text) : {};
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  };
+  const pick = (field: string, formId: number | undefined) => {
+    const next = { ...parsedText() };
+    if (formId === undefined) delete next[field];
+    else next[field] = formId;
+    setText(JSON.stringify(next, null, 2));
+    setTextError(null);
   };
 
   const copy = (entries: Placed[]) => {
@@ -232,6 +257,35 @@ export function FloorsEditor({
         okText={t('floors_editor.apply')}
         destroyOnHidden
       >
+        {formFields.map((field) => {
+          const chosen = parsedText()[field.name];
+          return (
+            <div key={field.name} className="floors-editor__pick">
+              <Typography.Text strong id={`floors-editor-pick-${field.name}`}>
+                {field.label[lang]}
+              </Typography.Text>
+              {siteId && siteForms.allowed ? (
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  aria-labelledby={`floors-editor-pick-${field.name}`}
+                  placeholder={t('floors_editor.site_form_choose')}
+                  loading={siteForms.isLoading}
+                  value={typeof chosen === 'number' ? chosen : undefined}
+                  onChange={(next: number | undefined) => pick(field.name, next)}
+                  options={siteForms.forms.map((form) => ({ value: form.id, label: form.title }))}
+                  notFoundContent={siteForms.isError ? t('floors_editor.site_forms_failed') : t('floors_editor.site_forms_empty')}
+                  className="floors-editor__pick-select"
+                />
+              ) : (
+                <Typography.Paragraph type="secondary">{siteId ? t('floors_editor.site_forms_denied') : t('floors_editor.site_form_on_page')}</Typography.Paragraph>
+              )}
+              {typeof chosen === 'number' && !siteForms.isLoading && siteForms.allowed && !siteForms.forms.some((form) => form.id === chosen) && (
+                <Typography.Text type="warning">{t('floors_editor.site_form_missing')}</Typography.Text>
+              )}
+            </div>
+          );
+        })}
         <Typography.Paragraph type="secondary">{t('floors_editor.values_hint')}</Typography.Paragraph>
         <Input.TextArea
           rows={10}

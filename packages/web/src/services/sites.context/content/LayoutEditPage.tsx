@@ -153,10 +153,10 @@ export default function LayoutEditPage() {
                   <Input aria-label={t('layout_states.fields.caption')} />
                 </Form.Item>
                 <Form.Item name="header_floors" label={t('layout_states.fields.header_floors')}>
-                  <FloorsEditor label={t('layout_states.fields.header_floors')} disabled={!editable} buffer clientId={state.attributes.client_id} />
+                  <FloorsEditor label={t('layout_states.fields.header_floors')} disabled={!editable} buffer clientId={state.attributes.client_id} siteId={state.attributes.site_id} />
                 </Form.Item>
                 <Form.Item name="footer_floors" label={t('layout_states.fields.footer_floors')}>
-                  <FloorsEditor label={t('layout_states.fields.footer_floors')} disabled={!editable} buffer clientId={state.attributes.client_id} />
+                  <FloorsEditor label={t('layout_states.fields.footer_floors')} disabled={!editable} buffer clientId={state.attributes.client_id} siteId={state.attributes.site_id} />
                 </Form.Item>
               </GuardedForm>
             </Card>

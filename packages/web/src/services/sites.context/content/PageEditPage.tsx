@@ -259,7 +259,7 @@ export default function PageEditPage() {
                   ))}
                 </Space>
                 <Form.Item name="floors" label={t('page_states.fields.floors')}>
-                  <FloorsEditor label={t('page_states.fields.floors')} disabled={!editable} buffer clientId={state.attributes.client_id} />
+                  <FloorsEditor label={t('page_states.fields.floors')} disabled={!editable} buffer clientId={state.attributes.client_id} siteId={state.attributes.site_id} />
                 </Form.Item>
                 <Collapse
                   className="state-sections"

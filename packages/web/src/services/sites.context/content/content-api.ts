@@ -119,6 +119,26 @@ export function useFloorOptions() {
   return { ...query, allowed, floors: query.data ?? [] };
 }
 
+/**
+ * A site's constructor forms (form-constructor) by title, for a floor that places one: only the
+ * site's own are offered, as the renderer draws only those.
+ */
+export function useSiteForms(siteId: number | null | undefined) {
+  const { user } = useSession();
+  const allowed = !!user && !!siteId && hasAnyPermission(user.permissions, 'form-constructor', ['form_constructor.get_list']);
+  const query = useQuery({
+    queryKey: ['form-constructor', 'custom_forms', 'options', siteId],
+    enabled: allowed,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const list = await api.list<{ title: string }>(gatewayPath('form-constructor', `custom_forms/list/${siteId}`), { 'page[size]': 1000 }, signal);
+      return list.data.map((form) => ({ id: Number(form.id), title: form.attributes.title }));
+    },
+    retry: false,
+  });
+  return { ...query, allowed, forms: query.data ?? [] };
+}
+
 /** The workflow actions of a state (kit/state-workflow.ts routes). */
 export const stateAction = (kind: StateKind, id: string, action: 'submit' | 'publish' | 'unpublish' | 'copy' | 'restore') =>
   api.post<StateRecord>(contentPath(`${kind}/${id}/${action}`));
