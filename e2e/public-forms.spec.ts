@@ -51,9 +51,12 @@ test('a test drive booked on the site arrives in the test drive list with its mo
   await expect(row).toContainText('+7 (916) 111-22-33');
   await expect(row).toContainText('2026-12-05 11:30');
   await expect(row).toContainText('yandex');
+  // The model by its catalogue name, not its id.
+  await expect(row).toContainText('Рио');
   await row.getByRole('button', { name: /Открыть заявку/ }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('row').filter({ hasText: 'Тема' })).toContainText('Рио');
+  await expect(drawer.getByRole('row').filter({ hasText: /^Модель/ })).toContainText('Рио');
   await expect(drawer.getByRole('row').filter({ hasText: 'UTM source' })).toContainText('yandex');
   await expect(drawer.getByRole('row').filter({ hasText: 'Адрес страницы' })).toContainText(`${SITE_URL}/test-drive`);
 });

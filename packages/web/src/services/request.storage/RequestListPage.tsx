@@ -14,7 +14,7 @@ import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
-import { downloadRequests, listQuery, requestsPath, useRequestActions, useRequestList } from './request-api.ts';
+import { downloadRequests, listQuery, requestsPath, useModelNames, useRequestActions, useRequestList } from './request-api.ts';
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 // sender: the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
@@ -109,6 +109,8 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
   const screens = Grid.useBreakpoint();
   const actions = useRequestActions(record?.id ?? null);
   const available = useAvailableActions(record?.attributes.site_id ?? null);
+  const modelId = record?.attributes.fields.model_id;
+  const models = useModelNames(typeof modelId === 'number' ? [modelId] : [], lang).data;
   if (!record) return null;
   const a = record.attributes;
   const items = [
@@ -123,7 +125,7 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
     ...Object.entries(a.fields).flatMap(([field, value]): [string, ReactNode][] =>
       field === 'content' && value && typeof value === 'object' && !Array.isArray(value)
         ? Object.entries(value as Record<string, unknown>).map(([id, item]) => [`content:${id}`, isFileList(item) ? <FileLinks files={item} lang={lang} /> : show(item, lang)])
-        : [[`fields.${field}`, show(value, lang)]],
+        : [[`fields.${field}`, field === 'model_id' && typeof value === 'number' ? (models?.get(value) ?? `#${value}`) : show(value, lang)]],
     ),
     // The request's source (spec 002 §3 analytics): UTM first, then the page, then the counters' ids.
     ...leaves(a.analytics, 'analytics')
@@ -234,6 +236,10 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
     }
   };
   const records = (list.data?.data ?? []) as Row[];
+  const modelIds = records.flatMap((record) => (typeof record.attributes.fields.model_id === 'number' ? [record.attributes.fields.model_id] : []));
+  const models = useModelNames(columns.chosen.includes('fields.model_id') ? modelIds : [], lang).data;
+  /** A model by its catalogue name; by its id while the name is unknown. */
+  const modelName = (id: unknown) => (typeof id === 'number' ? (models?.get(id) ?? `#${id}`) : show(id, lang));
   const marked = Boolean(params.captcha) || records.some((record) => record.attributes.captcha_check);
   const tableColumns = useMemo(
     () => [
@@ -247,7 +253,13 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         width: column === 'created_at' ? 150 : column === 'text' ? 260 : 170,
         ellipsis: true,
         render: (_: unknown, record: Row) =>
-          column === 'created_at' ? formatDateTime(record.attributes.created_at) : column === 'phone' && record.attributes.phone ? formatPhone(record.attributes.phone, phoneFormat) : show(valueAt(record.attributes, column), lang),
+          column === 'created_at'
+            ? formatDateTime(record.attributes.created_at)
+            : column === 'phone' && record.attributes.phone
+              ? formatPhone(record.attributes.phone, phoneFormat)
+              : column === 'fields.model_id'
+                ? modelName(record.attributes.fields.model_id)
+                : show(valueAt(record.attributes, column), lang),
       })),
 
       {
@@ -268,7 +280,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         ),
       },
     ],
-    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId, phoneFormat],
+    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId, phoneFormat, models],
   );
   const range: [Dayjs | null, Dayjs | null] = [params.from ? dayjs(params.from) : null, params.to ? dayjs(params.to) : null];
   const filtered = Boolean(params.search || params.from || params.to || params.captcha || params.utmSource || params.utmCampaign || params.pageUrl);

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REQUEST_TYPES, type CaptchaCheck, type JsonApiList, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
+import { modelResource, REQUEST_TYPES, type CaptchaCheck, type JsonApiList, type Lang, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
 import { api, gatewayPath, type Query } from '../../kit/api.ts';
 import { saveDownload } from '../../kit/save-file.ts';
+import { listPath } from '../../kit/useResourceList.ts';
 
 /** Calls of the request screens (server services/request.storage/request.routes.ts). */
 export const requestsPath = (rest: string) => gatewayPath('request.storage', rest);
@@ -50,6 +51,20 @@ export interface RequestAction {
   status: 'pending' | 'held' | 'failed' | 'success';
   attempts: number;
   last_error: string | null;
+}
+
+/** The catalogue's names of the models the shown requests ask about (test drive, service, buy model), by id, in the reader's language. */
+export function useModelNames(ids: number[], lang: Lang) {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ['request.storage', 'model-names', wanted, lang],
+    enabled: wanted.length > 0,
+    staleTime: 300_000,
+    queryFn: async ({ signal }) => {
+      const list = await api.list<{ name: string; name_ru: string | null; name_en: string | null }>(listPath(modelResource), { 'filter[ids]': wanted.join(','), 'page[size]': wanted.length }, signal);
+      return new Map(list.data.map((record) => [Number(record.id), (lang === 'en' ? record.attributes.name_en : record.attributes.name_ru) || record.attributes.name]));
+    },
+  });
 }
 
 export function useRequestActions(id: string | null) {
