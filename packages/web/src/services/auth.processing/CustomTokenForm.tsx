@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Select, Space, Tree, Typography, type FormI
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  brandRef,
   customTokenCreateBody,
   hasPermission,
   PERMISSIONS,
@@ -28,7 +29,7 @@ const KEY_SEPARATOR = '|';
 interface Values {
   name: string;
   client_ids: number[];
-  brand_ids: string[];
+  brand_ids: number[];
   permissions: string[];
 }
 
@@ -76,6 +77,8 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
 
   // Internal staff may pick any client (from the clients list); a dealer only their own.
   const allClients = useRefOptions(internal ? clientsRef : undefined);
+  // The catalogue's brands by name: a token limited to brands names them, never typed ids.
+  const brands = useRefOptions(brandRef);
   const clientOptions = internal && allClients.allowed
     ? allClients.options
     : (user?.clients ?? []).map((client) => ({ value: client.id, label: client.name }));
@@ -106,7 +109,7 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
       api.post<JsonApiRecord<CustomTokenCreated>>(gatewayPath('auth.processing', 'custom_tokens'), {
         name: values.name.trim(),
         client_ids: values.client_ids ?? [],
-        brand_ids: (values.brand_ids ?? []).map(Number),
+        brand_ids: values.brand_ids ?? [],
         permissions: toMap(values.permissions ?? []),
       }),
     onSuccess: (record) => onCreated(record),
@@ -117,12 +120,6 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
   const clientsRule = {
     validator: async (_rule: unknown, value: number[] | undefined) => {
       if (!internal && (!value || value.length === 0)) throw new Error(translateMessage('at_least_one_client', lang));
-    },
-  };
-  const brandsRule = {
-    validator: async (_rule: unknown, value: string[] | undefined) => {
-      const wrong = (value ?? []).find((item) => !/^[1-9]\d{0,9}$/.test(String(item).trim()));
-      if (wrong !== undefined) throw new Error(t('brand_invalid', { value: wrong }));
     },
   };
 
@@ -157,9 +154,11 @@ export function CustomTokenForm({ onCreated, onCancel }: { onCreated: (record: J
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <Form.Item name="brand_ids" label={t('fields.brand_ids')} rules={[brandsRule]} extra={t('hints.brand_ids')}>
-        <Select mode="tags" open={false} suffixIcon={null} placeholder={t('placeholders.brand_ids')} tokenSeparators={[',', ' ']} />
-      </Form.Item>
+      {brands.allowed && (
+        <Form.Item name="brand_ids" label={t('fields.brand_ids')} extra={t('hints.brand_ids')}>
+          <Select mode="multiple" allowClear placeholder={t('placeholders.brand_ids')} options={brands.options} loading={brands.isFetching} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+      )}
       {treeData.length ? (
         <Form.Item
           name="permissions"

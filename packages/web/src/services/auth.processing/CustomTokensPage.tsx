@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Drawer, Empty, Popconfirm, Popover, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { permissionLabel, type CustomTokenAttributes, type CustomTokenCreated, type JsonApiRecord, type PermissionMap } from '@dp/contracts';
+import { brandRef, permissionLabel, type CustomTokenAttributes, type CustomTokenCreated, type JsonApiRecord, type PermissionMap } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
@@ -16,6 +16,7 @@ import { TokenCreatedModal } from './TokenCreatedModal.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { useRefOptions } from '../../kit/useResourceList.ts';
 
 type Row = JsonApiRecord<CustomTokenAttributes>;
 const tokensRef = { service: 'auth.processing', name: 'custom_tokens' };
@@ -65,6 +66,8 @@ export default function CustomTokensPage() {
   const [size, setSize] = useState(20);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const brandOptions = useRefOptions(brandRef).options;
+  const brandNames = useMemo(() => new Map(brandOptions.map((option) => [Number(option.value), option.label])), [brandOptions]);
 
   const list = useQuery({
     queryKey: queryKeys.resource(tokensRef).list({ page, size }),
@@ -197,7 +200,7 @@ export default function CustomTokensPage() {
                   brands.length ? (
                     <Space size={[0, 4]} wrap>
                       {brands.map((id) => (
-                        <Tag key={id}>{id}</Tag>
+                        <Tag key={id}>{brandNames.get(id) ?? `#${id}`}</Tag>
                       ))}
                     </Space>
                   ) : (

@@ -17,7 +17,7 @@ import './CustomTokensPage.tsx';
 
 /** The custom tokens screen against a real HTTP server standing in for the API. */
 const manager = makeUser(
-  { 'auth.processing': ['settings_mode', 'custom_tokens.view'], 'clients.storage': ['clients.get_full_list'] },
+  { 'auth.processing': ['settings_mode', 'custom_tokens.view'], 'clients.storage': ['clients.get_full_list'], 'cars.catalog': ['brands.get_list'] },
   { internal: false, email: 'manager@dealer.test', clients: [{ id: 1, name: 'Автодом' }] },
 );
 const VALUE = 'dpt_Secret-Value-Shown-Once-0123456789abcdefghijkl';
@@ -36,6 +36,8 @@ beforeAll(async () => {
       const { id: _id, ...attributes } = manager;
       return { status: 200, body: { data: { id: '1', type: 'users', attributes } } };
     }
+    if (path === '/gateway/cars.catalog/api/v1/brands')
+      return { status: 200, body: { data: [{ id: '3', type: 'brands', attributes: { name: 'Kia' } }, { id: '4', type: 'brands', attributes: { name: 'Haval' } }], meta: { page: { number: 1, size: 500, total: 2 } } } };
     if (path === BASE && request.method === 'GET') return { status: 200, body: { data: tokens, meta: { page: { number: 1, size: 20, total: tokens.length } } } };
     if (path === BASE && request.method === 'POST') {
       const data = (request.body as { data: Record<string, unknown> }).data;
@@ -99,11 +101,14 @@ describe('custom tokens screen', () => {
 
     await user.type(within(drawer).getByLabelText('Название'), 'Выгрузка склада');
     await user.click(within(drawer).getByRole('checkbox', { name: /clients\.get_full_list/ }));
+    // Brands are chosen by name from the catalogue.
+    await user.click(within(drawer).getByRole('combobox', { name: 'Бренды' }));
+    await user.click(await screen.findByTitle('Kia'));
     await user.click(within(drawer).getByRole('button', { name: 'Создать' }));
 
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
     expect(calls('POST')[0]!.body).toEqual({
-      data: { name: 'Выгрузка склада', client_ids: [1], brand_ids: [], permissions: { 'clients.storage': ['clients.get_full_list'] } },
+      data: { name: 'Выгрузка склада', client_ids: [1], brand_ids: [3], permissions: { 'clients.storage': ['clients.get_full_list'] } },
     });
     const shown = await screen.findByRole('dialog', { name: 'Токен «Выгрузка склада» создан' });
     expect((within(shown).getByRole('textbox') as HTMLInputElement).value).toBe(VALUE);
@@ -114,6 +119,7 @@ describe('custom tokens screen', () => {
     expect(within(row).getByText('Автодом')).toBeTruthy();
     expect(within(row).getByText(`${VALUE.slice(0, 10)}…`)).toBeTruthy();
     expect(within(row).getByText('1 право')).toBeTruthy();
+    expect(within(row).getByText('Kia')).toBeTruthy();
     await waitFor(() => expect(screen.queryByDisplayValue(VALUE)).toBeNull());
     expect(document.body.textContent).not.toContain(VALUE);
 
