@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { App as AntApp, Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Segmented, Space, Tooltip, Typography, type MenuProps } from 'antd';
-import { CheckOutlined, ExportOutlined, GlobalOutlined, LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
+import { ExportOutlined, LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Lang, Mode } from '@dp/contracts';
-import { errorTitle } from '../kit/api.ts';
+import type { Mode } from '@dp/contracts';
 import { readJson, writeJson } from '../kit/storage.ts';
 import { ContentLoader } from '../kit/Loader.tsx';
 import { IconButton } from '../kit/IconButton.tsx';
@@ -14,7 +13,7 @@ import { LOGOUT_PATH, PERSONAL_PATH, SITE_SELECT_PATH, HOME_PATH } from './guard
 import { MODE_ICONS, routeIcon } from './icons.tsx';
 import { normalizePath, type MenuContext } from './menu.ts';
 import { NOTICE_CONFIG, notify } from './notify.ts';
-import { chooseLanguage, leaveSite, setMode, useSession } from './session.ts';
+import { leaveSite, setMode, useSession } from './session.ts';
 import { useCurrentMode, useMenu, useMenuContext, useSwitchMode } from './useShell.ts';
 import { ClientSwitch } from '../services/auth.processing/ClientSwitch.tsx';
 import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurvey.tsx';
@@ -86,27 +85,10 @@ function SiteBar() {
   );
 }
 
-/** The language choice as menu items (the folded top bar of narrow screens). */
-function languageItems(lang: Lang, label: string): NonNullable<MenuProps['items']> {
-  const choose = (value: Lang) => () => void chooseLanguage(value).catch((error: unknown) => notify.error(errorTitle(error, value)));
-  return [
-    { type: 'divider' },
-    {
-      key: 'language',
-      type: 'group',
-      label,
-      children: [
-        { key: 'lang:ru', icon: lang === 'ru' ? <CheckOutlined aria-hidden /> : <GlobalOutlined aria-hidden />, label: 'Русский', onClick: choose('ru') },
-        { key: 'lang:en', icon: lang === 'en' ? <CheckOutlined aria-hidden /> : <GlobalOutlined aria-hidden />, label: 'English', onClick: choose('en') },
-      ],
-    },
-  ];
-}
-
-function ProfileMenu({ withLanguage = false }: { withLanguage?: boolean }) {
+function ProfileMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, lang } = useSession();
+  const { user } = useSession();
   if (!user) return null;
   const fullName = [user.name, user.last_name].filter(Boolean).join(' ');
   const items: MenuProps['items'] = [
@@ -123,7 +105,6 @@ function ProfileMenu({ withLanguage = false }: { withLanguage?: boolean }) {
     },
     { type: 'divider' },
     { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile'), onClick: () => navigate(PERSONAL_PATH) },
-    ...(withLanguage ? languageItems(lang, t('language')) : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
   ];
@@ -155,13 +136,12 @@ function useMenuItems(groups: ReturnType<typeof useMenu>, collapsed: boolean): M
 }
 
 /** The menu of a narrow screen: a drawer from the top bar with the modes, the site being edited and the items. */
-function MenuDrawer({ open, onClose, modeSwitch, siteBar, menu }: { open: boolean; onClose: () => void; modeSwitch: ReactNode; siteBar: ReactNode; menu: ReactNode }) {
+function MenuDrawer({ open, onClose, modeSwitch, menu }: { open: boolean; onClose: () => void; modeSwitch: ReactNode; menu: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Drawer open={open} onClose={onClose} placement="left" size={288} title={<Logo />} className="shell-drawer" aria-label={t('side_menu')} styles={{ body: { padding: 0 } }}>
       <div className="shell-drawer__top">
         {modeSwitch}
-        {siteBar}
       </div>
       {menu}
     </Drawer>
@@ -229,16 +209,21 @@ function ShellLayout({ page }: { page?: ReactNode }) {
         {!narrow && siteMode && <SiteBar />}
         <div className="shell-header__spacer" />
         <ClientSwitch />
-        {!narrow && <LocaleSwitch />}
-        <ProfileMenu withLanguage={narrow} />
+        <LocaleSwitch />
+        <ProfileMenu />
       </Layout.Header>
+      {/* On a phone the site being edited stays in sight under the top bar. */}
+      {narrow && siteMode && (
+        <div className="shell-site-strip">
+          <SiteBar />
+        </div>
+      )}
       <Layout>
         {narrow ? (
           <MenuDrawer
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             modeSwitch={<ModeSwitch ctx={ctx} mode={mode} modes={modes} block />}
-            siteBar={siteMode ? <SiteBar /> : null}
             menu={drawerItems?.length ? <Menu mode="inline" items={drawerItems} selectedKeys={selected} className="shell-menu" data-testid="side-menu" /> : empty}
           />
         ) : (
