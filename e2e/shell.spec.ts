@@ -78,6 +78,11 @@ test('a site editor has no settings mode and cannot open the clients screen', as
   await expect(page.getByTestId('mode-switch').getByText('Настройки')).toHaveCount(0);
   await page.goto('/clients.storage/clients/');
   await expect(page).toHaveURL(/\/home-page$/);
+  // The refused page is named, with the right it needs.
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Раздел «Клиенты» вам недоступен' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Для него нужно право');
+  await expect(notice).not.toContainText('clients.get_full_list');
   await openMode(page, /^Сайт$/);
   await expectMenu(page, ['Выбор сайта']);
   expect(await menuItems(page)).toEqual(['Выбор сайта']);

@@ -9,6 +9,7 @@ import { UnsavedChangesGuard } from '../kit/unsaved.tsx';
 import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
+import { OpenLinkedSite, Refused } from './Refused.tsx';
 import { SCREEN_PATHS } from './screens.ts';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
@@ -81,7 +82,10 @@ export function Root() {
     const from = getSession().user ? undefined : { from: `${location.pathname}${location.search}` };
     // The client choice goes on to where the user was going.
     const next = decision.to === CLIENT_CHOICE_PATH ? { from: `${location.pathname}${location.search}` } : undefined;
-    return <Navigate to={decision.to} replace state={decision.to === INDEX_PATH ? from : next} />;
+    const state = decision.to === INDEX_PATH ? from : next;
+    if (signedIn && decision.refusal?.reason === 'site') return <OpenLinkedSite siteId={decision.refusal.siteId} to={decision.to} />;
+    if (signedIn && decision.refusal) return <Refused refusal={decision.refusal} to={decision.to} state={state} />;
+    return <Navigate to={decision.to} replace state={state} />;
   }
 
   // Outside the shell: the sign-in pages, logout, and the return from an external sign-in.

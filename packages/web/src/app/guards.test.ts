@@ -51,31 +51,31 @@ describe('route guards (spec 000 §2)', () => {
     expect(decideRoute(input('/auth.processing/second_factor/'))).toEqual({ kind: 'redirect', to: '/home-page' });
   });
 
-  it('sends a user missing the permission to /', () => {
-    expect(decideRoute(input('/clients.storage/users/'))).toEqual({ kind: 'redirect', to: '/' });
+  it('sends a user missing the permission to /, with the route refused for the notice', () => {
+    expect(decideRoute(input('/clients.storage/users/'))).toMatchObject({ kind: 'redirect', to: '/', refusal: { reason: 'permission', route: { name: 'users' } } });
     const noClients = makeUser({ ...ALL_MODES, 'clients.storage': ['groups.list'] });
-    expect(decideRoute(input('/clients.storage/clients/', { user: noClients }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(input('/clients.storage/clients/', { user: noClients }))).toMatchObject({ kind: 'redirect', to: '/', refusal: { reason: 'permission' } });
   });
 
   it('sends a user without the mode of the route to /', () => {
     const noSettings = makeUser({ 'auth.processing': ['dictionaries_mode'], 'clients.storage': ['clients.get_full_list', 'groups.list'] });
-    expect(decideRoute(input('/clients.storage/clients/', { user: noSettings }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(input('/clients.storage/clients/', { user: noSettings }))).toMatchObject({ kind: 'redirect', to: '/', refusal: { reason: 'permission' } });
     expect(decideRoute(input('/clients.storage/groups/', { user: noSettings })).kind).toBe('allow');
     const noSites = makeUser(ALL_MODES, { has_sites: false });
-    expect(decideRoute(input('/sites.context/select', { user: noSites }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(input('/sites.context/select', { user: noSites }))).toMatchObject({ kind: 'redirect', to: '/', refusal: { reason: 'permission' } });
   });
 
-  it('sends a site page without a chosen or accessible site to /home-page', () => {
+  it('sends a site page without a chosen or accessible site to /home-page, naming the site to open instead', () => {
     const page = '/sites.context/sites/5/pages';
-    expect(decideRoute(input(page))).toEqual({ kind: 'redirect', to: '/home-page' });
-    expect(decideRoute(input(page, { site: { id: '6' } }))).toEqual({ kind: 'redirect', to: '/home-page' });
+    expect(decideRoute(input(page))).toEqual({ kind: 'redirect', to: '/home-page', refusal: { reason: 'site', siteId: '5' } });
+    expect(decideRoute(input(page, { site: { id: '6' } }))).toEqual({ kind: 'redirect', to: '/home-page', refusal: { reason: 'site', siteId: '5' } });
     expect(decideRoute(input(page, { site: { id: '5' } })).kind).toBe('allow');
   });
 
   it('sends a site page whose module is not installed to /home-page', () => {
     const routes = SCREEN_ROUTES.map((route) => (route.name === 'pages' ? { ...route, module: 'requests' } : route));
     const page = '/sites.context/sites/5/pages';
-    expect(decideRoute(input(page, { routes, site: { id: '5', modules: [] } }))).toEqual({ kind: 'redirect', to: '/home-page' });
+    expect(decideRoute(input(page, { routes, site: { id: '5', modules: [] } }))).toMatchObject({ kind: 'redirect', to: '/home-page', refusal: { reason: 'module', route: { name: 'pages' } } });
     expect(decideRoute(input(page, { routes, site: { id: '5', modules: ['requests'] } })).kind).toBe('allow');
   });
 

@@ -4,7 +4,8 @@ import { matchRoute, moduleInstalled, needsSite, normalizePath, routeAllowed } f
 /**
  * Route guards of spec 000 §2: no stored auth → '/', signed in on '/' → /home-page, missing
  * permission → '/', a site page without an accessible current site (or its module) →
- * /home-page; a session held to enrolment of a second factor → its page. An unknown path → '/' for anyone signed out, "page not found" in the shell otherwise.
+ * /home-page, each refusal with its reason for the user (a page of another site opens that
+ * site when the user may); a session held to enrolment of a second factor → its page. An unknown path → '/' for anyone signed out, "page not found" in the shell otherwise.
  */
 export const INDEX_PATH = '/';
 export const HOME_PATH = '/home-page';
@@ -36,9 +37,16 @@ export interface GuardInput {
   secondFactorHeld?: boolean;
 }
 
+/** Why a signed-in user's page was refused: said to them where they land. */
+export type Refusal =
+  | { reason: 'permission'; route: ScreenRoute }
+  | { reason: 'module'; route: ScreenRoute }
+  /** A page of a site other than the current one (a link from a mail or a colleague): that site is opened if the user may. */
+  | { reason: 'site'; siteId: string };
+
 export type GuardDecision =
   | { kind: 'allow'; route: ScreenRoute | null; params: Record<string, string> }
-  | { kind: 'redirect'; to: string }
+  | { kind: 'redirect'; to: string; refusal?: Refusal }
   | { kind: 'not_found' };
 
 const allow = (route: ScreenRoute | null = null, params: Record<string, string> = {}): GuardDecision => ({ kind: 'allow', route, params });
@@ -73,14 +81,14 @@ export function decideRoute(input: GuardInput): GuardDecision {
   );
   if (!match) return { kind: 'not_found' };
   const { route, params } = match;
-  if (!routeAllowed(input.user, route)) return redirect(INDEX_PATH);
+  if (!routeAllowed(input.user, route)) return { kind: 'redirect', to: INDEX_PATH, refusal: { reason: 'permission', route } };
 
   if (needsSite(route)) {
     const site = input.site;
-    if (!site || params.siteId !== site.id) return redirect(HOME_PATH);
-    if (!moduleInstalled(route, site.modules)) return redirect(HOME_PATH);
+    if (!site || params.siteId !== site.id) return { kind: 'redirect', to: HOME_PATH, refusal: { reason: 'site', siteId: params.siteId! } };
+    if (!moduleInstalled(route, site.modules)) return { kind: 'redirect', to: HOME_PATH, refusal: { reason: 'module', route } };
   } else if (route.module && !moduleInstalled(route, input.site?.modules)) {
-    return redirect(HOME_PATH);
+    return { kind: 'redirect', to: HOME_PATH, refusal: { reason: 'module', route } };
   }
   return allow(route, params);
 }
