@@ -23,5 +23,10 @@ afterEach(async () => {
   if (typeof document === 'undefined') return;
   const { cleanup } = await import('@testing-library/react');
   cleanup();
+  // What antd opens outside React roots (Modal.confirm's questions, popups left closing) goes too:
+  // the next file of the worker shares this document.
+  const { Modal } = await import('antd');
+  Modal.destroyAll();
+  document.body.innerHTML = '';
   localStorage.clear();
 });
