@@ -45,6 +45,14 @@ test('import body colours from a CSV with one bad row', async ({ page }) => {
   await signInAgain(page, ADMIN);
   await visit(page, '/cars.catalog/body_colors/');
   await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
+  // The screen's two lists are tabs under its title, each with its own heading.
+  const tabsUnder = async (title: string) => expect((await page.getByRole('tablist').boundingBox())!.y).toBeGreaterThan((await page.getByRole('heading', { name: title }).boundingBox())!.y);
+  await tabsUnder('Цвета кузова');
+  await page.getByRole('tab', { name: 'Наценки' }).click();
+  await expect(page.getByRole('heading', { name: 'Наценки за цвет' })).toBeVisible();
+  await tabsUnder('Наценки за цвет');
+  await page.getByRole('tab', { name: 'Цвета' }).click();
+  await expect(page.getByRole('heading', { name: 'Цвета кузова' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить цвета' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Проверить' })).toBeDisabled();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signInAgain, useLanguage, visit } from './kit.ts';
-import { clippedHeaders, coveredByPinned, keyColumnsOutOfView, unnamedButtons } from './table-checks.ts';
+import { clippedHeaders, coveredByPinned, cutMenuEntries, keyColumnsOutOfView, unnamedButtons } from './table-checks.ts';
 
 /**
  * The lists users found clipped at 1440 px, in ru and en at 1440 and 390 px: every header whole,
@@ -76,6 +76,8 @@ for (const lang of ['RU', 'EN'] as const) {
           if (headers.length) problems.push(`${where}: clipped headers ${headers.join(' | ')}`);
           const covered = await coveredByPinned(page);
           if (covered.length) problems.push(`${where}: under the pinned column ${covered.join(' | ')}`);
+          const cut = await cutMenuEntries(page);
+          if (cut.length) problems.push(`${where}: side menu entries cut ${cut.join(' | ')}`);
         } else {
           const { keys, out } = await keyColumnsOutOfView(page);
           if (!keys) problems.push(`${where}: no key column`);

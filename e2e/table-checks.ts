@@ -74,3 +74,10 @@ export async function unnamedButtons(page: Page): Promise<string[]> {
     }),
   );
 }
+
+/** Entries of the side menu whose text is cut (an ellipsis or hidden overflow) instead of wrapping. */
+export async function cutMenuEntries(page: Page): Promise<string[]> {
+  return page.locator('.shell-sider .ant-menu-title-content').evaluateAll((entries) =>
+    entries.filter((entry) => entry.scrollWidth > entry.clientWidth + 1).map((entry) => (entry.textContent ?? '').trim()),
+  );
+}

@@ -207,6 +207,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
           </Space>
         }
       />
+      {extras.headerTabs}
       <Card variant="borderless" className="page-card">
         <ResourceFilters resource={resource} filters={list.filters} onChange={list.change} />
         {list.query.isError && !list.query.data ? (

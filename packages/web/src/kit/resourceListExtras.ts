@@ -9,6 +9,8 @@ import type { JsonApiRecord } from '@dp/contracts';
  */
 export interface ResourceListExtrasValue {
   headerExtra?: ReactNode;
+  /** Views of one screen (a list and its second list) as tabs under the page's title. */
+  headerTabs?: ReactNode;
   leadingColumns?: TableColumnsType<JsonApiRecord<Record<string, unknown>>>;
   /** A screen's own rendering of a column's cells (the audit trail names records), by field. */
   cellRenderers?: Record<string, (value: unknown, record: JsonApiRecord<Record<string, unknown>>) => ReactNode>;

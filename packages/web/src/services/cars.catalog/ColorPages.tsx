@@ -58,33 +58,26 @@ export function BodyColorsPage() {
       if (next === 'markups') result.set('tab', 'markups');
       return result;
     });
-  return (
+  // The tabs stand under the page's title: the screen is one, its two lists are views of it.
+  const tabs = (
     <Tabs
       activeKey={tab}
       onChange={switchTab}
-      destroyOnHidden
       className="body-colors-tabs"
       items={[
-        {
-          key: 'colors',
-          label: t('body_colors.tabs.colors'),
-          children: (
-            <ResourceListExtras.Provider value={colors}>
-              <ResourceListPage resource={asResource(bodyColorResource)} />
-            </ResourceListExtras.Provider>
-          ),
-        },
-        {
-          key: 'markups',
-          label: t('body_colors.tabs.markups'),
-          children: (
-            <ResourceListExtras.Provider value={markups}>
-              <ResourceListPage resource={asResource(bodyColorMarkupResource)} />
-            </ResourceListExtras.Provider>
-          ),
-        },
+        { key: 'colors', label: t('body_colors.tabs.colors') },
+        { key: 'markups', label: t('body_colors.tabs.markups') },
       ]}
     />
+  );
+  return tab === 'markups' ? (
+    <ResourceListExtras.Provider key="markups" value={{ ...markups, headerTabs: tabs }}>
+      <ResourceListPage resource={asResource(bodyColorMarkupResource)} />
+    </ResourceListExtras.Provider>
+  ) : (
+    <ResourceListExtras.Provider key="colors" value={{ ...colors, headerTabs: tabs }}>
+      <ResourceListPage resource={asResource(bodyColorResource)} />
+    </ResourceListExtras.Provider>
   );
 }
 
