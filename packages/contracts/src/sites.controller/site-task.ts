@@ -166,6 +166,8 @@ export interface SiteTaskRecord {
   id: number;
   siteId: number | null;
   siteName: string | null;
+  /** The site's publication status (sites.context: 1 published, 2 draft, 3 publishing): what is left after a creation. */
+  siteStatus: number | null;
   clientId: number | null;
   userId: number | null;
   action: SiteTaskAction;

@@ -52,6 +52,8 @@ describe('task and VM lists', () => {
       id: fresh,
       siteId: site.id,
       siteName: expect.stringContaining('Сайт'),
+      // Waiting for this task: the site is published once it completes.
+      siteStatus: 3,
       clientId: clientA,
       userId: null,
       action: 'create_site',

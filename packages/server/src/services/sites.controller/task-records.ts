@@ -12,11 +12,12 @@ export type VirtualMachineRow = typeof virtualMachines.$inferSelect;
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /** A task as the lists and the update stream give it (spec 000 §3 Site task). */
-export function toTaskRecord(row: SiteTaskRow & { site_name: string | null }): SiteTaskRecord {
+export function toTaskRecord(row: SiteTaskRow & { site_name: string | null; site_status: number | null }): SiteTaskRecord {
   return {
     id: row.id,
     siteId: row.site_id,
     siteName: row.site_name,
+    siteStatus: row.site_status,
     clientId: row.client_id,
     userId: row.user_id,
     action: row.action as SiteTaskRecord['action'],
@@ -74,6 +75,7 @@ export interface ListParams {
 }
 
 const siteName = sql<string | null>`${sites.name}`.as('site_name');
+const siteStatus = sql<number | null>`${sites.status}`.as('site_status');
 const total = sql<number>`count(*) over()`.mapWith(Number).as('total');
 
 /** The conditions of a task list: the caller's clients, the list's statuses, the filters. */
@@ -116,7 +118,7 @@ const counted = sql<number>`count(*)`.mapWith(Number).as('n');
 export async function listTasks(db: DbOrTx, auth: AuthContext, params: ListParams) {
   const where = taskConditions(auth, params);
   const rows = await db
-    .select({ ...getTableColumns(siteTasks), site_name: siteName, total })
+    .select({ ...getTableColumns(siteTasks), site_name: siteName, site_status: siteStatus, total })
     .from(siteTasks)
     .leftJoin(sites, eq(sites.id, siteTasks.site_id))
     .where(where)
@@ -147,7 +149,7 @@ export async function listVms(db: DbOrTx, auth: AuthContext, params: ListParams)
 /** One task as a record (for the update stream and the answers of the actions). */
 export async function loadTaskRecord(db: DbOrTx, id: number): Promise<SiteTaskRecord | null> {
   const [row] = await db
-    .select({ ...getTableColumns(siteTasks), site_name: siteName })
+    .select({ ...getTableColumns(siteTasks), site_name: siteName, site_status: siteStatus })
     .from(siteTasks)
     .leftJoin(sites, eq(sites.id, siteTasks.site_id))
     .where(eq(siteTasks.id, id));

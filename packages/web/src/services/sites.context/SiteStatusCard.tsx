@@ -96,6 +96,8 @@ export function SiteStatusCard({ site, editable, canDelete }: { site: SiteRecord
         <Descriptions.Item label={t('sites.fields.rendered_at')}>{a.rendered_at ? formatDateTime(a.rendered_at) : '—'}</Descriptions.Item>
       </Descriptions>
       {a.status === 3 && <Alert type="info" showIcon title={t('status.pending_hint')} className="site-status__alert" />}
+      {/* What is left before visitors see the site: until then its addresses answer 'Site not found'. */}
+      {a.status === 2 && <Alert type="warning" showIcon title={t('status.draft_hint')} description={editable ? t('status.draft_next') : t('status.draft_ask')} className="site-status__alert" data-testid="site-draft-hint" />}
       {editable && (
         <Space wrap className="site-status__actions">
           {a.status === 2 && (

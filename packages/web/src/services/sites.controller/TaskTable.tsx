@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Grid, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CheckOutlined, CloseOutlined, LoadingOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   ACTIVE_TASK_STATUSES,
   ARCHIVED_TASK_STATUSES,
@@ -212,6 +213,12 @@ export function TaskTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
                 {task.repeatCount > 0 && (
                   <Typography.Text type="secondary" className="task-site__host nowrap">
                     {t('retries', { count: task.repeatCount })}
+                  </Typography.Text>
+                )}
+                {/* A site made by an approved creation answers 'Site not found' until it is published. */}
+                {task.action === 'create_site' && task.siteStatus === 2 && ['APPROVED', 'IN_PROGRESS', 'COMPLETE'].includes(task.status) && task.siteId !== null && (
+                  <Typography.Text type="warning" className="task-site__host" data-testid="task-left">
+                    {t('left_publish')} <Link to={`/sites.context/sites/${task.siteId}/settings`}>{t('left_publish_link')}</Link>
                   </Typography.Text>
                 )}
               </div>

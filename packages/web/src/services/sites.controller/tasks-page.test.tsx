@@ -29,6 +29,7 @@ const task = (extra: Partial<SiteTaskRecord>): SiteTaskRecord => ({
   id: 1,
   siteId: 10,
   siteName: 'Kia Север',
+  siteStatus: 2,
   clientId: 1,
   userId: 7,
   action: 'create_site',
@@ -147,6 +148,16 @@ describe('the tasks screen', () => {
     const failed = await screen.findByTestId('tasks-active');
     await waitFor(() => expect(requests('tasks/users').length).toBeGreaterThan(0));
     expect(await within(failed).findAllByText('#7')).toHaveLength(2);
+  });
+
+  it('says what is left after a creation: a site still a draft is to be published', async () => {
+    active = [task({ id: 8, status: 'COMPLETE', siteStatus: 2 }), task({ id: 9, status: 'COMPLETE', siteStatus: 1, siteName: 'Kia Юг' })];
+    open();
+    const table = await screen.findByTestId('tasks-active');
+    const left = await within(table).findAllByTestId('task-left');
+    expect(left).toHaveLength(1);
+    expect(left[0]!.textContent).toContain('Осталось опубликовать сайт');
+    expect(within(left[0]!).getByRole('link', { name: 'Настройки сайта' }).getAttribute('href')).toBe('/sites.context/sites/10/settings');
   });
 
   it('lets staff approve after a confirmation', async () => {
