@@ -41,7 +41,7 @@ export const contentStorageContract = defineService({
     api('GET', '/api/v1/news', ['collections.get_list']),
     // The workflow of stage states (publishing on strict sites also needs stages.publish, checked
     // by the kit), and short-lived preview links of draft states (the site renderer shows them).
-    ...workflowApiRoutes('stage_states', { change: ['stages.patch'], publish: ['stages.patch', 'stages.publish'] }),
+    ...workflowApiRoutes('stage_states', { change: ['stages.patch'], publish: ['stages.publish'] }),
     api('POST', '/api/v1/stage_states/{id}/preview', ['stages.get_list', 'stages.patch']),
   ],
 });

@@ -106,8 +106,8 @@ export const sitesContextContract = defineService({
     api('DELETE', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
     // The workflow of page and layout states (publishing on strict sites also needs pages.publish /
     // layouts.publish, checked by the kit), the tree's move, the restyling page creation, collections by type.
-    ...workflowApiRoutes('page_states', { change: ['pages.patch'], publish: ['pages.patch', 'pages.publish'] }),
-    ...workflowApiRoutes('layout_states', { change: ['layouts.patch'], publish: ['layouts.patch', 'layouts.publish'] }),
+    ...workflowApiRoutes('page_states', { change: ['pages.patch'], publish: ['pages.publish'] }),
+    ...workflowApiRoutes('layout_states', { change: ['layouts.patch'], publish: ['layouts.publish'] }),
     api('POST', '/api/v1/pages/{id}/move', ['pages.patch']),
     api('POST', '/api/v1/pages/{id}/restyle', ['pages.patch']),
     api('GET', '/api/v1/sites/{siteId}/collections/{type}', ['pages.get_list']),

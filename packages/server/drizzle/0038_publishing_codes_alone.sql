@@ -1,0 +1,12 @@
+-- Publishing, unpublishing and scheduling a page, layout or stage state need the publishing code
+-- alone on every site (docs/decisions/content.md): the gateway rows that still list the write code
+-- beside it drop it. Rows an administrator changed otherwise stay as they are.
+UPDATE "gateway_routes" SET "permissions" = ARRAY['pages.publish'], "updated_at" = now()
+WHERE "service" = 'sites.context' AND "path" LIKE '/api/v1/page_states/{id}/%'
+  AND "permissions" = ARRAY['pages.patch', 'pages.publish'];--> statement-breakpoint
+UPDATE "gateway_routes" SET "permissions" = ARRAY['layouts.publish'], "updated_at" = now()
+WHERE "service" = 'sites.context' AND "path" LIKE '/api/v1/layout_states/{id}/%'
+  AND "permissions" = ARRAY['layouts.patch', 'layouts.publish'];--> statement-breakpoint
+UPDATE "gateway_routes" SET "permissions" = ARRAY['stages.publish'], "updated_at" = now()
+WHERE "service" = 'content.storage' AND "path" LIKE '/api/v1/stage_states/{id}/%'
+  AND "permissions" = ARRAY['stages.patch', 'stages.publish'];
