@@ -9,4 +9,11 @@ WHERE "service" = 'sites.context' AND "path" LIKE '/api/v1/layout_states/{id}/%'
   AND "permissions" = ARRAY['layouts.patch', 'layouts.publish'];--> statement-breakpoint
 UPDATE "gateway_routes" SET "permissions" = ARRAY['stages.publish'], "updated_at" = now()
 WHERE "service" = 'content.storage' AND "path" LIKE '/api/v1/stage_states/{id}/%'
-  AND "permissions" = ARRAY['stages.patch', 'stages.publish'];
+  AND "permissions" = ARRAY['stages.patch', 'stages.publish'];--> statement-breakpoint
+-- The publishing codes' seeded descriptions say the new rule; a description someone edited stays.
+UPDATE "permissions" SET "description" = 'Публиковать страницы, снимать с публикации и назначать время публикации', "updated_at" = now()
+WHERE "service" = 'sites.context' AND "code" = 'pages.publish' AND "description" = 'Публиковать страницы на сайтах со строгой публикацией (после утверждения)';--> statement-breakpoint
+UPDATE "permissions" SET "description" = 'Публиковать макеты, снимать с публикации и назначать время публикации', "updated_at" = now()
+WHERE "service" = 'sites.context' AND "code" = 'layouts.publish' AND "description" = 'Публиковать макеты на сайтах со строгой публикацией (после утверждения)';--> statement-breakpoint
+UPDATE "permissions" SET "description" = 'Публиковать сцены, снимать с публикации и назначать время публикации', "updated_at" = now()
+WHERE "service" = 'content.storage' AND "code" = 'stages.publish' AND "description" = 'Публиковать сцены на сайтах со строгой публикацией (после утверждения)';
