@@ -166,7 +166,11 @@ describe('site settings', () => {
   it('is read-only without sites.patch', async () => {
     site = { ...SITE };
     renderSettings({ 'sites.context': ['sites.get_full_list'] });
-    expect(await screen.findByText(/Только просмотр/)).toBeTruthy();
+    // The refusal names the right by its name, never by its code.
+    expect(await screen.findByText('Только просмотр: изменять настройки сайта могут пользователи с правом «Сайты: изменение»')).toBeTruthy();
+    expect(screen.queryByText(/sites\.patch/)).toBeNull();
+    // The strict-publishing switch says the rule.
+    expect(screen.getByText(/Строгая публикация добавляет проверку/)).toBeTruthy();
     expect((await screen.findByLabelText('Формат телефона')).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: /Сохранить/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Снять с публикации/ })).toBeNull();
