@@ -66,6 +66,8 @@ export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, o
   const open = !current && !kept;
   const publishable = open && (!strict || a.status === 2);
   const right = permissionText('content.storage', 'stages.publish', lang as Lang)?.name ?? 'stages.publish';
+  // A stage without a mobile image shows its text over the picture on phones: publishing asks twice.
+  const withoutMobile = !a.images?.mobile;
   const run = useMutation({
     mutationFn: (work: () => Promise<StageStateRecord | undefined>) => work(),
     onSuccess: async (result) => {
@@ -89,7 +91,13 @@ export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, o
         </Button>
       )}
       {publishable && canPublish && (
-        <Popconfirm title={t('states.confirm.publish')} okText={t('states.actions.publish')} cancelText={t('common:actions.cancel')} onConfirm={() => act('publish')}>
+        <Popconfirm
+          title={t('states.confirm.publish')}
+          description={withoutMobile ? <Typography.Text type="warning">{t('states.confirm.publish_without_mobile')}</Typography.Text> : undefined}
+          okText={t('states.actions.publish')}
+          cancelText={t('common:actions.cancel')}
+          onConfirm={() => act('publish')}
+        >
           <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={run.isPending}>
             {t('states.actions.publish')}
           </Button>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import '../../../app/i18n.ts';
 import { Providers } from '../../../app/Providers.tsx';
 import { createQueryClient } from '../../../app/queryClient.ts';
@@ -18,17 +19,17 @@ import type { StageStateRecord } from '../../content.storage/stage-api.ts';
 const EDITOR = { 'sites.context': ['pages.get_list', 'pages.patch'], 'content.storage': ['stages.get_list', 'stages.patch'] };
 const MANAGER = { 'sites.context': [...EDITOR['sites.context'], 'pages.publish'], 'content.storage': [...EDITOR['content.storage'], 'stages.publish'] };
 
-const state = (status: number) =>
-  ({ id: '7', type: 'page_states', attributes: { status, caption: 'О компании', version: null, superseded_at: null, publish_at: null, publication_status: null, publication_error: null, updated_at: '2026-01-01T00:00:00Z' } }) as unknown as StateRecord;
+const state = (status: number, extra: Record<string, unknown> = {}) =>
+  ({ id: '7', type: 'page_states', attributes: { ...extra, status, caption: 'О компании', version: null, superseded_at: null, publish_at: null, publication_status: null, publication_error: null, updated_at: '2026-01-01T00:00:00Z' } }) as unknown as StateRecord;
 
-function renderBar(permissions: Record<string, string[]>, lang: 'ru' | 'en', options: { strict?: boolean; status?: number; stage?: boolean } = {}) {
+function renderBar(permissions: Record<string, string[]>, lang: 'ru' | 'en', options: { strict?: boolean; status?: number; stage?: boolean; images?: Record<string, unknown> } = {}) {
   setLang(lang);
   signedIn({ access_token: 'A', refresh_token: 'R', token_type: 'Bearer', expires_in: 900, user: makeUser({ ...ALL_MODES, ...permissions }, { locale: lang }) });
   const none = () => undefined;
   render(
     <Providers queryClient={createQueryClient()}>
       {options.stage ? (
-        <StageWorkflowBar state={state(options.status ?? 1) as unknown as StageStateRecord} strict={!!options.strict} editable onChanged={none} onOpen={none} onDeleted={none} />
+        <StageWorkflowBar state={state(options.status ?? 1, { images: options.images ?? { pc: null, tablet: null, mobile: null } }) as unknown as StageStateRecord} strict={!!options.strict} editable onChanged={none} onOpen={none} onDeleted={none} />
       ) : (
         <WorkflowBar kind="page_states" state={state(options.status ?? 1)} strict={!!options.strict} editable publishCode="pages.publish" changeCode="pages.patch" onChanged={none} onOpen={none} onDeleted={none} />
       )}
@@ -67,5 +68,18 @@ describe('the workflow bar', () => {
     document.body.innerHTML = '';
     renderBar(MANAGER, 'en', { strict: true, status: 2 });
     expect(screen.getByRole('button', { name: /^Publish$/ })).toHaveProperty('disabled', false);
+  });
+
+  it('asks again before publishing a stage without a mobile image, and not with one', async () => {
+    renderBar(MANAGER, 'en', { stage: true });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Publish$/ }));
+    expect(await screen.findByText('The stage has no mobile image: on phones its text will overlap the picture. Publish anyway?')).toBeTruthy();
+    clearAuth();
+    document.body.innerHTML = '';
+    renderBar(MANAGER, 'ru', { stage: true, images: { pc: null, tablet: null, mobile: { file_id: 3, url: '/files/3.png' } } });
+    await user.click(screen.getByRole('button', { name: /^Опубликовать$/ }));
+    expect(await screen.findByText('Опубликовать эту версию на сайте?')).toBeTruthy();
+    expect(screen.queryByText(/нет изображения для телефонов/)).toBeNull();
   });
 });
