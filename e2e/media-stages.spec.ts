@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, closeNotices, SHOTS, signInAgain, visit } from './kit.ts';
+import { callApi, closeNotices, SHOTS, signInAgain, signOut, visit } from './kit.ts';
 
 /**
  * Media library and stages: a site editor uploads an image (a disguised SVG is refused
@@ -155,7 +155,9 @@ test('schedule a stage', async ({ page }) => {
   await closeNotices(page);
   await page.screenshot({ path: `${SHOTS}/stage-editor-no-publish-ru.png` });
   const editorPath = new URL(page.url()).pathname;
+  await signOut(page);
   await signInAgain(page, MANAGER);
+  await openSite(page, 'Сцены');
   await visit(page, editorPath);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
