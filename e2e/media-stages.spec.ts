@@ -153,6 +153,7 @@ test('schedule a stage', async ({ page }) => {
   await expect(page.getByTestId('publish-needs-right')).toHaveText('Для публикации нужно право «Сцены: публикация» — обратитесь к руководителю');
   await expect(page.getByTestId('stage-no-mobile')).toBeVisible();
   await closeNotices(page);
+  await bar.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/stage-editor-no-publish-ru.png` });
   const editorPath = new URL(page.url()).pathname;
   await signOut(page);
