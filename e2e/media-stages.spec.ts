@@ -1,15 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, closeNotices, SHOTS, signInAgain, visit } from './kit.ts';
+import { callApi, closeNotices, SHOTS, signInAgain, signOut, visit } from './kit.ts';
 
 /**
  * Media library and stages: a site editor uploads an image (a disguised SVG is refused
  * by its bytes), crops it to the tablet stage size in the cropper and gets a new file of exactly
  * that size; and schedules a stage: created, filled in with a library image and a button (a wrong
- * link refused on its field), scheduled for a chosen moment (shown on the stage and in the list) and
- * cancelled, then scheduled a few seconds ahead and published by its job at that moment.
+ * link refused on its field); the editor, without "Stages: publish", sees Publish disabled and why
+ * (and the missing mobile image); the manager schedules it for a chosen moment (shown on the stage
+ * and in the list), cancels, then schedules it a few seconds ahead and its job publishes it then.
  */
 const EDITOR = 'editor@avtograd-sever.test';
+const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Hyundai';
 /** Unique per run: specs share one app and its data. */
 const RUN = Date.now().toString(36);
@@ -143,6 +145,22 @@ test('schedule a stage', async ({ page }) => {
   const stateId = /\/stage_states\/(\d+)$/.exec((await saved).url())![1];
   await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
   await expect(page.getByTestId('stage-preview')).toContainText('Весна в АвтоГраде');
+
+  // The editor prepares, a holder of "Stages: publish" publishes: no working publish button here.
+  const bar = page.locator('.stage-workflow');
+  await expect(bar.getByRole('button', { name: 'Опубликовать', exact: true })).toBeDisabled();
+  await expect(bar.getByRole('button', { name: 'Опубликовать по времени' })).toHaveCount(0);
+  await expect(page.getByTestId('publish-needs-right')).toHaveText('Для публикации нужно право «Сцены: публикация» — обратитесь к руководителю');
+  await expect(page.getByTestId('stage-no-mobile')).toBeVisible();
+  await closeNotices(page);
+  await bar.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/stage-editor-no-publish-ru.png` });
+  const editorPath = new URL(page.url()).pathname;
+  await signOut(page);
+  await signInAgain(page, MANAGER);
+  await openSite(page, 'Сцены');
+  await visit(page, editorPath);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 
   // Publication by time: chosen, shown on the stage and in the list, cancelled after a confirmation.
   const later = new Date(Date.now() + 2 * 24 * 3_600_000);

@@ -1,5 +1,5 @@
 import type { Lang } from './kit/lang.ts';
-import { describePermission } from './kit/permission-texts.ts';
+import { describePermission, describePermissionNote } from './kit/permission-texts.ts';
 import type { ApiRoute, ScreenRoute } from './kit/routes.ts';
 import type { ServiceContract } from './kit/service.ts';
 import { SERVICE_CONTRACTS } from './services.ts';
@@ -46,6 +46,11 @@ const BY_NAME = new Map<string, ServiceContract>(SERVICE_CONTRACTS.map((service)
  */
 export function permissionText(service: string, code: string, lang: Lang): { name: string; description: string } | null {
   return describePermission(BY_NAME.get(service)?.permissions, code, lang);
+}
+
+/** The short rule shown next to a code in the permission matrix (publishing codes), or null. */
+export function permissionNote(service: string, code: string, lang: Lang): string | null {
+  return describePermissionNote(BY_NAME.get(service)?.permissions, code, lang);
 }
 
 /** The name of a matrix row (an entity of a service) in a language, or null. */

@@ -1,7 +1,7 @@
 import { defineService } from '../kit/service.ts';
 import { special, text } from '../kit/permission-texts.ts';
 import { api, screen } from '../kit/routes.ts';
-import { workflowApiRoutes } from '../kit/workflow.ts';
+import { PUBLISHING_NOTE, workflowApiRoutes } from '../kit/workflow.ts';
 import { stageResource, stageStateResource } from './stage.resource.ts';
 
 export * from './stage.resource.ts';
@@ -14,7 +14,7 @@ export const contentStorageContract = defineService({
       // The specials and news views over collection pages.
       'collections.get_list',
       'op_news.create', 'op_news.patch',
-      // Stages: read, write (stages and their states), publish on strict sites.
+      // Stages: read, write (stages and their states), publish (on every site).
       'stages.get_list', 'stages.patch', 'stages.publish',
     ],
     entities: {
@@ -22,11 +22,12 @@ export const contentStorageContract = defineService({
       collections: text('Коллекции (спецпредложения, новости)', 'Collections (specials, news)'),
       stages: text('Сцены (баннеры главной страницы)', 'Stages (main page banners)'),
     },
-    // Publishing stages on sites with strict publishing.
+    // Publishing stages: the only code that publishes, unpublishes and schedules them, on every site.
     special: {
       'stages.publish': special(
         text('Сцены: публикация', 'Stages: publish'),
-        text('Публиковать сцены на сайтах со строгой публикацией (после утверждения)', 'Publish stages on sites with strict publishing (after submission)'),
+        text('Публиковать сцены, снимать с публикации и назначать время публикации', 'Publish and unpublish stages, and schedule their publication'),
+        PUBLISHING_NOTE,
       ),
     },
   },
@@ -41,7 +42,7 @@ export const contentStorageContract = defineService({
     api('GET', '/api/v1/news', ['collections.get_list']),
     // The workflow of stage states (publishing on strict sites also needs stages.publish, checked
     // by the kit), and short-lived preview links of draft states (the site renderer shows them).
-    ...workflowApiRoutes('stage_states', { change: ['stages.patch'], publish: ['stages.patch', 'stages.publish'] }),
+    ...workflowApiRoutes('stage_states', { change: ['stages.patch'], publish: ['stages.publish'] }),
     api('POST', '/api/v1/stage_states/{id}/preview', ['stages.get_list', 'stages.patch']),
   ],
 });

@@ -140,13 +140,10 @@ export const messages = {
     ru: 'На сайте включена строгая публикация: сначала отправьте версию на утверждение',
     en: 'The site publishes strictly: submit the version for approval first',
   },
-  strict_publishing_permission: {
-    ru: 'На сайте включена строгая публикация: публиковать может только тот, у кого есть право публикации',
-    en: 'The site publishes strictly: only a holder of the publishing permission may publish',
-  },
-  strict_unpublish_permission: {
-    ru: 'На сайте включена строгая публикация: снимать с публикации может только тот, у кого есть право публикации',
-    en: 'The site publishes strictly: only a holder of the publishing permission may unpublish',
+  // The names of the permission in both languages travel as parameters (the kit names it by its text).
+  publishing_permission: {
+    ru: 'Публиковать, снимать с публикации и назначать время публикации может только обладатель права «{permission_ru}»: обратитесь к руководителю',
+    en: 'Publishing, unpublishing and scheduling need the permission "{permission_en}": ask your manager',
   },
   state_kept_version: {
     ru: 'Это сохранённая версия: восстановите её как черновик, чтобы опубликовать снова',

@@ -13,8 +13,10 @@ export const text = (ru: string, en: string): Texts => ({ ru, en });
 export interface PermissionText {
   name: Texts;
   description: Texts;
+  /** A short rule shown next to the code in the permission matrix (what holding it, or not, means). */
+  note?: Texts;
 }
-export const special = (name: Texts, description: Texts): PermissionText => ({ name, description });
+export const special = (name: Texts, description: Texts, note?: Texts): PermissionText => ({ name, description, ...(note ? { note } : {}) });
 
 /** A service's permission codes, in the order they are seeded, with their texts. */
 export interface ServicePermissions {
@@ -52,6 +54,11 @@ const ACTION_TEXTS: Record<Exclude<PermissionColumn, 'special'>, { name: Texts; 
   change: { name: text('изменение', 'change'), description: text('Изменять записи раздела «{entity}»', 'Change records in "{entity}"') },
   delete: { name: text('удаление', 'delete'), description: text('Удалять записи раздела «{entity}»', 'Delete records in "{entity}"') },
 };
+
+/** The short rule shown next to a code in the permission matrix, or null. */
+export function describePermissionNote(texts: ServicePermissions | undefined, code: string, lang: Lang): string | null {
+  return texts?.special[code]?.note?.[lang] ?? null;
+}
 
 /** The name and description of a code from its service's texts, in a language; null for a code nobody has named. */
 export function describePermission(texts: ServicePermissions | undefined, code: string, lang: Lang): { name: string; description: string } | null {

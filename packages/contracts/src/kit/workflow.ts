@@ -1,4 +1,5 @@
 import { api, type ApiRouteDecl } from './routes.ts';
+import { text } from './permission-texts.ts';
 
 /** Statuses of page, layout and stage states (spec 000 §4): 1 draft, 2 submitted, 3 published. */
 export const STATE_STATUS = { draft: 1, submitted: 2, published: 3 } as const;
@@ -21,9 +22,19 @@ export const STATE_ENTITY_FIELDS = [
 ] as const;
 
 /**
+ * The rule shown beside every publishing code (pages.publish, layouts.publish, stages.publish) in
+ * the permission matrix: the code alone publishes, on every site; strict publishing adds review.
+ */
+export const PUBLISHING_NOTE = text(
+  'Только с этим правом можно публиковать, снимать с публикации и назначать время публикации — на любом сайте; при строгой публикации — после утверждения',
+  'Only holders publish, unpublish and schedule, on every site; with strict publishing, after submission',
+);
+
+/**
  * The gateway rows of a states resource's workflow routes (server kit/state-workflow.ts):
  * submit, publish, unpublish, copy, restore, schedule and its cancellation.
  */
+/** `publish` lists the publishing code alone: the write code never publishes. */
 export function workflowApiRoutes(name: string, codes: { change: string[]; publish: string[] }): ApiRouteDecl[] {
   const base = `/api/v1/${name}/{id}`;
   return [

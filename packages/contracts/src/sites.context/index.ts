@@ -1,7 +1,7 @@
 import { defineService } from '../kit/service.ts';
 import { special, text } from '../kit/permission-texts.ts';
 import { api, screen } from '../kit/routes.ts';
-import { workflowApiRoutes } from '../kit/workflow.ts';
+import { PUBLISHING_NOTE, workflowApiRoutes } from '../kit/workflow.ts';
 import { siteResource } from './site.resource.ts';
 import { siteGroupResource } from './site-group.resource.ts';
 import { dealerResource } from './dealer.resource.ts';
@@ -26,8 +26,8 @@ export const sitesContextContract = defineService({
       // Codes the spec leaves unnamed (docs/decisions/sites.md, "Which codes do site screens need?").
       'sites.republish', 'dealers.patch', 'dealers.delete',
       'site_groups.get_list', 'site_groups.create', 'site_groups.patch', 'site_groups.delete',
-      // Publishing on sites with strict publishing (docs/decisions/content.md, "Which codes read, write
-      // and publish content?").
+      // Publishing, on every site (docs/decisions/content.md, "Which codes read, write and publish
+      // content?").
       'pages.publish', 'layouts.publish',
     ],
     entities: {
@@ -40,14 +40,16 @@ export const sitesContextContract = defineService({
     },
     special: {
       'sites.republish': special(text('Сайты: переопубликование', 'Sites: republish'), text('Заново собирать и публиковать страницы сайтов', 'Render and publish the pages of sites again')),
-      // Publishing on sites with strict publishing.
+      // Publishing: the only codes that publish, unpublish and schedule, on every site.
       'pages.publish': special(
         text('Страницы: публикация', 'Pages: publish'),
-        text('Публиковать страницы на сайтах со строгой публикацией (после утверждения)', 'Publish pages on sites with strict publishing (after submission)'),
+        text('Публиковать страницы, снимать с публикации и назначать время публикации', 'Publish and unpublish pages, and schedule their publication'),
+        PUBLISHING_NOTE,
       ),
       'layouts.publish': special(
         text('Макеты: публикация', 'Layouts: publish'),
-        text('Публиковать макеты на сайтах со строгой публикацией (после утверждения)', 'Publish layouts on sites with strict publishing (after submission)'),
+        text('Публиковать макеты, снимать с публикации и назначать время публикации', 'Publish and unpublish layouts, and schedule their publication'),
+        PUBLISHING_NOTE,
       ),
     },
   },
@@ -106,8 +108,8 @@ export const sitesContextContract = defineService({
     api('DELETE', '/api/v1/sites/{id}/logos/{kind}', ['sites.patch']),
     // The workflow of page and layout states (publishing on strict sites also needs pages.publish /
     // layouts.publish, checked by the kit), the tree's move, the restyling page creation, collections by type.
-    ...workflowApiRoutes('page_states', { change: ['pages.patch'], publish: ['pages.patch', 'pages.publish'] }),
-    ...workflowApiRoutes('layout_states', { change: ['layouts.patch'], publish: ['layouts.patch', 'layouts.publish'] }),
+    ...workflowApiRoutes('page_states', { change: ['pages.patch'], publish: ['pages.publish'] }),
+    ...workflowApiRoutes('layout_states', { change: ['layouts.patch'], publish: ['layouts.publish'] }),
     api('POST', '/api/v1/pages/{id}/move', ['pages.patch']),
     api('POST', '/api/v1/pages/{id}/restyle', ['pages.patch']),
     api('GET', '/api/v1/sites/{siteId}/collections/{type}', ['pages.get_list']),

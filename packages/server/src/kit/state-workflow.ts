@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { hasPermission, id, isoDateTime, STATE_STATUS, type ServiceName } from '@dp/contracts';
+import { encodeMessage, hasPermission, id, isoDateTime, permissionText, STATE_STATUS, type ServiceName } from '@dp/contracts';
 import type { ServiceContext } from './context.ts';
 import type { DbOrTx, Tx } from './db.ts';
 import { recordAudit } from './audit.ts';
@@ -42,7 +42,7 @@ export interface WorkflowDef {
   owner: PgColumn;
   /** Fields a copy or a restore takes over (the content, not the workflow columns). */
   contentFields: string[];
-  /** The code that publishes on a site with strict publishing (spec: submission first). */
+  /** The code that publishes, unpublishes and schedules on every site (the write code alone does not). */
   publishPermission: string;
   /** Whether the site of a state publishes strictly (sites.strict_publishing). */
   isStrict(tx: DbOrTx, siteId: number): Promise<boolean>;
@@ -103,25 +103,36 @@ export async function submitState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowA
   return submitted;
 }
 
-/**
- * Publishes a state unless it is the published one: the owner's previous published state is
- * kept as a version (superseded), this one gets the next version number. With strict publishing
- * only a submitted state is published, and only by a holder of the publishing permission.
- */
-/**
- * Whether `state` may be published now by `actor`: not the published one, not a kept version
- * (restore makes a draft of it), and with strict publishing submitted and by a holder of the
- * publishing permission.
- */
-export async function assertPublishable(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row) {
-  if (state.status === STATE_STATUS.published) throw conflict(state.superseded_at == null ? 'state_already_published' : 'state_kept_version');
-  if (await def.isStrict(tx, state.site_id as number)) {
-    if (state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
-    if (!hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
-      throw new AppError(403, 'strict_publishing_permission');
-  }
+/** The publishing permission by its name in each language, as the refusal's parameters. */
+function publishingPermissionNames(def: WorkflowDef) {
+  const name = (lang: 'ru' | 'en') => permissionText(def.resource.service, def.publishPermission, lang)?.name ?? def.publishPermission;
+  return { permission_ru: name('ru'), permission_en: name('en') };
 }
 
+/**
+ * Who may publish, unpublish and schedule: a holder of the publishing permission, on every site
+ * (the write code alone does not publish). 403 names the permission by its name.
+ */
+export function assertMayPublish(def: WorkflowDef, actor: WorkflowActor) {
+  if (!hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
+    throw new AppError(403, 'publishing_permission', publishingPermissionNames(def));
+}
+
+/**
+ * Whether `state` may be published now by `actor`: a holder of the publishing permission, not the
+ * published one, not a kept version (restore makes a draft of it), and with strict publishing (the
+ * site's review step) a submitted one.
+ */
+export async function assertPublishable(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row) {
+  assertMayPublish(def, actor);
+  if (state.status === STATE_STATUS.published) throw conflict(state.superseded_at == null ? 'state_already_published' : 'state_kept_version');
+  if ((await def.isStrict(tx, state.site_id as number)) && state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
+}
+
+/**
+ * Publishes a state unless it is the published one: the owner's previous published state is
+ * kept as a version (superseded), this one gets the next version number.
+ */
 export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
   await assertPublishable(tx, def, actor, state);
   const ownerId = state[ownerKey(def)] as number;
@@ -150,13 +161,12 @@ export async function publishState(tx: DbOrTx, def: WorkflowDef, actor: Workflow
 }
 
 /**
- * The published state goes off the site; it stays as a kept version. With strict publishing what
- * is on the site changes only by a holder of the publishing permission, taking off included.
+ * The published state goes off the site; it stays as a kept version. What is on the site changes
+ * only by a holder of the publishing permission, taking off included.
  */
 export async function unpublishState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<Row> {
+  assertMayPublish(def, actor);
   if (state.status !== STATE_STATUS.published || state.superseded_at != null) throw conflict('state_not_published');
-  if ((await def.isStrict(tx, state.site_id as number)) && !hasPermission(actor.auth.permissions, def.resource.service, def.publishPermission))
-    throw new AppError(403, 'strict_unpublish_permission');
   const unpublished = await update(tx, def, state.id, { superseded_at: new Date() });
   await audit(tx, def, actor, 'unpublish', unpublished);
   await def.onPublicationChange?.(tx, unpublished);
@@ -225,6 +235,7 @@ export async function queuePublication(ctx: ServiceContext, def: WorkflowDef, ac
 
 /** Cancels a publication by time; the job is cancelled after the commit (the answer's `jobId`). */
 export async function cancelPublication(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row): Promise<{ state: Row; jobId: string | null }> {
+  assertMayPublish(def, actor);
   const cancelled = await update(tx, def, state.id, { publish_at: null, publish_job_id: null, publication_status: null, publication_error: null });
   await audit(tx, def, actor, 'cancel_schedule', cancelled);
   return { state: cancelled, jobId: (state.publish_job_id as string | null) ?? null };
@@ -325,7 +336,7 @@ export async function runScheduledPublication(
       await publishState(tx, def, { auth: { userId: data.user_id, clientId: data.client_id, permissions }, ip: null }, state as Row);
     });
   } catch (error) {
-    const message = error instanceof AppError ? error.key : 'internal';
+    const message = error instanceof AppError ? encodeMessage(error.key, error.params) : 'internal';
     const conditions = [eq(def.states.id, data.state_id), ...(data.publish_at ? [eq(def.states.publish_at, new Date(data.publish_at))] : [])];
     await ctx.db
       .update(def.states)

@@ -51,6 +51,17 @@ describe('buildMatrix', () => {
     expect([screen.cells.read![0]!.id, gateway.cells.read![0]!.id]).toEqual([14, 20]);
   });
 
+  it('shows the publishing rule beside a publishing code, in the reader language', () => {
+    const records: PermissionRecord[] = [
+      { id: 30, service: 'sites.context', code: 'pages.patch', name: 'Страницы: изменение', description: null },
+      { id: 31, service: 'sites.context', code: 'pages.publish', name: 'Страницы: публикация', description: null },
+    ];
+    const pages = buildMatrix(records, 'en', services, 'General')[0]!.rows.find((row) => row.entity === 'pages')!;
+    expect(pages.special[0]).toMatchObject({ name: 'Pages: publish', note: 'Only holders publish, unpublish and schedule, on every site; with strict publishing, after submission' });
+    expect(pages.cells.change![0]!.note).toBeNull();
+    expect(buildMatrix(records, 'ru', services, 'Общие')[0]!.rows[0]!.special[0]!.note).toMatch(/^Только с этим правом можно публиковать/);
+  });
+
   it('keeps what a search finds: a whole service, a whole row, or single codes', () => {
     expect(buildMatrix(RECORDS, 'ru', services, 'Общие', 'шлюз').map((block) => block.service)).toEqual(['gateway.processing']);
     const byRow = buildMatrix(RECORDS, 'ru', services, 'Общие', 'пользователи');

@@ -65,9 +65,16 @@ function ServiceTable({ block, chosen, disabled, onToggle }: { block: MatrixServ
               <td>
                 <Space size={[12, 4]} wrap>
                   {row.special.map((cell) => (
-                    <CellBox key={cell.id} cell={cell} checked={chosen.has(cell.id)} disabled={disabled} onToggle={onToggle}>
-                      {cell.name}
-                    </CellBox>
+                    <span key={cell.id} className="permission-matrix__special">
+                      <CellBox cell={cell} checked={chosen.has(cell.id)} disabled={disabled} onToggle={onToggle}>
+                        {cell.name}
+                      </CellBox>
+                      {cell.note && (
+                        <Typography.Text type="secondary" className="permission-matrix__note">
+                          {cell.note}
+                        </Typography.Text>
+                      )}
+                    </span>
                   ))}
                 </Space>
               </td>

@@ -4,6 +4,7 @@ import {
   PERMISSIONS,
   permissionEntityName,
   permissionLabel,
+  permissionNote,
   permissionParts,
   permissionResource,
   type Lang,
@@ -52,6 +53,8 @@ export interface MatrixCell {
   code: string;
   name: string;
   description: string | null;
+  /** A short rule shown next to the code (publishing codes). */
+  note?: string | null;
 }
 export type MatrixColumn = Exclude<PermissionColumn, 'special'>;
 export const MATRIX_COLUMNS: MatrixColumn[] = ['read', 'create', 'change', 'delete'];
@@ -91,7 +94,7 @@ export function buildMatrix(records: PermissionRecord[], lang: Lang, serviceTitl
     if (!block) byService.set(record.service, (block = { service: record.service, title, rows: [], ids: [] }));
     let row = block.rows.find((entry) => entry.entity === entity);
     if (!row) block.rows.push((row = { entity, title: rowTitle, cells: {}, special: [] }));
-    const cell = { id: record.id, code: record.code, name: label.name, description: label.description };
+    const cell = { id: record.id, code: record.code, name: label.name, description: label.description, note: permissionNote(record.service, record.code, lang) };
     if (column === 'special') row.special.push(cell);
     else (row.cells[column] ??= []).push(cell);
     block.ids.push(record.id);

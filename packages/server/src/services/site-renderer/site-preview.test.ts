@@ -25,7 +25,7 @@ const CONTENT = '/gateway/content.storage/api/v1';
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: 'http://localhost:3415' });
   s = await publishedSite(t);
-  const grants = { 'sites.context': ['pages.get_list', 'pages.patch', 'layouts.patch'], 'content.storage': ['stages.get_list', 'stages.patch'] };
+  const grants = { 'sites.context': ['pages.get_list', 'pages.patch', 'pages.publish', 'layouts.patch'], 'content.storage': ['stages.get_list', 'stages.patch'] };
   editor = (await t.signIn((await t.createUser({ grants, clientIds: [s.clientId] })).email)).access_token;
   stranger = (await t.signIn((await t.createUser({ grants, clientIds: [await t.createClient()] })).email)).access_token;
 });

@@ -420,7 +420,7 @@ describe('languages', () => {
 
 describe('the cache', () => {
   it('shows a publication made through the admin at once', async () => {
-    const editor = await t.createUser({ grants: { 'sites.context': ['pages.get_list', 'pages.patch'] }, clientIds: [s.clientId] });
+    const editor = await t.createUser({ grants: { 'sites.context': ['pages.get_list', 'pages.patch', 'pages.publish'] }, clientIds: [s.clientId] });
     const token = (await t.signIn(editor.email)).access_token;
     expect((await visit(t, s.host, '/about')).body).toContain('<h1>О компании</h1>');
     const draft = await t.request('POST', `${API}/page_states`, { token, body: { data: { attributes: { page_id: s.pages.about.id, caption: 'О компании — обновлено' } } } });

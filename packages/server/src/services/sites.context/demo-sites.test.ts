@@ -36,4 +36,21 @@ describe('demo sites', () => {
     const renamed = await t.request('PATCH', `${API}/sites/${copy.json().data.id}`, { token, body: { data: { attributes: { strict_publishing: true } } } });
     expect(renamed.json().data.attributes.strict_publishing).toBe(true);
   });
+
+  it('a site editor prepares pages and stages but does not publish them; the manager does', async () => {
+    const editor = (await t.signIn('editor@avtograd-sever.test', PASSWORD)).access_token;
+    const manager = (await t.signIn('manager@avtograd-sever.test', PASSWORD)).access_token;
+    const kia = (await t.request('GET', `${API}/sites`, { token: editor })).json().data.find((site: any) => site.attributes.name.endsWith('Kia'));
+    const page = await t.request('POST', `${API}/pages`, { token: editor, body: { data: { attributes: { site_id: Number(kia.id), uri: '/demo-rule', caption: 'Правило' } } } });
+    expect(page.statusCode, page.body).toBe(201);
+    const draft = page.json().data.attributes.drafts[0];
+    expect((await t.request('POST', `${API}/page_states/${draft}/publish`, { token: editor })).statusCode).toBe(403);
+    expect((await t.request('POST', `${API}/page_states/${draft}/publish`, { token: manager })).statusCode).toBe(200);
+    const STAGES = '/gateway/content.storage/api/v1';
+    const stage = await t.request('POST', `${STAGES}/stages`, { token: editor, body: { data: { attributes: { site_id: Number(kia.id), name: 'Правило' } } } });
+    expect(stage.statusCode, stage.body).toBe(201);
+    const stageDraft = stage.json().data.attributes.drafts[0];
+    expect((await t.request('POST', `${STAGES}/stage_states/${stageDraft}/publish`, { token: editor })).statusCode).toBe(403);
+    expect((await t.request('POST', `${STAGES}/stage_states/${stageDraft}/publish`, { token: manager })).statusCode).toBe(200);
+  });
 });

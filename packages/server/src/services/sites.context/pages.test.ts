@@ -18,7 +18,7 @@ let stranger: string;
 let staff: string;
 
 const API = '/gateway/sites.context/api/v1';
-const EDIT = { 'sites.context': ['pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'sites.get_full_list', 'sites.create'], 'content.storage': ['collections.get_list'] };
+const EDIT = { 'sites.context': ['pages.get_list', 'pages.patch', 'pages.publish', 'layouts.patch', 'templates.patch', 'sites.get_full_list', 'sites.create'], 'content.storage': ['collections.get_list'] };
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -17,7 +17,7 @@ let editor: string;
 
 const SITES = '/gateway/sites.context/api/v1';
 const CONTENT = '/gateway/content.storage/api/v1';
-const GRANTS = { 'sites.context': ['pages.get_list', 'pages.patch', 'layouts.patch'], 'content.storage': ['stages.get_list', 'stages.patch'] };
+const GRANTS = { 'sites.context': ['pages.get_list', 'pages.patch', 'pages.publish', 'layouts.patch', 'layouts.publish'], 'content.storage': ['stages.get_list', 'stages.patch', 'stages.publish'] };
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,4 +1,4 @@
-import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Row, Segmented, Select, Slider, Space, Switch, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Col, ColorPicker, Form, Input, InputNumber, Row, Segmented, Select, Slider, Space, Switch, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -199,6 +199,8 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
     mobile: Form.useWatch(['images', 'mobile', 'url'], { form, preserve: true }) as string | null | undefined,
   };
   const videoUrl = Form.useWatch(['video', 'file_url'], { form, preserve: true }) as string | null | undefined;
+  // Without a mobile image the stage's text overlaps the picture on phones.
+  const mobileFile = Form.useWatch(['images', 'mobile', 'file_id'], { form, preserve: true }) as number | null | undefined;
 
   return (
     <GuardedForm form={form} layout="vertical" disabled={readOnly} onFinish={onSubmit} className="stage-form" scrollToFirstError>
@@ -228,6 +230,7 @@ export function StageStateForm({ form, siteId, clientId, readOnly, onSubmit }: {
 
       <Card size="small" title={t('sections.images')}>
         <Typography.Paragraph type="secondary">{t('hints.images')}</Typography.Paragraph>
+        {!mobileFile && <Alert type="warning" showIcon className="stage-form__no-mobile" data-testid="stage-no-mobile" title={t('hints.no_mobile_image')} />}
         <Row gutter={16}>
           {SCREENS.map((screen) => (
             <Col xs={24} md={8} key={screen}>

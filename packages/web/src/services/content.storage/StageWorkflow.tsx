@@ -4,7 +4,7 @@ import { ClockCircleOutlined, CopyOutlined, DeleteOutlined, RollbackOutlined, Se
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { translateMessage, type Lang } from '@dp/contracts';
+import { permissionText, translateMessage, type Lang } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -47,8 +47,9 @@ export function StagePublication({ state }: { state: StageStateRecord }) {
 
 /**
  * The workflow of a stage state (spec 000 §4): submit and delete a draft; publish unless it is
- * published (on a strict site only a submitted one, by a holder of stages.publish), at once or at
- * a chosen moment (cancellable); unpublish the published one; copy into a new draft.
+ * published, at once or at a chosen moment (cancellable); unpublish the published one; copy into a
+ * new draft. Publishing is stages.publish's alone, on every site (without it the button is
+ * disabled and says so); on a strict site only a submitted state is published.
  */
 export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, onDeleted }: { state: StageStateRecord; strict: boolean; editable: boolean; onChanged: (state: StageStateRecord) => void; onOpen: (id: string) => void; onDeleted: () => void }) {
   const { t } = useTranslation(['content.storage', 'common']);
@@ -59,10 +60,14 @@ export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, o
   const [moment, setMoment] = useState<Dayjs | null>(null);
   const a = state.attributes;
   const canChange = editable && rights.change;
-  const canPublish = editable && (strict ? rights.publish : rights.change || rights.publish);
+  const canPublish = editable && rights.publish;
   const current = a.status === 3 && !a.superseded_at;
   const kept = a.status === 3 && !!a.superseded_at;
-  const publishable = !current && !kept && (!strict || a.status === 2);
+  const open = !current && !kept;
+  const publishable = open && (!strict || a.status === 2);
+  const right = permissionText('content.storage', 'stages.publish', lang as Lang)?.name ?? 'stages.publish';
+  // A stage without a mobile image shows its text over the picture on phones: publishing asks twice.
+  const withoutMobile = !a.images?.mobile;
   const run = useMutation({
     mutationFn: (work: () => Promise<StageStateRecord | undefined>) => work(),
     onSuccess: async (result) => {
@@ -81,12 +86,18 @@ export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, o
   return (
     <Space wrap className="stage-workflow">
       {a.status === 1 && canChange && (
-        <Button icon={<SendOutlined aria-hidden />} onClick={() => act('submit')} loading={run.isPending}>
+        <Button type={strict ? 'primary' : 'default'} icon={<SendOutlined aria-hidden />} onClick={() => act('submit')} loading={run.isPending}>
           {t('states.actions.submit')}
         </Button>
       )}
       {publishable && canPublish && (
-        <Popconfirm title={t('states.confirm.publish')} okText={t('states.actions.publish')} cancelText={t('common:actions.cancel')} onConfirm={() => act('publish')}>
+        <Popconfirm
+          title={t('states.confirm.publish')}
+          description={withoutMobile ? <Typography.Text type="warning">{t('states.confirm.publish_without_mobile')}</Typography.Text> : undefined}
+          okText={t('states.actions.publish')}
+          cancelText={t('common:actions.cancel')}
+          onConfirm={() => act('publish')}
+        >
           <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={run.isPending}>
             {t('states.actions.publish')}
           </Button>
@@ -97,7 +108,17 @@ export function StageWorkflowBar({ state, strict, editable, onChanged, onOpen, o
           {a.publish_at ? t('states.actions.reschedule') : t('states.actions.schedule')}
         </Button>
       )}
-      {!current && !kept && strict && !canPublish && canChange && <Typography.Text type="secondary">{t('states.strict_hint')}</Typography.Text>}
+      {open && canChange && !canPublish && (
+        <>
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled>
+            {t('states.actions.publish')}
+          </Button>
+          <Typography.Text type="secondary" data-testid="publish-needs-right">
+            {t('states.publish_needs_right', { right })}
+          </Typography.Text>
+        </>
+      )}
+      {open && canPublish && strict && a.status === 1 && <Typography.Text type="secondary">{t('states.strict_submit_first')}</Typography.Text>}
       {a.publish_at && canPublish && (
         <Popconfirm
           title={t('states.confirm.cancel_schedule')}

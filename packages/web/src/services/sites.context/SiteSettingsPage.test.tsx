@@ -163,10 +163,33 @@ describe('site settings', () => {
     await waitFor(() => expect(server.requests.find((r) => r.url.endsWith('/unpublish'))?.body).toEqual({ data: { host: 'kia-avtograd.ru' } }));
   });
 
+  it('asks for an internationalised host in Unicode, takes its punycode too, and sends the stored host', { timeout: 60_000 }, async () => {
+    site = { ...SITE, host: 'xn--haval--8of0hhc.xn--p1ai' };
+    renderSettings({ 'sites.context': ['sites.get_full_list', 'sites.patch'] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Снять с публикации/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('haval-тест.рф')).toBeTruthy();
+    expect(within(dialog).queryByText(/xn--/)).toBeNull();
+    const confirm = within(dialog).getByRole('button', { name: /Снять с публикации/ });
+    const input = within(dialog).getByLabelText('Подтверждение');
+    await user.type(input, 'xn--haval--8of0hhc.xn--p1ai');
+    expect(confirm).toHaveProperty('disabled', false);
+    await user.clear(input);
+    await user.type(input, 'haval-тест.рф');
+    expect(confirm).toHaveProperty('disabled', false);
+    await user.click(confirm);
+    await waitFor(() => expect(server.requests.filter((r) => r.url.endsWith('/unpublish')).at(-1)?.body).toEqual({ data: { host: 'xn--haval--8of0hhc.xn--p1ai' } }));
+  });
+
   it('is read-only without sites.patch', async () => {
     site = { ...SITE };
     renderSettings({ 'sites.context': ['sites.get_full_list'] });
-    expect(await screen.findByText(/Только просмотр/)).toBeTruthy();
+    // The refusal names the right by its name, never by its code.
+    expect(await screen.findByText('Только просмотр: изменять настройки сайта могут пользователи с правом «Сайты: изменение»')).toBeTruthy();
+    expect(screen.queryByText(/sites\.patch/)).toBeNull();
+    // The strict-publishing switch says the rule.
+    expect(screen.getByText(/Строгая публикация добавляет проверку/)).toBeTruthy();
     expect((await screen.findByLabelText('Формат телефона')).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: /Сохранить/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Снять с публикации/ })).toBeNull();

@@ -4,7 +4,7 @@ import { Alert, AutoComplete, Button, Card, Col, Form, Input, InputNumber, Radio
 import { CopyOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission, LOGO_POSITIONS, SITE_COUNTRIES, SITE_LOCALES, SITE_MAILERS, SITE_TYPES, siteGroupRef, siteResource, displayHost } from '@dp/contracts';
+import { hasAnyPermission, LOGO_POSITIONS, permissionText, SITE_COUNTRIES, SITE_LOCALES, SITE_MAILERS, SITE_TYPES, siteGroupRef, siteResource, displayHost, type Lang } from '@dp/contracts';
 import { siteUrl, useCurrentSite } from '../../app/data.ts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
@@ -135,8 +135,8 @@ function SettingsForm({ site, editable }: { site: SiteRecord; editable: boolean 
               <Switch aria-label={t('sites.fields.use_http')} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="strict_publishing" label={t('sites.fields.strict_publishing')} valuePropName="checked">
+          <Col xs={24} md={12}>
+            <Form.Item name="strict_publishing" label={t('sites.fields.strict_publishing')} valuePropName="checked" extra={t('settings.strict_hint')}>
               <Switch aria-label={t('sites.fields.strict_publishing')} />
             </Form.Item>
           </Col>
@@ -285,7 +285,7 @@ function SiteLocales({ site, editable }: { site: SiteRecord; editable: boolean }
  */
 export default function SiteSettingsPage() {
   const { t } = useTranslation(['sites.context', 'common']);
-  const { user } = useSession();
+  const { user, lang } = useSession();
   const id = useParams().siteId;
   const query = useSite(id);
   const current = useCurrentSite();
@@ -335,7 +335,7 @@ export default function SiteSettingsPage() {
         <Row gutter={[16, 16]}>
           {!editable && (
             <Col span={24}>
-              <Alert type="info" showIcon title={t('settings.read_only')} />
+              <Alert type="info" showIcon title={t('settings.read_only', { right: permissionText('sites.context', 'sites.patch', lang as Lang)?.name })} />
             </Col>
           )}
           <Col xs={24} xl={15} className="site-settings__main">

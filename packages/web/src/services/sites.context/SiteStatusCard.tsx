@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, List, Modal, Popconfirm, Segmented, 
 import { CheckCircleTwoTone, CloudUploadOutlined, DeleteOutlined, DisconnectOutlined, ReloadOutlined, SyncOutlined, WarningTwoTone } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SITE_CORES, type DnsCheckResult } from '@dp/contracts';
+import { displayHost, SITE_CORES, type DnsCheckResult } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { leaveSite, useSession } from '../../app/session.ts';
 import { SITE_SELECT_PATH } from '../../app/guards.ts';
@@ -14,7 +14,7 @@ import { sitePath, useInvalidateSites, type SiteRecord } from './site-api.ts';
 import { SiteStatusTag } from './site-tags.tsx';
 import { TypedConfirm } from './TypedConfirm.tsx';
 
-/** What must be typed to unpublish or delete a site (the server's rule): host, else technical host, else name. */
+/** What the server takes as the confirmation of unpublishing or deleting a site: host, else technical host, else name, as stored (a host in punycode); shown in Unicode (displayHost). */
 export const confirmationOf = (site: SiteRecord) => site.attributes.host ?? site.attributes.technical_host ?? site.attributes.name;
 
 /**
@@ -169,22 +169,24 @@ export function SiteStatusCard({ site, editable, canDelete }: { site: SiteRecord
         open={dialog === 'unpublish'}
         title={t('status.unpublish_title', { name: a.name })}
         text={t('status.unpublish_text')}
-        expected={confirmationOf(site)}
+        expected={displayHost(confirmationOf(site))}
+        alsoAccepted={[confirmationOf(site)]}
         okText={t('status.unpublish')}
         loading={act.isPending}
         error={dialogError}
-        onConfirm={(typed) => act.mutate({ method: 'POST', path: 'unpublish', data: { host: typed }, notice: t('status.unpublished') })}
+        onConfirm={() => act.mutate({ method: 'POST', path: 'unpublish', data: { host: confirmationOf(site) }, notice: t('status.unpublished') })}
         onCancel={() => (setDialog(null), setDialogError(null))}
       />
       <TypedConfirm
         open={dialog === 'delete'}
         title={t('status.delete_title', { name: a.name })}
         text={t('status.delete_text')}
-        expected={confirmationOf(site)}
+        expected={displayHost(confirmationOf(site))}
+        alsoAccepted={[confirmationOf(site)]}
         okText={t('common:actions.delete')}
         loading={remove.isPending}
         error={dialogError}
-        onConfirm={(typed) => remove.mutate(typed)}
+        onConfirm={() => remove.mutate(confirmationOf(site))}
         onCancel={() => (setDialog(null), setDialogError(null))}
       />
     </Card>

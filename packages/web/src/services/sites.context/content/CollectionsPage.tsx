@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Card, Col, Drawer, Empty, Form, Grid, Image, Input, Result, Row, Select, Space, Tabs, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { COLLECTION_TYPES, hasPermission, pageResource, pageUri, type CollectionPageAttributes, type CollectionType, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
+import { childUri, COLLECTION_TYPES, hasPermission, pageResource, pageUri, type CollectionPageAttributes, type CollectionType, type JsonApiList, type JsonApiRecord } from '@dp/contracts';
 import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
@@ -16,7 +16,7 @@ import { useDealerChoices, useSite } from '../site-api.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord, useCentralLock } from './content-api.ts';
 import { CollectionFields, imageFromForm, videoFromForm } from './CollectionFields.tsx';
 import { contentFormErrors } from './content-errors.ts';
-import { pageEditPath, pageOptions } from './pages.ts';
+import { addressFromTitle, collectionParent, freeUri, pageEditPath, pageOptions } from './pages.ts';
 import './content.css';
 import { CentralLockNotice } from './state-widgets.tsx';
 import { FormDrawer, GuardedForm } from '../../../kit/unsaved.tsx';
@@ -79,6 +79,31 @@ export default function CollectionsPage() {
     },
   });
   const rule = (schema: Parameters<typeof zodRule>[0]) => [zodRule(schema, () => lang)];
+  const siteRows = (pages.data ?? []) as PageRecord[];
+  const parentUri = (id: number | null | undefined) => siteRows.find((row) => Number(row.id) === id)?.attributes.uri ?? null;
+  // The address follows the title until the user edits it by hand.
+  const uriTyped = useRef(false);
+  const defaulted = useRef(false);
+  // A new item starts under the collection's page, dated now; applied once per opening, when the site's pages are known.
+  useEffect(() => {
+    if (!creating) {
+      defaulted.current = false;
+      return;
+    }
+    if (defaulted.current || !pages.data) return;
+    defaulted.current = true;
+    uriTyped.current = false;
+    const parent_id = collectionParent(type, list.data?.data ?? [], siteRows);
+    form.setFieldsValue({ parent_id, uri: childUri(parentUri(parent_id), ''), publication_date: dayjs() });
+  });
+  const followTitle = (changed: Record<string, unknown>, values: Record<string, any>) => {
+    if ('uri' in changed) uriTyped.current = true;
+    if ('title' in changed && !uriTyped.current) form.setFieldValue('uri', addressFromTitle(parentUri(values.parent_id), String(changed.title ?? ''), siteRows));
+    if ('parent_id' in changed) {
+      const slug = String(values.uri ?? '').split('/').pop() ?? '';
+      form.setFieldValue('uri', slug ? freeUri(childUri(parentUri(values.parent_id as number | null), slug), siteRows) : childUri(parentUri(values.parent_id as number | null), ''));
+    }
+  };
   const dealerName = (id: number) => dealers.options.find((option) => option.value === id)?.label ?? `#${id}`;
 
   return (
@@ -149,7 +174,7 @@ export default function CollectionsPage() {
           </Space>
         }
       >
-        <GuardedForm form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
+        <GuardedForm form={form} layout="vertical" name="collection-create" onFinish={(values) => create.mutate(values)} onValuesChange={followTitle} initialValues={{ order: 0, tags: [], dealer_ids: [] }}>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <Form.Item name="parent_id" label={t('pages.fields.parent_id')}>
@@ -158,7 +183,7 @@ export default function CollectionsPage() {
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item name="uri" label={t('pages.fields.uri')} required rules={rule(pageUri())} validateFirst extra={t('pages.uri_hint')}>
-                <Input aria-label={t('pages.fields.uri')} placeholder="/news/opening" />
+                <Input aria-label={t('pages.fields.uri')} placeholder="/news/opening" autoComplete="off" />
               </Form.Item>
             </Col>
           </Row>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Form, Input, Modal, Select, Steps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
@@ -8,13 +9,14 @@ import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
 import { zodRule } from '../../../kit/rules.ts';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
-import { pageEditPath, pageOptions } from './pages.ts';
+import { addressFromTitle, pageEditPath, pageOptions } from './pages.ts';
 
 type Values = { parent_id?: number | null; uri: string; caption: string; template_id?: number | null; layout_id?: number | null };
 
 /**
  * Page creation, step 1 of 2 (spec 000 §2): parent, address, caption, template (and layout). The
- * page is made with its first draft, and step 2 is the draft's editor.
+ * page is made with its first draft, and step 2 is the draft's editor. The address is made from
+ * the caption (transliterated, free on the site) until the user edits it.
  */
 export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId: string; pages: PageRecord[]; parentId: number | null; onClose: () => void }) {
   const { t } = useTranslation(['sites.context', 'common']);
@@ -25,6 +27,8 @@ export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId:
   const templates = useSiteRecords<{ name: string }>(templateResource, siteId);
   const layouts = useSiteRecords<{ name: string; is_default: boolean }>(layoutResource, siteId);
   const parentUri = (id: number | null | undefined) => pages.find((page) => Number(page.id) === id)?.attributes.uri ?? null;
+  // The address follows the caption until the user edits it by hand.
+  const uriTyped = useRef(false);
 
   const save = useMutation({
     mutationFn: (values: Values) => api.post<JsonApiRecord<PageAttributes>>(contentPath('pages'), { type: 'pages', attributes: { site_id: Number(siteId), ...values } }),
@@ -62,7 +66,9 @@ export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId:
         name="page-create"
         initialValues={{ parent_id: parentId, uri: childUri(parentUri(parentId), '') }}
         onFinish={(values) => save.mutate(values)}
-        onValuesChange={(changed: Partial<Values>) => {
+        onValuesChange={(changed: Partial<Values>, values: Values) => {
+          if ('uri' in changed) uriTyped.current = true;
+          if ('caption' in changed && !uriTyped.current) form.setFieldValue('uri', addressFromTitle(parentUri(values.parent_id), changed.caption ?? '', pages));
           if ('parent_id' in changed) {
             const slug = (form.getFieldValue('uri') as string | undefined)?.split('/').pop() ?? '';
             form.setFieldValue('uri', childUri(parentUri(changed.parent_id), slug));

@@ -4,7 +4,7 @@ import { ClockCircleOutlined, CopyOutlined, DeleteOutlined, DiffOutlined, Rollba
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { hasPermission, translateMessage, type Lang } from '@dp/contracts';
+import { hasPermission, permissionText, translateMessage, type Lang } from '@dp/contracts';
 import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
@@ -53,8 +53,10 @@ export function PublicationInfo({ state }: { state: StateRecord }) {
 
 /**
  * The workflow buttons of a state (spec 000 §4): submit and delete a draft, publish unless it is
- * published (with strict publishing only a submitted one, by a holder of the publishing code),
- * unpublish the published one, copy into a new draft, publish at a time or cancel it.
+ * published, unpublish the published one, copy into a new draft, publish at a time or cancel it.
+ * Publishing, unpublishing and scheduling are the publishing code's alone, on every site: without
+ * it the publish button is disabled and says which right it needs; with strict publishing only a
+ * submitted state is published, so a draft is offered for review first.
  */
 export function WorkflowBar({
   kind,
@@ -78,17 +80,19 @@ export function WorkflowBar({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation(['sites.context', 'common']);
-  const { user } = useSession();
+  const { user, lang } = useSession();
   const invalidate = useInvalidateContent();
   const [scheduling, setScheduling] = useState(false);
   const [moment, setMoment] = useState<Dayjs | null>(null);
   const a = state.attributes;
   const permissions = user?.permissions ?? {};
   const canChange = editable && hasPermission(permissions, 'sites.context', changeCode);
-  const canPublish = canChange && (!strict || hasPermission(permissions, 'sites.context', publishCode));
+  const canPublish = editable && hasPermission(permissions, 'sites.context', publishCode);
   const current = a.status === 3 && !a.superseded_at;
   const kept = a.status === 3 && !!a.superseded_at;
-  const publishable = !current && !kept && (!strict || a.status === 2);
+  const open = !current && !kept;
+  const publishable = open && (!strict || a.status === 2);
+  const right = permissionText('sites.context', publishCode, lang as Lang)?.name ?? publishCode;
 
   const run = useMutation({
     mutationFn: async (work: () => Promise<StateRecord | undefined>) => work(),
@@ -114,7 +118,7 @@ export function WorkflowBar({
   return (
     <Space wrap className="workflow-bar">
       {a.status === 1 && canChange && (
-        <Button icon={<SendOutlined aria-hidden />} onClick={() => act('submit', 'states.done.submit')} loading={run.isPending}>
+        <Button type={strict ? 'primary' : 'default'} icon={<SendOutlined aria-hidden />} onClick={() => act('submit', 'states.done.submit')} loading={run.isPending}>
           {t('states.actions.submit')}
         </Button>
       )}
@@ -125,7 +129,21 @@ export function WorkflowBar({
           </Button>
         </Popconfirm>
       )}
-      {publishable && canChange && !canPublish && strict && <Typography.Text type="secondary">{t('states.strict_hint')}</Typography.Text>}
+      {open && canChange && !canPublish && (
+        <>
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled>
+            {t('states.actions.publish')}
+          </Button>
+          <Typography.Text type="secondary" className="workflow-bar__why" data-testid="publish-needs-right">
+            {t('states.publish_needs_right', { right })}
+          </Typography.Text>
+        </>
+      )}
+      {open && canPublish && strict && a.status === 1 && (
+        <Typography.Text type="secondary" className="workflow-bar__why">
+          {t('states.strict_submit_first')}
+        </Typography.Text>
+      )}
       {publishable && canPublish && (
         <Button icon={<ClockCircleOutlined aria-hidden />} onClick={() => setScheduling(true)}>
           {a.publish_at ? t('states.actions.reschedule') : t('states.actions.schedule')}
