@@ -180,7 +180,9 @@ test('a dealer imports a feed, staff fix the model alias, the cars reach the sto
   await expect(page.getByText('Файлов фида пока нет')).toBeVisible();
   if (!wasOn) {
     await openSection(page, 'Настройки экспорта');
+    // Switching a feed off stops it: asked first.
     await google.click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Остановить' }).click();
     await expect(link).toBeHidden();
   }
 });

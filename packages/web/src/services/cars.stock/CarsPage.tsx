@@ -288,6 +288,8 @@ function CarsPage({ type }: { type: CarType }) {
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error ?? site.error, lang)} extra={<Button type="primary" onClick={() => void (site.isError ? site.refetch() : list.refetch())}>{t('common:actions.retry')}</Button>} />
         ) : (
           <DataTable<Car>
+            // The list's own column choice (remembered per user) is above it.
+            columnChoice={false}
             rowKey="id"
             size="middle"
             tableLayout="fixed"
