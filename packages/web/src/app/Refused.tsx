@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { permissionLabel, type JsonApiRecord } from '@dp/contracts';
-import { api, gatewayPath } from '../kit/api.ts';
+import { permissionLabel } from '@dp/contracts';
 import { FullPageLoader } from '../kit/Loader.tsx';
-import type { SiteAttributes } from './data.ts';
+import { fetchSite } from './data.ts';
 import type { Refusal } from './guards.ts';
 import { notify } from './notify.ts';
 import { selectSite, useSession } from './session.ts';
@@ -40,14 +39,12 @@ export function OpenLinkedSite({ siteId, to }: { siteId: string; to: string }) {
   const site = useQuery({
     queryKey: ['sites.context', 'linked-site', siteId],
     retry: false,
-    queryFn: ({ signal }) => api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>('GET', gatewayPath('sites.context', `sites/${encodeURIComponent(siteId)}`), { signal }),
+    queryFn: ({ signal }) => fetchSite(siteId, signal),
   });
-  const found = site.data?.data;
+  const found = site.data;
   useEffect(() => {
-    if (!found) return;
-    const client = site.data?.included?.find((record) => record.type === 'clients' && record.id === String(found.attributes.client_id));
-    selectSite({ id: String(found.id), name: found.attributes.name, host: found.attributes.host, client: (client?.attributes.name as string | undefined) ?? null });
-  }, [found, site.data]);
+    if (found) selectSite({ id: found.id, name: found.attributes.name, host: found.attributes.host, client: found.clientName });
+  }, [found]);
   if (site.isError) return <Refused refusal={{ reason: 'site', siteId }} to={to} />;
   return <FullPageLoader />;
 }

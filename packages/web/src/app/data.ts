@@ -78,6 +78,13 @@ export interface CurrentSite extends SiteAttributes {
 /** The sites resource of sites.context, by name (its declaration stays out of the app's first chunk). */
 const SITES = { service: 'sites.context', name: 'sites' };
 
+/** A site with its client's name (GET /sites/{id}, the client among `included`). */
+export async function fetchSite(siteId: string, signal?: AbortSignal): Promise<{ id: string; attributes: SiteAttributes; clientName: string | null }> {
+  const body = await api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>('GET', gatewayPath('sites.context', `sites/${encodeURIComponent(siteId)}`), { signal });
+  const client = body.included?.find((record) => record.type === 'clients' && record.id === String(body.data.attributes.client_id));
+  return { id: String(body.data.id), attributes: body.data.attributes, clientName: (client?.attributes.name as string | undefined) ?? null };
+}
+
 /** The site being edited (GET /sites/{id}); an inaccessible site is forgotten. */
 export function useCurrentSite() {
   const { siteId, user } = useSession();
@@ -86,19 +93,18 @@ export function useCurrentSite() {
     enabled: !!siteId && !!user,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const [body, installed] = await Promise.all([
-        api.request<{ data: JsonApiRecord<SiteAttributes>; included?: JsonApiRecord[] }>('GET', gatewayPath('sites.context', `sites/${encodeURIComponent(siteId!)}`), { signal }),
+      const [site, installed] = await Promise.all([
+        fetchSite(siteId!, signal),
         // marketplace: the site's modules gate its menu items and pages (spec 000 §2). Imported
         // here, not with the app: the sign-in page needs none of the marketplace's code.
         import('../services/marketplace/site-modules.ts').then(({ fetchInstalledModules }) => fetchInstalledModules(siteId!, signal)),
       ]);
-      const client = body.included?.find((record) => record.type === 'clients' && record.id === String(body.data.attributes.client_id));
       return {
-        ...body.data.attributes,
-        modules: installed?.modules ?? body.data.attributes.modules ?? [],
+        ...site.attributes,
+        modules: installed?.modules ?? site.attributes.modules ?? [],
         paused_modules: installed?.paused ?? [],
-        id: String(body.data.id),
-        clientName: (client?.attributes.name as string | undefined) ?? null,
+        id: site.id,
+        clientName: site.clientName,
       } satisfies CurrentSite;
     },
   });

@@ -12,6 +12,7 @@ import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPi
 import { ImportButton } from './CatalogImportDialog.tsx';
 import './colors.css';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { moveItem } from '../../kit/reorder.ts';
 
 const asResource = (resource: unknown) => resource as AnyResource;
 
@@ -127,12 +128,7 @@ function GalleryImagesField({ value, onChange, known, ...rest }: { value?: numbe
   const [chosenClient, setChosenClient] = useState<number | null>(null);
   const clientId = user?.client?.id ?? chosenClient;
   const info = (id: number) => picked.get(id) ?? known.get(id) ?? { id, name: `#${id}`, url: null };
-  const move = (index: number, by: number) => {
-    const next = [...ids];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item!);
-    onChange?.(next);
-  };
+  const move = (index: number, by: number) => onChange?.(moveItem(ids, index, by));
   return (
     <div className="gallery-field" aria-label={rest['aria-label']}>
       {ids.length === 0 ? (

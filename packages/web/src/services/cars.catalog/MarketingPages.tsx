@@ -39,6 +39,7 @@ import { recordPath } from '../../kit/useResourceList.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { moveItem as move } from '../../kit/reorder.ts';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
@@ -332,13 +333,6 @@ const fromRows = (rows: CategoryRow[]): SpecificationCategory[] =>
     order: order + 1,
     specifications: category.specifications.map((spec, index) => ({ title: spec.title.trim(), code: spec.code.trim() || null, value: spec.value.trim() || null, main: spec.main, order: index + 1 })),
   }));
-
-function move<T>(list: T[], index: number, by: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(index + by, 0, item!);
-  return next;
-}
 
 /** The specification view: categories with their rows, edited in place (add, remove, reorder), saved at once. */
 function SpecificationTab({ record, editable }: { record: Row; editable: boolean }) {

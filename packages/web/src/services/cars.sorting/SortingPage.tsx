@@ -14,6 +14,7 @@ import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.site
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { moveItem } from '../../kit/reorder.ts';
 
 type Values = Pick<ListSortSettingsAttributes, 'new_sort' | 'used_sort' | 'visitor_fields'>;
 interface SiteRestyling {
@@ -87,12 +88,7 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
     },
     onError: (error) => notify.error(errorTitle(error, lang)),
   });
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...shown];
-    const [row] = next.splice(index, 1);
-    next.splice(index + by, 0, row!);
-    setRows(next);
-  };
+  const move = (index: number, by: -1 | 1) => setRows(moveItem(shown, index, by));
   if (query.isError) return <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(query.error)} extra={<Button type="primary" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>} />;
   return (
     <>

@@ -8,6 +8,7 @@ import { api } from '../../kit/api.ts';
 import { IconButton } from '../../kit/IconButton.tsx';
 import { MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
 import { fileKeys, mediaPath, thumbUrl, useMediaRights, type MediaFileAttributes } from '../media.storage/media-api.ts';
+import { moveItem } from '../../kit/reorder.ts';
 
 interface Photo {
   name: string;
@@ -45,12 +46,7 @@ export function CarPhotosField({ clientId, value, onChange, id, ...rest }: { cli
   const ids = value ?? [];
   const photo = useKnownPhotos(ids, picked, rights.read);
   const full = ids.length >= CAR_PHOTOS_MAX;
-  const move = (index: number, by: number) => {
-    const next = [...ids];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item!);
-    onChange?.(next);
-  };
+  const move = (index: number, by: number) => onChange?.(moveItem(ids, index, by));
   return (
     <div className="car-photos" id={id} aria-label={rest['aria-label']} role="group">
       {ids.length === 0 ? (
