@@ -202,3 +202,25 @@ for (const [lang, width] of [['EN', 1440], ['RU', 390], ['EN', 390]] as const) {
     await addEmployee(page, x, departmentName);
   });
 }
+
+test('a dealership is the dealer its client\'s sites show: added on the site settings by its name and city', async ({ page }) => {
+  await signInAgain(page, MANAGER);
+  const title = `Мотор Сити Челны ${RUN}`;
+  const sites = await callApi(page, 'GET', '/gateway/sites.context/api/v1/sites');
+  const site = sites.body.data[0] as { id: string; attributes: { client_id: number; dealer_ids: number[] } };
+  const created = await callApi(page, 'POST', `${API}/dealerships`, { data: { attributes: { client_id: site.attributes.client_id, title, city: 'Набережные Челны', code: `chelny-${RUN}` } } });
+  expect(created.status).toBe(201);
+  await visit(page, `/sites.context/sites/${site.id}/settings`);
+  const card = page.locator('.page-card').filter({ has: page.getByText('Дилерские центры на сайте') });
+  // A multiple choice: found by typing its name, picked, the list closed.
+  const select = card.getByLabel('Дилерские центры клиента', { exact: true });
+  await select.click();
+  await select.pressSequentially(title);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `${title} (Набережные Челны)` }).click();
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: 'Добавить' }).click();
+  await expect(page.getByText('Список дилерских центров сохранён').first()).toBeVisible();
+  await expect(card.locator('.ant-list-item').last()).toContainText(`${title} (Набережные Челны)`);
+  const after = await callApi(page, 'GET', `/gateway/sites.context/api/v1/sites/${site.id}`);
+  expect(after.body.data.attributes.dealer_ids).toEqual([...site.attributes.dealer_ids, Number(created.body.data.id)]);
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
 import { code, filterText, id, idList, integer, optionalText, requiredText, outbound, safeString, url } from '../kit/fields.ts';
+import { dealerRef } from '../dealerships/dealership.resource.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { idsFilterSchema, timestampsEntity } from '../cars.catalog/catalog-fields.ts';
 
@@ -26,7 +27,6 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 const clientRef: RefDef = { service: 'clients.storage', name: 'clients', label: 'name' };
 export const importProfileRef: RefDef = { service: 'cars.import', name: 'import_file_profiles', label: 'name' };
-const dealerRef: RefDef = { service: 'sites.context', name: 'dealers', label: 'name' };
 
 /** A car field -> the header of the feed's column that holds it; a chosen field needs its header. */
 const mappingRecord = () =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
 import { filterText, id, integer, optionalText, safeString, url } from '../kit/fields.ts';
+import { dealerRef } from '../dealerships/dealership.resource.ts';
 import { encodeMessage, type MessageKey } from '../kit/messages.ts';
 import { brandRef, complectationRef, generationRef, idsFilterSchema, modelRef, restylingRef } from '../cars.catalog/catalog-fields.ts';
 import { marketingComplectationRef } from '../cars.catalog/marketing-complectation.resource.ts';
@@ -20,7 +21,7 @@ export type CarType = (typeof CAR_TYPES)[number];
 export { LOGISTIC_STATUSES as CAR_LOGISTIC_STATUSES, PTS_VALUES as CAR_PTS_VALUES };
 
 export const carUpholsteryRef: RefDef = { service: 'cars.catalog', name: 'upholsteries', label: 'name' };
-export const carDealerRef: RefDef = { service: 'sites.context', name: 'dealers', label: 'name' };
+export const carDealerRef: RefDef = dealerRef;
 
 /** The catalogue levels of a car, from the top; the server copies the ones above from the lowest given. */
 export const CAR_CATALOG_LEVELS = ['brand_id', 'model_id', 'generation_id', 'restyling_id', 'complectation_id', 'marketing_complectation_id'] as const;

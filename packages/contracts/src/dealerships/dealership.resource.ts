@@ -5,16 +5,16 @@ import { encodeMessage } from '../kit/messages.ts';
 import { DEFAULT_SCHEDULE, EMPTY_PHONE, orderValue, phoneParts, workSchedule } from './dealership-fields.ts';
 
 /**
- * The dealerships service (spec 001 §2, §3 Dealerships; docs/decisions/dealerships.md, "How does a
- * dealership relate to a dealer centre?" and "Which codes and routes?"): a client's dealerships
- * (the full record of a dealer, optionally linked to a sites.context dealer centre), their
- * departments, employees and services. Read with `dealers.get_list`; each entity has its own write
- * codes in the `dealerships` service.
+ * The dealerships service (spec 001 §2, §3 Dealerships; docs/decisions/dealerships.md, "What is a
+ * dealer?" and "Which codes and routes?"): a client's dealers (the one record a site names, its
+ * renderer shows and cars, imports and mails refer to), their departments, employees and
+ * services. Read with `dealers.get_list`; each entity has its own write codes.
  */
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 export const dealershipRef = { service: 'dealerships', name: 'dealerships', label: 'title' } as const;
+/** A dealer a site, a car, an import or a mail names: a dealership. */
+export const dealerRef = dealershipRef;
 export const departmentRef = { service: 'dealerships', name: 'departments', label: 'name_ru' } as const;
-const dealerCentreRef = { service: 'sites.context', name: 'dealers', label: 'name' } as const;
 const mediaRef = { service: 'media.storage', name: 'files', label: 'name' } as const;
 
 const READ = 'dealers.get_list';
@@ -39,7 +39,9 @@ const dealershipFields = {
   title: requiredText(255),
   short_title: optionalText(100),
   client_id: id(),
-  dealer_id: id().nullable().optional(),
+  // The dealer's code on the platform (cars and feeds name it); unique when given.
+  code: code(100).nullable().optional(),
+  city: optionalText(255),
   importer_code: optionalText(100),
   main_email: email().nullable().optional(),
   site_url: url().nullable().optional(),
@@ -66,7 +68,8 @@ export const dealershipResource = defineResource({
   name: 'dealerships',
   entity: z.object({
     client_id: z.number(),
-    dealer_id: z.number().nullable(),
+    code: z.string().nullable(),
+    city: z.string().nullable(),
     title: z.string(),
     short_title: z.string().nullable(),
     importer_code: z.string().nullable(),
@@ -91,18 +94,23 @@ export const dealershipResource = defineResource({
   create: z.strictObject(dealershipFields),
   update: partialOf(dealershipFields),
   filters: {
-    search: { op: 'search', columns: ['title', 'short_title', 'importer_code'], schema: filterText(), widget: 'text' },
+    search: { op: 'search', columns: ['title', 'short_title', 'code', 'city', 'importer_code'], schema: filterText(), widget: 'text' },
     client_id: { op: 'eq', schema: id(), widget: 'ref', ref: clientRef },
     status: { op: 'eq', schema: z.enum(['1', '2', '3']).transform(Number), widget: 'select' },
   },
-  sort: ['id', 'title', 'short_title', 'importer_code', 'sort', 'status', 'client_id', 'created_at', 'updated_at'],
+  sort: ['id', 'title', 'short_title', 'code', 'city', 'importer_code', 'sort', 'status', 'client_id', 'created_at', 'updated_at'],
   defaultSort: 'sort,title',
   pageSize: { default: 500, max: 1000 },
   tenant: 'client_id',
-  refs: { client_id: clientRef, dealer_id: dealerCentreRef },
+  refs: { client_id: clientRef },
+  unique: ['code'],
   permissions: { ...perms('dealers') },
+  // Every site names its dealers, with or without the module (which adds departments, employees and services).
+  module: null,
   columns: [
-    { field: 'title', sortable: true, width: 260 },
+    { field: 'title', sortable: true, width: 260, key: true },
+    { field: 'city', sortable: true, width: 180 },
+    { field: 'code', sortable: true, width: 160 },
     { field: 'short_title', sortable: true, width: 180 },
     { field: 'importer_code', sortable: true, width: 150 },
     { field: 'status', sortable: true, render: 'tag', width: 170 },
@@ -113,7 +121,8 @@ export const dealershipResource = defineResource({
     { field: 'title', widget: 'text' },
     { field: 'short_title', widget: 'text' },
     { field: 'client_id', widget: 'select', ref: clientRef },
-    { field: 'dealer_id', widget: 'select', ref: dealerCentreRef, within: { field: 'client_id', filter: 'client_id' } },
+    { field: 'code', widget: 'text' },
+    { field: 'city', widget: 'text' },
     { field: 'importer_code', widget: 'text' },
     { field: 'status', widget: 'select', options: DEALERSHIP_STATUSES.map((value) => ({ value, label: `statuses.${value}` })) },
     { field: 'main_email', widget: 'email' },

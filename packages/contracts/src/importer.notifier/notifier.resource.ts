@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
 import { email, id, safeString } from '../kit/fields.ts';
+import { dealerRef } from '../dealerships/dealership.resource.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../cars.import/import.resource.ts';
 
@@ -9,7 +10,7 @@ import { IMPORT_COUNTERS, type ImportCounters } from '../cars.import/import.reso
  * the importer notifier send?"): per site, mails with the import summary of a period (the counters
  * of the imports' reports) and their errors attached as XLSX, on a schedule. Report settings (one
  * per site, module importer-notifier) send the site's whole summary to the importer's receivers;
- * manager settings (module manager-notifier) send a dealer centre's managers the summary of their
+ * manager settings (module manager-notifier) send a dealership's managers the summary of their
  * dealer's cars only. Every mail sent (or failed) is kept as a report.
  */
 
@@ -45,7 +46,6 @@ export interface ReportSettingsAttributes {
   updated_at: string;
 }
 
-const dealerRef: RefDef = { service: 'sites.context', name: 'dealers', label: 'name' };
 
 const managerFields = {
   name: safeString().trim().min(1).max(255),
@@ -55,7 +55,7 @@ const managerFields = {
   is_active: z.boolean().optional(),
 };
 
-/** A manager's mail of a site: the summary of one dealer centre's cars (every centre when none is chosen). */
+/** A manager's mail of a site: the summary of one dealership's cars (every one when none is chosen). */
 export const managerSettingsResource = defineResource({
   service: 'importer.notifier',
   name: 'manager_settings',

@@ -532,7 +532,6 @@ export const messages = {
   employee_department_required: { ru: 'Выберите отдел сотрудника', en: 'Choose the employee\'s department' },
   service_code_taken: { ru: 'Услуга с кодом «{code}» уже есть в этом дилерском центре', en: 'The dealership already has a service with the code "{code}"' },
   employee_import_has_errors: { ru: 'В файле есть строки с ошибками ({count}): исправьте их, ничего не импортировано', en: 'The file has rows with errors ({count}): fix them; nothing was imported' },
-  dealership_client_mismatch: { ru: 'Дилерский центр принадлежит другому клиенту', en: 'The dealer centre belongs to another client' },
   // cars.vins: VIN data, retrieval profiles, allowed clients.
   vin_auto_type: { ru: 'Тип: сервис импортёра (avn), ЭПТС (epts) или другой источник (custom)', en: 'The type is the importer\'s service (avn), electronic vehicle passport (epts) or another source (custom)' },
   vin_profile_method: { ru: 'Метод: GET или POST', en: 'The method is GET or POST' },
@@ -550,7 +549,7 @@ export const messages = {
   import_confirmation_required: { ru: 'Настроен автоимпорт: введите «ПЕРЕЗАПИСАТЬ», чтобы запустить ручной импорт', en: 'Auto import is configured: type "OVERWRITE" to run a manual import' },
   import_profile_not_allowed: { ru: 'Этот профиль импорта недоступен клиенту сайта', en: 'This import profile is not available to the site\'s client' },
   import_profile_missing: { ru: 'Выберите профиль импорта', en: 'Choose an import profile' },
-  import_dealer_mismatch: { ru: 'Дилерский центр принадлежит другому клиенту', en: 'The dealer centre belongs to another client' },
+  import_dealer_mismatch: { ru: 'Дилерский центр принадлежит другому клиенту', en: 'The dealership belongs to another client' },
   import_feed_file_type: { ru: 'Файл фида должен быть XML, CSV или XLSX', en: 'A feed file must be XML, CSV or XLSX' },
   import_row_no_key: { ru: 'Укажите VIN и/или внешний ID', en: 'Fill VIN and/or External ID' },
   import_row_vin: { ru: 'VIN «{value}»: 17 латинских букв и цифр без I, O, Q', en: 'VIN "{value}": 17 Latin letters and digits without I, O, Q' },

@@ -24,7 +24,7 @@ export const recipient = () =>
     .pipe(z.email({ error: encodeMessage('sender_email_incorrect') }));
 const recipients = (max = 20) => z.array(recipient()).max(max, { error: encodeMessage('max_items', { count: max }) });
 
-/** A dealer centre's own recipients: a request whose dealer has this code also goes to them. */
+/** A dealership's own recipients: a request whose dealer has this code also goes to them. */
 export const dealerRecipients = z.strictObject({
   dealer_code: requiredText(100),
   emails: recipients().min(1, { error: encodeMessage('required') }),
@@ -292,7 +292,7 @@ export const smtpTestBody = z.strictObject({ data: z.strictObject({ to: recipien
 
 /**
  * The placeholders a template may use (`{{name}}`), filled from the request: its person, type,
- * site, page and UTM, the dealer centre; then the type's own fields by their names (subject, vin,
+ * site, page and UTM, the dealership; then the type's own fields by their names (subject, vin,
  * model_id, car...), `fields` (all of them as lines), and a custom form's values as `form_<id>`
  * and `form` (all of them as lines).
  */

@@ -4,27 +4,25 @@ import { api, screen } from '../kit/routes.ts';
 import { PUBLISHING_NOTE, workflowApiRoutes } from '../kit/workflow.ts';
 import { siteResource } from './site.resource.ts';
 import { siteGroupResource } from './site-group.resource.ts';
-import { dealerResource } from './dealer.resource.ts';
 import { layoutResource, layoutStateResource, pageResource, pageStateResource, templateResource } from './content.resource.ts';
 
 export * from './site.resource.ts';
 export * from './host.ts';
 export * from './site-group.resource.ts';
-export * from './dealer.resource.ts';
 export * from './site-actions.ts';
 export * from './content-fields.ts';
 export * from './content.resource.ts';
 export * from './content-actions.ts';
 
-/** sites.context: sites, their groups and dealer centres; pages, layouts and templates with their states. */
+/** sites.context: sites and their groups; pages, layouts and templates with their states. */
 export const sitesContextContract = defineService({
   name: 'sites.context',
   permissions: {
     codes: [
       'sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'pages.get_list', 'pages.patch',
-      'layouts.patch', 'templates.patch', 'dealers.get_list', 'dealers.create',
+      'layouts.patch', 'templates.patch',
       // Codes the spec leaves unnamed (docs/decisions/sites.md, "Which codes do site screens need?").
-      'sites.republish', 'dealers.patch', 'dealers.delete',
+      'sites.republish',
       'site_groups.get_list', 'site_groups.create', 'site_groups.patch', 'site_groups.delete',
       // Publishing, on every site (docs/decisions/content.md, "Which codes read, write and publish
       // content?").
@@ -35,7 +33,6 @@ export const sitesContextContract = defineService({
       pages: text('Страницы', 'Pages'),
       layouts: text('Макеты', 'Layouts'),
       templates: text('Шаблоны', 'Templates'),
-      dealers: text('Дилерские центры', 'Dealer centres'),
       site_groups: text('Группы сайтов', 'Site groups'),
     },
     special: {
@@ -53,7 +50,7 @@ export const sitesContextContract = defineService({
       ),
     },
   },
-  resources: [siteResource, siteGroupResource, dealerResource, templateResource, layoutResource, layoutStateResource, pageResource, pageStateResource],
+  resources: [siteResource, siteGroupResource, templateResource, layoutResource, layoutStateResource, pageResource, pageStateResource],
   screens: [
     screen('site_select', '/sites.context/select', 'site', 'sites', 10, []),
     // Settings are shown read-only to those who may only read sites.
@@ -74,7 +71,6 @@ export const sitesContextContract = defineService({
     screen('all_sites', '/sites.context/all_sites', 'dictionaries', 'sites', 20, ['sites.get_full_list']),
     screen('site_groups', '/sites.context/groups', 'dictionaries', 'sites', 22, ['site_groups.get_list']),
     screen('forks', '/sites.context/forks', 'dictionaries', 'sites', 24, ['sites.get_full_list']),
-    screen('dealers', '/sites.context/dealers', 'dictionaries', 'sites', 26, ['dealers.get_list']),
     // The first screen of a site module (spec 002 §2, path spelled so); no permission code.
     screen('multilanguage_settings', '/mulitlanuge/settings/{siteId}', 'site', 'site', 28, [], { module: 'multiple_locales' }),
   ],

@@ -30,7 +30,7 @@ const technicalHostFields = {
 };
 
 /**
- * The copy dialog (spec 000 §2): name, host, technical host, client, dealer centre, phone format,
+ * The copy dialog (spec 000 §2): name, host, technical host, client, dealership, phone format,
  * admin e-mail, type, colour scheme, locale, group, subdomain, what else to copy, automatic
  * technical domain. The source ("from demo or official", or any site of one's own) is the site
  * in the path.

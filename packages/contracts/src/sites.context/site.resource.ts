@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { crudPermissions, defineResource } from '../kit/resource.ts';
 import { code, email, filterText, id, idList, integer, locale, optionalText, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { dealerRef } from '../dealerships/dealership.resource.ts';
 import { hasPort, isIpAddressHost, isValidHost, normalizeHost } from './host.ts';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 export const siteGroupRef = { service: 'sites.context', name: 'groups', label: 'name' } as const;
-export const dealerRef = { service: 'sites.context', name: 'dealers', label: 'name' } as const;
 
 /** Site types (spec 000 §3): 1 official demo, 2 official master, 3 client. */
 export const SITE_TYPES = [1, 2, 3] as const;
@@ -179,7 +179,7 @@ export const siteResource = defineResource({
   defaultSort: 'name',
   pageSize: { default: 500, max: 1000 },
   tenant: 'client_id',
-  refs: { client_id: clientRef, group_ids: siteGroupRef },
+  refs: { client_id: clientRef, group_ids: siteGroupRef, dealer_id: dealerRef, dealer_ids: dealerRef },
   permissions: crudPermissions('sites', 'sites.get_full_list'),
   // Deleting needs the host typed exactly (spec 000 §5): DELETE /sites/{id}?confirm=<host>.
   deleteQuery: z.strictObject({ confirm: filterText(255).optional() }),

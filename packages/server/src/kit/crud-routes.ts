@@ -343,24 +343,41 @@ async function withSite(binding: Binding, tx: DbOrTx, auth: AuthContext, attrs: 
   return { ...attrs, site_id: site.id, client_id: site.client_id };
 }
 
-/** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
-export async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
+/** The columns of other resources that refer to records of `resource` (the audit trail's left out: it keeps naming what is gone). */
+function* referringColumns(registry: ResourceRegistry, resource: AnyResource) {
   for (const other of registry.all()) {
-    // The audit trail keeps naming what is gone.
     if (other.resource.readOnly) continue;
     for (const [field, ref] of Object.entries(other.resource.refs ?? {})) {
       if (ref.service !== resource.service || ref.name !== resource.name || other.links[field]) continue;
-      const column = columnsOf(other.table)[field]!;
-      if (column.columnType === 'PgArray') {
-        await tx
-          .update(other.table)
-          .set({ [field]: sql`array_remove(${column}, ${id})`, updated_at: new Date() } as never)
-          .where(arrayContains(column, [id]));
-      } else {
-        const [user] = await tx.select({ id: other.table.id }).from(other.table).where(eq(column, id)).limit(1);
-        if (user) throw new AppError(409, 'in_use');
-      }
+      yield { table: other.table, field, column: columnsOf(other.table)[field]! };
     }
+  }
+}
+
+/** Records that point at a deleted one: scalar references block the delete, array ones let go of it. */
+export async function releaseReferences(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
+  for (const { table, field, column } of referringColumns(registry, resource)) {
+    if (column.columnType === 'PgArray') {
+      await tx
+        .update(table)
+        .set({ [field]: sql`array_remove(${column}, ${id})`, updated_at: new Date() } as never)
+        .where(arrayContains(column, [id]));
+    } else {
+      const [user] = await tx.select({ id: table.id }).from(table).where(eq(column, id)).limit(1);
+      if (user) throw new AppError(409, 'in_use');
+    }
+  }
+}
+
+/** 409 'in_use' while any record refers to this one (moving it to another client would leave them naming a stranger's). */
+export async function assertUnreferenced(tx: DbOrTx, registry: ResourceRegistry, resource: AnyResource, id: number) {
+  for (const { table, column } of referringColumns(registry, resource)) {
+    const [user] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(column.columnType === 'PgArray' ? arrayContains(column, [id]) : eq(column, id))
+      .limit(1);
+    if (user) throw new AppError(409, 'in_use');
   }
 }
 

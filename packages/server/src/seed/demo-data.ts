@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { DEMO_CLIENT_GROUPS, DEMO_ROLES, PASSWORD_RULE } from '@dp/contracts';
 import type { Db } from '../kit/db.ts';
-import { clientGroups, clients, dealers, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../schema.ts';
+import { clientGroups, clients, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../schema.ts';
 import { hashPassword } from '../services/auth.processing/password.ts';
 import { installDemoModules } from '../services/marketplace/module-seed.ts';
 import { seedDemoSiteTasks } from '../services/sites.controller/demo-tasks.ts';
@@ -16,7 +16,7 @@ import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
 // cars.stock.sites
 import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-settings.ts';
 // dealerships
-import { seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
+import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -46,9 +46,9 @@ const MANAGER_CODES: Record<string, string[]> = {
   'auth.processing': ['site_mode', 'dictionaries_mode', 'settings_mode', 'custom_tokens.view'],
   'clients.storage': ['clients.get_full_list', 'users.get_list', 'groups.list'],
   'sites.context': [
-    'sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list',
-    // sites.context: the manager creates and copies the client's sites and keeps its dealer centres.
-    'sites.create', 'dealers.create', 'dealers.patch', 'dealers.delete', 'site_groups.get_list',
+    'sites.get_full_list', 'sites.patch', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch',
+    // sites.context: the manager creates and copies the client's sites.
+    'sites.create', 'site_groups.get_list',
     // sites.context pages: the manager also publishes on sites with strict publishing.
     'pages.publish', 'layouts.publish',
   ],
@@ -81,7 +81,7 @@ const MANAGER_CODES: Record<string, string[]> = {
   // cars.export and importer.notifier: the client's export feeds and commercial offers, the sites' import report mails.
   'cars.export': ['export_settings.get_list', 'export_settings.patch', 'offers.create'],
   'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
-  // dealerships: the manager keeps the client's dealerships, departments, employees and services.
+  // dealerships: the manager keeps the client's dealers (the ones its sites show), their departments, employees and services.
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
@@ -96,7 +96,9 @@ const EDITOR_CODES: Record<string, string[]> = {
   // auth.processing: the site mode, and the dictionaries mode where the floor library is.
   'auth.processing': ['site_mode', 'dictionaries_mode'],
   // sites.context: the editor sees the site's settings (read-only) and users.
-  'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'dealers.get_list', 'site_groups.get_list'],
+  'sites.context': ['sites.get_full_list', 'pages.get_list', 'pages.patch', 'layouts.patch', 'templates.patch', 'site_groups.get_list'],
+  // dealerships: the editor reads the client's dealers (a collection page names those it is valid at).
+  dealerships: ['dealers.get_list'],
   // seo: redirects with their import, SEO settings and constants of the client's sites.
   seo: [
     'seo_configs.patch', 'seo_configs.get_list', 'redirects.get_list', 'redirects.create', 'redirects.patch', 'redirects.delete',
@@ -251,7 +253,7 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   return { password, generated: !configuredPassword, admin, users: accounts };
 }
 
-// sites.context: demo sites with real settings, dealer centres, site groups and official sites.
+// sites.context: demo sites with real settings, dealerships, site groups and official sites.
 interface DemoSite {
   name: string;
   host: string | null;
@@ -261,18 +263,9 @@ interface DemoSite {
   scheme: string;
 }
 
-const DEMO_DEALER_CITIES: Record<string, string[]> = {
-  'avtograd-sever': ['Москва', 'Химки'],
-  'motor-city-kzn': ['Казань'],
-  'ladoga-auto': ['Санкт-Петербург', 'Великий Новгород'],
-};
-
-/** A client's sites: published where they have a host, technical hosts `<code>.localhost`, its dealer centres shown. */
+/** A client's sites: published where they have a host, technical hosts `<code>.localhost`, its dealers shown. */
 async function insertDemoSites(db: Db, clientId: number, clientCode: string, list: DemoSite[]) {
-  const centres = await db
-    .insert(dealers)
-    .values((DEMO_DEALER_CITIES[clientCode] ?? []).map((city, index) => ({ client_id: clientId, name: `ДЦ ${city}`, code: `${clientCode}-${index + 1}`, city, phone: `+7 (800) 555-0${index}-1${index}` })))
-    .returning();
+  const dealerIds = await insertDemoDealers(db, clientId, clientCode);
   const [group] = await db.select().from(siteGroups).where(eq(siteGroups.name, 'Федеральная акция'));
   for (const site of list) {
     await db.insert(sites).values({
@@ -288,8 +281,8 @@ async function insertDemoSites(db: Db, clientId: number, clientCode: string, lis
       admin_email: `admin@${site.host ?? `${clientCode}.test`}`,
       phone_format: '+7 (XXX) XXX-XX-XX',
       default_mailer: 'platform',
-      dealer_id: centres[0]?.id ?? null,
-      dealer_ids: centres.map((centre) => centre.id),
+      dealer_id: dealerIds[0] ?? null,
+      dealer_ids: dealerIds,
       group_ids: group && site.host ? [group.id] : [],
       depersonalization: { enabled: true, period: 365 },
     });

@@ -32,11 +32,15 @@ const listedResource = (route: ApiRoute) => {
   return route.method === 'GET' && name ? findResource(route.service, name) : undefined;
 };
 
-/** Whether records of a kind are behind a module (the kinds of module-free dictionaries are not looked for). */
+/**
+ * Whether the gateway looks up where records of a kind belong: kinds behind a module, and a
+ * client's records a tied route names though their own routes are free (a dealership, which every
+ * site names, under a department); the kinds of module-free dictionaries are not looked for.
+ */
 const tiedKind = (kind: string) => {
   const [service, name] = kind.split('/');
   const resource = findResource(service!, name!);
-  return !resource || TIED.some((route) => route.service === service && route.path === `/api/v1/${name}/{id}`);
+  return !resource || resource.tenant === 'client_id' || TIED.some((route) => route.service === service && route.path === `/api/v1/${name}/{id}`);
 };
 
 /** The record kinds the tied routes name, whose site or client the gateway looks up. */
@@ -150,6 +154,11 @@ beforeAll(async () => {
   t = await buildTestApp({ runJobs: false });
   const grants: Record<string, string[]> = {};
   for (const route of TIED) grants[route.service] = [...new Set([...(grants[route.service] ?? []), ...route.permissions])];
+  // Staff also make the records the routes name whose own routes are free.
+  for (const kind of KINDS) {
+    const [service, name] = kind.split('/');
+    grants[service!] = [...new Set([...(grants[service!] ?? []), ...(findResource(service!, name!)?.permissions.create ?? [])])];
+  }
   for (const state of ['missing', 'paused', 'installed'] as const) {
     const clientId = await t.createClient();
     owners[state] = { clientId, siteId: await t.createSite(clientId) };

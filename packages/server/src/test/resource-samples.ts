@@ -29,7 +29,6 @@ export const SAMPLES: Record<string, Sample> = {
   'clients.storage/groups': async () => ({ name: `Группа ${suffix()}` }),
   'sites.context/sites': async (_t, clientId) => ({ name: `Сайт ${suffix()}`, host: `site-${suffix()}.ru`, client_id: clientId, type: 3, use_http: false }),
   'sites.context/groups': async () => ({ name: `Группа сайтов ${suffix()}`, description: 'Сайты одной акции' }),
-  'sites.context/dealers': async (_t, clientId) => ({ client_id: clientId, name: `ДЦ ${suffix()}`, code: `dc-${suffix()}`, city: 'Казань' }),
   'clients.storage/users': async (_t, clientId) => ({ email: `user-${suffix()}@dealer.test`, name: `Иван ${suffix()}`, last_name: 'Петров', client_ids: [clientId] }),
   'clients.storage/roles': async (_t, clientId) => ({ code: `role-${suffix()}`, name: `Роль ${suffix()}`, client_id: clientId }),
   'clients.storage/permissions': async () => ({ service: 'clients.storage', code: `test.${suffix()}`, name: 'Тестовое право' }),
@@ -203,7 +202,7 @@ export async function catalogChain(t: TestApp) {
 /** A new dealership of the client (dealerships samples). */
 async function dealershipFor(t: TestApp, clientId: number) {
   await siteFor(t, clientId);
-  const [row] = await t.database.db.insert(dealerships).values({ client_id: clientId, title: `ДЦ ${suffix()}`, working_time: {} as never }).returning();
+  const [row] = await t.database.db.insert(dealerships).values({ client_id: clientId, title: `ДЦ ${suffix()}` }).returning();
   return row!.id;
 }
 /** A new department of a new dealership of the client. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { applyAliases, type AliasEntity, type FieldAlias } from '@dp/contracts';
+import { applyAliases, phoneText, type AliasEntity, type FieldAlias, type PhoneParts } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { fileUrl } from '../../kit/files.ts';
 import { carBrands, carComplectations, carGenerations, carModels, carRestylings } from '../cars.catalog/catalog.table.ts';
@@ -8,13 +8,14 @@ import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
 
 /**
  * A car as the export feeds write it (spec 001 §7 "Export"; docs/decisions/export.md, "What does a
  * feed list?"): the stock record with its catalogue names, the channel's words for them (field
- * aliases in the export direction), its dealer centre, the absolute addresses of its photos and of
+ * aliases in the export direction), its dealership, the absolute addresses of its photos and of
  * its page on the site.
  */
 export interface ExportCar {
@@ -110,7 +111,7 @@ export async function* exportCars(
         color: carBodyColors.name,
         color_code: carBodyColors.code,
         upholstery_code: carUpholsteries.code,
-        dealer: { name: dealers.name, code: dealers.code, city: dealers.city, address: dealers.address, phone: dealers.phone },
+        dealer: { id: dealerships.id, name: dealerships.title, code: dealerships.code, city: dealerships.city, address: dealerships.address, phone: dealerships.phone },
         site: { name: sites.name, host: sites.host, use_http: sites.use_http },
       })
       .from(cars)
@@ -123,7 +124,7 @@ export async function* exportCars(
       .leftJoin(carMarketingComplectations, eq(carMarketingComplectations.id, cars.marketing_complectation_id))
       .leftJoin(carBodyColors, eq(carBodyColors.id, cars.body_color_id))
       .leftJoin(carUpholsteries, eq(carUpholsteries.id, cars.upholstery_id))
-      .leftJoin(dealers, eq(dealers.id, cars.dealers_id))
+      .leftJoin(dealerships, eq(dealerships.id, cars.dealers_id))
       .where(
         and(
           eq(cars.client_id, clientId),
@@ -159,7 +160,7 @@ type Row = {
   color: string | null;
   color_code: string | null;
   upholstery_code: string | null;
-  dealer: { name: string | null; code: string | null; city: string | null; address: string | null; phone: string | null } | null;
+  dealer: { id: number | null; name: string | null; code: string | null; city: string | null; address: string | null; phone: PhoneParts | null } | null;
   site: { name: string; host: string | null; use_http: boolean };
 };
 
@@ -167,7 +168,8 @@ function toExportCar(row: Row, urls: Map<number, string>, options: ImageOptions 
   const car = row.car;
   const scope = { brand_id: car.brand_id, model_id: car.model_id };
   const say = (entity: AliasEntity, value: string | null) => (options.aliases.length && value ? applyAliases(options.aliases, entity, value, 'export', scope) : value);
-  const dealer = row.dealer?.name && row.dealer.code ? { name: row.dealer.name, code: row.dealer.code, city: row.dealer.city, address: row.dealer.address, phone: row.dealer.phone } : null;
+  // A dealer without a code of its own is named by its id (a store code feeds need).
+  const dealer = row.dealer?.id && row.dealer.name ? { name: row.dealer.name, code: row.dealer.code ?? String(row.dealer.id), city: row.dealer.city, address: row.dealer.address, phone: phoneText(row.dealer.phone) || null } : null;
   return {
     id: car.id,
     vin: car.vin,

@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBrands, carModels, cars, dealers, sites } from '../../schema.ts';
+import { carBrands, carModels, cars, dealerships, sites } from '../../schema.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { readFeed } from '../cars.import/feed-parsers.ts';
 import { exportSettings } from './export.table.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3, host: `other-${stamp}.example.test` }).returning())[0]!.id;
   // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
   await t.installModules([siteA, siteB]);
-  const centre = (await db.insert(dealers).values({ client_id: clientA, name: 'Автоград Север', code: `ag-north-${stamp}`, city: 'Казань', address: 'ул. Мира, 1', phone: '+7 843 200-00-00' }).returning())[0]!.id;
+  const centre = (await db.insert(dealerships).values({ client_id: clientA, title: 'Автоград Север', code: `ag-north-${stamp}`, city: 'Казань', address: 'ул. Мира, 1', phone: { country: '7', city: '843', subscriber: '2000000', internal: '0' } }).returning())[0]!.id;
   brandName = `Kia${stamp}`;
   const brand = (await db.insert(carBrands).values({ name: brandName }).returning())[0]!.id;
   const model = (await db.insert(carModels).values({ name: 'Rio', brand_id: brand }).returning())[0]!.id;

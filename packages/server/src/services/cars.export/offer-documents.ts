@@ -28,7 +28,7 @@ const TEXTS = {
   },
   en: {
     title: 'Commercial offer', date: 'Date', vin: 'VIN', year: 'Year', mileage: 'Mileage', km: 'km', color: 'Colour', engine: 'Engine',
-    transmission: 'Transmission', price: 'Price', discounts: 'Discounts', final: 'Final price', owners: 'Owners', dealer: 'Dealer centre', new: 'New', used: 'Used',
+    transmission: 'Transmission', price: 'Price', discounts: 'Discounts', final: 'Final price', owners: 'Owners', dealer: 'Dealership', new: 'New', used: 'Used',
   },
 } as const;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../kit/db.ts';
 import type { ResourceHooks, Row } from '../../kit/crud-routes.ts';
 import { badRequest } from '../../kit/errors.ts';
-import { dealers } from '../sites.context/site.table.ts';
+import { dealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { importProfiles } from './import.table.ts';
 
 type Attrs = Record<string, unknown>;
@@ -10,7 +10,7 @@ const given = (value: unknown) => value !== undefined && value !== null;
 
 /**
  * The settings' references must be the site's client's: a profile assigned to that client (a
- * profile without clients is everyone's) and a dealer centre of that client.
+ * profile without clients is everyone's) and a dealer of that client.
  */
 export async function checkSettingsRefs(tx: DbOrTx, attrs: Attrs, clientId: number) {
   if (given(attrs.profile_id)) {
@@ -18,8 +18,8 @@ export async function checkSettingsRefs(tx: DbOrTx, attrs: Attrs, clientId: numb
     if (!profile || (profile.client_ids.length > 0 && !profile.client_ids.includes(clientId))) throw badRequest('import_profile_not_allowed', '/data/attributes/profile_id');
   }
   if (given(attrs.default_dealer_id)) {
-    const [dealer] = await tx.select({ client_id: dealers.client_id }).from(dealers).where(eq(dealers.id, attrs.default_dealer_id as number)).limit(1);
-    if (!dealer || dealer.client_id !== clientId) throw badRequest('import_dealer_mismatch', '/data/attributes/default_dealer_id');
+    const [dealer] = await dealersOfClient(tx, clientId, [attrs.default_dealer_id as number]);
+    if (!dealer) throw badRequest('import_dealer_mismatch', '/data/attributes/default_dealer_id');
   }
 }
 

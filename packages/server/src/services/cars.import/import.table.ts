@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../clients.storage/client.table.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
 
 /**
@@ -41,7 +42,7 @@ export const importSettings = pgTable('import_settings', {
   ...siteOwnerColumns(() => sites.id),
   profile_id: integer('profile_id').references(() => importProfiles.id, { onDelete: 'restrict' }),
   files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
-  default_dealer_id: integer('default_dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
+  default_dealer_id: integer('default_dealer_id').references(() => dealerships.id, { onDelete: 'set null' }),
   is_manual_mode: boolean('is_manual_mode').notNull().default(false),
   /** Minutes (spec: entered in minutes, 5 by default). */
   timeout: integer('timeout').notNull().default(5),

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { applyAliases, fieldAliasResource, labelOf, type FieldAlias } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealers, sites } from '../../schema.ts';
+import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealerships, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
 import { FEED_LIMITS } from './feed-parsers.ts';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
   // The sites have their modules, as the demo's (test/module-gating.test.ts walks the sites without them).
   await t.installModules([siteA, siteB]);
-  dealerCentreB = (await db.insert(dealers).values({ client_id: clientB, name: 'ДЦ Б', code: `dcb${Date.now()}` }).returning())[0]!.id;
+  dealerCentreB = (await db.insert(dealerships).values({ client_id: clientB, title: 'ДЦ Б', code: `dcb${Date.now()}` }).returning())[0]!.id;
   brandName = `Kia${Date.now().toString(36)}`;
   kia = (await db.insert(carBrands).values({ name: brandName }).returning())[0]!.id;
   rio = (await db.insert(carModels).values({ name: 'Rio', brand_id: kia }).returning())[0]!.id;
@@ -166,7 +166,7 @@ describe('settings, profiles, hooks and aliases: who may do what', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('refuses a dealer centre of another client and bad timeouts, in the caller language', async () => {
+  it('refuses a dealership of another client and bad timeouts, in the caller language', async () => {
     const settings = await settingsOf(dealerA, siteA);
     const dealer = await t.request('PATCH', `${API}/settings/${settings.id}`, { token: staff, lang: 'en', body: { data: { attributes: { default_dealer_id: dealerCentreB } } } });
     expect(dealer.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { badRequest } from '../../kit/errors.ts';
 import { carBrands, carComplectations, carGenerations, carModels, carRestylings } from '../cars.catalog/catalog.table.ts';
 import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts';
-import { dealers } from '../sites.context/site.table.ts';
+import { dealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 
 type Attrs = Record<string, unknown>;
@@ -56,10 +56,10 @@ async function checkOwnRefs(tx: DbOrTx, attrs: Attrs, clientId: number): Promise
     if (!row) throw badRequest('invalid_reference', `/data/attributes/${field}`, { id: String(attrs[field]) });
   }
   if (given(attrs.dealers_id)) {
-    const [dealer] = await tx.select({ client_id: dealers.client_id, code: dealers.code }).from(dealers).where(eq(dealers.id, attrs.dealers_id as number)).limit(1);
-    if (!dealer || dealer.client_id !== clientId) throw badRequest('invalid_reference', '/data/attributes/dealers_id', { id: String(attrs.dealers_id) });
+    const [dealer] = await dealersOfClient(tx, clientId, [attrs.dealers_id as number]);
+    if (!dealer) throw badRequest('invalid_reference', '/data/attributes/dealers_id', { id: String(attrs.dealers_id) });
     // The dealer code follows the dealer unless the body gives its own.
-    if (attrs.dealer_code === undefined) return { dealer_code: dealer.code };
+    if (attrs.dealer_code === undefined && dealer.code) return { dealer_code: dealer.code };
   }
   return {};
 }

@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../clients.storage/client.table.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
 import { bulkSearchIndex } from '../../kit/search-index.ts';
 import { carBrands, carComplectations, carGenerations, carModels, carRestylings } from '../cars.catalog/catalog.table.ts';
@@ -26,7 +27,7 @@ export const cars = pgTable(
     id: serial('id').primaryKey(),
     ...siteOwnerColumns(() => sites.id),
     external_id: varchar('external_id', { length: 100 }),
-    dealers_id: integer('dealers_id').references(() => dealers.id, { onDelete: 'set null' }),
+    dealers_id: integer('dealers_id').references(() => dealerships.id, { onDelete: 'set null' }),
     dealer_code: varchar('dealer_code', { length: 100 }),
     vin: varchar('vin', { length: 17 }),
     brand_id: integer('brand_id').references(() => carBrands.id, { onDelete: 'restrict' }),

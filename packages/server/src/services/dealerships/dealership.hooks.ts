@@ -1,15 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { ResourceHooks, Row } from '../../kit/crud-routes.ts';
+import { assertUnreferenced, type ResourceHooks, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { badRequest } from '../../kit/errors.ts';
-import { dealers } from '../sites.context/site.table.ts';
+import { dealershipResource } from '@dp/contracts';
 import { dealershipDepartments, dealershipEmployees, dealerships, dealershipServices } from './dealership.table.ts';
 
 type Attrs = Record<string, unknown>;
 
 /**
- * Rules of the dealerships service beyond the machinery: a dealership links only a dealer centre
- * of its own client; departments and services take their client from their dealership, employees
+ * Rules of the dealerships service beyond the machinery: a dealer that sites, cars, imports or
+ * mails name stays with its client; departments and services take their client from their dealership, employees
  * their client and dealership from their department (never from the body), so a child always
  * belongs to its parent's client. The machinery has already checked that the parent is within the
  * caller's reach (refs).
@@ -29,33 +29,18 @@ async function departmentOf(tx: DbOrTx, id: number) {
   return row;
 }
 
-async function assertDealerCentreOfClient(tx: DbOrTx, dealerId: unknown, clientId: number) {
-  if (dealerId === undefined || dealerId === null) return;
-  const [dealer] = await tx.select({ client_id: dealers.client_id }).from(dealers).where(eq(dealers.id, Number(dealerId)));
-  if (!dealer || dealer.client_id !== clientId) throw badRequest('dealership_client_mismatch', '/data/attributes/dealer_id');
-}
-
-export const dealershipHooks: ResourceHooks = {
-  async beforeCreate(attrs, { tx }) {
-    await assertDealerCentreOfClient(tx, attrs.dealer_id, Number(attrs.client_id));
-    return attrs;
-  },
+/** A dealer moves to another client (staff only) with its departments, employees and services, while nothing else names it. */
+export const dealershipHooks = (registry: () => ResourceRegistry): ResourceHooks => ({
   async beforeUpdate(attrs, { tx, existing }) {
     const clientId = Number(attrs.client_id ?? existing.client_id);
-    const moved = clientId !== existing.client_id;
-    let next: Attrs = attrs;
-    // Moving a dealership to another client lets go of a dealer centre of the former one.
-    if (moved && attrs.dealer_id === undefined) next = { ...attrs, dealer_id: null };
-    await assertDealerCentreOfClient(tx, next.dealer_id === undefined ? existing.dealer_id : next.dealer_id, clientId);
-    if (moved) {
-      // Its departments, employees and services go with it.
-      for (const table of [dealershipDepartments, dealershipEmployees, dealershipServices]) {
-        await tx.update(table).set({ client_id: clientId, updated_at: new Date() }).where(eq(table.dealership_id, existing.id));
-      }
+    if (clientId === existing.client_id) return attrs;
+    await assertUnreferenced(tx, registry(), dealershipResource as never, existing.id);
+    for (const table of [dealershipDepartments, dealershipEmployees, dealershipServices]) {
+      await tx.update(table).set({ client_id: clientId, updated_at: new Date() }).where(eq(table.dealership_id, existing.id));
     }
-    return next;
+    return attrs;
   },
-};
+});
 
 export const departmentHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx }) {

@@ -1,15 +1,14 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { PhoneParts, WorkSchedule } from '@dp/contracts';
+import { DEFAULT_SCHEDULE, type PhoneParts, type WorkSchedule } from '@dp/contracts';
 import { clients, timestamps } from '../clients.storage/client.table.ts';
-import { dealers } from '../sites.context/site.table.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { searchIndex } from '../../kit/search-index.ts';
 
 const ZERO_PHONE = { country: '0', city: '0', subscriber: '0', internal: '0' };
 
 /**
- * A client's dealership (contracts dealerships/dealership.resource.ts): the full record of a
- * dealer, optionally linked to the sites.context dealer centre the sites show. Work times are
+ * A client's dealer (contracts dealerships/dealership.resource.ts): the one record sites name
+ * (`dealer_id`, `dealer_ids`) and show, and cars, imports and mails refer to. Work times are
  * minutes since midnight.
  */
 export const dealerships = pgTable(
@@ -17,7 +16,8 @@ export const dealerships = pgTable(
   {
     id: serial('id').primaryKey(),
     client_id: integer('client_id').notNull().references(() => clients.id),
-    dealer_id: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
+    code: text('code').unique(),
+    city: text('city'),
     title: text('title').notNull(),
     short_title: text('short_title'),
     importer_code: text('importer_code'),
@@ -33,12 +33,17 @@ export const dealerships = pgTable(
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    working_time: jsonb('working_time').$type<WorkSchedule>().notNull(),
+    working_time: jsonb('working_time').$type<WorkSchedule>().notNull().default(DEFAULT_SCHEDULE),
     status: integer('status').notNull().default(2),
     map_scale: integer('map_scale').notNull().default(1),
     ...timestamps,
   },
-  (t) => [index('dealerships_client_idx').on(t.client_id), searchIndex('dealerships_title_search', t.title)],
+  (t) => [
+    index('dealerships_client_idx').on(t.client_id),
+    searchIndex('dealerships_title_search', t.title),
+    searchIndex('dealerships_code_search', t.code),
+    searchIndex('dealerships_city_search', t.city),
+  ],
 );
 
 /** A department of a dealership; a null schedule means the dealership's hours. */

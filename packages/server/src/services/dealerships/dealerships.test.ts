@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { dealers } from '../../schema.ts';
+import { eq } from 'drizzle-orm';
+import { sites } from '../../schema.ts';
 
 /**
  * The dealerships service (spec 001 §3 Dealerships, §5): dealerships with phone parts, work
@@ -11,6 +12,7 @@ import { dealers } from '../../schema.ts';
 let t: TestApp;
 let clientA: number;
 let clientB: number;
+let siteA: number;
 let dealerA: string;
 let dealerB: string;
 let reader: string;
@@ -33,8 +35,9 @@ beforeAll(async () => {
   clientA = await t.createClient();
   clientB = await t.createClient();
   // Each client has a site with the dealerships module (test/module-gating.test.ts walks clients without it).
-  for (const client of [clientA, clientB]) await t.createSite(client);
-  const grants = { dealerships: CODES, 'sites.context': ['dealers.get_list'] };
+  siteA = await t.createSite(clientA);
+  await t.createSite(clientB);
+  const grants = { dealerships: CODES };
   dealerA = (await t.signIn((await t.createUser({ grants, clientIds: [clientA] })).email)).access_token;
   dealerB = (await t.signIn((await t.createUser({ grants, clientIds: [clientB] })).email)).access_token;
   reader = (await t.signIn((await t.createUser({ grants: { dealerships: ['dealers.get_list'] }, clientIds: [clientA] })).email)).access_token;
@@ -80,7 +83,8 @@ describe('dealerships', () => {
       sort: 0,
       status: 2,
       map_scale: 1,
-      dealer_id: null,
+      code: null,
+      city: null,
       phone: { country: '7', city: '843', subscriber: '2000000', internal: '0' },
       rating: { service: 4.5, sales: 5 },
       working_time: { fri: { from: 540, to: 1200, weekend: false }, sun: { from: null, to: null, weekend: true } },
@@ -121,16 +125,24 @@ describe('dealerships', () => {
     expect(list.data).toEqual([]);
   });
 
-  it('links a dealer centre of its own client only', async () => {
-    const [own] = await t.database.db.insert(dealers).values({ client_id: clientA, name: 'ДЦ Север', code: `north-${Date.now()}` }).returning();
-    const [foreign] = await t.database.db.insert(dealers).values({ client_id: clientB, name: 'ДЦ Юг', code: `south-${Date.now()}` }).returning();
-    const linked = await dealership(dealerA, clientA, { dealer_id: own!.id });
-    expect(linked.attributes.dealer_id).toBe(own!.id);
-    // A dealer user does not reach the other client's centre at all; staff are told it belongs to another client.
-    expect((await post(dealerA, 'dealerships', { client_id: clientA, title: 'Чужой ДЦ', dealer_id: foreign!.id })).statusCode).toBe(400);
-    const mismatch = await post(staff, 'dealerships', { client_id: clientA, title: 'Чужой ДЦ', dealer_id: foreign!.id });
-    expect(mismatch.statusCode).toBe(400);
-    expect(errorsOf(mismatch)[0]).toMatchObject({ title: 'The dealer centre belongs to another client', source: { pointer: '/data/attributes/dealer_id' } });
+  it('is the dealer the sites name: a code of its own, kept while a site names it', async () => {
+    const stamp = Date.now().toString(36);
+    const named = await dealership(dealerA, clientA, { code: `north-${stamp}`, city: 'Казань' });
+    const shown = await dealership(dealerA, clientA);
+    expect(named.attributes).toMatchObject({ code: `north-${stamp}`, city: 'Казань' });
+    const taken = await post(dealerB, 'dealerships', { client_id: clientB, title: 'Другой', code: `north-${stamp}` });
+    expect(taken.statusCode).toBe(409);
+    const search = (await t.request('GET', `${API}/dealerships?filter[search]=north-${stamp}`, { token: dealerA })).json();
+    expect(search.data.map((row: { id: string }) => row.id)).toEqual([named.id]);
+    await t.database.db.update(sites).set({ dealer_id: Number(named.id), dealer_ids: [Number(named.id), Number(shown.id)] }).where(eq(sites.id, siteA));
+    // The dealer a site belongs to is kept, and stays with its client; one it only shows lets go of the site.
+    expect((await t.request('DELETE', `${API}/dealerships/${named.id}`, { token: dealerA })).statusCode).toBe(409);
+    expect((await patch(staff, 'dealerships', named.id, { client_id: clientB })).statusCode).toBe(409);
+    expect((await t.request('DELETE', `${API}/dealerships/${shown.id}`, { token: dealerA })).statusCode).toBe(204);
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, siteA));
+    expect(site).toMatchObject({ dealer_id: Number(named.id), dealer_ids: [Number(named.id)] });
+    const kept = (await t.request('GET', `${API}/dealerships/${named.id}`, { token: dealerA })).json().data;
+    expect(kept.attributes.client_id).toBe(clientA);
   });
 
   it('refuses to delete a dealership that still has departments', async () => {

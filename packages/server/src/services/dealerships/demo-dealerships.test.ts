@@ -15,7 +15,11 @@ describe('demo dealerships', () => {
     const list = (await t.request('GET', `${API}/dealerships`, { token })).json();
     expect(list.data.map((r: any) => r.attributes.title)).toEqual(['Мотор Сити Toyota Казань']);
     const dealership = list.data[0];
-    expect(dealership.attributes).toMatchObject({ status: 2, dealer_id: expect.any(Number), phone: { country: '7', city: '843' } });
+    expect(dealership.attributes).toMatchObject({ status: 2, code: 'motor-city-kzn-1', city: 'Казань', phone: { country: '7', city: '843' } });
+    // It is the dealer the client's sites name.
+    const sites = (await t.request('GET', '/gateway/sites.context/api/v1/sites', { token })).json().data;
+    expect(sites.length).toBeGreaterThan(0);
+    for (const site of sites) expect(site.attributes).toMatchObject({ dealer_id: Number(dealership.id), dealer_ids: [Number(dealership.id)] });
     const departments = (await t.request('GET', `${API}/departments?filter[dealership_id]=${dealership.id}`, { token })).json();
     expect(departments.data).toHaveLength(2);
     const employees = (await t.request('GET', `${API}/employees?filter[dealership_id]=${dealership.id}`, { token })).json();

@@ -4,12 +4,12 @@ import * as dealershipTables from './dealership.table.ts';
 import { dealershipHooks, dealershipServiceHooks, departmentHooks, employeeHooks } from './dealership.hooks.ts';
 import { registerDealershipRoutes } from './dealership.routes.ts';
 
-/** A client's dealerships; departments and services take their client from the dealership, employees from the department. */
+/** A client's dealers (dealerships), which its sites name; departments and services take their client from the dealership, employees from the department. */
 export const dealerships = defineServerService({
   name: 'dealerships',
   tables: [dealershipTables],
-  resources: () => [
-    { resource: dealershipResource, table: dealershipTables.dealerships, hooks: dealershipHooks },
+  resources: (registry) => [
+    { resource: dealershipResource, table: dealershipTables.dealerships, hooks: dealershipHooks(() => registry) },
     { resource: departmentResource, table: dealershipTables.dealershipDepartments, hooks: departmentHooks },
     { resource: employeeResource, table: dealershipTables.dealershipEmployees, hooks: employeeHooks },
     { resource: dealershipServiceResource, table: dealershipTables.dealershipServices, hooks: dealershipServiceHooks },

@@ -18,7 +18,7 @@ export async function findSiteForm(db: DbOrTx, siteId: number, formId: number) {
   return form ?? null;
 }
 
-/** The intake site with what the choices need (its dealer centres, its brand). */
+/** The intake site with what the choices need (its dealerships, its brand). */
 async function choiceSite(db: DbOrTx, site: IntakeSite) {
   const [row] = await db.select({ id: sites.id, client_id: sites.client_id, dealer_ids: sites.dealer_ids, context: sites.context }).from(sites).where(eq(sites.id, site.id)).limit(1);
   return row!;

@@ -1,13 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomFormField, FormChoices } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carBrands, carModels } from '../cars.catalog/catalog.table.ts';
 import { dealerships } from '../dealerships/dealership.table.ts';
-import { dealers } from '../sites.context/site.table.ts';
 
 /**
  * The choices of the fields that take them from data (spec 002 §3 field types dealerships, brands,
- * models, cities): the site's client's dealerships, the cities of the site's dealer centres (else
+ * models, cities): the site's client's dealerships, the cities of the site's dealerships (else
  * of the client's), the catalogue's brands (a field's own choice, else the site's brand, else
  * every brand) and their models. Only what the form's fields need is read.
  */
@@ -20,17 +19,20 @@ export interface ChoiceSite {
   context: { brand_id?: number | null } | null;
 }
 
+/** Dealers hidden from the sites (status 1) offer neither their name nor their city. */
+const shown = ne(dealerships.status, 1);
+
 export async function formChoices(db: DbOrTx, site: ChoiceSite, fields: Pick<CustomFormField, 'type' | 'brands' | 'models'>[], options: { allBrands?: boolean; brandIds?: number[] } = {}): Promise<FormChoices> {
   const types = new Set(fields.map((field) => field.type));
   const siteBrand = site.context?.brand_id ?? null;
   const choices: FormChoices = { dealerships: [], cities: [], brands: [], models: [], default_brand_ids: siteBrand ? [siteBrand] : null };
   if (types.has('dealerships')) {
-    const rows = await db.select({ title: dealerships.title }).from(dealerships).where(eq(dealerships.client_id, site.client_id)).orderBy(asc(dealerships.sort), asc(dealerships.title)).limit(LIMITS.dealerships);
+    const rows = await db.select({ title: dealerships.title }).from(dealerships).where(and(eq(dealerships.client_id, site.client_id), shown)).orderBy(asc(dealerships.sort), asc(dealerships.title)).limit(LIMITS.dealerships);
     choices.dealerships = [...new Set(rows.map((row) => row.title))];
   }
   if (types.has('cities')) {
-    const ofSite = site.dealer_ids.length ? await cities(db, and(inArray(dealers.id, site.dealer_ids), isNotNull(dealers.city))) : [];
-    choices.cities = ofSite.length ? ofSite : await cities(db, and(eq(dealers.client_id, site.client_id), isNotNull(dealers.city)));
+    const ofSite = site.dealer_ids.length ? await cities(db, and(inArray(dealerships.id, site.dealer_ids), eq(dealerships.client_id, site.client_id))) : [];
+    choices.cities = ofSite.length ? ofSite : await cities(db, eq(dealerships.client_id, site.client_id));
   }
   const brandFields = fields.filter((field) => field.type === 'brands' || field.type === 'models');
   if (brandFields.length || options.allBrands) {
@@ -62,7 +64,7 @@ export async function formChoices(db: DbOrTx, site: ChoiceSite, fields: Pick<Cus
   return choices;
 }
 
-async function cities(db: DbOrTx, where: ReturnType<typeof and>) {
-  const rows = await db.selectDistinct({ city: dealers.city }).from(dealers).where(where).orderBy(asc(dealers.city)).limit(LIMITS.cities);
+async function cities(db: DbOrTx, where: SQL | undefined) {
+  const rows = await db.selectDistinct({ city: dealerships.city }).from(dealerships).where(and(where, shown, isNotNull(dealerships.city))).orderBy(asc(dealerships.city)).limit(LIMITS.cities);
   return rows.map((row) => row.city!).filter(Boolean);
 }

@@ -10,7 +10,8 @@ import { recordAudit } from '../../kit/audit.ts';
 import { inScope, requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { notifierReportSettings } from './notifier.table.ts';
 import { sendReportNow } from './send-notices.ts';
 
@@ -36,7 +37,7 @@ async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: Auth
   return made!;
 }
 
-/** A manager's dealer centre must be one of the site's client's (a dealer user never names another client's). */
+/** A manager's dealership must be one of the site's client's (a dealer user never names another client's). */
 export const managerSettingsHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx }) {
     await assertDealer(tx, attrs.site_id as number, attrs.dealer_id as number | null | undefined);
@@ -50,7 +51,7 @@ export const managerSettingsHooks: ResourceHooks = {
 
 async function assertDealer(db: DbOrTx, siteId: number, dealerId: number | null | undefined) {
   if (!dealerId) return;
-  const [row] = await db.select({ id: dealers.id }).from(dealers).innerJoin(sites, eq(sites.client_id, dealers.client_id)).where(and(eq(dealers.id, dealerId), eq(sites.id, siteId))).limit(1);
+  const [row] = await db.select({ id: dealerships.id }).from(dealerships).innerJoin(sites, eq(sites.client_id, dealerships.client_id)).where(and(eq(dealerships.id, dealerId), eq(sites.id, siteId))).limit(1);
   if (!row) throw badRequest('import_dealer_mismatch', '/data/attributes/dealer_id');
 }
 

@@ -1,11 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../clients.storage/client.table.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
 
 /**
  * Importer notifier (contracts importer.notifier/notifier.resource.ts): the importer's mail of a
- * site (one row per site), managers' mails (per dealer centre), and every mail sent or failed.
+ * site (one row per site), managers' mails (per dealership), and every mail sent or failed.
  */
 export const notifierReportSettings = pgTable(
   'notifier_report_settings',
@@ -29,7 +30,7 @@ export const notifierManagerSettings = pgTable(
     id: serial('id').primaryKey(),
     ...siteOwnerColumns(() => sites.id),
     name: varchar('name', { length: 255 }).notNull(),
-    dealer_id: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
+    dealer_id: integer('dealer_id').references(() => dealerships.id, { onDelete: 'set null' }),
     receivers: text('receivers').array().notNull().default([]),
     frequency: integer('frequency').notNull().default(1),
     is_active: boolean('is_active').notNull().default(true),

@@ -4,14 +4,14 @@ import ExcelJS from 'exceljs';
 import { notifierDue } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
-import { carBrands, carModels, cars, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
+import { carBrands, carModels, cars, dealerships, moduleInstallations, modules, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from '../cars.import/import.table.ts';
 import { notifierReports } from './notifier.table.ts';
 import { sendDueNotices } from './send-notices.ts';
 
 /**
  * Importer notifier (spec 001 §3, §9): settings per site (receivers, subject, frequency hourly by
- * default), managers' settings per dealer centre, mails through a real local SMTP server on
+ * default), managers' settings per dealership, mails through a real local SMTP server on
  * schedule (the due check called directly) with the import summary and the errors as XLSX, the
  * mails kept as reports, tenant isolation.
  */
@@ -40,12 +40,12 @@ beforeAll(async () => {
   siteA = (await db.insert(sites).values({ name: 'Автоград', client_id: clientA, type: 3 }).returning())[0]!.id;
   siteB = (await db.insert(sites).values({ name: 'Чужой', client_id: clientB, type: 3 }).returning())[0]!.id;
   const stamp = Date.now().toString(36);
-  centreA = (await db.insert(dealers).values({ client_id: clientA, name: 'Север', code: `n-${stamp}` }).returning())[0]!.id;
-  centreOther = (await db.insert(dealers).values({ client_id: clientA, name: 'Юг', code: `s-${stamp}` }).returning())[0]!.id;
-  centreB = (await db.insert(dealers).values({ client_id: clientB, name: 'Чужой ДЦ', code: `b-${stamp}` }).returning())[0]!.id;
+  centreA = (await db.insert(dealerships).values({ client_id: clientA, title: 'Север', code: `n-${stamp}` }).returning())[0]!.id;
+  centreOther = (await db.insert(dealerships).values({ client_id: clientA, title: 'Юг', code: `s-${stamp}` }).returning())[0]!.id;
+  centreB = (await db.insert(dealerships).values({ client_id: clientB, title: 'Чужой ДЦ', code: `b-${stamp}` }).returning())[0]!.id;
   const mods = await db.select().from(modules).where(inArray(modules.code, ['importer-notifier', 'manager-notifier']));
   for (const site of [siteA, siteB]) await db.insert(moduleInstallations).values(mods.map((module) => ({ site_id: site, module_id: module.id })));
-  // One finished import of site A in the first hour: 3 rows, one in error; the cars of two dealer centres.
+  // One finished import of site A in the first hour: 3 rows, one in error; the cars of two dealerships.
   const brand = (await db.insert(carBrands).values({ name: `Brand${stamp}` }).returning())[0]!.id;
   const model = (await db.insert(carModels).values({ name: 'M', brand_id: brand }).returning())[0]!.id;
   const [north, south] = await db

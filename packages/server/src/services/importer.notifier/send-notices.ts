@@ -8,7 +8,7 @@ import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { carReports, importReports } from '../cars.import/import.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
-import { dealers } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { notifierManagerSettings, notifierReports, notifierReportSettings } from './notifier.table.ts';
 
 /**
@@ -58,10 +58,10 @@ export async function dueMails(db: DbOrTx, now: Date): Promise<DueMail[]> {
     .innerJoin(sites, eq(sites.id, notifierReportSettings.site_id))
     .where(and(eq(notifierReportSettings.is_active, true), sql`cardinality(${notifierReportSettings.receivers}) > 0`));
   const managers = await db
-    .select({ row: notifierManagerSettings, siteName: sites.name, dealerName: dealers.name })
+    .select({ row: notifierManagerSettings, siteName: sites.name, dealerName: dealerships.title })
     .from(notifierManagerSettings)
     .innerJoin(sites, eq(sites.id, notifierManagerSettings.site_id))
-    .leftJoin(dealers, eq(dealers.id, notifierManagerSettings.dealer_id))
+    .leftJoin(dealerships, eq(dealerships.id, notifierManagerSettings.dealer_id))
     .where(and(eq(notifierManagerSettings.is_active, true), sql`cardinality(${notifierManagerSettings.receivers}) > 0`));
   const mails: DueMail[] = [
     ...importer
@@ -79,7 +79,7 @@ const periodOf = (mail: DueMail, now: Date) => ({ from: mail.lastSentAt ?? new D
 
 /**
  * The summary of a period: the site's imports that finished in it, their counters summed. A
- * manager's summary counts only the rows of cars of the manager's dealer centre (by the car each
+ * manager's summary counts only the rows of cars of the manager's dealership (by the car each
  * row wrote), since an import's counters are the whole site's.
  */
 export async function periodSummary(db: DbOrTx, siteId: number, period: { from: Date; to: Date }, dealerId: number | null = null): Promise<{ summary: NotifierSummary; reportIds: number[] }> {

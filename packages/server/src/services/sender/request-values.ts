@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { formatPhone, REQUEST_TYPES, type Lang, type RequestTypeId } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealersOfClient } from '../dealerships/dealers-of-client.ts';
 import type { requests } from '../request.storage/request.table.ts';
 
 /**
  * What a template's placeholders and a proxy action's body are made of: the request, its site
- * and its dealer centre (contracts EMAIL_PLACEHOLDERS lists the names).
+ * and its dealer (contracts EMAIL_PLACEHOLDERS lists the names).
  */
 export type RequestRow = typeof requests.$inferSelect;
 export interface RequestContext {
   site: { id: number; name: string; url: string | null; phone_format?: string | null };
-  dealer: { id: number; name: string; code: string } | null;
+  dealer: { id: number; name: string; code: string | null } | null;
 }
 
 const TYPE_TITLES: Record<Lang, Record<number, string>> = {
@@ -35,14 +36,12 @@ function plain(value: unknown, lang: Lang): string {
 /** A custom form's field id as a placeholder name: Latin letters, digits and _. */
 const placeholderKey = (key: string) => key.replace(/[^a-zA-Z0-9_]/g, '_');
 
-/** The site (its public address) and the request's dealer centre (of the request's client only). */
+/** The site (its public address) and the request's dealer (of the request's client only). */
 export async function requestContext(db: DbOrTx, request: Pick<RequestRow, 'site_id' | 'client_id' | 'dealer_id'>): Promise<RequestContext> {
   const [site] = await db.select({ id: sites.id, name: sites.name, host: sites.host, technical_host: sites.technical_host, use_http: sites.use_http, phone_format: sites.phone_format }).from(sites).where(eq(sites.id, request.site_id)).limit(1);
   const host = site?.host ?? site?.technical_host ?? null;
-  const [dealer] = request.dealer_id
-    ? await db.select({ id: dealers.id, name: dealers.name, code: dealers.code }).from(dealers).where(and(eq(dealers.id, request.dealer_id), eq(dealers.client_id, request.client_id))).limit(1)
-    : [];
-  return { site: { id: request.site_id, name: site?.name ?? '', url: host ? `${site!.use_http ? 'http' : 'https'}://${host}` : null, phone_format: site?.phone_format ?? null }, dealer: dealer ?? null };
+  const [dealer] = request.dealer_id ? await dealersOfClient(db, request.client_id, [request.dealer_id]) : [];
+  return { site: { id: request.site_id, name: site?.name ?? '', url: host ? `${site!.use_http ? 'http' : 'https'}://${host}` : null, phone_format: site?.phone_format ?? null }, dealer: dealer ? { id: dealer.id, name: dealer.title, code: dealer.code } : null };
 }
 
 /** The values of a template's placeholders for a request (missing ones render empty). */
@@ -120,7 +119,7 @@ export function sampleRequest(siteId: number, clientId: number, lang: Lang): Req
   };
 }
 
-/** The JSON a proxy action posts: the request as a JSON:API record with its site and dealer centre. */
+/** The JSON a proxy action posts: the request as a JSON:API record with its site and dealer. */
 export function proxyPayload(request: RequestRow, context: RequestContext) {
   const type = request.type as RequestTypeId;
   return {

@@ -34,7 +34,7 @@ export function renderMail(template: Pick<EmailAction, 'subject' | 'body' | 'con
   return { subject, html, text: htmlToText(html) };
 }
 
-/** The template's recipients for a request: its own, and those of the request's dealer centre by code. */
+/** The template's recipients for a request: its own, and those of the request's dealership by code. */
 export function recipientsOf(template: Pick<EmailAction, 'to' | 'dealer_recipients'>, dealerCode: string | null): string[] {
   const byDealer = dealerCode ? template.dealer_recipients.filter((entry) => entry.dealer_code.trim().toLowerCase() === dealerCode.trim().toLowerCase()).flatMap((entry) => entry.emails) : [];
   return [...new Set([...template.to, ...byDealer].map((address) => address.toLowerCase()))];

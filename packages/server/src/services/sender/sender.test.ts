@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
 import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
-import { auditLog, dealers, moduleInstallations, modules, sites } from '../../schema.ts';
+import { auditLog, dealerships, moduleInstallations, modules, sites } from '../../schema.ts';
 import { openSecret } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { parseMail, startSmtpListener, type ReceivedMail } from '../../test/smtp-listener.ts';
@@ -227,9 +227,9 @@ describe('e-mail templates', () => {
     expect(mail!.raw).not.toMatch(/native code|object Object/);
   });
 
-  it('send a request through the platform mail, HTML escaped, to the recipients and those of the request’s dealer centre', async () => {
+  it('send a request through the platform mail, HTML escaped, to the recipients and those of the request’s dealership', async () => {
     const stamp = Date.now().toString(36);
-    const [centre] = await db().insert(dealers).values({ client_id: a.clientId, name: 'Север', code: `north-${stamp}` }).returning();
+    const [centre] = await db().insert(dealerships).values({ client_id: a.clientId, title: 'Север', code: `north-${stamp}` }).returning();
     const id = await template({
       content_type: 'html',
       body: '<h1>{{type}}</h1><p>Имя: {{name}}</p><p>{{text}}</p><p>ДЦ: {{dealer}}</p>',

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { COLOR_SCHEMES, STATE_STATUS } from '@dp/contracts';
+import { COLOR_SCHEMES, phoneText, STATE_STATUS } from '@dp/contracts';
 import type { Db } from '../../kit/db.ts';
 import { fileUrl, type FileStorage } from '../../kit/files.ts';
 import { carBrands } from '../cars.catalog/catalog.table.ts';
@@ -8,7 +8,8 @@ import { DEMO_FLOOR_CODES } from '../floors.storage/demo-floors.ts';
 import { makeVariants } from '../media.storage/image-variants.ts';
 import { mediaFiles, mediaFolders } from '../media.storage/media.table.ts';
 import { layoutStates, pages, pageStates, type CollectionBlock, type PlacedFloor } from '../sites.context/content.table.ts';
-import { dealers, sites, type SiteImage } from '../sites.context/site.table.ts';
+import { sites, type SiteImage } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { loadSharp } from '../../kit/lazy-packages.ts';
 
 /**
@@ -146,15 +147,15 @@ export async function seedDemoSiteContent(db: Db, files: FileStorage) {
     }
 
     // The dealer's own contacts on the contacts page.
-    const centres = site.dealer_ids.length ? await db.select().from(dealers).where(inArray(dealers.id, site.dealer_ids)) : [];
+    const centres = site.dealer_ids.length ? await db.select().from(dealerships).where(inArray(dealerships.id, site.dealer_ids)) : [];
     const contactsPage = byUri.get('/contacts');
     if (contactsPage && centres.length) {
       const placements: PlacedFloor[] = centres.map((centre, index) => ({
         floor_id: contacts,
         values: {
-          title: centre.name,
+          title: centre.title,
           address: centre.address ?? `${centre.city ?? ''}, ${['Автомобильная ул., 12', 'Промышленный пр., 45'][index % 2]}`.replace(/^, /, ''),
-          phones: [{ label: 'Отдел продаж', phone: centre.phone ?? '+7 (800) 555-35-35' }, { label: 'Сервис', phone: '+7 (800) 555-35-36' }],
+          phones: [{ label: 'Отдел продаж', phone: phoneText(centre.phone) || '+7 (800) 555-35-35' }, { label: 'Сервис', phone: '+7 (800) 555-35-36' }],
           map_link: `https://yandex.ru/maps/?text=${encodeURIComponent(`${centre.city ?? ''} ${['Автомобильная ул., 12', 'Промышленный пр., 45'][index % 2]}`.trim())}`,
           hours: [
             { days: 'Пн–Пт', time: '09:00–21:00' },
@@ -165,7 +166,7 @@ export async function seedDemoSiteContent(db: Db, files: FileStorage) {
       await db.update(pageStates).set({ floors: [...placements, { floor_id: form, values: {} }] }).where(eq(pageStates.id, contactsPage.state.id));
     }
 
-    // The footer of the layout shows the dealer's first centre.
+    // The footer of the layout shows the first dealership.
     if (centres[0]) {
       const [layoutState] = await db.select().from(layoutStates).where(and(eq(layoutStates.site_id, site.id), eq(layoutStates.status, STATE_STATUS.published)));
       const centre = centres[0];

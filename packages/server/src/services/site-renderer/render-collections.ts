@@ -39,7 +39,7 @@ export function collectionPages(pages: Iterable<SitePage>, filter: CollectionFil
   return list.sort((a, b) => (filter.type === 'news' ? dateOf(b) - dateOf(a) || order(a) - order(b) : order(a) - order(b) || dateOf(b) - dateOf(a)) || a.id - b.id);
 }
 
-/** Dealer centres a block names, among the site's own (others are never shown). */
+/** Dealers a block names, among the site's own (others are never shown). */
 function dealerNames(ctx: RenderContext, block: CollectionBlock): string[] {
   return (block.dealer_ids ?? []).map((id) => ctx.snap.dealers.get(id)).filter((dealer) => !!dealer).map((dealer) => (dealer.city ? `${dealer.name} (${dealer.city})` : dealer.name));
 }

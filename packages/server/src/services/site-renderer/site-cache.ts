@@ -5,7 +5,7 @@ import { NotifiedCache } from '../../kit/notified-cache.ts';
  * in the transaction of the change, so it goes out at commit and never for a rollback, whatever
  * code made the change: the site's id when what one site shows changed (its settings, pages,
  * published states, layouts, stages, SEO, constants, redirects, modules), '*' when many may have
- * (floors, dealer centres), 'hosts' when the machines serving host names changed.
+ * (floors, dealerships), 'hosts' when the machines serving host names changed.
  */
 export const SITE_RENDER_CHANNEL = 'dp_site_render';
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { SITE_LOCALES, STATE_STATUS, type Lang } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { dealers, sites } from '../sites.context/site.table.ts';
+import { sites } from '../sites.context/site.table.ts';
+import { dealerships } from '../dealerships/dealership.table.ts';
 import { layouts, layoutStates, pages, pageStates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { centralContentSiteIds } from '../sites.context/central-content.ts';
 import { stageStates } from '../content.storage/stage.table.ts';
@@ -16,7 +17,7 @@ import type { FormModel } from './site-forms.ts';
  * Everything a public site shows, read at once per site (a dozen statements) and kept by the
  * site cache until a change of the site is NOTIFYed (site-cache.ts): the site, its pages with
  * their published states, the published layouts, stages, the floors they place, SEO settings,
- * constants, redirects and the dealer centres collections name. Pages render from it without SQL.
+ * constants, redirects and the dealerships collections name. Pages render from it without SQL.
  */
 export type SiteRow = typeof sites.$inferSelect;
 export type PageStateRow = typeof pageStates.$inferSelect;
@@ -39,12 +40,11 @@ export interface Redirect {
   code: number;
 }
 
+/** A dealer the site names (hidden ones, status 1, are left out). */
 export interface Dealer {
   id: number;
   name: string;
   city: string | null;
-  address: string | null;
-  phone: string | null;
 }
 
 export interface SiteSnapshot {
@@ -153,9 +153,9 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
       .where(and(eq(moduleInstallations.site_id, site.id), eq(modules.code, 'multiple_locales'))),
     site.dealer_ids.length || site.dealer_id
       ? db
-          .select({ id: dealers.id, name: dealers.name, city: dealers.city, address: dealers.address, phone: dealers.phone })
-          .from(dealers)
-          .where(and(eq(dealers.client_id, site.client_id), inArray(dealers.id, [...site.dealer_ids, ...(site.dealer_id ? [site.dealer_id] : [])])))
+          .select({ id: dealerships.id, name: dealerships.title, city: dealerships.city })
+          .from(dealerships)
+          .where(and(eq(dealerships.client_id, site.client_id), ne(dealerships.status, 1), inArray(dealerships.id, [...site.dealer_ids, ...(site.dealer_id ? [site.dealer_id] : [])])))
       : Promise.resolve([] as Dealer[]),
     loadModels(db, site),
     loadCustomForms(db, site.id),

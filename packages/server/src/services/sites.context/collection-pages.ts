@@ -1,3 +1,4 @@
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { STATE_STATUS, type CollectionPageAttributes, type CollectionType } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -5,7 +6,7 @@ import { escapeLike, type Row } from '../../kit/crud-routes.ts';
 import { recordAudit, snapshot } from '../../kit/audit.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { layouts, pages } from './content.table.ts';
-import { assertDealersOfSiteClient, assertUriFree, recordOfSite } from './content-rules.ts';
+import { assertUriFree, recordOfSite } from './content-rules.ts';
 import { createFirstDraft } from './content.hooks.ts';
 import { nextPosition } from './page-tree.ts';
 
@@ -91,7 +92,7 @@ export async function createCollectionPage(tx: DbOrTx, auth: AuthContext, site: 
   if (input.parent_id != null) await recordOfSite(tx, pages, input.parent_id, site.id, pointer('parent_id'));
   if (input.layout_id != null) await recordOfSite(tx, layouts, input.layout_id, site.id, pointer('layout_id'));
   await assertUriFree(tx, site.id, input.uri, pointer('uri'));
-  await assertDealersOfSiteClient(tx, site.client_id, input.dealer_ids ?? [], pointer('dealer_ids'));
+  await assertDealersOfClient(tx, site.client_id, input.dealer_ids ?? [], pointer('dealer_ids'));
   const parentId = input.parent_id ?? null;
   const [page] = await tx
     .insert(pages)

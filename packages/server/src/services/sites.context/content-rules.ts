@@ -3,7 +3,6 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import type { Row } from '../../kit/crud-routes.ts';
-import { dealers } from './site.table.ts';
 import { pages } from './content.table.ts';
 
 /**
@@ -35,11 +34,3 @@ export async function assertUriFree(tx: DbOrTx, siteId: number, uri: string, poi
   if (rows.some((row) => !exceptIds.includes(row.id))) throw new AppError(409, 'page_uri_taken', { uri }, pointer);
 }
 
-/** Dealer centres a collection page names must be dealers of the site's client. */
-export async function assertDealersOfSiteClient(tx: DbOrTx, clientId: number, ids: number[], pointer: string) {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return;
-  const found = await tx.select({ id: dealers.id }).from(dealers).where(and(inArray(dealers.id, wanted), eq(dealers.client_id, clientId)));
-  const missing = wanted.find((id) => !found.some((row) => row.id === id));
-  if (missing !== undefined) throw badRequest('invalid_reference', pointer, { id: missing });
-}

@@ -1,3 +1,4 @@
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { STATE_STATUS } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -6,7 +7,7 @@ import { recordAudit, snapshot } from '../../kit/audit.ts';
 import { scopeCondition, type ResourceHooks, type ResourceRegistry, type Row, type WriteContext } from '../../kit/crud-routes.ts';
 import { workflowHooks } from '../../kit/state-workflow.ts';
 import { layouts, layoutStates, pages, pageStates, templates } from './content.table.ts';
-import { assertDealersOfSiteClient, assertNoOrigin, assertUriFree, recordOfSite } from './content-rules.ts';
+import { assertNoOrigin, assertUriFree, recordOfSite } from './content-rules.ts';
 import { checkPlacedFloors } from './content-floors.ts';
 import { attachPageSummaries } from './page-summaries.ts';
 import { nextPosition, rebaseUris } from './page-tree.ts';
@@ -115,13 +116,13 @@ export const layoutStateHooks = stateHooks({ field: 'layout_id', table: layouts,
   await checkPlacedFloors(tx, auth, attrs.footer_floors as never, pointer('footer_floors'), clientId);
 });
 
-/** The content of a page state: floors, and a collection's dealer centres of the site's client. */
+/** The content of a page state: floors, and a collection's dealerships of the site's client. */
 async function checkPageState(attrs: Attrs, { tx, auth, existing }: WriteContext, _siteId: number) {
   const clientId = (existing?.client_id ?? attrs.client_id) as number;
   await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), clientId);
   const collection = attrs.collection as { dealer_ids?: number[]; video?: unknown } | null | undefined;
   if (collection?.dealer_ids?.length) {
-    await assertDealersOfSiteClient(tx, clientId, collection.dealer_ids, pointer('collection/dealer_ids'));
+    await assertDealersOfClient(tx, clientId, collection.dealer_ids, pointer('collection/dealer_ids'));
   }
 }
 export const pageStateHooks = stateHooks({ field: 'page_id', table: pages, states: pageStates }, checkPageState);

@@ -63,7 +63,7 @@ export const copySiteContent: SiteCopier = async (tx: DbOrTx, { from, to, how },
     pageIds.set(page.id, made!.id);
     const states = (await tx.select().from(pageStates).where(eq(pageStates.page_id, page.id)).orderBy(asc(pageStates.id))) as unknown as StateRow[];
     for (const state of statesToCopy(states, PAGE_STATE_CONTENT)) {
-      // Dealer centres are the source client's: another client's site starts without them.
+      // Dealerships are the source client's: another client's site starts without them.
       const collection = state.collection && !sameClient ? { ...(state.collection as object), dealer_ids: [] } : state.collection;
       await tx.insert(pageStates).values({ ...state, collection, ...owner, page_id: made!.id } as never);
     }

@@ -1,3 +1,4 @@
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { siteResource, subdomainFrom, type copySiteBody, type forkSiteBody, type generateSiteBody } from '@dp/contracts';
 import type { z } from 'zod';
@@ -7,7 +8,7 @@ import { AppError, badRequest } from '../../kit/errors.ts';
 import { recordAudit, snapshot } from '../../kit/audit.ts';
 import { inScope } from '../../kit/request-context.ts';
 import { clients } from '../clients.storage/client.table.ts';
-import { actionPointer, assertDealersOfClient, assertHostsAllowed, assertOfficialAllowed, isOfficialType } from './site-rules.ts';
+import { actionPointer, assertHostsAllowed, assertOfficialAllowed, isOfficialType } from './site-rules.ts';
 import { EMPTY_CONTEXT, taskForSite } from './site.hooks.ts';
 import { SITE_STATUS } from './site-provisioned.ts';
 import { siteGroups, sites } from './site.table.ts';

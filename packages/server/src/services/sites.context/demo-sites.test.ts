@@ -19,8 +19,10 @@ describe('demo sites', () => {
     expect(kia.attributes.dealer_ids).toHaveLength(2);
     const users = (await t.request('GET', `${API}/sites/${kia.id}/users`, { token })).json().data;
     expect(users.map((user: any) => user.attributes.email)).toEqual(expect.arrayContaining(['editor@avtograd-sever.test', 'manager@avtograd-sever.test']));
-    const dealers = await t.request('GET', `${API}/dealers`, { token });
-    expect(dealers.json().data.map((dealer: any) => dealer.attributes.city).sort()).toEqual(['Москва', 'Химки']);
+    // The dealers the site shows are the client's dealerships, which the editor reads.
+    const dealers = (await t.request('GET', '/gateway/dealerships/api/v1/dealerships', { token })).json().data;
+    expect(dealers.map((dealer: any) => dealer.attributes.city).sort()).toEqual(['Москва', 'Химки']);
+    expect(kia.attributes.dealer_ids.sort()).toEqual(dealers.map((dealer: any) => Number(dealer.id)).sort());
     expect((await t.request('PATCH', `${API}/sites/${kia.id}`, { token, body: { data: { attributes: { name: 'x' } } } })).statusCode).toBe(403);
   });
 

@@ -1,4 +1,4 @@
-import { dealerResource, layoutResource, layoutStateResource, pageResource, pageStateResource, siteGroupResource, siteResource, templateResource } from '@dp/contracts';
+import { layoutResource, layoutStateResource, pageResource, pageStateResource, siteGroupResource, siteResource, templateResource } from '@dp/contracts';
 import { PUBLISH_STATE_JOB } from '../../kit/state-workflow.ts';
 import { defineServerService } from '../../kit/service.ts';
 import * as contentTables from './content.table.ts';
@@ -10,10 +10,10 @@ import { siteHooks } from './site.hooks.ts';
 import { siteOwnership } from './site-ownership.ts';
 import { registerSiteRoutes } from './site.routes.ts';
 
-const { dealers, siteGroups, sites } = siteTables;
+const { siteGroups, sites } = siteTables;
 const { layouts, layoutStates, pages, pageStates, templates } = contentTables;
 
-/** Sites, their groups and dealers; their pages, layouts and templates with the states' workflow. */
+/** Sites and their groups; their pages, layouts and templates with the states' workflow. */
 export const sitesContext = defineServerService({
   name: 'sites.context',
   tables: [siteTables, contentTables],
@@ -23,7 +23,6 @@ export const sitesContext = defineServerService({
     return [
       { resource: siteResource, table: sites, hooks: siteHooks(config, () => registry) },
       { resource: siteGroupResource, table: siteGroups },
-      { resource: dealerResource, table: dealers },
       { resource: templateResource, table: templates, hooks: templateHooks, siteOwned: site },
       { resource: layoutResource, table: layouts, hooks: layoutHooks, siteOwned: site },
       {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { dealers, sites } from '../../schema.ts';
+import { dealerships, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { layouts, layoutStates, pages, pageStates, templates } from './content.table.ts';
 
@@ -192,7 +192,7 @@ describe('restyling page creation', () => {
 
 describe('collections', () => {
   it('creates collection pages by type and lists them, with the specials and news views of content.storage', async () => {
-    const [dealer] = await t.database.db.insert(dealers).values({ client_id: client, name: 'ДЦ Казань', code: `dc-${Date.now()}` }).returning();
+    const [dealer] = await t.database.db.insert(dealerships).values({ client_id: client, title: 'ДЦ Казань', code: `dc-${Date.now()}` }).returning();
     const parent = await page('/specials');
     const body = {
       title: 'Зимняя резина в подарок',
@@ -227,7 +227,7 @@ describe('collections', () => {
     expect(bad.statusCode).toBe(400);
     const pointers = bad.json().errors.map((error: any) => error.source.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/data/title', '/data/uri', '/data/image/url', '/data/video/schema_markup/duration']));
-    const [foreignDealer] = await t.database.db.insert(dealers).values({ client_id: (await t.createClient()), name: 'Чужой', code: `dc-x-${Date.now()}` }).returning();
+    const [foreignDealer] = await t.database.db.insert(dealerships).values({ client_id: (await t.createClient()), title: 'Чужой', code: `dc-x-${Date.now()}` }).returning();
     const foreign = await call('POST', `/sites/${site}/collections/news`, editor, { title: 'x', uri: '/x-news', dealer_ids: [foreignDealer!.id] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors[0].source.pointer).toBe('/data/dealer_ids');

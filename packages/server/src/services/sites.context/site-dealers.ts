@@ -1,13 +1,14 @@
 import type { Row } from '../../kit/crud-routes.ts';
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { AppError } from '../../kit/errors.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { eq } from 'drizzle-orm';
-import { actionPointer, assertDealersOfClient } from './site-rules.ts';
+import { actionPointer } from './site-rules.ts';
 import { sites } from './site.table.ts';
 import type { TransitionContext } from './site-transitions.ts';
 
 /**
- * The dealer centres a site shows, in display order (spec 000 §7: dealers append and remove,
+ * The dealerships a site shows, in display order (spec 000 §7: dealers append and remove,
  * display_priority), and its extra languages (locales). Dealers must be the site's client's.
  */
 async function setList(ctx: TransitionContext, site: Row, field: 'dealer_ids' | 'locales', action: string, next: unknown[]) {

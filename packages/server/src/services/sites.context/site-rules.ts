@@ -3,7 +3,7 @@ import { isUnderDomain, OFFICIAL_SITE_TYPES } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
-import { dealers, sites } from './site.table.ts';
+import { sites } from './site.table.ts';
 
 /** Where a field of a body is: `/data/attributes/<field>` for the resource, `/data/<field>` for actions. */
 export type Pointer = (field: string) => string;
@@ -46,15 +46,6 @@ export async function assertHostsAllowed(
       .limit(1);
     if (taken) throw new AppError(409, 'host_in_use', { host: value }, pointer(field));
   }
-}
-
-/** Dealer centres named by a site must be the site's client's; others look missing (no leak). */
-export async function assertDealersOfClient(db: DbOrTx, clientId: number, ids: number[], pointer: string) {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return;
-  const found = await db.select({ id: dealers.id }).from(dealers).where(and(inArray(dealers.id, wanted), eq(dealers.client_id, clientId)));
-  const missing = wanted.find((id) => !found.some((row) => row.id === id));
-  if (missing !== undefined) throw badRequest('invalid_reference', pointer, { id: missing });
 }
 
 /** The subdomain of a technical host (`kia.localhost` → `kia`): the task's domain code. */

@@ -1,3 +1,4 @@
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { eq } from 'drizzle-orm';
 import { siteResource } from '@dp/contracts';
 import type { ResourceHooks, Row } from '../../kit/crud-routes.ts';
@@ -9,7 +10,7 @@ import { recordAudit, snapshot } from '../../kit/audit.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { hashPassword } from '../auth.processing/password.ts';
 import { createSiteTask } from '../sites.controller/create-site-task.ts';
-import { assertDealersOfClient, assertHostsAllowed, assertOfficialAllowed, attributePointer, domainCodeOf } from './site-rules.ts';
+import { assertHostsAllowed, assertOfficialAllowed, attributePointer, domainCodeOf } from './site-rules.ts';
 import { SITE_STATUS } from './site-provisioned.ts';
 import { sites, type SiteContext } from './site.table.ts';
 

@@ -147,13 +147,13 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: ServiceConte
     siteRecord(await onSite(request, request.params.id, (tc, site) => switchSiteCore(tc, site, request.body.data.core))),
   );
 
-  r.post(`${BASE}/sites/:id/dealers/append`, { schema: { tags, summary: 'Show more dealer centres on the site', params: idParams, body: dealerIdsBody } }, async (request) =>
+  r.post(`${BASE}/sites/:id/dealers/append`, { schema: { tags, summary: 'Show more dealerships on the site', params: idParams, body: dealerIdsBody } }, async (request) =>
     siteRecord(await onSite(request, request.params.id, (tc, site) => appendDealers(tc, site, request.body.data.dealer_ids))),
   );
-  r.post(`${BASE}/sites/:id/dealers/remove`, { schema: { tags, summary: 'Stop showing dealer centres on the site', params: idParams, body: dealerIdsBody } }, async (request) =>
+  r.post(`${BASE}/sites/:id/dealers/remove`, { schema: { tags, summary: 'Stop showing dealerships on the site', params: idParams, body: dealerIdsBody } }, async (request) =>
     siteRecord(await onSite(request, request.params.id, (tc, site) => removeDealers(tc, site, request.body.data.dealer_ids))),
   );
-  r.patch(`${BASE}/sites/:id/display_priority`, { schema: { tags, summary: 'The display order of the dealer centres', params: idParams, body: displayPriorityBody } }, async (request) =>
+  r.patch(`${BASE}/sites/:id/display_priority`, { schema: { tags, summary: 'The display order of the dealerships', params: idParams, body: displayPriorityBody } }, async (request) =>
     siteRecord(await onSite(request, request.params.id, (tc, site) => reorderDealers(tc, site, request.body.data.dealer_ids))),
   );
   r.patch(`${BASE}/sites/:id/locales`, { schema: { tags, summary: "The site's extra languages", params: idParams, body: siteLocalesBody } }, async (request) =>

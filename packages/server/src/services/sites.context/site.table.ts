@@ -33,7 +33,7 @@ export const sites = pgTable(
     type: integer('type').notNull().default(3),
     version: integer('version').notNull().default(1),
     status: integer('status').notNull().default(2),
-    /** The dealer centre the site belongs to, and the dealers it shows, in display order. */
+    /** The dealership the site belongs to, and the dealers it shows, in display order. */
     dealer_id: integer('dealer_id'),
     dealer_ids: integer('dealer_ids').array().notNull().default([]),
     context: jsonb('context').$type<SiteContext>().notNull().default({ brand_id: null, color_scheme: null, extra_color_schemes: [] }),
@@ -81,26 +81,3 @@ export const siteGroups = pgTable('site_groups', {
   description: text('description'),
   ...timestamps,
 });
-
-/** Dealer centres of a client (sites.context dealers.get_list / dealers.create). */
-export const dealers = pgTable(
-  'dealers',
-  {
-    id: serial('id').primaryKey(),
-    client_id: integer('client_id').notNull().references(() => clients.id),
-    name: text('name').notNull(),
-    code: text('code').notNull().unique(),
-    city: text('city'),
-    address: text('address'),
-    phone: text('phone'),
-    ...timestamps,
-  },
-  (t) => [
-    index('dealers_client_idx').on(t.client_id),
-    // The list's substring search (kit/search-index.ts) and its default order.
-    searchIndex('dealers_name_fold', t.name),
-    searchIndex('dealers_code_fold', t.code),
-    searchIndex('dealers_city_fold', t.city),
-    index('dealers_name_order').on(t.name, t.id),
-  ],
-);

@@ -2,7 +2,7 @@ import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, dealers, moduleInstallations, modules, sites, siteTasks, virtualMachines } from '../../schema.ts';
+import { auditLog, dealerships, moduleInstallations, modules, sites, siteTasks, virtualMachines } from '../../schema.ts';
 import { checkSiteBasicAuth } from './site-basic-auth.ts';
 
 /**
@@ -16,7 +16,7 @@ let manager: string;
 let clientA: number;
 let clientB: number;
 const API = '/gateway/sites.context/api/v1';
-const SITE_CODES = ['sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'sites.republish', 'dealers.get_list', 'dealers.create'];
+const SITE_CODES = ['sites.create', 'sites.patch', 'sites.delete', 'sites.get_full_list', 'sites.republish'];
 
 beforeAll(async () => {
   t = await buildTestApp({ technicalDomain: 'sites.test' });
@@ -265,11 +265,11 @@ describe('dealers of a site', () => {
   let foreign: number;
   beforeAll(async () => {
     const rows = await t.database.db
-      .insert(dealers)
-      .values([1, 2, 3].map((n) => ({ client_id: clientA, name: `ДЦ ${n}`, code: `dc-${unique()}` })))
+      .insert(dealerships)
+      .values([1, 2, 3].map((n) => ({ client_id: clientA, title: `ДЦ ${n}`, code: `dc-${unique()}` })))
       .returning();
     own = rows.map((row) => row.id);
-    const [other] = await t.database.db.insert(dealers).values({ client_id: clientB, name: 'Чужой ДЦ', code: `dc-${unique()}` }).returning();
+    const [other] = await t.database.db.insert(dealerships).values({ client_id: clientB, title: 'Чужой ДЦ', code: `dc-${unique()}` }).returning();
     foreign = other!.id;
   });
 

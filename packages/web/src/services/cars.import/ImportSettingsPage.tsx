@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, List, Modal,
 import { CloudUploadOutlined, DeleteOutlined, LinkOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTO_IMPORT_HOURS, hasPermission, IMPORT_CONFIRMATION_PHRASES, isImportConfirmation, translateMessage, type Lang } from '@dp/contracts';
+import { AUTO_IMPORT_HOURS, dealerRef, hasPermission, IMPORT_CONFIRMATION_PHRASES, isImportConfirmation, translateMessage, type Lang } from '@dp/contracts';
 import { currentLang } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
@@ -21,7 +21,6 @@ import { IconButton } from '../../kit/IconButton.tsx';
 
 type Values = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'is_manual_mode' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
 const FIELDS: (keyof Values)[] = ['profile_id', 'default_dealer_id', 'is_manual_mode', 'timeout', 'unique_vins_only', 'auto_import_hours'];
-const dealerRef = { service: 'sites.context', name: 'dealers', label: 'name' } as const;
 
 const fileLabel = (file: FeedFile) => file.name || (file.kind === 'url' ? file.url : file.file_id);
 const kb = (size: number | undefined, lang: Lang) => (size === undefined ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 1 }).format(size / 1024)} KB`);

@@ -48,7 +48,7 @@ import { SearchInput } from '../../kit/SearchInput.tsx';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions/export.md):
- * a site's report mail settings with "send now", the mails sent, managers' mails per dealer centre
+ * a site's report mail settings with "send now", the mails sent, managers' mails per dealership
  * and the mails they got. Site menu, module importer-notifier / manager-notifier.
  */
 const NS = ['importer.notifier', 'common'];
@@ -318,7 +318,7 @@ export const ManagerReportsPage = () => <ReportsPage kind="manager" />;
 type ManagerRow = JsonApiRecord<ManagerSetting>;
 type ManagerValues = { name: string; dealer_id?: number | null; receivers: string[]; frequency: number; is_active: boolean };
 
-/** The form of a manager's mail: a name, the dealer centre of the site's client, receivers, frequency. */
+/** The form of a manager's mail: a name, the dealership of the site's client, receivers, frequency. */
 function ManagerForm({ siteId, clientId, record, footer, onDone }: { siteId: string; clientId: number | undefined; record: ManagerRow | null; footer: HTMLElement | null; onDone: () => void }) {
   const { t } = useTranslation(NS);
   const lang = useLang();

@@ -84,7 +84,7 @@ beforeAll(async () => {
     }
     if (path === '/gateway/marketplace/api/v1/sites/7/installed_modules') return { status: 200, body: installedAnswer() };
     // The client has the dealerships module on none of its sites.
-    if (path === '/gateway/dealerships/api/v1/dealerships') {
+    if (path === '/gateway/dealerships/api/v1/departments') {
       const title = 'Модуль «Дилерские центры» не подключён ни к одному сайту клиента';
       return { status: 403, body: { errors: [{ status: '403', code: 'module_not_installed', title }] } };
     }
@@ -169,7 +169,7 @@ describe('a module the site lacks or stopped paying for', () => {
   it('puts the API\'s refusal of a screen\'s data, in the server\'s words, in place of the screen', async () => {
     installed = {};
     signInAs(dealer);
-    renderAt('/dealerships/dealers');
+    renderAt('/dealerships/departments');
     expect(await screen.findByText('Модуль «Дилерские центры» не подключён ни к одному сайту клиента')).toBeTruthy();
     expect(screen.getByText('Подключите модуль в маркетплейсе сайта или обратитесь к вашему менеджеру.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Открыть маркетплейс' })).toBeTruthy();

@@ -231,7 +231,7 @@ export function PreviewPanel({ preview }: { preview: EmailPreview }) {
 type EmailValues = Omit<EmailAction, 'site_id'>;
 const EMPTY_EMAIL: EmailValues = { title: '', from: '', to: [], dealer_recipients: [], cc: [], bcc: [], subject: '', content_type: 'text', body: '', is_required: false, is_smtp: false };
 
-/** The editor of an e-mail template: recipients (with a dealer centre's own), subject, body with placeholders, a preview. */
+/** The editor of an e-mail template: recipients (with a dealership's own), subject, body with placeholders, a preview. */
 export function EmailActionForm({ record, siteId, footer, onDone }: { record: Row | null; siteId: string; footer: HTMLElement | null; onDone: () => void }) {
   const { t } = useTranslation(NS);
   const lang = useLang();

@@ -16,7 +16,7 @@ const shape = (copySiteBody.shape.data as unknown as { shape: Record<string, Sch
 type Source = 'site' | 'demo' | 'official';
 
 /**
- * The copy dialog of spec 000 §2: name, host, technical host, client, dealer centre, phone
+ * The copy dialog of spec 000 §2: name, host, technical host, client, dealership, phone
  * format, admin e-mail, from demo or official, type, colour scheme, locale, group, subdomain,
  * what else to copy (stages, redirects, SEO constants), automatic technical domain.
  */
@@ -133,7 +133,7 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="dealer_id" label={t('sites.fields.dealer_id')}>
-              <Select aria-label={t('sites.fields.dealer_id')} allowClear loading={dealers.isFetching} options={dealers.options} disabled={!dealers.allowed} />
+              <Select aria-label={t('sites.fields.dealer_id')} allowClear showSearch={{ optionFilterProp: 'label' }} loading={dealers.isFetching} options={dealers.options} disabled={!dealers.allowed} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

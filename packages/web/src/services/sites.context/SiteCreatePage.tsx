@@ -122,7 +122,7 @@ export default function SiteCreatePage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="dealer_id" label={t('sites.fields.dealer_id')}>
-                <Select aria-label={t('sites.fields.dealer_id')} allowClear loading={dealers.isFetching} options={dealers.options} disabled={!dealers.allowed} notFoundContent={t('settings.no_dealers')} />
+                <Select aria-label={t('sites.fields.dealer_id')} allowClear showSearch={{ optionFilterProp: 'label' }} loading={dealers.isFetching} options={dealers.options} disabled={!dealers.allowed} notFoundContent={t('settings.no_dealers')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -19,8 +19,8 @@ export function moved(ids: number[], index: number, by: -1 | 1): number[] {
 }
 
 /**
- * The dealer centres the site shows, in display order (spec 000 §7: dealers append and remove,
- * display_priority); only the client's own dealer centres are offered.
+ * The dealerships the site shows, in display order (spec 000 §7: dealers append and remove,
+ * display_priority); only the client's own dealerships are offered.
  */
 export function SiteDealersCard({ site, editable }: { site: SiteRecord; editable: boolean }) {
   const { t } = useTranslation(['sites.context', 'common']);
@@ -92,6 +92,7 @@ export function SiteDealersCard({ site, editable }: { site: SiteRecord; editable
           <Select
             mode="multiple"
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             value={adding}
             onChange={setAdding}
             placeholder={t('dealers.add_placeholder')}

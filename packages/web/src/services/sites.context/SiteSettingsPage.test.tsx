@@ -95,7 +95,7 @@ beforeAll(async () => {
       return { status: 200, body: { data: { id: '5', type: 'sites', attributes: site } } };
     }
     if (path === '/gateway/sites.context/api/v1/site_options') return { status: 200, body: { data: { technical_domain: 'localhost', color_schemes: ['kia'] } } };
-    if (path.endsWith('/dealers') || path.endsWith('/groups')) return { status: 200, body: { data: [], meta: { page: { number: 1, size: 500, total: 0 } } } };
+    if (path.endsWith('/dealerships') || path.endsWith('/groups')) return { status: 200, body: { data: [], meta: { page: { number: 1, size: 500, total: 0 } } } };
     if (path === '/gateway/clients.storage/api/v1/audit') return { status: 200, body: { data: [], meta: { page: { number: 1, size: 20, total: 0 } } } };
     return NOT_FOUND;
   });

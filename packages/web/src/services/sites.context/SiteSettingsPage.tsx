@@ -172,7 +172,7 @@ function SettingsForm({ site, editable }: { site: SiteRecord; editable: boolean 
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="dealer_id" label={t('sites.fields.dealer_id')}>
-              <Select aria-label={t('sites.fields.dealer_id')} allowClear loading={dealers.isFetching} options={dealers.options} notFoundContent={t('settings.no_dealers')} />
+              <Select aria-label={t('sites.fields.dealer_id')} allowClear showSearch={{ optionFilterProp: 'label' }} loading={dealers.isFetching} options={dealers.options} notFoundContent={t('settings.no_dealers')} />
             </Form.Item>
           </Col>
           <Col span={24}>

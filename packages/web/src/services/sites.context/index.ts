@@ -16,7 +16,6 @@ export const sitesContextWeb = defineWebService({
     '/sites.context/sites/{siteId}/users': lazy(() => import('./SiteUsersPage.tsx')),
     '/sites.context/groups': lazy(() => import('./SiteGroupsPage.tsx')),
     '/sites.context/forks': lazy(() => import('./ForksPage.tsx')),
-    '/sites.context/dealers': lazy(() => import('./DealersPage.tsx')),
     '/sites.context/sites/{siteId}/pages': lazy(() => import('./content/PagesPage.tsx')),
     '/sites.context/sites/{siteId}/pages/{pageId}/{pageStateId?}': lazy(() => import('./content/PageEditPage.tsx')),
     '/sites.context/sites/{siteId}/layouts': lazy(() => import('./content/LayoutsPage.tsx')),

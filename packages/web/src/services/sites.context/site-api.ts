@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { dealerResource, hasAnyPermission, siteResource, translateMessage, type JsonApiRecord, type SiteAttributes, type SiteOptions } from '@dp/contracts';
+import { dealershipResource, hasAnyPermission, siteResource, translateMessage, type JsonApiRecord, type SiteAttributes, type SiteOptions } from '@dp/contracts';
 import { api, ApiError, gatewayPath } from '../../kit/api.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
@@ -83,16 +83,16 @@ export function useClientChoices() {
   return { options, loading: refs.allowed && refs.isFetching };
 }
 
-/** The dealer centres of a client (for the site's dealer centre and the dealers it shows). */
+/** The dealerships of a client (for the site's dealership and the dealerships it shows). */
 export function useDealerChoices(clientId: number | null | undefined) {
   const user = getSession().user;
-  const allowed = !!clientId && hasAnyPermission(user?.permissions ?? {}, 'sites.context', ['dealers.get_list']);
+  const allowed = !!clientId && hasAnyPermission(user?.permissions ?? {}, 'dealerships', ['dealers.get_list']);
   const query = useQuery({
-    queryKey: [...queryKeys.resource(dealerResource).all, 'of-client', clientId ?? 0],
+    queryKey: [...queryKeys.resource(dealershipResource).all, 'of-client', clientId ?? 0],
     enabled: allowed,
     staleTime: 60_000,
-    queryFn: async () => (await api.fetchAll<{ name: string; city: string | null }>(gatewayPath('sites.context', 'dealers'), { 'filter[client_id]': clientId! }, 500)).data,
+    queryFn: async () => (await api.fetchAll<{ title: string; city: string | null }>(gatewayPath('dealerships', 'dealerships'), { 'filter[client_id]': clientId! }, 500)).data,
   });
-  const options = (query.data ?? []).map((dealer) => ({ value: Number(dealer.id), label: dealer.attributes.city ? `${dealer.attributes.name} (${dealer.attributes.city})` : dealer.attributes.name }));
+  const options = (query.data ?? []).map((dealer) => ({ value: Number(dealer.id), label: dealer.attributes.city ? `${dealer.attributes.title} (${dealer.attributes.city})` : dealer.attributes.title }));
   return { ...query, options, allowed };
 }

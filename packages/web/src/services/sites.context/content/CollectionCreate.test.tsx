@@ -40,7 +40,7 @@ beforeAll(async () => {
     if (path === '/gateway/sites.context/api/v1/sites/5') return { status: 200, body: { data: { id: '5', type: 'sites', attributes: { name: 'Kia', client_id: 1, type: 3, strict_publishing: false } } } };
     if (path === '/gateway/sites.context/api/v1/pages') return { status: 200, body: { data: PAGES, meta: { page: { number: 1, size: 500, total: PAGES.length } } } };
     if (path === '/gateway/sites.context/api/v1/sites/5/collections/news') return { status: 200, body: { data: [], meta: { page: { number: 1, size: 20, total: 0 } } } };
-    if (path.endsWith('/dealers')) return { status: 200, body: { data: [], meta: { page: { number: 1, size: 500, total: 0 } } } };
+    if (path.endsWith('/dealerships')) return { status: 200, body: { data: [], meta: { page: { number: 1, size: 500, total: 0 } } } };
     return NOT_FOUND;
   });
 });
