@@ -8,7 +8,7 @@ import '../app/i18n.ts';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { setLang } from '../app/session.ts';
-import { FormDrawer, GuardedForm, unsavedChanges, UnsavedChangesGuard } from './unsaved.tsx';
+import { FormDrawer, FormModal, GuardedForm, unsavedChanges, UnsavedChangesGuard } from './unsaved.tsx';
 
 /** A settings page as screens build it: a form, a save that may fail, a reset. */
 function SettingsPage({ fail = false }: { fail?: boolean }) {
@@ -36,6 +36,22 @@ function DrawerPage() {
           </Form.Item>
         </GuardedForm>
       </FormDrawer>
+    </>
+  );
+}
+
+/** A hand-made editor in a dialog: its text lives in React state, not in an antd form. */
+function NoteDialogPage() {
+  const [open, setOpen] = useState(true);
+  const [saved, setSaved] = useState('');
+  const [text, setText] = useState('');
+  return (
+    <>
+      {!open && <p>Диалог закрыт</p>}
+      <FormModal open={open} title="Заметка" unsaved={text !== saved} onOk={() => setSaved(text)} okText="Применить" onCancel={() => setOpen(false)}>
+        <textarea aria-label="Текст заметки" value={text} onChange={(event) => setText(event.target.value)} />
+      </FormModal>
+      <Link to="/other">Другой раздел</Link>
     </>
   );
 }
@@ -137,5 +153,25 @@ describe('unsaved changes', () => {
     await user.click(await screen.findByRole('button', { name: 'Уйти без сохранения' }));
     expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
     expect(unsavedChanges.any()).toBe(false);
+  });
+
+  it('a dialog holding hand-made changes asks before it closes or the tab reloads; applying them clears the question', async () => {
+    const user = userEvent.setup();
+    renderAt(<NoteDialogPage />);
+    const dialog = await screen.findByRole('dialog', { name: 'Заметка' });
+    await user.type(within(dialog).getByLabelText('Текст заметки'), 'Позвонить клиенту');
+    expect(beforeUnloadPrevented()).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: /cancel|отмена/i }));
+    expect(await screen.findByText('Уйти без сохранения?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Остаться' }));
+    expect(screen.queryByText('Диалог закрыт')).toBeNull();
+    expect((within(dialog).getByLabelText('Текст заметки') as HTMLTextAreaElement).value).toBe('Позвонить клиенту');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(unsavedChanges.any()).toBe(false));
+    await user.click(within(dialog).getByRole('button', { name: /cancel|отмена/i }));
+    expect(await screen.findByText('Диалог закрыт')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Уйти без сохранения?' })).toBeNull();
   });
 });

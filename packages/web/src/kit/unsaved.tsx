@@ -131,11 +131,32 @@ function useScope(): { scope: Scope; confirm: ReactNode } {
   return { scope, confirm };
 }
 
+/**
+ * Registers, in the scope of its drawer or dialog, the changes of an editor that keeps its state
+ * outside an antd form (`unsaved` of `FormDrawer` and `FormModal`).
+ */
+function HandMadeChanges({ dirty }: { dirty: boolean }) {
+  useUnsavedChanges(dirty);
+  return null;
+}
+
+/** What a drawer or dialog takes besides antd's props. */
+interface Guarded {
+  /**
+   * The drawer or dialog holds changes of its own state, not of a `GuardedForm` in it (a text typed
+   * into a hand-made editor): closing it, another page and a reload ask first while it is true.
+   */
+  unsaved?: boolean;
+}
+
 /** antd's Drawer that asks before it closes over a changed form (the close button, the mask, Esc). */
-export function FormDrawer({ onClose, children, ...props }: DrawerProps) {
+export function FormDrawer({ onClose, children, unsaved = false, ...props }: DrawerProps & Guarded) {
   const { scope, confirm } = useScope();
   return (
     <>
+      <ScopeContext.Provider value={scope}>
+        <HandMadeChanges dirty={unsaved && !!props.open} />
+      </ScopeContext.Provider>
       <Drawer {...props} onClose={(event) => scope.request(() => onClose?.(event))}>
         <ScopeContext.Provider value={scope}>{children}</ScopeContext.Provider>
       </Drawer>
@@ -145,10 +166,13 @@ export function FormDrawer({ onClose, children, ...props }: DrawerProps) {
 }
 
 /** antd's Modal that asks before it closes over a changed form (Cancel, the close button, the mask, Esc). */
-export function FormModal({ onCancel, children, ...props }: ModalProps) {
+export function FormModal({ onCancel, children, unsaved = false, ...props }: ModalProps & Guarded) {
   const { scope, confirm } = useScope();
   return (
     <>
+      <ScopeContext.Provider value={scope}>
+        <HandMadeChanges dirty={unsaved && !!props.open} />
+      </ScopeContext.Provider>
       <Modal {...props} onCancel={(event) => scope.request(() => onCancel?.(event))}>
         <ScopeContext.Provider value={scope}>{children}</ScopeContext.Provider>
       </Modal>

@@ -36,7 +36,7 @@ import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras } from '../../kit/resourceListExtras.ts';
 import { recordLabel } from '../../kit/resourceText.ts';
 import { recordPath } from '../../kit/useResourceList.ts';
-import { GuardedForm } from '../../kit/unsaved.tsx';
+import { GuardedForm, useUnsavedChanges } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 import { moveItem as move } from '../../kit/reorder.ts';
@@ -119,6 +119,17 @@ function usePatch(record: Row, onError?: (error: unknown) => boolean) {
     },
   });
 }
+
+/**
+ * Sends a tab's changes: they count as saved from the moment they are sent (the tab is made again
+ * from the saved record), and a failed save holds them again.
+ */
+function sendAndRelease(save: ReturnType<typeof usePatch>, attributes: Record<string, unknown>, release: () => void, hold: () => void) {
+  release();
+  save.mutate(attributes, { onError: hold });
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** Errors of a document (engine, specifications) by their path below the attribute: 'volume.unit' → message. */
 function documentErrors(error: unknown, attribute: string): Record<string, string> | null {
@@ -265,6 +276,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
   });
   const [price, setPrice] = useState<number | null>((record.attributes.base_price as number | null) ?? null);
   const [error, setError] = useState<string | null>(null);
+  const { release, hold } = useUnsavedChanges(price !== ((record.attributes.base_price as number | null) ?? null));
   const save = usePatch(record, (failure) => {
     const errors = documentErrors(failure, 'base_price');
     if (!errors) return false;
@@ -287,7 +299,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <GuardedForm layout="vertical" onFinish={() => save.mutate({ base_price: price })}>
+        <GuardedForm layout="vertical" onFinish={() => sendAndRelease(save, { base_price: price }, release, hold)}>
           <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)}>
             <Space.Compact>
               <MoneyInput
@@ -338,8 +350,10 @@ const fromRows = (rows: CategoryRow[]): SpecificationCategory[] =>
 function SpecificationTab({ record, editable }: { record: Row; editable: boolean }) {
   const { t } = useTranslation([SERVICE, 'common']);
   const lang = useLang();
-  const [rows, setRows] = useState<CategoryRow[]>(() => toRows((record.attributes.specification_categories ?? []) as SpecificationCategory[]));
+  const [loaded] = useState<CategoryRow[]>(() => toRows((record.attributes.specification_categories ?? []) as SpecificationCategory[]));
+  const [rows, setRows] = useState<CategoryRow[]>(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { release, hold } = useUnsavedChanges(JSON.stringify(fromRows(rows)) !== JSON.stringify(fromRows(loaded)));
   const save = usePatch(record, (error) => {
     const found = documentErrors(error, 'specification_categories');
     if (!found) return false;
@@ -358,7 +372,7 @@ function SpecificationTab({ record, editable }: { record: Row; editable: boolean
     const categories = fromRows(rows);
     const problems = issuesOf(specificationCategoriesSchema.safeParse(categories), lang);
     if (Object.keys(problems).length) return setErrors(problems);
-    save.mutate({ specification_categories: categories });
+    sendAndRelease(save, { specification_categories: categories }, release, hold);
   };
   const errorOf = (path: string) => errors[path];
   const status = (path: string) => (errorOf(path) ? ('error' as const) : undefined);
@@ -499,6 +513,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
     queryFn: () => api.fetchAll(gatewayPath(SERVICE, 'options'), { 'filter[restylings]': restylingId }, 500),
   });
   const [chosen, setChosen] = useState<number[]>((record.attributes.option_ids ?? []) as number[]);
+  const { release, hold } = useUnsavedChanges(!sameIds(chosen, (record.attributes.option_ids ?? []) as number[]));
   const save = usePatch(record);
   const k = (key: string) => t(`${SERVICE}:marketing_complectations.options.${key}`);
   if (view.isError) return <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(view.error, lang)} />;
@@ -521,7 +536,7 @@ function OptionsTab({ record, editable }: { record: Row; editable: boolean }) {
         ]}
       />
       {editable && (
-        <GuardedForm layout="vertical" onFinish={() => save.mutate({ option_ids: chosen })}>
+        <GuardedForm layout="vertical" onFinish={() => sendAndRelease(save, { option_ids: chosen }, release, hold)}>
           <Form.Item label={k('choose')} help={k('choose_hint')}>
             <Select
               mode="multiple"

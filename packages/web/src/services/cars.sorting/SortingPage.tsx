@@ -11,7 +11,7 @@ import { api, errorTitle } from '../../kit/api.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, sortingPath, useSiteSettings } from '../cars.stock.sites/stock-sites-api.ts';
-import { GuardedForm } from '../../kit/unsaved.tsx';
+import { GuardedForm, useUnsavedChanges } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 import { moveItem } from '../../kit/reorder.ts';
@@ -71,6 +71,8 @@ function ListSortForm({ siteId, canSave, lang }: { siteId: string; canSave: bool
   );
 }
 
+const sameOrder = (a: SiteRestyling[], b: SiteRestyling[]) => a.length === b.length && a.every((row, index) => row.restyling_id === b[index]?.restyling_id);
+
 /** The site's restylings in its order: moved up and down, then saved at once. */
 function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: boolean; lang: Lang }) {
   const { t } = useTranslation(['cars.sorting', 'common']);
@@ -80,13 +82,20 @@ function RestylingOrder({ siteId, canSave, lang }: { siteId: string; canSave: bo
   const [rows, setRows] = useState<SiteRestyling[] | null>(null);
   useEffect(() => setRows(null), [query.data]);
   const shown = rows ?? query.data ?? [];
+  // The order moved here and not saved yet: another page and a reload ask first.
+  const { release, hold } = useUnsavedChanges(rows !== null && !sameOrder(rows, query.data ?? []));
   const save = useMutation({
     mutationFn: (ids: number[]) => api.post<SiteRestyling[]>(sortingPath(`sites/${siteId}/restyling_sort/order`), { restyling_ids: ids }),
+    // The save counts from the moment it is sent; a failed one holds the order again.
+    onMutate: release,
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
       notify.success(t('common:notices.saved'));
     },
-    onError: (error) => notify.error(errorTitle(error, lang)),
+    onError: (error) => {
+      hold();
+      notify.error(errorTitle(error, lang));
+    },
   });
   const move = (index: number, by: -1 | 1) => setRows(moveItem(shown, index, by));
   if (query.isError) return <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(query.error)} extra={<Button type="primary" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>} />;

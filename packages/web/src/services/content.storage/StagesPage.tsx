@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { FormModal } from '../../kit/unsaved.tsx';
 import { STAGE_EDIT_PATH, stagePath, useInvalidateStages, useStageRights, useStages, type StageRecord } from './stage-api.ts';
 import './stages.css';
 import { DataTable } from '../../kit/DataTable.tsx';
@@ -37,9 +38,11 @@ function CreateStageDialog({ siteId, onClose }: { siteId: string; onClose: () =>
     },
   });
   return (
-    <Modal
+    <FormModal
       open
       title={t('stages.create')}
+      // A typed name is held until it is sent (the editor of the new stage opens without a question); a failed creation holds it again.
+      unsaved={name.trim() !== '' && !create.isPending && !create.isSuccess}
       okText={t('common:actions.create')}
       cancelText={t('common:actions.cancel')}
       onCancel={onClose}
@@ -52,7 +55,7 @@ function CreateStageDialog({ siteId, onClose }: { siteId: string; onClose: () =>
           <Input autoFocus maxLength={255} value={name} onChange={(event) => (setError(null), setName(event.target.value))} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -15,7 +15,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors } from '../cars.stock.sites/stock-sites-api.ts';
 import { formKeys, formsPath, useCaptchaSettings, useSmartKeys, type SmartKey } from './form-api.ts';
 import './form-constructor.css';
-import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { FormDrawer, GuardedForm, useUnsavedChanges } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 
@@ -38,7 +38,11 @@ export function CaptchaSettingsPage() {
   const canEdit = hasPermission(user?.permissions ?? {}, 'form-constructor', 'form_constructor.edit');
   const [kind, setKind] = useState<CaptchaKind>('proof_of_work');
   useEffect(() => setKind(settings.data?.data?.attributes.kind ?? 'proof_of_work'), [settings.data]);
+  const saved = settings.data?.data?.attributes.kind ?? 'proof_of_work';
+  // A kind chosen and not saved: another page and a reload ask first; a save counts once sent.
+  const { release, hold } = useUnsavedChanges(!settings.isLoading && kind !== saved);
   const save = useMutation({
+    onMutate: release,
     mutationFn: () => {
       const record = settings.data?.data;
       return record ? api.patch(formsPath(`captcha_settings/${record.id}`), { id: record.id, attributes: { kind } }) : api.post(formsPath('captcha_settings'), { attributes: { site_id: Number(siteId), kind } });
@@ -47,11 +51,13 @@ export function CaptchaSettingsPage() {
       notify.success(t('common:notices.saved'));
       await client.invalidateQueries({ queryKey: formKeys.captcha(siteId) });
     },
-    onError: (error) => notify.error(t('notices.save_failed'), errorTitle(error, lang)),
+    onError: (error) => {
+      hold();
+      notify.error(t('notices.save_failed'), errorTitle(error, lang));
+    },
   });
   const title = t('captcha_settings.title');
   const meta = settings.data?.meta;
-  const saved = settings.data?.data?.attributes.kind ?? 'proof_of_work';
   return (
     <div className="page">
       <PageHeader title={title} subtitle={site.data?.site.attributes.name} documentTitle={title} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Grid, Input, Popconfirm, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Descriptions, Grid, Input, Popconfirm, Space, Tag, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ScissorOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
+import { FormDrawer } from '../../kit/unsaved.tsx';
 import { ALL_FILES, folderTree } from './FolderTree.tsx';
 import { ImageCropper } from './ImageCropper.tsx';
 import { changeMedia, deleteMedia, downloadMedia, formatBytes, useInvalidateMedia, useMediaRights, type MediaFile, type MediaFolder } from './media-api.ts';
@@ -64,7 +65,7 @@ export function FileDetails({ file, folders, onClose, onChanged }: { file: Media
   });
 
   return (
-    <Drawer open title={a.name} size={screens.sm === false ? '100%' : 560} onClose={onClose} destroyOnHidden>
+    <FormDrawer open title={a.name} size={screens.sm === false ? '100%' : 560} onClose={onClose} destroyOnHidden unsaved={name.trim() !== a.name}>
       <Space orientation="vertical" size="large" className="media-details">
         <FilePreview file={file} />
         <Space wrap>
@@ -163,6 +164,6 @@ export function FileDetails({ file, folders, onClose, onChanged }: { file: Media
           }}
         />
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
 import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { translateMessage } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
+import { FormModal } from '../../kit/unsaved.tsx';
 import { mediaPath, useInvalidateMedia, useMediaRights, type MediaFolder } from './media-api.ts';
 
 export const ALL_FILES = 'all';
@@ -27,7 +28,8 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
   const { lang } = useSession();
   const rights = useMediaRights();
   const invalidate = useInvalidateMedia();
-  const [editing, setEditing] = useState<{ mode: 'create' | 'rename'; name: string } | null>(null);
+  // The folder's name being typed, and the name it started from (empty for a new folder).
+  const [editing, setEditing] = useState<{ mode: 'create' | 'rename'; name: string; from: string } | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const tree = useMemo(() => folderTree(folders, t('folders.all')), [folders, t]);
   const current = folders.find((folder) => folder.id === selected) ?? null;
@@ -72,10 +74,10 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
         {editable && (
           <Space size={2}>
             <Tooltip title={t('folders.create')}>
-              <Button type="text" size="small" icon={<FolderAddOutlined aria-hidden />} aria-label={t('folders.create')} disabled={!rights.create} onClick={() => (setFieldError(null), setEditing({ mode: 'create', name: '' }))} />
+              <Button type="text" size="small" icon={<FolderAddOutlined aria-hidden />} aria-label={t('folders.create')} disabled={!rights.create} onClick={() => (setFieldError(null), setEditing({ mode: 'create', name: '', from: '' }))} />
             </Tooltip>
             <Tooltip title={t('folders.rename')}>
-              <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={t('folders.rename')} disabled={!current || !rights.change} onClick={() => (setFieldError(null), setEditing({ mode: 'rename', name: current!.attributes.name }))} />
+              <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={t('folders.rename')} disabled={!current || !rights.change} onClick={() => (setFieldError(null), setEditing({ mode: 'rename', name: current!.attributes.name, from: current!.attributes.name }))} />
             </Tooltip>
             <Popconfirm
               title={t('folders.delete_title', { name: current?.attributes.name ?? '' })}
@@ -103,8 +105,9 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
         onSelect={(keys) => keys[0] !== undefined && onSelect(String(keys[0]))}
         className="media-folders__tree"
       />
-      <Modal
+      <FormModal
         open={!!editing}
+        unsaved={!!editing && editing.name !== editing.from}
         title={editing?.mode === 'rename' ? t('folders.rename') : current ? t('folders.create_in', { name: current.attributes.name }) : t('folders.create')}
         okText={t('common:actions.save')}
         cancelText={t('common:actions.cancel')}
@@ -122,7 +125,7 @@ export function FolderTree({ clientId, folders, selected, onSelect, editable }: 
             <Input autoFocus maxLength={255} value={editing?.name ?? ''} onChange={(event) => (setFieldError(null), setEditing((prev) => prev && { ...prev, name: event.target.value }))} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
 import { MediaPickerDialog } from './MediaPicker.tsx';
 import { saveMediaElements, useMediaElements, useMediaRights } from './media-api.ts';
-import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
+import { FormModal, GuardedForm, useUnsavedChanges } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 
@@ -89,13 +89,19 @@ export function MediaElements({ clientId }: { clientId: number }) {
   const stored = query.data?.attributes.media_elements;
   useEffect(() => setElements(stored ?? []), [stored]);
   const dirty = JSON.stringify(stored ?? []) !== JSON.stringify(elements);
+  // The list changed and not saved: another page and a reload ask first; a save counts once sent.
+  const { release, hold } = useUnsavedChanges(dirty);
   const save = useMutation({
     mutationFn: () => saveMediaElements(clientId, elements),
+    onMutate: release,
     onSuccess: async () => {
       notify.success(t('elements.saved'));
       await client.invalidateQueries({ queryKey: ['media.storage', 'media_elements', clientId] });
     },
-    onError: (error) => notify.error(t('elements.save_failed'), errorTitle(error, lang)),
+    onError: (error) => {
+      hold();
+      notify.error(t('elements.save_failed'), errorTitle(error, lang));
+    },
   });
   if (query.isError) return <Result status="error" title={t('elements.load_failed')} subTitle={errorTitle(query.error, lang)} extra={<Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>} />;
   if (query.isPending) return <Skeleton active />;

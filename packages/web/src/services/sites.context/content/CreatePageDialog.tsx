@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Form, Input, Modal, Select, Steps } from 'antd';
+import { Form, Input, Select, Steps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { childUri, layoutResource, pageUri, requiredText, templateResource, type JsonApiRecord } from '@dp/contracts';
@@ -8,6 +8,7 @@ import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
 import { zodRule } from '../../../kit/rules.ts';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
 import { addressFromTitle, pageEditPath, pageOptions } from './pages.ts';
 
@@ -48,7 +49,7 @@ export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId:
   });
 
   return (
-    <Modal
+    <FormModal
       open
       title={t('pages.create_title')}
       okText={t('pages.next_step')}
@@ -60,12 +61,12 @@ export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId:
       width={640}
     >
       <Steps size="small" current={0} items={[{ title: t('pages.step1') }, { title: t('pages.step2') }]} className="create-page-steps" />
-      <Form<Values>
+      <GuardedForm<Values>
         form={form}
         layout="vertical"
         name="page-create"
         initialValues={{ parent_id: parentId, uri: childUri(parentUri(parentId), '') }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => save.mutateAsync(values)}
         onValuesChange={(changed: Partial<Values>, values: Values) => {
           if ('uri' in changed) uriTyped.current = true;
           if ('caption' in changed && !uriTyped.current) form.setFieldValue('uri', addressFromTitle(parentUri(values.parent_id), changed.caption ?? '', pages));
@@ -90,8 +91,8 @@ export function CreatePageDialog({ siteId, pages, parentId, onClose }: { siteId:
         <Form.Item name="layout_id" label={t('pages.fields.layout_id')} extra={t('pages.layout_hint')}>
           <Select allowClear loading={layouts.isLoading} aria-label={t('pages.fields.layout_id')} options={(layouts.data ?? []).map((row) => ({ value: Number(row.id), label: row.attributes.name }))} />
         </Form.Item>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }
 

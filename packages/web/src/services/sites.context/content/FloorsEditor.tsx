@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, ConfigProvider, Empty, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, ConfigProvider, Empty, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMPONENTS, type Lang } from '@dp/contracts';
 import { useFloorOptions, useSiteForms, type Placed } from './content-api.ts';
 import { pasteFloors, toBuffered, useFloorsBuffer, type BufferedFloor, type PasteProblem } from './floors-buffer.ts';
+import { FormModal } from '../../../kit/unsaved.tsx';
 
 /** Moves the item at `from` to `to` (drag and drop, the arrow buttons). */
 export function moveItem<T>(list: T[], from: number, to: number): T[] {
@@ -51,14 +52,18 @@ export function FloorsEditor({
   const [dragged, setDragged] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [text, setText] = useState('');
+  // The values as the dialog opened with them: a text that differs is not applied yet.
+  const [openedText, setOpenedText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const set = (next: Placed[]) => onChange?.(next);
   const name = (floorId: number) => floors.find((floor) => floor.id === floorId);
 
   const openValues = (index: number) => {
+    const opened = JSON.stringify(value[index]?.values ?? {}, null, 2);
     setEditing(index);
-    setText(JSON.stringify(value[index]?.values ?? {}, null, 2));
+    setText(opened);
+    setOpenedText(opened);
     setTextError(null);
   };
   const saveValues = () => {
@@ -249,8 +254,9 @@ export function FloorsEditor({
           </Button>
         </Space.Compact>
       )}
-      <Modal
+      <FormModal
         open={editing !== null}
+        unsaved={text !== openedText}
         title={t('floors_editor.values_title', { name: editing !== null ? name(value[editing]?.floor_id ?? 0)?.title ?? '' : '' })}
         onCancel={() => setEditing(null)}
         onOk={saveValues}
@@ -299,7 +305,7 @@ export function FloorsEditor({
           className="floors-editor__json"
         />
         {textError && <Typography.Text type="danger">{textError}</Typography.Text>}
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { layoutResource, pageUri, type JsonApiRecord } from '@dp/contracts';
@@ -7,6 +7,7 @@ import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../../kit/api.ts';
 import { zodRule } from '../../../kit/rules.ts';
+import { FormModal, GuardedForm } from '../../../kit/unsaved.tsx';
 import { contentPath, useInvalidateContent, useSiteRecords, type PageAttributes, type PageRecord } from './content-api.ts';
 import { pageEditPath, pageOptions } from './pages.ts';
 
@@ -40,14 +41,14 @@ export function RestyleDialog({ siteId, source, pages, onClose }: { siteId: stri
     },
   });
   return (
-    <Modal open title={t('pages.restyle_title', { uri: source.attributes.uri })} okText={t('pages.restyle')} cancelText={t('common:actions.cancel')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
+    <FormModal open title={t('pages.restyle_title', { uri: source.attributes.uri })} okText={t('pages.restyle')} cancelText={t('common:actions.cancel')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
       <Alert type="info" showIcon title={t('pages.restyle_hint')} className="dialog-hint" />
-      <Form<Values>
+      <GuardedForm<Values>
         form={form}
         layout="vertical"
         name="page-restyle"
         initialValues={{ uri: `${source.attributes.uri === '/' ? '' : source.attributes.uri}-new`, caption: source.attributes.caption ?? '', parent_id: source.attributes.parent_id, layout_id: source.attributes.layout_id }}
-        onFinish={(values) => save.mutate({ ...values, caption: values.caption?.trim() || undefined })}
+        onFinish={(values) => save.mutateAsync({ ...values, caption: values.caption?.trim() || undefined })}
       >
         <Form.Item name="uri" label={t('pages.fields.uri')} required rules={[zodRule(pageUri(), () => lang)]} validateFirst>
           <Input aria-label={t('pages.fields.uri')} autoComplete="off" />
@@ -61,7 +62,7 @@ export function RestyleDialog({ siteId, source, pages, onClose }: { siteId: stri
         <Form.Item name="parent_id" label={t('pages.fields.parent_id')}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('pages.top_level')} aria-label={t('pages.fields.parent_id')} options={pageOptions(pages)} />
         </Form.Item>
-      </Form>
-    </Modal>
+      </GuardedForm>
+    </FormModal>
   );
 }
