@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { findComponent } from '@dp/contracts';
 import { AppError, fieldErrors, MAX_ERRORS } from '../../kit/errors.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
@@ -20,6 +21,17 @@ export interface PlacementOptions {
    * placed there (staff reach every floor, but a client's floor never shows on another's site).
    */
   clientId?: number | null;
+  /**
+   * The ids among `ids` that are constructor forms of the site the floors go to: a field whose
+   * value is a site's form (`source: 'site_forms'`) must name one of them.
+   */
+  formsOfSite?: (ids: number[]) => Promise<number[]>;
+}
+
+/** The values of a placement's `site_forms` fields (the placement's over the floor's), with where each is. */
+function siteFormValues(component: string, values: Record<string, unknown>, at: string) {
+  const fields = findComponent(component)?.fields.filter((field) => field.source === 'site_forms') ?? [];
+  return fields.flatMap((field) => (typeof values[field.name] === 'number' ? [{ id: values[field.name] as number, pointer: `${at}/values/${field.name}` }] : []));
 }
 
 /**
@@ -38,12 +50,21 @@ export async function validatePlacedFloors(tx: DbOrTx, auth: Pick<AuthContext, '
   const found = await tx.select().from(floors).where(and(inArray(floors.id, ids), reach, owner));
   const byId = new Map(found.map((floor) => [floor.id, floor]));
   const errors: AppError[] = [];
+  const forms: { id: number; pointer: string }[] = [];
   placed.forEach((entry, index) => {
     const at = `${pointer}/${index}`;
     const floor = byId.get(entry.floor_id);
     if (!floor) errors.push(new AppError(400, 'invalid_reference', { id: entry.floor_id }, `${at}/floor_id`));
     else if (!floor.enabled) errors.push(new AppError(400, 'floor_disabled', { code: floor.code }, `${at}/floor_id`));
-    else errors.push(...floorValueErrors(floor.component, { ...floor.values, ...(entry.values ?? {}) }, { component: `${at}/floor_id`, values: `${at}/values` }));
+    else {
+      const values = { ...floor.values, ...(entry.values ?? {}) };
+      errors.push(...floorValueErrors(floor.component, values, { component: `${at}/floor_id`, values: `${at}/values` }));
+      forms.push(...siteFormValues(floor.component, values, at));
+    }
   });
+  if (!errors.length && forms.length && options.formsOfSite) {
+    const ofSite = new Set(await options.formsOfSite([...new Set(forms.map((form) => form.id))]));
+    for (const form of forms) if (!ofSite.has(form.id)) errors.push(new AppError(400, 'form_not_found', {}, form.pointer));
+  }
   if (errors.length) throw fieldErrors(errors.slice(0, MAX_ERRORS));
 }

@@ -1,4 +1,3 @@
-import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { STATE_STATUS } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -12,6 +11,7 @@ import { checkPlacedFloors } from './content-floors.ts';
 import { attachPageSummaries } from './page-summaries.ts';
 import { nextPosition, rebaseUris } from './page-tree.ts';
 import { markSiteContentChanged } from './mark-site-content-changed.ts';
+import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 
 /** Hooks of the content resources (templates, layouts, pages and their states): the rules of content-rules.ts. */
 type Attrs = Record<string, unknown>;
@@ -20,12 +20,12 @@ const siteOf = (attrs: Attrs, existing?: Row) => (existing?.site_id ?? attrs.sit
 
 export const templateHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx, auth }) {
-    await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), attrs.client_id as number);
+    await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), { id: attrs.site_id as number, client_id: attrs.client_id as number });
     return attrs;
   },
   async beforeUpdate(attrs, { tx, auth, existing }) {
     assertNoOrigin(existing);
-    await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), existing.client_id as number);
+    await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), { id: existing.site_id as number, client_id: existing.client_id as number });
     return attrs;
   },
   async beforeDelete({ tx, existing }) {
@@ -110,16 +110,16 @@ function stateHooks(
   };
 }
 
-export const layoutStateHooks = stateHooks({ field: 'layout_id', table: layouts, states: layoutStates }, async (attrs, { tx, auth, existing }) => {
-  const clientId = (existing?.client_id ?? attrs.client_id) as number;
-  await checkPlacedFloors(tx, auth, attrs.header_floors as never, pointer('header_floors'), clientId);
-  await checkPlacedFloors(tx, auth, attrs.footer_floors as never, pointer('footer_floors'), clientId);
+export const layoutStateHooks = stateHooks({ field: 'layout_id', table: layouts, states: layoutStates }, async (attrs, { tx, auth, existing }, siteId) => {
+  const site = { id: siteId, client_id: (existing?.client_id ?? attrs.client_id) as number };
+  await checkPlacedFloors(tx, auth, attrs.header_floors as never, pointer('header_floors'), site);
+  await checkPlacedFloors(tx, auth, attrs.footer_floors as never, pointer('footer_floors'), site);
 });
 
 /** The content of a page state: floors, and a collection's dealerships of the site's client. */
-async function checkPageState(attrs: Attrs, { tx, auth, existing }: WriteContext, _siteId: number) {
+async function checkPageState(attrs: Attrs, { tx, auth, existing }: WriteContext, siteId: number) {
   const clientId = (existing?.client_id ?? attrs.client_id) as number;
-  await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), clientId);
+  await checkPlacedFloors(tx, auth, attrs.floors as never, pointer('floors'), { id: siteId, client_id: clientId });
   const collection = attrs.collection as { dealer_ids?: number[]; video?: unknown } | null | undefined;
   if (collection?.dealer_ids?.length) {
     await assertDealersOfClient(tx, clientId, collection.dealer_ids, pointer('collection/dealer_ids'));

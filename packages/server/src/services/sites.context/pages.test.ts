@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { dealerships, sites } from '../../schema.ts';
+import { customForms, dealerships, floors, sites } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { layouts, layoutStates, pages, pageStates, templates } from './content.table.ts';
 
@@ -292,5 +292,24 @@ describe('content of a site copy', () => {
     const copyPages = await db.select().from(pages).where(eq(pages.site_id, Number(copy.json().data.id)));
     expect(copyPages).toHaveLength(2);
     expect(copyPages.every((row) => row.origin_id === null)).toBe(true);
+  });
+});
+
+describe('a constructor form on a page', () => {
+  it('takes a form of the page\'s own site only, with the message on the form field', async () => {
+    const db = t.database.db;
+    const [floor] = await db.insert(floors).values({ code: `form-${Date.now()}`, title: 'Форма', component: 'custom_form', values: {} }).returning();
+    const [own] = await db.insert(customForms).values({ site_id: site, client_id: client, title: 'Оценка' }).returning();
+    const [foreign] = await db.insert(customForms).values({ site_id: otherSite, client_id: (await t.database.db.select().from(sites).where(eq(sites.id, otherSite)))[0]!.client_id, title: 'Чужая' }).returning();
+    const created = await page('/estimate');
+    const draft = created.attributes.drafts[0];
+    const placed = (formId: number) => call('PATCH', `/page_states/${draft}`, editor, { attributes: { floors: [{ floor_id: floor!.id, values: { form_id: own!.id } }, { floor_id: floor!.id, values: { form_id: formId } }] } });
+    const refused = await placed(foreign!.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ code: 'form_not_found', title: 'The form was not found on this site', source: { pointer: '/data/attributes/floors/1/values/form_id' } })]);
+    expect(attrs(await call('GET', `/page_states/${draft}`, editor)).floors).toEqual([]);
+    const saved = await placed(own!.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(attrs(saved).floors).toHaveLength(2);
   });
 });
