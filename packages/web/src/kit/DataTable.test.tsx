@@ -5,7 +5,8 @@ import '../app/i18n.ts';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { setLang } from '../app/session.ts';
-import { DataTable, fitWidth, textWidth } from './DataTable.tsx';
+import { Tag } from 'antd';
+import { CutText, DataTable, fitWidth, nodeText, shareWidth, textWidth } from './DataTable.tsx';
 
 const ROWS = [
   { id: '1', subject: 'Запись на сервис', department: 'Сервисный центр на Ленинском проспекте', utm: 'yandex' },
@@ -28,6 +29,28 @@ describe('the list table', () => {
     const cells = fitWidth(COLUMNS[1]!, ROWS, { padding: 16, cap: 320 });
     expect(cells).toBeGreaterThan(textWidth('Отдел продаж'));
     expect(cells).toBeLessThanOrEqual(320);
+  });
+
+  it('fits the widest of cells that cannot be cut (tags, pictures), the typical one of cut texts', () => {
+    const types = ['Клиентский', 'Клиентский', 'Клиентский', 'Клиентский', 'Официальный мастер'].map((type, id) => ({ id, type }));
+    const tags = fitWidth({ key: 'type', dataIndex: 'type', title: 'Тип', render: (type: unknown) => <Tag>{String(type)}</Tag> }, types, { padding: 16, cap: 320 });
+    expect(tags).toBeGreaterThanOrEqual(textWidth('Официальный мастер') + 32);
+    const texts = fitWidth({ key: 'type', dataIndex: 'type', title: 'Тип', render: (type: unknown) => <CutText>{String(type)}</CutText> }, types, { padding: 16, cap: 320 });
+    expect(texts).toBeLessThan(textWidth('Официальный мастер') + 32);
+    const pictures = fitWidth({ key: 'image', dataIndex: 'type', title: 'Image', width: 60, render: () => <img alt="" width={64} height={40} /> }, types, { padding: 16, cap: 320 });
+    expect(pictures).toBeGreaterThanOrEqual(64 + 32);
+  });
+
+  it('reads text beside an element as one line, elements alone by the longest', () => {
+    expect(nodeText(<span><b>Одобрил(а):</b> Администраторова Анна</span>)).toBe('Одобрил(а): Администраторова Анна');
+    expect(nodeText(<div><span>Короткая</span><span>Подлиннее строка</span></div>)).toBe('Подлиннее строка');
+  });
+
+  it('shares the room of a phone among the key columns when they need more', () => {
+    expect(shareWidth([100, 100], 300)).toEqual([100, 100]);
+    const shared = shareWidth([200, 150, 150], 330);
+    expect(shared.reduce((sum, width) => sum + width, 0)).toBeLessThanOrEqual(330);
+    expect(shared[0]).toBeGreaterThan(shared[1]!);
   });
 
   it('hides the columns a user chooses and remembers the choice', async () => {

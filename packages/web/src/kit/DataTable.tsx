@@ -1,4 +1,4 @@
-import { isValidElement, useMemo, useState, type ReactNode } from 'react';
+import { isValidElement, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, Typography, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ type AnyColumn = NonNullable<TableProps<object>['columns']>[number] & {
   filters?: unknown;
   filterDropdown?: unknown;
   children?: unknown;
+  responsive?: readonly string[];
 };
 
 export interface DataTableProps<Row> extends TableProps<Row> {
@@ -67,15 +68,16 @@ export function textWidth(text: string, weight = 400, size = 14): number {
 }
 
 /**
- * The text a cell shows: strings and numbers of the rendered node, its children walked (the
- * longest of several elements, which may stand on lines of their own); a component without
- * children by the text it is given (`name`, `label`, `title`, `text`).
+ * The text a cell shows: strings and numbers of the rendered node, its children walked (text
+ * beside elements runs on one line with them; elements alone, which may stand on lines of their
+ * own, count by the longest); a component without children by the text it is given (`name`,
+ * `label`, `title`, `text`).
  */
 export function nodeText(node: unknown): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) {
-    if (node.every((child) => typeof child === 'string' || typeof child === 'number')) return node.join('');
+    if (node.some((child) => typeof child === 'string' || typeof child === 'number')) return node.map(nodeText).join('');
     return node.map(nodeText).reduce((longest, text) => (text.length > longest.length ? text : longest), '');
   }
   if (isValidElement(node)) {
@@ -96,13 +98,30 @@ const valueAt = (record: object, dataIndex: AnyColumn['dataIndex']): unknown => 
   return value;
 };
 
+/**
+ * Whether a rendered cell can be cut and still be read: the kit's one-line text with its tooltip,
+ * an ellipsis of Typography, a cell tag (cut with a tooltip). Anything else (tags, buttons, links
+ * of their own) shows whole only in a column as wide as it.
+ */
+function cuttable(node: unknown, top = true): boolean {
+  if (node === null || node === undefined || typeof node === 'boolean') return true;
+  // Bare text is put in the kit's CutText (below); text inside another element shows as it is.
+  if (typeof node === 'string' || typeof node === 'number') return top;
+  if (Array.isArray(node)) return node.every((child) => cuttable(child, false));
+  if (!isValidElement(node)) return true;
+  const props = node.props as Record<string, unknown>;
+  if (node.type === CutText || props.ellipsis || /\bcell-(text|tag)\b/.test(String(props.className ?? ''))) return true;
+  return props.children !== undefined && cuttable(props.children, false);
+}
+
 const SAMPLE = 20;
 const MIN_WIDTH = 64;
 const UNMEASURED_WIDTH = 140;
 
 /**
  * A column's width: the declared one, widened to its header (600 weight, icons and padding) and
- * to the typical (three quarters) width of its first cells, up to `cap`.
+ * to its first cells, up to `cap`: to the typical (three quarters) one where a longer text is cut
+ * with its tooltip, to the widest where a cell cannot be cut (a tag, a button).
  */
 export function fitWidth(column: AnyColumn, rows: readonly object[], options: { padding: number; cap: number; phone?: boolean }): number {
   const title = typeof column.title === 'string' || typeof column.title === 'number' ? String(column.title) : nodeText(column.title);
@@ -110,23 +129,34 @@ export function fitWidth(column: AnyColumn, rows: readonly object[], options: { 
   const header = textWidth(title, 600) + icons + options.padding * 2 + 8;
   const widths: number[] = [];
   let unmeasured = 0;
+  // The widest cell that cannot be cut.
+  let whole = 0;
   rows.slice(0, SAMPLE).forEach((record, index) => {
     const value = valueAt(record, column.dataIndex);
     let text = '';
     let boxed = false;
+    let cut = true;
     try {
       const node = column.render ? column.render(value, record, index) : value;
       text = nodeText(node);
       // A tag or a link button around the text adds its own padding and border.
       boxed = isValidElement(node);
+      cut = cuttable(node);
+      // A picture (or anything) of a given width cannot be cut either.
+      const given = isValidElement(node) ? (node.props as { width?: unknown }).width : undefined;
+      if (typeof given === 'number') whole = Math.max(whole, given + options.padding * 2);
     } catch {
       text = '';
     }
-    if (text) widths.push(textWidth(text) + options.padding * 2 + 4 + (boxed ? 24 : 0));
-    else unmeasured++;
+    const width = textWidth(text) + options.padding * 2 + 4 + (boxed ? 24 : 0);
+    if (!text) unmeasured++;
+    else {
+      widths.push(width);
+      if (!cut) whole = Math.max(whole, width);
+    }
   });
   widths.sort((a, b) => a - b);
-  const typical = widths.length ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.75))]! : 0;
+  const typical = Math.max(whole, widths.length ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.75))]! : 0);
   // On a phone the text decides alone (declared widths are for wide screens); a column whose
   // cells hold no text (buttons, icons) keeps its declared width.
   const declared = typeof column.width === 'number' && (!options.phone || (typical === 0 && unmeasured > 0)) ? column.width : 0;
@@ -136,7 +166,7 @@ export function fitWidth(column: AnyColumn, rows: readonly object[], options: { 
 }
 
 /** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
-function CutText({ children }: { children: string }) {
+export function CutText({ children }: { children: string }) {
   return (
     <Typography.Text ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }} className="cell-text">
       {children}
@@ -176,6 +206,30 @@ function usePathId(): string {
   return path.replace(/\/\d+(?=\/|$)/g, '/*').replace(/\/$/, '');
 }
 
+/**
+ * Widths cut down in proportion to fit `room` when together they exceed it, none below the
+ * narrowest column; text in them is cut with its tooltip, headers wrap.
+ */
+export function shareWidth(widths: number[], room: number): number[] {
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  if (total <= room || !total) return widths;
+  return widths.map((width) => Math.max(MIN_WIDTH, Math.floor((width * room) / total)));
+}
+
+/** The width of an element's content box, followed as it changes (0 until measured). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 export function DataTable<Row extends object>({ tableId, keyColumns, columnChoice, columns: given = [], scroll, size, rowSelection, ...props }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
   useTableFont();
@@ -197,6 +251,8 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
 
   const shown = all.filter((column, index) => {
     const key = keys[index]!;
+    // A column antd hides at this screen's width takes no room.
+    if (column.responsive && !column.responsive.some((breakpoint) => screens[breakpoint as keyof typeof screens])) return false;
     // On a phone a list shows its key columns and its actions; the first column too when no key columns are named.
     if (!hideable[index]) return !phone || essential.has(key) || pinned(column) || (index === 0 && !keyColumns);
     return phone ? (choice.phone ?? []).includes(key) : !(choice.hidden ?? []).includes(key);
@@ -204,11 +260,19 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
 
   const padding = size === 'small' || size === 'middle' || phone ? 8 : 16;
   const rows = (props.dataSource ?? []) as readonly object[];
-  const fitted = useMemo(
-    () =>
-      shown.map((column) => {
+  const { ref, width } = useWidth();
+  const room = phone ? width : 0;
+  const fitted = useMemo(() => {
+    const widths = shown.map((column) => (column.children ? 0 : fitWidth(column, rows, { padding, cap: phone ? 150 : 320, phone })));
+    // On a phone the key columns (and what stands before them) share the table's room.
+    if (room) {
+      const last = shown.reduce((at, column, index) => (essential.has(columnKey(column, all.indexOf(column))) ? index : at), -1);
+      const shared = shareWidth(widths.slice(0, last + 1), room - (props.expandable ? 48 : 0));
+      shared.forEach((width, index) => (widths[index] = width));
+    }
+    return shown.map((column, at) => {
         if (column.children) return column;
-        const width = fitWidth(column, rows, { padding, cap: phone ? 150 : 320, phone });
+        const width = widths[at]!;
         const render = column.render;
         return {
           ...column,
@@ -224,10 +288,9 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
             return node;
           },
         };
-      }),
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [given, rows, phone, padding, choice],
-  );
+  }, [given, rows, phone, padding, choice, room, screens]);
 
   // On a phone the check boxes come after the key columns, so that those stay in view.
   const withSelection = [...fitted] as NonNullable<TableProps<Row>['columns']>;
@@ -237,7 +300,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   }
 
   const extra = (rowSelection ? (phone ? 32 : 48) : 0) + (props.expandable ? 48 : 0);
-  const width = fitted.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 150), extra);
+  const tableWidth = fitted.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 150), extra);
 
   const chooser = offered && (
     <Popover
@@ -264,7 +327,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   );
 
   return (
-    <div className="data-table">
+    <div className="data-table" ref={ref}>
       {chooser && <div className="data-table__tools">{chooser}</div>}
       <Table<Row>
         {...props}
@@ -272,7 +335,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
         rowSelection={rowSelection}
         columns={withSelection}
         tableLayout="fixed"
-        scroll={{ ...(scroll ?? {}), x: width }}
+        scroll={{ ...(scroll ?? {}), x: tableWidth }}
       />
     </div>
   );

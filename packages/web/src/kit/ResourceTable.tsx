@@ -9,7 +9,7 @@ import { formatDateTime } from './format.ts';
 import { fieldLabel, recordLabel, serviceName, valueText } from './resourceText.ts';
 import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
-import { DataTable } from './DataTable.tsx';
+import { CutText, DataTable } from './DataTable.tsx';
 import { IconButton } from './IconButton.tsx';
 
 export { recordLabel } from './resourceText.ts';
@@ -60,14 +60,8 @@ function Empty() {
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
-export function CellText({ children }: { children: string }) {
-  return (
-    <Typography.Text ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }} className="cell-text">
-      {children}
-    </Typography.Text>
-  );
-}
+/** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut (the table kit's, so that it sizes the column so). */
+export const CellText = CutText;
 
 /**
  * A table driven by ResourceDef.columns: server paging and sorting, widths by kind with ellipsis

@@ -11,7 +11,7 @@ import { includedIndex, PAGE_SIZES, useResourceList } from '../../kit/useResourc
 import { CopySiteDialog } from './CopySiteDialog.tsx';
 import { RenderSitesDialog } from './RenderSitesDialog.tsx';
 import { openSite, SITE_CREATE_PATH, type SiteRecord } from './site-api.ts';
-import { SiteStatusTag, SiteTypeTag } from './site-tags.tsx';
+import { siteStatusTag, siteTypeTag } from './site-tags.tsx';
 import './sites.css';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
@@ -94,8 +94,8 @@ export default function AllSitesPage() {
       sortOrder: sortOrder('technical_host'),
       render: (_v, record) => (record.attributes.technical_host ? displayHost(record.attributes.technical_host) : null) ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
-    { key: 'type', title: t('sites.fields.type'), render: (_v, record) => <SiteTypeTag type={record.attributes.type} /> },
-    { key: 'status', title: t('sites.fields.status'), render: (_v, record) => <SiteStatusTag status={record.attributes.status} /> },
+    { key: 'type', title: t('sites.fields.type'), render: (_v, record) => siteTypeTag(t, record.attributes.type) },
+    { key: 'status', title: t('sites.fields.status'), render: (_v, record) => siteStatusTag(t, record.attributes.status) },
     {
       key: '__actions',
       title: t('common:actions.title'),

@@ -12,7 +12,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { zodRule, type SchemaLike } from '../../kit/rules.ts';
 import { includedIndex } from '../../kit/useResourceList.ts';
 import { openSite, sitePath, siteKeys, useClientChoices, useInvalidateSites, type SiteRecord } from './site-api.ts';
-import { SiteStatusTag } from './site-tags.tsx';
+import { siteStatusTag } from './site-tags.tsx';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
@@ -153,7 +153,7 @@ export default function ForksPage() {
                 },
                 { key: 'client', title: t('sites.fields.client_id'), render: (_v, row) => String(clients.get(`clients:${row.attributes.client_id}`)?.attributes.name ?? `#${row.attributes.client_id}`) },
                 { key: 'host', title: t('sites.fields.host'), render: (_v, row) => displayHost(row.attributes.host ?? row.attributes.technical_host ?? '—') },
-                { key: 'status', title: t('sites.fields.status'), render: (_v, row) => <SiteStatusTag status={row.attributes.status} /> },
+                { key: 'status', title: t('sites.fields.status'), render: (_v, row) => siteStatusTag(t, row.attributes.status) },
               ]}
             />
           </Card>

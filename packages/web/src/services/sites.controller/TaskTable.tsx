@@ -279,6 +279,8 @@ export function TaskTable({ kind, staff }: { kind: ListKind; staff: boolean }) {
                 {
                   key: 'actions',
                   title: t('common:actions.title'),
+                  // The buttons' row (.task-actions, 180 px at least) and the cell's padding.
+                  width: 214,
                   fixed: wide ? ('right' as const) : undefined,
                   render: (_value: unknown, task: SiteTaskRecord) => (
                     <ConfirmedActions
