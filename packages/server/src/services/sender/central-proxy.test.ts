@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
+import { REQUEST_TYPES, translateMessage, type RequestTypeId } from '@dp/contracts';
 import { auditLog, moduleInstallations, modules } from '../../schema.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitUntil } from '../../test/wait.ts';
@@ -212,7 +212,7 @@ describe('central proxy actions', () => {
     const id = await central({ title: 'Упавший мост', url: `${crm.url}/down` });
     await setting(a, dealerA, 5, [{ kind: 'central_proxy_action', id }]);
     const lostId = await submit(a, 5, { name: 'Потерянный', phone: '+7 (900) 444-55-66', car_id: 77 });
-    expect((await settled(lostId)).map((row) => [row.status, row.attempts, row.last_error])).toEqual([['failed', 2, 'Сервер ответил 500']]);
+    expect((await settled(lostId)).map((row) => [row.status, row.attempts, translateMessage(row.last_error!, 'ru')])).toEqual([['failed', 2, 'CRM ответила кодом 500']]);
 
     const list = await t.request('GET', `${STORAGE}/lost_requests/where_site/${a.id}`, { token: dealerA });
     const lost = list.json().data.find((record: { id: string }) => Number(record.id) === lostId);

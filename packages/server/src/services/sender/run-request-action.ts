@@ -47,12 +47,12 @@ type Ctx = Pick<ServiceContext, 'db' | 'mailer' | 'jobs' | 'log'>;
 /** Runs the action once; throws an ActionFailure (or what the transport threw) when it did not go. */
 async function performAction(ctx: Ctx, row: ActionRow): Promise<void> {
   const [request] = await ctx.db.select().from(requests).where(eq(requests.id, row.request_id)).limit(1);
-  if (!request) throw new ActionFailure('Заявка удалена', true);
+  if (!request) throw new ActionFailure('sender_action_request_deleted', {}, true);
   const context = await requestContext(ctx.db, request);
   if (row.kind === 'email_action') return sendEmailAction(ctx, row.action_id, request, context);
   // A site's proxy action or the platform's central one: the same post, to its own target.
   if (row.kind === 'proxy_action' || row.kind === 'central_proxy_action') return sendProxyAction(await proxyTarget(ctx.db, row.kind, row.action_id, request), request, context, senderSettings(ctx).timeoutMs);
-  throw new ActionFailure(`Неизвестный вид действия: ${row.kind}`, true);
+  throw new ActionFailure('sender_action_kind_unknown', { kind: row.kind }, true);
 }
 
 /** Sends the job of a row (now or at `startAfter`) and keeps its id; a queue that fails leaves the row to the sweep. */

@@ -4,7 +4,8 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { renderTemplate } from '../../kit/template.ts';
 import { ActionFailure } from './action-failure.ts';
 import { placeholderValues, type RequestContext, type RequestRow } from './request-values.ts';
-import { loadSiteSmtp, sendThroughSite } from './smtp-transport.ts';
+import { loadSiteSmtp, sendThroughSite, SMTP_TIMEOUT_MS, type SiteSmtp } from './smtp-transport.ts';
+import { smtpFailure } from './smtp-failure.ts';
 import { emailActions } from './sender.table.ts';
 
 type EmailAction = typeof emailActions.$inferSelect;
@@ -47,14 +48,28 @@ export function recipientsOf(template: Pick<EmailAction, 'to' | 'dealer_recipien
  */
 export async function sendEmailAction(ctx: Pick<ServiceContext, 'db' | 'mailer'>, actionId: number, request: RequestRow, context: RequestContext, lang: Lang = 'ru'): Promise<void> {
   const [template] = await ctx.db.select().from(emailActions).where(and(eq(emailActions.id, actionId), eq(emailActions.site_id, request.site_id))).limit(1);
-  if (!template) throw new ActionFailure('Шаблон письма не найден: он удалён или принадлежит другому сайту', true);
+  if (!template) throw new ActionFailure('sender_action_template_missing', {}, true);
   const mail = renderMail(template, placeholderValues(request, context, lang));
   const to = recipientsOf(template, context.dealer?.code ?? null);
   if (template.is_smtp) {
     const smtp = await loadSiteSmtp(ctx.db, request.site_id);
-    if (!smtp) throw new ActionFailure('У сайта нет настроек SMTP, а шаблон отправляется через SMTP сайта', true);
-    await sendThroughSite(smtp, { from: template.from, to, cc: template.cc, bcc: template.bcc, ...mail });
+    if (!smtp) throw new ActionFailure('sender_action_no_smtp', {}, true);
+    try {
+      await sendThroughSite(smtp, { from: template.from, to, cc: template.cc, bcc: template.bcc, ...mail });
+    } catch (error) {
+      throw siteMailFailure(error, smtp, template.from, to);
+    }
     return;
   }
   await ctx.mailer.send({ to: to.join(', '), cc: template.cc, bcc: template.bcc, replyTo: template.from, ...mail });
+}
+
+/** Reasons a site's SMTP server gives that will not change by trying again. */
+const FINAL_REASONS = new Set(['sender_mail_auth', 'sender_mail_recipient', 'sender_mail_sender', 'sender_mail_address', 'sender_mail_dns']);
+
+/** A site's SMTP failure in words (smtp-failure.ts), retried unless it will not change by itself. */
+function siteMailFailure(error: unknown, smtp: SiteSmtp, from: string, to: string[]): ActionFailure {
+  const failure = smtpFailure(error, smtp, { from, to: to.join(', ') }, SMTP_TIMEOUT_MS, 'mail');
+  const code = (error as { responseCode?: number }).responseCode ?? 0;
+  return new ActionFailure(failure.key, failure.params, FINAL_REASONS.has(failure.key) || code >= 500);
 }

@@ -19,11 +19,11 @@ export interface ProxyTarget {
 export async function proxyTarget(db: DbOrTx, kind: 'proxy_action' | 'central_proxy_action', actionId: number, request: Pick<RequestRow, 'site_id'>): Promise<ProxyTarget> {
   if (kind === 'central_proxy_action') {
     const [central] = await db.select().from(centralProxyActions).where(eq(centralProxyActions.id, actionId)).limit(1);
-    if (!central) throw new ActionFailure('Общее прокси-действие не найдено: оно удалено', true);
+    if (!central) throw new ActionFailure('sender_action_central_missing', {}, true);
     return { url: central.url, token: await openFor(db, 'central_proxy_actions', null, central.token_encrypted) };
   }
   const [action] = await db.select().from(proxyActions).where(and(eq(proxyActions.id, actionId), eq(proxyActions.site_id, request.site_id))).limit(1);
-  if (!action) throw new ActionFailure('Прокси-действие не найдено: оно удалено или принадлежит другому сайту', true);
+  if (!action) throw new ActionFailure('sender_action_proxy_missing', {}, true);
   return { url: action.url, token: await openFor(db, 'proxy_actions', action.site_id, action.token_encrypted) };
 }
 

@@ -14,6 +14,7 @@ import {
   requestSettingsResource,
   smtpSettingsResource,
   smtpTestBody,
+  translateMessage,
   type AvailableAction,
   type RequestTypeId,
 } from '@dp/contracts';
@@ -176,7 +177,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const ids = (await ctx.db.select({ id: requests.id }).from(requests).where(where).orderBy(asc(requests.id)).limit(100_000)).map((row) => row.id);
     const actions = await actionsOf(ctx.db, ids);
     const lines = [UTF8_BOM + csvRow(['request_id', 'kind', 'action_id', 'title', 'required', 'status', 'attempts', 'last_error', 'updated_at'], ',')];
-    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, action.title, action.is_required, action.status, action.attempts, action.last_error, wallClock(Date.parse(action.updated_at), offset)], ','));
+    for (const id of ids) for (const action of actions.get(id) ?? []) lines.push(csvRow([id, action.kind, action.action_id, action.title, action.is_required, action.status, action.attempts, action.last_error && translateMessage(action.last_error, request.lang), wallClock(Date.parse(action.updated_at), offset)], ','));
     const chunks: Buffer[] = [];
     for await (const chunk of requestsWorkbook(ctx.db, where, request.lang, offset)) chunks.push(chunk as Buffer);
     const JSZip = await loadJsZip();

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
-import { REQUEST_TYPES, type RequestTypeId } from '@dp/contracts';
+import { REQUEST_TYPES, translateMessage, type RequestTypeId } from '@dp/contracts';
 import { auditLog, dealerships, moduleInstallations, modules, sites } from '../../schema.ts';
 import { openSecret } from '../../kit/secrets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -326,9 +326,9 @@ describe('proxy actions', () => {
     await setting(5, [{ kind: 'proxy_action', id: required }, { kind: 'proxy_action', id: optional }]);
     const lostId = await submit(a, 5, { name: 'Потерянный', phone: '+7 (900) 444-55-66', car_id: 77 });
     const rows = await settled(lostId);
-    expect(rows.map((row) => [row.status, row.attempts, row.last_error])).toEqual([
-      ['failed', 3, 'Сервер ответил 500'],
-      ['failed', 3, 'Сервер ответил 500'],
+    expect(rows.map((row) => [row.status, row.attempts, translateMessage(row.last_error!, 'ru')])).toEqual([
+      ['failed', 3, 'CRM ответила кодом 500'],
+      ['failed', 3, 'CRM ответила кодом 500'],
     ]);
     // Only the optional action failing: not lost.
     await setting(10, [{ kind: 'proxy_action', id: optional }]);
@@ -402,7 +402,7 @@ describe('proxy actions', () => {
     const names = Object.keys(zip.files);
     expect(names.some((name) => name.endsWith('.xlsx'))).toBe(true);
     const csv = await zip.file(names.find((name) => name.endsWith('.csv'))!)!.async('string');
-    expect(csv).toContain(`${dismissedId},proxy_action,${id},CRM 2,yes,failed,3,Сервер ответил 500`);
+    expect(csv).toContain(`${dismissedId},proxy_action,${id},CRM 2,yes,failed,3,CRM ответила кодом 500`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await zip.file(names.find((name) => name.endsWith('.xlsx'))!)!.async('nodebuffer')) as never);
     const cells: string[] = [];
@@ -430,7 +430,7 @@ describe('proxy actions', () => {
     const refusedId = await submit(a, 6, { email: 'news2@example.ru' });
     const [refused] = await settled(refusedId);
     expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(refused!.last_error).toMatch(/^Адрес запрещён/);
+    expect(translateMessage(refused!.last_error!, 'en')).toBe('The CRM address is not allowed: internal, local and service addresses are closed');
   });
 });
 
@@ -471,6 +471,12 @@ describe('SMTP settings', () => {
     const failed = await t.request('POST', `${SENDER}/smtp_settings/${settingsId}/test`, { token: dealerA, lang: 'en', body: { data: { to: 'boss@dealer.test' } } });
     expect(failed.statusCode).toBe(422);
     expect(failed.json().errors[0].title).toBe(`The test mail was not sent: the server 127.0.0.1:${siteSmtp.port} did not accept the login or the password`);
+    // A request's mail meets the same refusal: failed at once (trying again will not help), the reason kept in words of either language.
+    const refusedId = await submit(a, 10, { name: 'Без пароля', phone: '+7 (900) 101-10-11', car_id: 6 });
+    const [refused] = await settled(refusedId);
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(translateMessage(refused!.last_error!, 'ru')).toBe(`Письмо не отправлено: сервер 127.0.0.1:${siteSmtp.port} не принял логин или пароль SMTP`);
+    expect(translateMessage(refused!.last_error!, 'en')).toBe(`The mail was not sent: the server 127.0.0.1:${siteSmtp.port} did not accept the SMTP login or password`);
   });
 
   it('answer a test mail in the caller’s language: delivered, or why not in words; only to those who may edit the settings, a few a minute', async () => {
@@ -575,7 +581,8 @@ describe('tenancy', () => {
     await db().insert(requestSettings).values({ site_id: b.id, client_id: siteB!.client_id, request_type: 1, tag: null, actions: [{ kind: 'email_action', id: emailId }] });
     const before = smtp.received.length;
     const callbackB = await submit(b, 1, { name: 'Шпион', phone: '+7 (900) 999-00-00' });
-    expect(await settled(callbackB)).toMatchObject([{ status: 'failed', attempts: 1, last_error: 'Шаблон письма не найден: он удалён или принадлежит другому сайту' }]);
+    expect(await settled(callbackB)).toMatchObject([{ status: 'failed', attempts: 1, last_error: 'sender_action_template_missing' }]);
+    expect(translateMessage((await settled(callbackB))[0]!.last_error!, 'ru')).toBe('Шаблон письма не найден: он удалён или принадлежит другому сайту');
     expect(smtp.received.length).toBe(before);
   });
 });

@@ -6,7 +6,7 @@ import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, Reloa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CAPTCHA_CHECKS, formatPhone, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { CAPTCHA_CHECKS, formatPhone, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, translateMessage, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -161,7 +161,7 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
               render: (_: unknown, row) => {
                 const colors = { success: 'green', failed: 'red', held: 'orange', pending: 'blue' } as const;
                 const tag = <Tag color={colors[row.attributes.status]}>{t(`queue_statuses.${row.attributes.status}`)}</Tag>;
-                return row.attributes.last_error ? <Tooltip title={row.attributes.last_error}>{tag}</Tooltip> : tag;
+                return row.attributes.last_error ? <Tooltip title={translateMessage(row.attributes.last_error, lang)}>{tag}</Tooltip> : tag;
               },
             },
             { title: t('detail.action_attempts'), render: (_: unknown, row) => row.attributes.attempts },

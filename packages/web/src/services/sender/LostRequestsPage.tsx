@@ -5,7 +5,7 @@ import { Button, Card, DatePicker, Empty, Popconfirm, Result, Space, Tag, Toolti
 import { DeleteOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { hasPermission, t as message, type JsonApiRecord, type Lang, type LostAction, type LostRequestAttributes } from '@dp/contracts';
+import { hasPermission, t as message, translateMessage, type JsonApiRecord, type Lang, type LostAction, type LostRequestAttributes } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
@@ -26,7 +26,7 @@ export const QUEUE_COLORS: Record<LostAction['status'], string> = { success: 'gr
 
 /** One action of a lost request: its name, status, attempts, the error in a tooltip, a restart when it failed. */
 function ActionTag({ action, onRepeat, repeating, canWrite }: { action: LostAction; onRepeat: () => void; repeating: boolean; canWrite: boolean }) {
-  const { t } = useTranslation('sender');
+  const { t, i18n } = useTranslation('sender');
   const name = action.title ?? `${t(`kinds.${action.kind}`)} #${action.action_id}`;
   const tag = (
     <Tag color={QUEUE_COLORS[action.status]} className="sender-action-tag">
@@ -36,7 +36,7 @@ function ActionTag({ action, onRepeat, repeating, canWrite }: { action: LostActi
   );
   return (
     <Space size={4} className="sender-action">
-      {action.last_error ? <Tooltip title={`${t('lost.attempts', { count: action.attempts })}. ${action.last_error}`}>{tag}</Tooltip> : tag}
+      {action.last_error ? <Tooltip title={`${t('lost.attempts', { count: action.attempts })}. ${translateMessage(action.last_error, i18n.language === 'en' ? 'en' : 'ru')}`}>{tag}</Tooltip> : tag}
       {canWrite && action.status === 'failed' && (
         <Tooltip title={t('lost.repeat_one')}>
           <Button size="small" type="text" icon={<RedoOutlined aria-hidden />} aria-label={t('lost.repeat_named', { name })} loading={repeating} onClick={onRepeat} />
