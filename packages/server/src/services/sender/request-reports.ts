@@ -9,6 +9,7 @@ import { requests } from '../request.storage/request.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { mailDate, requestTypeTitle } from './request-values.ts';
 import { requestReportSettings } from './sender.table.ts';
+import { asFailure } from './action-failure.ts';
 
 /**
  * Request report mails (spec 002 §3 "Report settings"; the importer notifier's shape;
@@ -79,7 +80,8 @@ export async function sendReport(ctx: Pick<ServiceContext, 'db' | 'mailer' | 'lo
     await ctx.mailer.send({ to: settings.receivers.join(', '), subject, text, attachments: [{ filename: `requests-${settings.site_id}-${now.toISOString().slice(0, 10)}.xlsx`, content: file, contentType: XLSX }] });
   } catch (error) {
     ctx.log.warn({ err: error, site: settings.site_id }, 'request report mail failed');
-    await ctx.db.update(requestReportSettings).set({ last_error: (error as Error).message.slice(0, 500) }).where(eq(requestReportSettings.id, settings.id));
+    // Kept as a message (the reader's language on the screen), never the mail server's text.
+    await ctx.db.update(requestReportSettings).set({ last_error: asFailure(error).message }).where(eq(requestReportSettings.id, settings.id));
     return false;
   }
   await ctx.db.update(requestReportSettings).set({ last_sent_at: now, last_error: null }).where(eq(requestReportSettings.id, settings.id));

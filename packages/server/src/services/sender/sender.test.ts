@@ -641,5 +641,11 @@ describe('request report mails', () => {
     expect(await sendDueReports(t.ctx, new Date(now.getTime() + 3_600_000))).toBe(0);
     const [row] = await db().select().from(requestReportSettings).where(eq(requestReportSettings.site_id, a.id));
     expect(row!.last_sent_at?.getTime()).toBe(now.getTime());
+    // The platform's mail server refusing the report: kept as a message the screen shows in either language.
+    await db().update(requestReportSettings).set({ last_sent_at: new Date(Date.now() - 86_400_000) }).where(eq(requestReportSettings.site_id, a.id));
+    const refusing = { ...t.ctx, mailer: { send: async () => Promise.reject(Object.assign(new Error('550 5.7.1 relaying denied for head@dealer.test'), { responseCode: 550 })) } };
+    expect(await sendDueReports(refusing as never, now)).toBe(0);
+    const [failed] = await db().select().from(requestReportSettings).where(eq(requestReportSettings.site_id, a.id));
+    expect(translateMessage(failed!.last_error!, 'en')).toBe("The mail was not sent: the platform's mail server did not accept it");
   });
 });

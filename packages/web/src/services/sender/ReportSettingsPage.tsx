@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Switch, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, REPORT_FREQUENCIES, REPORT_FREQUENCY_DEFAULT, type Lang, type ReportFrequency } from '@dp/contracts';
+import { hasPermission, REPORT_FREQUENCIES, REPORT_FREQUENCY_DEFAULT, translateMessage, type Lang, type ReportFrequency } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { errorTitle } from '../../kit/api.ts';
@@ -56,7 +56,7 @@ export function ReportSettingsPage() {
           <div className="sender-settings">
             <Typography.Paragraph type="secondary">{t('reports.intro')}</Typography.Paragraph>
             {!canWrite && <Alert type="info" showIcon className="sender-alert" message={t('read_only')} />}
-            {settings?.last_error && <Alert type="error" showIcon className="sender-alert" message={t('reports.last_error', { error: settings.last_error })} />}
+            {settings?.last_error && <Alert type="error" showIcon className="sender-alert" message={t('reports.last_error', { error: translateMessage(settings.last_error, lang) })} />}
             <GuardedForm form={form} layout="vertical" disabled={!canWrite} onFinish={submit} initialValues={{ receivers: [], subject: '', frequency: REPORT_FREQUENCY_DEFAULT, is_active: true }}>
               <Form.Item name="receivers" label={t('reports.fields.receivers')} extra={t('reports.receivers_hint')} rules={[emailsRule(lang)]}>
                 <EmailsInput aria-label={t('reports.fields.receivers')} />
