@@ -28,6 +28,8 @@ export async function chooseSite(page: Page): Promise<string> {
 export async function menuScreens(page: Page, mode: keyof typeof MODES): Promise<string[]> {
   const menu = await openMode(page, MODES[mode]);
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  // The site mode's entries of the chosen site come a moment after its first entry ("Site selection").
+  await expect.poll(() => menu.locator('a[href]').count()).toBeGreaterThan(3);
   const paths = await menu.locator('a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   return [...new Set(paths)];
 }

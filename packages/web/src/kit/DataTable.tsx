@@ -277,6 +277,9 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
         return {
           ...column,
           width,
+          // The kit cuts text itself (CutText, with its tooltip); antd's own ellipsis of the cell
+          // would cut it without one.
+          ellipsis: undefined,
           // Pinned columns stay put on a phone only at the right edge's actions; a fixed first
           // column there would leave too little room for the rest.
           fixed: phone && column.fixed === 'left' ? undefined : phone && pinned(column) ? undefined : column.fixed,
