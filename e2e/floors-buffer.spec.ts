@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, visit } from './kit.ts';
+import { createPage, signIn, visit } from './kit.ts';
 
 /**
  * The floors buffer (spec 000 §9): a dealer manager copies a floor of one page into the
@@ -10,20 +10,11 @@ const MANAGER = 'manager@motorcity-kzn.test';
 const SITE = 'Мотор Сити — Toyota';
 const unique = Date.now().toString(36);
 
-/** Step 1 of the page creation; ends in the new draft's editor. */
-async function createPage(page: Page, uri: string, caption: string, template: string | null) {
+/** The Pages screen from the side menu, then step 1 of a page's creation. */
+async function createPageFromMenu(page: Page, uri: string, caption: string, template: string | null) {
   await page.getByTestId('side-menu').getByText('Страницы', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Страницы' })).toBeVisible();
-  await page.getByRole('button', { name: 'Новая страница' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Адрес (URI)').fill(uri);
-  await dialog.getByLabel('Название страницы').fill(caption);
-  if (template) {
-    await dialog.getByLabel('Шаблон').click();
-    await page.locator('.ant-select-item-option', { hasText: template }).click();
-  }
-  await dialog.getByRole('button', { name: 'Далее: содержимое' }).click();
-  await expect(page.getByRole('heading', { name: caption })).toBeVisible();
+  await createPage(page, uri, caption, template);
 }
 
 test('a floor copied from one page is pasted into another, which is then published', async ({ page }) => {
@@ -33,7 +24,7 @@ test('a floor copied from one page is pasted into another, which is then publish
   await page.getByText(SITE).first().click();
 
   // The source: a page made from a template with two floors; its first floor goes to the buffer.
-  await createPage(page, `/buffer-source-${unique}`, 'Источник этажей', 'Обычная страница');
+  await createPageFromMenu(page, `/buffer-source-${unique}`, 'Источник этажей', 'Обычная страница');
   const floors = page.locator('.floors-editor__item');
   await expect(floors).toHaveCount(2);
   // The floors' names arrive with the floor library; until then a floor shows as "Этаж №{id}".
@@ -50,7 +41,7 @@ test('a floor copied from one page is pasted into another, which is then publish
   await expect(count).toHaveText('В буфере 1 этаж');
 
   // The target: a page without floors; the buffer is still there after the navigation and a reload.
-  await createPage(page, `/buffer-target-${unique}`, 'Приёмник этажей', null);
+  await createPageFromMenu(page, `/buffer-target-${unique}`, 'Приёмник этажей', null);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Приёмник этажей' })).toBeVisible();
   await expect(floors).toHaveCount(0);

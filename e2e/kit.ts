@@ -192,3 +192,27 @@ export async function sendCallback(context: BrowserContext, visitor: { name: str
   await expect(site.getByRole('status')).toContainText('Заявка отправлена');
   await site.close();
 }
+
+/** Step 1 of a page's creation from the open Pages screen: address, name, template; ends in the new draft's editor. */
+export async function createPage(page: Page, uri: string, caption: string, template: string | null = 'Обычная страница') {
+  await page.getByRole('button', { name: 'Новая страница' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Адрес (URI)').fill(uri);
+  await dialog.getByLabel('Название страницы').fill(caption);
+  if (template) {
+    await dialog.getByLabel('Шаблон').click();
+    await page.locator('.ant-select-item-option', { hasText: template }).click();
+  }
+  await dialog.getByRole('button', { name: 'Далее: содержимое' }).click();
+  await expect(page.getByRole('heading', { name: caption })).toBeVisible();
+}
+
+/** Adds a floor of the library, by its title, at the end of the open editor's floors. */
+export async function addFloor(page: Page, title: string) {
+  const floors = page.locator('.floors-editor__item');
+  const before = await floors.count();
+  await page.getByLabel('Выберите этаж').click();
+  await page.locator('.ant-select-item-option', { hasText: title }).first().click();
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  await expect(floors).toHaveCount(before + 1);
+}

@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { signInAgain, visit } from './kit.ts';
+import { addFloor, signInAgain, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -83,10 +83,7 @@ async function createSubmitPublishRestore(page: Page) {
   await expect(page.getByRole('heading', { name: 'Запись на тест-драйв' })).toBeVisible();
   const floors = page.locator('.floors-editor__item');
   await expect(floors).toHaveCount(2);
-  await page.getByLabel('Выберите этаж').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Контакты' }).first().click();
-  await page.getByRole('button', { name: 'Добавить' }).click();
-  await expect(floors).toHaveCount(3);
+  await addFloor(page, 'Контакты');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Изменения сохранены').first()).toBeVisible();
 

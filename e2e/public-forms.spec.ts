@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SHOTS, signInAgain, visit } from './kit.ts';
+import { addFloor, createPage, SHOTS, signInAgain, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -65,22 +65,12 @@ test('a constructor form placed on a page as a block is sent from the site', asy
   test.setTimeout(180_000);
   const uri = `/estimate-${unique}`;
   await openSiteScreen(page, 'Страницы', 'Страницы');
-  await page.getByRole('button', { name: 'Новая страница' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Адрес (URI)').fill(uri);
-  await dialog.getByLabel('Название страницы').fill('Заявка на оценку');
-  await dialog.getByLabel('Шаблон').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Обычная страница' }).click();
-  await dialog.getByRole('button', { name: 'Далее: содержимое' }).click();
-  await expect(page.getByRole('heading', { name: 'Заявка на оценку' })).toBeVisible();
+  await createPage(page, uri, 'Заявка на оценку');
 
   // The block from the library, then its form chosen by title among the site's forms.
   const floors = page.locator('.floors-editor__item');
   await expect(floors).toHaveCount(2);
-  await page.getByLabel('Выберите этаж').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Форма из конструктора' }).first().click();
-  await page.getByRole('button', { name: 'Добавить' }).click();
-  await expect(floors).toHaveCount(3);
+  await addFloor(page, 'Форма из конструктора');
   await floors.nth(2).getByRole('button', { name: 'Значения на этой странице' }).click();
   const values = page.getByRole('dialog', { name: /Значения «Форма из конструктора»/ });
   await values.getByLabel('Форма').click();
