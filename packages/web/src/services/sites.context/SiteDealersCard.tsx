@@ -80,7 +80,7 @@ export function SiteDealersCard({ site, editable }: { site: SiteRecord; editable
               }
             >
               <Space>
-                <Typography.Text type="secondary">{index + 1}.</Typography.Text>
+                <Typography.Text type="secondary" className="site-dealers__index">{index + 1}.</Typography.Text>
                 {label(id)}
               </Space>
             </List.Item>
