@@ -7,7 +7,8 @@
  * written in, so paths computed from it (the migrations folder) are the same as from the sources.
  * The file readers' worker (packages/server/src/file-readers.ts, run in a worker thread by
  * kit/untrusted-file.ts) is bundled beside it as file-readers.mjs; the server finds it through
- * DP_FILE_READERS_BUNDLE, which the build defines as that file's path.
+ * DP_FILE_READERS_BUNDLE, which the build defines as that file's path; the embedded database's
+ * thread (src/database-thread.ts, kit/pglite-thread.ts) likewise as database-thread.mjs.
  *
  * DP_SERVE_SOURCES=1 runs the sources through tsx instead, as the tests do.
  */
@@ -21,9 +22,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'packages/server/src/main.ts');
 const readersEntry = path.join(root, 'packages/server/src/file-readers.ts');
+const databaseEntry = path.join(root, 'packages/server/src/database-thread.ts');
 const outDir = path.join(root, 'packages/server/dist');
 const bundle = path.join(outDir, 'main.mjs');
 const readersBundle = path.join(outDir, 'file-readers.mjs');
+const databaseBundle = path.join(outDir, 'database-thread.mjs');
 const fingerprintFile = path.join(outDir, 'main.fingerprint');
 /** What the bundle is made of: the workspace's TypeScript and the installed packages' versions. */
 const INPUTS = ['packages/server/src', 'packages/contracts/src', 'packages/server/package.json', 'packages/contracts/package.json', 'package-lock.json', 'tsconfig.base.json', 'scripts/serve.mjs'];
@@ -82,7 +85,7 @@ async function buildBundle(current) {
   const esbuild = await loadEsbuild();
   const started = performance.now();
   const result = await esbuild.build({
-    entryPoints: { main: entry, 'file-readers': readersEntry },
+    entryPoints: { main: entry, 'file-readers': readersEntry, 'database-thread': databaseEntry },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -92,7 +95,7 @@ async function buildBundle(current) {
     write: false,
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
-    define: { DP_FILE_READERS_BUNDLE: JSON.stringify(readersBundle) },
+    define: { DP_FILE_READERS_BUNDLE: JSON.stringify(readersBundle), DP_DATABASE_THREAD_BUNDLE: JSON.stringify(databaseBundle) },
     logLevel: 'warning',
     plugins: [packagesOutside, ownImportMeta],
   });
@@ -105,7 +108,7 @@ async function buildBundle(current) {
   for (const file of result.outputFiles) fs.renameSync(file.path + suffix, file.path);
   fs.writeFileSync(fingerprintFile + suffix, current);
   fs.renameSync(fingerprintFile + suffix, fingerprintFile);
-  console.log(`Server bundled in ${Math.round(performance.now() - started)} ms (packages/server/dist/main.mjs, file-readers.mjs).`);
+  console.log(`Server bundled in ${Math.round(performance.now() - started)} ms (packages/server/dist/main.mjs, file-readers.mjs, database-thread.mjs).`);
 }
 
 if (process.env.DP_SERVE_SOURCES === '1') {
@@ -115,7 +118,7 @@ if (process.env.DP_SERVE_SOURCES === '1') {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   const current = fingerprint();
-  const built = fs.existsSync(bundle) && fs.existsSync(readersBundle) && fs.existsSync(fingerprintFile) && fs.readFileSync(fingerprintFile, 'utf8') === current;
+  const built = fs.existsSync(bundle) && fs.existsSync(readersBundle) && fs.existsSync(databaseBundle) && fs.existsSync(fingerprintFile) && fs.readFileSync(fingerprintFile, 'utf8') === current;
   if (!built) await buildBundle(current);
   // Stack traces name the TypeScript sources.
   process.setSourceMapsEnabled(true);

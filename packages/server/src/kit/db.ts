@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from './config.ts';
+import { newPglite, takeDrizzleParsers, withoutQueryParsers } from './pglite-client.ts';
+import { startDatabaseThread, type ThreadClient } from './pglite-thread.ts';
 
 /** The database handle; queries name their tables (no relational `db.query`), so it carries no schema. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -89,7 +89,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
  * `fill` writes into it before the dump (the demo data, once for every test file that reads it).
  */
 export async function dumpPgliteTemplate(file: string, fill?: (db: Db) => Promise<void>) {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = newPglite();
   await client.waitReady;
   await migratePglite(drizzlePglite({ client }) as never, { migrationsFolder });
   if (fill) {
@@ -123,15 +123,13 @@ function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
+/**
+ * The embedded database: of a data folder in its own thread (pglite-thread.ts); in memory (the
+ * tests' databases, from a migrated template) in the process.
+ */
 async function openPglite(dir: string | null, template: string | null = null): Promise<Database> {
-  let unlock = () => {};
-  if (dir) {
-    fs.mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
-  }
-  // pg_trgm backs the substring search of the lists (migration 0001).
-  const start = dir ? { dataDir: dir } : template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {};
-  const client = new PGlite({ ...start, extensions: { pg_trgm } });
+  if (dir) return openPgliteThread(dir);
+  const client = newPglite(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {});
   await client.waitReady;
   const ownParsers = takeDrizzleParsers(client);
   const db = drizzlePglite({ client: withoutQueryParsers(client) }) as unknown as Db;
@@ -147,7 +145,7 @@ async function openPglite(dir: string | null, template: string | null = null): P
       return { rows: results.at(-1)?.rows ?? [] };
     },
     ping: () => client.query('select 1').then(() => true, () => false),
-    close: () => client.close().finally(unlock),
+    close: () => client.close(),
     async listen(channel, handlers) {
       const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));
       return () => stop().catch(() => undefined);
@@ -155,54 +153,34 @@ async function openPglite(dir: string | null, template: string | null = null): P
   };
 }
 
-/** The types drizzle's PGlite driver reads as text (its column types parse them): dates, times, numeric arrays. */
-const TEXT_READ_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-const ARRAY_ELEMENT: Record<number, number> = { 1231: types.NUMERIC, 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE };
-type Parser = (value: string, typeId?: number) => unknown;
-
-/**
- * drizzle's PGlite driver gives every query a map of parsers (TEXT_READ_TYPES as text), which
- * PGlite merges into its own map of some 300 types on every query: a third of the cost of a
- * one-row select (docs/performance.md). So the client reads those types as text itself, once, and
- * drizzle's queries go without the map (withoutQueryParsers). Returns PGlite's own parsers of
- * those types, for the raw statements.
- */
-function takeDrizzleParsers(client: PGlite): Record<number, Parser> {
-  const parsers = (client as unknown as { parsers: Record<number, Parser> }).parsers;
-  const own: Record<number, Parser> = {};
-  for (const id of TEXT_READ_TYPES) {
-    const element = ARRAY_ELEMENT[id];
-    const scalar = element === undefined ? parsers[id] : parsers[element];
-    own[id] = element === undefined ? (parsers[id] ?? ((value) => value)) : (value) => types.arrayParser(value, scalar ?? ((v: string) => v), id);
+/** A data folder's database, opened and migrated in its thread; the folder is this process's while it runs. */
+async function openPgliteThread(dir: string): Promise<Database> {
+  fs.mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  const client: ThreadClient = startDatabaseThread(dir, migrationsFolder);
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
   }
-  for (const id of TEXT_READ_TYPES) parsers[id] = (value) => value;
-  return own;
-}
-
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
-const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
-
-/** The client as drizzle sees it: the same, except that the parsers its queries carry are dropped (takeDrizzleParsers). */
-function withoutQueryParsers(client: PGlite): PGlite {
-  const strip = <T extends object>(target: T, wrap: (name: string | symbol, value: unknown) => unknown): T =>
-    new Proxy(target, {
-      get(object, name) {
-        const value = Reflect.get(object, name, object);
-        const wrapped = wrap(name, value);
-        if (wrapped !== undefined) return wrapped;
-        // PGlite's methods use private state: they run on the client itself, not on this proxy.
-        return typeof value === 'function' ? value.bind(object) : value;
-      },
-    });
-  const transactionClient = (tx: object) =>
-    strip(tx, (name, value) =>
-      name === 'query' ? (text: string, params?: unknown[], options?: QueryOptions) => (value as Function).call(tx, text, params, withoutParsers(options)) : undefined,
-    );
-  return strip(client, (name) => {
-    if (name === 'query') return (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutParsers(options) as never);
-    if (name === 'transaction') return <T>(run: (tx: never) => Promise<T>) => client.transaction((tx) => run(transactionClient(tx) as never));
-    return undefined;
-  });
+  const db = drizzlePglite({ client: client as never }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.queryOwn(text, values);
+      const results = await client.execOwn(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    ping: () => client.query('select 1').then(() => true, () => false),
+    close: () => client.close().finally(unlock),
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));
+      return () => stop().catch(() => undefined);
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import { AppError } from './app-error.ts';
+import { startThread } from './thread.ts';
 
 /**
  * Untrusted files are read in a worker thread (DESIGN.md §10 "untrusted files"): a feed, a
@@ -106,25 +103,12 @@ interface SentError {
 declare const DP_FILE_READERS_BUNDLE: string | undefined;
 const SOURCE_ENTRY = new URL('../file-readers.ts', import.meta.url);
 
-/** tsx's ESM API (its `register` installs the loader in the thread that calls it), as a file URL. */
-function tsxApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api']!.import.default)).href;
-}
-
 function startWorker(): Worker {
   const options = {
     workerData: { fileReaders: true },
     resourceLimits: { maxOldGenerationSizeMb: FILE_WORKER_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: FILE_WORKER_LIMITS.maxYoungGenerationSizeMb },
   };
-  let worker: Worker;
-  if (typeof DP_FILE_READERS_BUNDLE === 'string') worker = new Worker(pathToFileURL(DP_FILE_READERS_BUNDLE), options);
-  else {
-    const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(SOURCE_ENTRY.href)}); });`;
-    worker = new Worker(boot, { ...options, eval: true });
-  }
+  const worker = startThread(typeof DP_FILE_READERS_BUNDLE === 'string' ? DP_FILE_READERS_BUNDLE : undefined, SOURCE_ENTRY, options);
   // An idle worker that fails is only dropped (a read's own listeners say what a failure means to it).
   worker.on('error', () => undefined);
   worker.once('exit', () => {

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from './db.ts';
+import { clients } from '../services/clients.storage/client.table.ts';
+
+/**
+ * The embedded database of a data folder, served from its own thread: what the app's code sees
+ * must be what it sees of an embedded database in the process (types, transactions, errors,
+ * notifications, persistence).
+ */
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-db-thread-'));
+const open = () => openDatabase({ databaseUrl: null, dataDir: folder, memoryDb: false });
+let database: Database;
+beforeAll(async () => {
+  database = await open();
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the embedded database in its thread', () => {
+  it('reads and writes records with their types through drizzle', async () => {
+    const [created] = await database.db.insert(clients).values({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2] }).returning();
+    expect(created!.created_at).toBeInstanceOf(Date);
+    const [read] = await database.db.select().from(clients).where(eq(clients.id, created!.id));
+    expect(read).toMatchObject({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2] });
+    expect(read!.created_at.getTime()).toBe(created!.created_at.getTime());
+    const counted = (await database.db.execute(sql`select count(*)::int as total from ${clients} where code = 'thread-auto'`)) as unknown as { rows: { total: number }[] };
+    expect(counted.rows[0]!.total).toBe(1);
+  });
+
+  it('keeps a committed transaction, drops one that throws, and makes other statements wait for it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.insert(clients).values({ name: 'В транзакции', code: 'in-tx' });
+      await held;
+      order.push('commit');
+    });
+    // Issued while the transaction is open: answered after it, and sees its row.
+    await new Promise((resolve) => setImmediate(resolve));
+    const outside = database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'in-tx')).then((rows) => {
+      order.push('outside');
+      return rows;
+    });
+    release();
+    await transaction;
+    expect(await outside).toHaveLength(1);
+    expect(order).toEqual(['commit', 'outside']);
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(clients).values({ name: 'Откат', code: 'rolled-back' });
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await database.db.select().from(clients).where(eq(clients.code, 'rolled-back'))).toEqual([]);
+  });
+
+  it('passes a database error with its code, and nested savepoints roll back alone', async () => {
+    const error = await database.db
+      .insert(clients)
+      .values({ name: 'Дубль', code: 'thread-auto' })
+      .then(() => null, (failure: { cause?: { code?: string; constraint?: string } }) => failure);
+    expect(error?.cause?.code).toBe('23505');
+    await database.db.transaction(async (tx) => {
+      await tx.insert(clients).values({ name: 'Внешняя', code: 'outer' });
+      await tx.transaction(async (inner) => {
+        await inner.insert(clients).values({ name: 'Внутренняя', code: 'inner' });
+        inner.rollback();
+      }).catch(() => undefined);
+    });
+    const codes = (await database.db.select({ code: clients.code }).from(clients)).map((row) => row.code);
+    expect(codes).toContain('outer');
+    expect(codes).not.toContain('inner');
+  });
+
+  it('answers raw statements with dates as dates, and delivers notifications', async () => {
+    const { rows } = await database.executeSql('select $1::timestamptz as at', ['2026-11-29T10:00:00Z']);
+    expect(rows[0].at).toBeInstanceOf(Date);
+    expect((await database.executeSql('select now() as at')).rows[0].at).toBeInstanceOf(Date);
+    const received: string[] = [];
+    let heard!: () => void;
+    const arrived = new Promise<void>((resolve) => (heard = resolve));
+    const stop = await database.listen('dp_thread_test', {
+      onPayload(payload) {
+        received.push(payload);
+        heard();
+      },
+    });
+    await database.executeSql(`select pg_notify('dp_thread_test', $1)`, ['hello']);
+    await arrived;
+    expect(received).toEqual(['hello']);
+    await stop();
+  });
+
+  it('keeps the data after a close, and refuses a second process on the folder', async () => {
+    await database.close();
+    database = await open();
+    const [kept] = await database.db.select().from(clients).where(eq(clients.code, 'thread-auto'));
+    expect(kept?.name).toBe('Тред Авто');
+    fs.writeFileSync(path.join(folder, 'pglite', 'app.lock'), String(process.ppid));
+    await expect(open()).rejects.toThrow(/in use by process/);
+    fs.writeFileSync(path.join(folder, 'pglite', 'app.lock'), String(process.pid));
+  }, 120_000);
+});

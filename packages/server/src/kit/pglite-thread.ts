@@ -1,0 +1,247 @@
+import type { MessagePort, Worker } from 'node:worker_threads';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from './pglite-client.ts';
+import { startThread } from './thread.ts';
+
+/**
+ * The embedded database of a data folder runs in a thread of its own. PGlite executes each
+ * statement synchronously in WebAssembly: in the main thread, a burst of requests would keep the
+ * event loop from reading sockets and answering while the database works, and a start would
+ * open the database (about a second of CPU) before loading the server's code instead of beside
+ * it. In its thread, statements run on the second core while the main thread serves HTTP.
+ *
+ * The main thread holds a `ThreadClient`, the part of PGlite's interface that drizzle, pg-boss
+ * and the realtime listener use (query, exec, transaction, listen, close); each call is a
+ * message, answered in the order PGlite runs them (its own queue, first come first served). A
+ * transaction is opened in the thread and held there until the main thread ends it; other
+ * statements wait for it, as in one process. Values cross as structured clones: rows as PGlite
+ * parses them in the thread (dates and numeric arrays as text for drizzle, takeDrizzleParsers).
+ */
+
+type QueryOptions = { rowMode?: 'array' | 'object' };
+/** `own`: with PGlite's own parsers of dates (the raw statements of pg-boss), not drizzle's. */
+type Call =
+  | { op: 'query'; text: string; params?: unknown[]; options?: QueryOptions; own?: boolean; tx?: number }
+  | { op: 'exec'; text: string; own?: boolean; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
+  | { op: 'close' };
+/** An error as it crosses: its message and its plain fields (a database error's code, detail, constraint). */
+type SentError = Record<string, string | number | boolean | null> & { message: string };
+type Answer = { id: number; result?: unknown; error?: SentError };
+type FromThread = Answer | { notify: string; payload: string } | { ready: true } | { failed: SentError };
+
+function sendable(error: unknown): SentError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = Object.entries(error).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+  return { ...Object.fromEntries(fields), name: error.name, message: error.message };
+}
+
+function revived(sent: SentError): Error {
+  const { message, ...fields } = sent;
+  return Object.assign(new Error(message), fields);
+}
+
+// ——— the main thread ———
+
+/** Set by scripts/serve.mjs (esbuild's define): the bundled thread entry. */
+declare const DP_DATABASE_THREAD_BUNDLE: string | undefined;
+const SOURCE_ENTRY = new URL('../database-thread.ts', import.meta.url);
+
+/** What a transaction callback receives: its statements go to the transaction held in the thread. */
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+}
+
+export class ThreadClient {
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private lastId = 0;
+  private failure: Error | null = null;
+  readonly waitReady: Promise<void>;
+
+  constructor(private readonly worker: Worker) {
+    this.waitReady = new Promise((resolve, reject) => {
+      worker.on('message', (message: FromThread) => {
+        if ('ready' in message) resolve();
+        else if ('failed' in message) reject(revived(message.failed));
+        else if ('notify' in message) for (const listener of this.listeners.get(message.notify) ?? []) listener(message.payload);
+        else this.answer(message);
+      });
+      const gone = (error: Error) => {
+        this.failure = error;
+        reject(error);
+        for (const call of this.calls.values()) call.reject(error);
+        this.calls.clear();
+      };
+      worker.on('error', gone);
+      worker.on('exit', (code) => gone(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+    });
+    // A start that fails is reported by whoever awaits waitReady; this only keeps it from being unhandled twice.
+    this.waitReady.catch(() => undefined);
+  }
+
+  private answer({ id, result, error }: Answer) {
+    const call = this.calls.get(id);
+    if (!call) return;
+    this.calls.delete(id);
+    if (error) call.reject(revived(error));
+    else call.resolve(result);
+  }
+
+  private call<T>(call: Call): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.lastId;
+    return new Promise<T>((resolve, reject) => {
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ id, ...call });
+    });
+  }
+
+  /** drizzle passes its parsers (functions) with each query: the thread applies the same ones itself. */
+  query<T>(text: string, params?: unknown[], options?: QueryOptions & { parsers?: unknown }): Promise<Results<T>> {
+    return this.call({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined });
+  }
+  exec(text: string): Promise<Results[]> {
+    return this.call({ op: 'exec', text });
+  }
+  /** A raw statement read with PGlite's own date parsers (pg-boss's), in or out of a transaction. */
+  queryOwn<T>(text: string, params?: unknown[]): Promise<Results<T>> {
+    return this.call({ op: 'query', text, params, own: true });
+  }
+  execOwn(text: string): Promise<Results[]> {
+    return this.call({ op: 'exec', text, own: true });
+  }
+
+  async transaction<T>(run: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const tx = await this.call<number>({ op: 'begin' });
+    const handle: ThreadTransaction = {
+      query: (text, params, options) => this.call({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined, tx }),
+      exec: (text) => this.call({ op: 'exec', text, tx }),
+    };
+    let result: T;
+    try {
+      result = await run(handle);
+    } catch (error) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    const known = this.listeners.get(channel);
+    if (known) known.add(listener);
+    else {
+      this.listeners.set(channel, new Set([listener]));
+      await this.call({ op: 'listen', channel });
+    }
+    return async () => {
+      const set = this.listeners.get(channel);
+      set?.delete(listener);
+      if (set && !set.size) {
+        this.listeners.delete(channel);
+        await this.call({ op: 'unlisten', channel });
+      }
+    };
+  }
+
+  async close() {
+    if (!this.failure) await this.call({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * Starts the embedded database of `dataDir` in its thread, migrated with `migrationsFolder`;
+ * the client answers once the database is open (its waitReady).
+ */
+export function startDatabaseThread(dataDir: string, migrationsFolder: string): ThreadClient {
+  const worker = startThread(typeof DP_DATABASE_THREAD_BUNDLE === 'string' ? DP_DATABASE_THREAD_BUNDLE : undefined, SOURCE_ENTRY, {
+    workerData: { databaseThread: { dataDir, migrationsFolder } },
+  });
+  return new ThreadClient(worker);
+}
+
+// ——— the database's thread ———
+
+/** Opens the database, migrates it, then runs the statements the main thread sends. */
+export async function serveDatabase(port: MessagePort, { dataDir, migrationsFolder }: { dataDir: string; migrationsFolder: string }) {
+  let client: PGlite;
+  let own: Record<number, Parser>;
+  try {
+    client = newPglite({ dataDir });
+    await client.waitReady;
+    own = takeDrizzleParsers(client);
+    await migrate(drizzle({ client: withoutQueryParsers(client) }) as never, { migrationsFolder });
+  } catch (error) {
+    port.postMessage({ failed: sendable(error) });
+    return;
+  }
+  const transactions = new Map<number, { tx: Transaction; end(commit: boolean): void; done: Promise<void> }>();
+  const unlistens = new Map<string, () => Promise<void>>();
+  let lastTx = 0;
+
+  const begin = () =>
+    new Promise<number>((resolve, reject) => {
+      const id = ++lastTx;
+      const done = client.transaction(async (tx) => {
+        const commit = await new Promise<boolean>((end) => {
+          transactions.set(id, { tx, end, done });
+          resolve(id);
+        });
+        if (!commit) await tx.rollback();
+      });
+      done.then(
+        () => transactions.delete(id),
+        (error) => {
+          transactions.delete(id);
+          reject(error);
+        },
+      );
+    });
+
+  const run = async (call: Call): Promise<unknown> => {
+    switch (call.op) {
+      case 'query': {
+        const target = call.tx ? transactions.get(call.tx)!.tx : client;
+        return target.query(call.text, call.params, { ...call.options, ...(call.own ? { parsers: own } : {}) });
+      }
+      case 'exec': {
+        const target = call.tx ? transactions.get(call.tx)!.tx : client;
+        return target.exec(call.text, call.own ? { parsers: own } : undefined);
+      }
+      case 'begin':
+        return begin();
+      case 'end': {
+        const open = transactions.get(call.tx)!;
+        open.end(call.commit);
+        return open.done;
+      }
+      case 'listen':
+        unlistens.set(call.channel, await client.listen(call.channel, (payload) => port.postMessage({ notify: call.channel, payload })));
+        return;
+      case 'unlisten':
+        await unlistens.get(call.channel)?.();
+        unlistens.delete(call.channel);
+        return;
+      case 'close':
+        return client.close();
+    }
+  };
+
+  port.on('message', (message: Call & { id: number }) => {
+    run(message).then(
+      (result) => port.postMessage({ id: message.id, result }),
+      (error) => port.postMessage({ id: message.id, error: sendable(error) }),
+    );
+  });
+  port.postMessage({ ready: true });
+}
+
