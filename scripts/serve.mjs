@@ -87,6 +87,10 @@ async function buildBundle(current) {
   const result = await esbuild.build({
     entryPoints: { main: entry, 'file-readers': readersEntry, 'database-thread': databaseEntry },
     bundle: true,
+    // The entry's dynamic imports load their packages only when imported: the server's code loads
+    // while the embedded database opens in its thread (packages/server/src/main.ts).
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -106,6 +110,8 @@ async function buildBundle(current) {
   const suffix = `.${process.pid}.tmp`;
   for (const file of result.outputFiles) fs.writeFileSync(file.path + suffix, file.contents);
   for (const file of result.outputFiles) fs.renameSync(file.path + suffix, file.path);
+  const written = new Set(result.outputFiles.map((file) => path.basename(file.path)));
+  for (const name of fs.readdirSync(outDir)) if (/^chunk-.*\.mjs(\.map)?$/.test(name) && !written.has(name)) fs.rmSync(path.join(outDir, name), { force: true });
   fs.writeFileSync(fingerprintFile + suffix, current);
   fs.renameSync(fingerprintFile + suffix, fingerprintFile);
   console.log(`Server bundled in ${Math.round(performance.now() - started)} ms (packages/server/dist/main.mjs, file-readers.mjs, database-thread.mjs).`);

@@ -1,11 +1,15 @@
 import { loadConfig } from './kit/config.ts';
-import { buildApp } from './app.ts';
-import { loadDemoData } from './seed/demo-data.ts';
+import { openDatabase } from './kit/db.ts';
+import type { loadDemoData } from './seed/demo-data.ts';
 
 /** `npm start`: one process serving the SPA and the API, jobs included unless RUN_JOBS=false. */
 async function main() {
   const config = loadConfig();
-  const { app, database, ctx, close } = await buildApp(config);
+  // The database opens (in its own thread when embedded) while the server's code loads.
+  const opening = openDatabase(config);
+  opening.catch(() => undefined);
+  const [{ buildApp }, { loadDemoData }] = await Promise.all([import('./app.ts'), import('./seed/demo-data.ts')]);
+  const { app, database, ctx, close } = await buildApp(config, { database: await opening });
   if (config.loadDemoData) {
     // ctx.files: the demo stages' pictures go to the media library (content.storage, media.storage).
     const demo = await loadDemoData(database.db, config.demoPassword, ctx.files);
