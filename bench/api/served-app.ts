@@ -27,10 +27,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts scripts/serve.mjs on the database (PostgreSQL URL, or the PGlite folder when null) and waits until /healthz answers. */
-export async function startServedApp(databaseUrl: string | null, dataDir: string): Promise<ServedApp> {
+/**
+ * Starts scripts/serve.mjs on the database (PostgreSQL URL, or the PGlite folder when null) and
+ * waits until /healthz answers. `extraEnv` adds to its environment (DEMO_DATA and DEMO_PASSWORD
+ * to seed the demo data).
+ */
+export async function startServedApp(databaseUrl: string | null, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServedApp> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'warn', ...extraEnv };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // BENCH_CPU_PROF: node writes the profile when the process exits (stop() ends it with SIGTERM).
@@ -54,6 +58,6 @@ export async function startServedApp(databaseUrl: string | null, dataDir: string
       await stop();
       throw new BenchError(`the served app was not healthy within ${START_LIMIT_MS / 1000} s`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
