@@ -174,7 +174,7 @@ async function openPgliteThread(dir: string): Promise<Database> {
       const results = await client.execOwn(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    ping: () => client.query('select 1').then(() => true, () => false),
+    ping: () => client.ping(1000),
     close: () => client.close().finally(unlock),
     async listen(channel, handlers) {
       const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));

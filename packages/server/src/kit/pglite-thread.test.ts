@@ -33,7 +33,7 @@ describe('the embedded database in its thread', () => {
     expect(counted.rows[0]!.total).toBe(1);
   });
 
-  it('keeps a committed transaction, drops one that throws, and makes other statements wait for it', async () => {
+  it('keeps a committed transaction, drops one that throws, makes other statements wait for it, and answers a health check meanwhile', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const order: string[] = [];
@@ -48,6 +48,9 @@ describe('the embedded database in its thread', () => {
       order.push('outside');
       return rows;
     });
+    // A health check answers at once while statements wait (the transaction answered just now).
+    expect(await database.ping()).toBe(true);
+    expect(order).toEqual([]);
     release();
     await transaction;
     expect(await outside).toHaveLength(1);

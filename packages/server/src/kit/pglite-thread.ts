@@ -63,6 +63,8 @@ export class ThreadClient {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private lastId = 0;
   private failure: Error | null = null;
+  /** When the thread last answered a statement (performance.now()). */
+  private answeredAt = 0;
   readonly waitReady: Promise<void>;
 
   constructor(private readonly worker: Worker) {
@@ -87,6 +89,7 @@ export class ThreadClient {
   }
 
   private answer({ id, result, error }: Answer) {
+    this.answeredAt = performance.now();
     const call = this.calls.get(id);
     if (!call) return;
     this.calls.delete(id);
@@ -101,6 +104,17 @@ export class ThreadClient {
       this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ id, ...call });
     });
+  }
+
+  /**
+   * Whether the database answers: at once when it answered a statement within `recentMs` (a busy
+   * database answers its queue in order, and a load balancer's health check must not wait behind
+   * it), else by a statement of its own.
+   */
+  async ping(recentMs: number): Promise<boolean> {
+    if (this.failure) return false;
+    if (this.calls.size && performance.now() - this.answeredAt < recentMs) return true;
+    return this.query('select 1').then(() => true, () => false);
   }
 
   /** drizzle passes its parsers (functions) with each query: the thread applies the same ones itself. */
