@@ -19,6 +19,8 @@ export abstract class NotifiedCache {
   private database: Pick<Database, 'listen' | 'executeSql'> | null = null;
   /** Writes waiting for their marker to come back (sync). */
   private waiting = new Map<string, () => void>();
+  /** Loads running, by key, with the generation they started in. */
+  private loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
 
   constructor(private readonly channel: string) {}
 
@@ -49,6 +51,24 @@ export abstract class NotifiedCache {
     this.clear();
     await this.unlisten?.();
     this.unlisten = null;
+  }
+
+  /**
+   * `load()`, shared by the calls that ask for the same `key` while it runs and no notification
+   * came since it started: a burst of requests after a start makes one load of a cold entry, not
+   * one each. A call after a notification starts its own (the running one may predate the change).
+   */
+  protected shared<V>(key: string, load: () => Promise<V>): Promise<V> {
+    const running = this.live ? this.loading.get(key) : undefined;
+    if (running && running.generation === this.generation) return running.promise as Promise<V>;
+    const promise = load();
+    if (!this.live) return promise;
+    this.loading.set(key, { generation: this.generation, promise });
+    const done = () => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
   }
 
   /** Whether entries are kept (the LISTEN connection is up). */

@@ -88,6 +88,32 @@ describe('the access cache of one process', () => {
     expect(cache.size).toBe(0);
     await cache.stop();
   });
+
+  it('makes one load of a cold token for the calls that arrive together, and a new one after a notification', async () => {
+    const cache = new AccessCache();
+    await cache.start({ listen: async () => async () => {}, executeSql: async () => [] } as never);
+    const auth: AuthContext = { userId: 9, sessionId: 's9', email: 'e', internal: false, clientId: null, scope: [], permissions: {} };
+    const releases: ((value: LoadedAccess) => void)[] = [];
+    const load = () => new Promise<LoadedAccess>((resolve) => releases.push(resolve));
+    const together = [cache.authenticate('cold', load), cache.authenticate('cold', load), cache.authenticate('cold', load)];
+    expect(releases).toHaveLength(1);
+    // A call after a notification does not share a load that may predate the change.
+    cache.changed('9');
+    const after = cache.authenticate('cold', load);
+    expect(releases).toHaveLength(2);
+    releases[0]!({ auth, validUntil: Date.now() + 60_000 });
+    releases[1]!({ auth: { ...auth }, validUntil: Date.now() + 60_000 });
+    const answers = await Promise.all(together);
+    expect(answers.every((answer) => answer === answers[0])).toBe(true);
+    expect(await after).toMatchObject({ userId: 9 });
+    // The /me of a kept caller: computed once for the calls that arrive together.
+    const kept = (await cache.authenticate('cold', load))!;
+    let computed = 0;
+    const me = () => new Promise<string>((resolve) => setImmediate(() => resolve(`me ${++computed}`)));
+    expect(await Promise.all([cache.derive(kept, 'me', me), cache.derive(kept, 'me', me)])).toEqual(['me 1', 'me 1']);
+    expect(computed).toBe(1);
+    await cache.stop();
+  });
 });
 
 describe.runIf(onPostgres)('a lost LISTEN connection (PostgreSQL)', () => {

@@ -53,7 +53,9 @@ export class AccessCache extends NotifiedCache {
   private entries = new Map<string, Entry>();
   /** Values derived from a cached caller (the /me answer), dropped with it. */
   private derived = new WeakMap<AuthContext, Map<string, unknown>>();
-  private cached = new WeakSet<AuthContext>();
+  /** The kept callers, each with a number of its own (the key of its derived values' shared loads). */
+  private cached = new WeakMap<AuthContext, number>();
+  private lastCached = 0;
 
   constructor(private readonly options: { onRoutesChanged?: () => void; now?: () => number } = {}) {
     super(ACCESS_CHANNEL);
@@ -74,6 +76,10 @@ export class AccessCache extends NotifiedCache {
     const hit = this.entries.get(token);
     if (hit && hit.validUntil > now) return hit.auth;
     if (hit) this.entries.delete(token);
+    return this.shared(`token:${token}`, () => this.loadAndKeep(token, load, now));
+  }
+
+  private async loadAndKeep(token: string, load: () => Promise<LoadedAccess | null>, now: number): Promise<AuthContext | null> {
     const generation = this.generation;
     const loaded = await load();
     if (!loaded) return null;
@@ -84,7 +90,7 @@ export class AccessCache extends NotifiedCache {
     if (validUntil <= now) return auth;
     if (this.entries.size >= ACCESS_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { auth, validUntil });
-    this.cached.add(auth);
+    this.cached.set(auth, ++this.lastCached);
     return auth;
   }
 
@@ -95,14 +101,18 @@ export class AccessCache extends NotifiedCache {
   async derive<T>(auth: AuthContext, key: string, compute: () => Promise<T>): Promise<T> {
     const known = this.derived.get(auth);
     if (known?.has(key)) return known.get(key) as T;
-    const generation = this.generation;
-    const value = await compute();
-    if (this.live && generation === this.generation && this.cached.has(auth)) {
-      const values = this.derived.get(auth) ?? new Map<string, unknown>();
-      values.set(key, value);
-      this.derived.set(auth, values);
-    }
-    return value;
+    const caller = this.cached.get(auth);
+    if (caller === undefined) return compute();
+    return this.shared(`derived:${caller}:${key}`, async () => {
+      const generation = this.generation;
+      const value = await compute();
+      if (this.live && generation === this.generation && this.cached.has(auth)) {
+        const values = this.derived.get(auth) ?? new Map<string, unknown>();
+        values.set(key, value);
+        this.derived.set(auth, values);
+      }
+      return value;
+    });
   }
 
   /** Every successful write through the gateway waits for its notifications (sync) before it answers. */

@@ -58,7 +58,7 @@ export class ModuleStates extends NotifiedCache {
    * The entries of `ids`: those kept, and the others from `load` (one query), kept unless a
    * notification came meanwhile (its read may predate the change).
    */
-  private async cached<V>(kept: Map<number, V>, ids: number[], load: (wanted: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
+  private async cached<V>(kind: string, kept: Map<number, V>, ids: number[], load: (wanted: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
     const found = new Map<number, V>();
     const wanted = ids.filter((id) => {
       const hit = this.live ? kept.get(id) : undefined;
@@ -66,19 +66,20 @@ export class ModuleStates extends NotifiedCache {
       return !hit;
     });
     if (!wanted.length) return found;
-    const generation = this.generation;
-    const loaded = await load(wanted);
-    const keep = this.live && generation === this.generation;
-    for (const [id, entry] of loaded) {
-      found.set(id, entry);
-      if (keep) remember(kept, id, entry);
-    }
+    // Requests arriving together for the same cold entries share one load.
+    const loaded = await this.shared(`${kind}:${wanted.join(',')}`, async () => {
+      const generation = this.generation;
+      const entries = await load(wanted);
+      if (this.live && generation === this.generation) for (const [id, entry] of entries) remember(kept, id, entry);
+      return entries;
+    });
+    for (const [id, entry] of loaded) found.set(id, entry);
     return found;
   }
 
   /** The modules of the given sites (missing sites are absent). */
   ofSites(ids: number[]): Promise<Map<number, SiteEntry>> {
-    return this.cached(this.sites, ids, async (wanted) => {
+    return this.cached('sites', this.sites, ids, async (wanted) => {
       const rows = await this.db
         .select({ id: sites.id, clientId: sites.client_id, code: modules.code, active: moduleInstallations.active })
         .from(sites)
@@ -97,7 +98,7 @@ export class ModuleStates extends NotifiedCache {
 
   /** The modules over each client's sites (a code is active when it is on any of them). */
   ofClients(ids: number[]): Promise<Map<number, Installed>> {
-    return this.cached(this.clients, ids, async (wanted) => {
+    return this.cached('clients', this.clients, ids, async (wanted) => {
       const rows = await this.db
         .select({ clientId: sites.client_id, code: modules.code, active: sql<boolean>`bool_or(${moduleInstallations.active})` })
         .from(sites)

@@ -47,7 +47,6 @@ export const MAX_BYTES = 128 * 1024 * 1024;
 export class SiteCache<S> extends NotifiedCache {
   private hosts = new Map<string, number | null>();
   private sites = new Map<number, SiteEntry<S>>();
-  private loading = new Map<number, { generation: number; promise: Promise<SiteEntry<S> | null> }>();
   private bytes = 0;
 
   constructor(private readonly limits: { maxBytes: number } = { maxBytes: MAX_BYTES }) {
@@ -61,28 +60,28 @@ export class SiteCache<S> extends NotifiedCache {
   /** The site a host name reaches (null: none), from the cache or from `load`. */
   async siteOfHost(host: string, load: () => Promise<number | null>): Promise<number | null> {
     if (this.live && this.hosts.has(host)) return this.hosts.get(host)!;
-    const generation = this.generation;
-    const siteId = await load();
-    if (this.live && generation === this.generation) {
-      if (this.hosts.size >= MAX_HOSTS) this.hosts.delete(this.hosts.keys().next().value!);
-      this.hosts.set(host, siteId);
-    }
-    return siteId;
+    return this.shared(`host:${host}`, async () => {
+      const generation = this.generation;
+      const siteId = await load();
+      if (this.live && generation === this.generation) {
+        if (this.hosts.size >= MAX_HOSTS) this.hosts.delete(this.hosts.keys().next().value!);
+        this.hosts.set(host, siteId);
+      }
+      return siteId;
+    });
   }
+
 
   /**
    * The entry of a site, from the cache or from `load` (which reads the database; null: no such
    * site). Requests arriving together for a site not in the cache share one load.
    */
   async site(siteId: number, load: () => Promise<{ value: S; dependsOn: number[] } | null>): Promise<SiteEntry<S> | null> {
-    if (this.live) {
-      const hit = this.sites.get(siteId);
-      if (hit) return hit;
-      const pending = this.loading.get(siteId);
-      if (pending && pending.generation === this.generation) return pending.promise;
-    }
-    const generation = this.generation;
-    const promise = load().then((loaded) => {
+    const hit = this.live ? this.sites.get(siteId) : undefined;
+    if (hit) return hit;
+    return this.shared(`site:${siteId}`, async () => {
+      const generation = this.generation;
+      const loaded = await load();
       if (!loaded) return null;
       const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), bytes: 0 };
       if (this.live && generation === this.generation) {
@@ -91,13 +90,8 @@ export class SiteCache<S> extends NotifiedCache {
       }
       return entry;
     });
-    if (this.live) this.loading.set(siteId, { generation, promise });
-    try {
-      return await promise;
-    } finally {
-      if (this.loading.get(siteId)?.promise === promise) this.loading.delete(siteId);
-    }
   }
+
 
   /** An answer of the site by key, rendered once while the entry lives. */
   response(entry: SiteEntry<S>, key: string, render: () => CachedResponse): CachedResponse {
@@ -143,6 +137,5 @@ export class SiteCache<S> extends NotifiedCache {
     this.hosts.clear();
     this.sites.clear();
     this.bytes = 0;
-    this.loading.clear();
   }
 }
