@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REQUEST_TYPES } from '@dp/contracts';
 import { startServedApp, type ServedApp } from '../api/served-app.ts';
-import { BenchError, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, printTable, processCpuMs, withDatabase } from '../kit.ts';
 
 const CLIENTS = Math.round(positive('BENCH_BURST_CLIENTS', 64));
 const SECONDS = positive('BENCH_BURST_SECONDS', 15);
@@ -86,12 +86,16 @@ interface Burst {
   failed: Set<string>;
   health: number[];
   slowestCall: string;
+  /** The app's CPU (every thread) during the burst, ms. */
+  cpuMs: number;
 }
 
 /** CLIENTS loops, each through the calls in turn from its own starting point, for SECONDS; /healthz every 100 ms. */
-async function burst(url: string, token: string, calls: Call[]): Promise<Burst> {
+async function burst(app: ServedApp, token: string, calls: Call[]): Promise<Burst> {
+  const { url } = app;
+  const cpuBefore = processCpuMs(app.pid) ?? 0;
   const ends = performance.now() + SECONDS * 1000;
-  const result: Burst = { latencies: [], failures: 0, failed: new Set(), health: [], slowestCall: '' };
+  const result: Burst = { latencies: [], failures: 0, failed: new Set(), health: [], slowestCall: '', cpuMs: 0 };
   let slowest = 0;
   const client = async (index: number) => {
     for (let n = index; performance.now() < ends; n++) {
@@ -118,6 +122,7 @@ async function burst(url: string, token: string, calls: Call[]): Promise<Burst> 
     }
   };
   await Promise.all([...Array.from({ length: CLIENTS }, (_, index) => client(index)), health()]);
+  result.cpuMs = (processCpuMs(app.pid) ?? 0) - cpuBefore;
   return result;
 }
 
@@ -135,6 +140,7 @@ function row(database: string, run: string, burst: Burst): string[] {
     `${fmt(slowest)} (${burst.slowestCall})`,
     fmt(burst.latencies.filter((ms) => ms > SLOWEST_MS).length),
     fmt(Math.max(...burst.health)),
+    fmt(burst.cpuMs / burst.latencies.length, 2),
   ];
 }
 
@@ -145,8 +151,8 @@ async function measureDatabase(name: string, databaseUrl: string | null, dataDir
   await seeding.stop();
   const app = await startServedApp(databaseUrl, dataDir);
   try {
-    const cold = await burst(app.url, token, calls);
-    const warm = await burst(app.url, token, calls);
+    const cold = await burst(app, token, calls);
+    const warm = await burst(app, token, calls);
     const met =
       Math.max(...cold.latencies) <= 2 * Math.max(...warm.latencies) &&
       [...cold.latencies, ...warm.latencies].every((ms) => ms <= SLOWEST_MS) &&
@@ -165,7 +171,7 @@ try {
   const results = [await measureDatabase('PGlite', null, dataDir)];
   if (process.env.DATABASE_URL) results.push(await withDatabase(process.env.DATABASE_URL, 'dp_bench_burst', (url) => measureDatabase('PostgreSQL', url, dataDir)));
   console.log('');
-  printTable(['database', 'run', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', `> ${SLOWEST_MS} ms`, 'slowest /healthz ms'], results.flatMap((r) => r.rows));
+  printTable(['database', 'run', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', `> ${SLOWEST_MS} ms`, 'slowest /healthz ms', 'app CPU ms/request'], results.flatMap((r) => r.rows));
   console.log(`\ntargets (first burst's slowest ≤ 2× the warm one's, none over ${SLOWEST_MS} ms, /healthz ≤ ${HEALTH_MS} ms): ${results.map((r, i) => `${i ? 'PostgreSQL' : 'PGlite'} ${r.met ? 'met' : 'missed'}`).join(', ')}`);
 } catch (error) {
   console.error(error instanceof BenchError ? error.message : error);

@@ -5,14 +5,18 @@ const START_PARAMS = (PGlite as unknown as { defaultStartParams: string[] }).def
 
 /**
  * How the embedded database starts, in the process or in its thread (pglite-thread.ts).
- * pg_trgm backs the substring search of the lists (migration 0001). Shared buffers of 32 MB
- * instead of the 128 MB of the data folder's postgresql.conf: PostgreSQL zeroes them at every
- * start, a quarter of a start's CPU (docs/performance.md "bench:start"), and the files they
- * cache stay in the operating system's page cache anyway.
+ * pg_trgm backs the substring search of the lists (migration 0001). An in-memory database (the
+ * tests') starts with 32 MB of shared buffers instead of the 128 MB of PGlite's configuration:
+ * PostgreSQL zeroes them at every start (0.4 s of CPU), and a page they miss is a copy from
+ * memory. A data folder keeps 128 MB: there a miss is a system call through Emscripten's file
+ * system, and a burst of a manager's lists on the demo data cost twice the CPU with 32 MB
+ * (docs/performance.md, "bench:burst").
  */
 export function newPglite(start: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): PGlite {
-  return new PGlite({ ...start, extensions: { pg_trgm }, startParams: [...START_PARAMS, '-c', 'shared_buffers=32MB'] });
+  const inMemory = !start.dataDir;
+  return new PGlite({ ...start, extensions: { pg_trgm }, ...(inMemory ? { startParams: [...START_PARAMS, '-c', 'shared_buffers=32MB'] } : {}) });
 }
+
 /** The types drizzle's PGlite driver reads as text (its column types parse them): dates, times, numeric arrays. */
 const TEXT_READ_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const ARRAY_ELEMENT: Record<number, number> = { 1231: types.NUMERIC, 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE };

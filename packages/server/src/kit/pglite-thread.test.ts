@@ -24,10 +24,12 @@ afterAll(async () => {
 
 describe('the embedded database in its thread', () => {
   it('reads and writes records with their types through drizzle', async () => {
-    const [created] = await database.db.insert(clients).values({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2] }).returning();
+    const media = [{ id: 'm1', type: 'image', url: '/files/m1.png', title: 'Фасад' }];
+    const [created] = await database.db.insert(clients).values({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2], media_elements: media }).returning();
+    expect(created!.media_elements).toEqual(media);
     expect(created!.created_at).toBeInstanceOf(Date);
     const [read] = await database.db.select().from(clients).where(eq(clients.id, created!.id));
-    expect(read).toMatchObject({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2] });
+    expect(read).toMatchObject({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2], media_elements: media });
     expect(read!.created_at.getTime()).toBe(created!.created_at.getTime());
     const counted = (await database.db.execute(sql`select count(*)::int as total from ${clients} where code = 'thread-auto'`)) as unknown as { rows: { total: number }[] };
     expect(counted.rows[0]!.total).toBe(1);
@@ -87,6 +89,7 @@ describe('the embedded database in its thread', () => {
     const { rows } = await database.executeSql('select $1::timestamptz as at', ['2026-11-29T10:00:00Z']);
     expect(rows[0].at).toBeInstanceOf(Date);
     expect((await database.executeSql('select now() as at')).rows[0].at).toBeInstanceOf(Date);
+    expect((await database.executeSql(`select '{"a":[1,"b"]}'::jsonb as doc`)).rows[0].doc).toEqual({ a: [1, 'b'] });
     const received: string[] = [];
     let heard!: () => void;
     const arrived = new Promise<void>((resolve) => (heard = resolve));

@@ -1,5 +1,5 @@
 import type { MessagePort, Worker } from 'node:worker_threads';
-import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from './pglite-client.ts';
@@ -17,7 +17,8 @@ import { startThread } from './thread.ts';
  * message, answered in the order PGlite runs them (its own queue, first come first served). A
  * transaction is opened in the thread and held there until the main thread ends it; other
  * statements wait for it, as in one process. Values cross as structured clones: rows as PGlite
- * parses them in the thread (dates and numeric arrays as text for drizzle, takeDrizzleParsers).
+ * parses them in the thread (dates and numeric arrays as text for drizzle, takeDrizzleParsers),
+ * except json and jsonb, which cross as text and are parsed here.
  */
 
 type QueryOptions = { rowMode?: 'array' | 'object' };
@@ -34,6 +35,23 @@ type Call =
 type SentError = Record<string, string | number | boolean | null> & { message: string };
 type Answer = { id: number; result?: unknown; error?: SentError };
 type FromThread = Answer | { notify: string; payload: string } | { ready: true } | { failed: SentError };
+
+/** json and jsonb cross as text and are parsed in the main thread: a parsed document costs far more to clone than its text. */
+const JSON_TYPES = new Set<number>([types.JSON, types.JSONB]);
+
+/** Parses the json and jsonb values of rows that crossed as text (rows as arrays or as objects). */
+function parseJsonColumns<T>(result: Results<T>): Results<T> {
+  const columns = result.fields.flatMap((field, index) => (JSON_TYPES.has(field.dataTypeID) ? [{ index, name: field.name }] : []));
+  if (!columns.length) return result;
+  for (const row of result.rows as unknown[]) {
+    for (const { index, name } of columns) {
+      const record = row as Record<string | number, unknown>;
+      const key = Array.isArray(row) ? index : name;
+      if (typeof record[key] === 'string') record[key] = JSON.parse(record[key] as string);
+    }
+  }
+  return result;
+}
 
 function sendable(error: unknown): SentError {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -118,11 +136,11 @@ export class ThreadClient {
   }
 
   /** drizzle passes its parsers (functions) with each query: the thread applies the same ones itself. */
-  query<T>(text: string, params?: unknown[], options?: QueryOptions & { parsers?: unknown }): Promise<Results<T>> {
-    return this.call({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined });
+  async query<T>(text: string, params?: unknown[], options?: QueryOptions & { parsers?: unknown }): Promise<Results<T>> {
+    return parseJsonColumns(await this.call<Results<T>>({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined }));
   }
-  exec(text: string): Promise<Results[]> {
-    return this.call({ op: 'exec', text });
+  async exec(text: string): Promise<Results[]> {
+    return (await this.call<Results[]>({ op: 'exec', text })).map(parseJsonColumns);
   }
   /** A raw statement read with PGlite's own date parsers (pg-boss's), in or out of a transaction. */
   queryOwn<T>(text: string, params?: unknown[]): Promise<Results<T>> {
@@ -135,8 +153,8 @@ export class ThreadClient {
   async transaction<T>(run: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const tx = await this.call<number>({ op: 'begin' });
     const handle: ThreadTransaction = {
-      query: (text, params, options) => this.call({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined, tx }),
-      exec: (text) => this.call({ op: 'exec', text, tx }),
+      query: async (text, params, options) => parseJsonColumns(await this.call({ op: 'query', text, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined, tx })),
+      exec: async (text) => (await this.call<Results[]>({ op: 'exec', text, tx })).map(parseJsonColumns),
     };
     let result: T;
     try {
@@ -193,6 +211,11 @@ export async function serveDatabase(port: MessagePort, { dataDir, migrationsFold
     client = newPglite({ dataDir });
     await client.waitReady;
     own = takeDrizzleParsers(client);
+    const parsers = (client as unknown as { parsers: Record<number, Parser> }).parsers;
+    for (const type of JSON_TYPES) {
+      own[type] = parsers[type]!;
+      parsers[type] = (value) => value;
+    }
     await migrate(drizzle({ client: withoutQueryParsers(client) }) as never, { migrationsFolder });
   } catch (error) {
     port.postMessage({ failed: sendable(error) });
