@@ -1,5 +1,7 @@
 // The page's CSP settings must be in place before any module builds a zod schema, and the bundler
 // may run shared chunks before the entry's own code: so they run first and the app loads after.
 import './app/csp-setup.ts';
+// antd's styles, built from the app's theme at build time (antd-styles.tsx): a CSS file index.html links.
+import 'virtual:antd-styles.css';
 
 void import('./app/start.tsx');
