@@ -4,4 +4,7 @@ import './app/csp-setup.ts';
 // antd's styles, built from the app's theme at build time (antd-styles.tsx): a CSS file index.html links.
 import 'virtual:antd-styles.css';
 
+// Signed in: the user, the routes, the texts, the shell's and the page's code are asked for as soon
+// as this small part of the app is in (preload.ts), while the rest of it (antd, React DOM) loads.
+void import('./app/preload.ts').then(({ preloadSignedIn }) => preloadSignedIn());
 void import('./app/start.tsx');

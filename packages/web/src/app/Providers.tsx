@@ -8,6 +8,7 @@ import i18n from './i18n.ts';
 import { cspConfig } from './csp.ts';
 import { whenNoticeWanted } from './notify.ts';
 import { appTheme } from './theme.ts';
+import { HintHost } from '../kit/Hint.tsx';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { useSession } from './session.ts';
 import { EllipsisOutlined } from '@ant-design/icons';
@@ -17,7 +18,8 @@ const NoticeHost = lazy(() => import('./NoticeHost.tsx'));
 /**
  * What antd's App gave every page, without App itself (it brings Modal and message: the shell has
  * it, AppShell.tsx): the notices of notify.ts (NoticeHost: there once someone is signed in or a
- * notice is asked for), and the base text style of App's root.
+ * notice is asked for), the one tooltip of the lists' buttons and cut texts (kit/Hint.tsx), and the
+ * base text style of App's root.
  */
 function AppBase({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
@@ -35,6 +37,7 @@ function AppBase({ signedIn, children }: { signedIn: boolean; children: ReactNod
           <NoticeHost />
         </Suspense>
       )}
+      <HintHost />
       {children}
     </div>
   );
