@@ -16,6 +16,7 @@ const INPUTS = [
   'packages/web/index.html',
   'packages/web/vite.config.ts',
   'packages/web/precompress.ts',
+  'packages/web/antd-styles.tsx',
   'packages/web/build-fingerprint.ts',
   'packages/web/package.json',
   'packages/contracts/src',

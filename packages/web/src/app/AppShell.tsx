@@ -20,6 +20,7 @@ import { SatisfactionSurvey } from '../services/clients.storage/SatisfactionSurv
 import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice.tsx';
 import { ModuleFrame } from '../services/marketplace/ModuleScreen.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
+import { SCREENS } from './screens.ts';
 
 export { LocaleSwitch };
 
@@ -120,6 +121,9 @@ function ProfileMenu() {
   );
 }
 
+/** A menu item's screen code, asked for as the pointer or the focus reaches the item: it is there by the click. */
+const preloadScreen = (routePath: string) => () => void SCREENS[routePath]?.preload().catch(() => undefined);
+
 /** The side menu's entries of the current mode, grouped (dividers between groups when collapsed). */
 function useMenuItems(groups: ReturnType<typeof useMenu>, collapsed: boolean): MenuProps['items'] {
   const { t } = useTranslation(['common', 'menu']);
@@ -128,7 +132,11 @@ function useMenuItems(groups: ReturnType<typeof useMenu>, collapsed: boolean): M
       group.items.map((item) => ({
         key: normalizePath(item.path),
         icon: routeIcon(item.name),
-        label: <Link to={item.path}>{t(`menu:${item.name}`)}</Link>,
+        label: (
+          <Link to={item.path} onPointerEnter={preloadScreen(item.route.path)} onFocus={preloadScreen(item.route.path)}>
+            {t(`menu:${item.name}`)}
+          </Link>
+        ),
       }));
     if (collapsed) return groups.flatMap((group, index) => [...(index ? [{ type: 'divider' as const, key: `divider:${group.group}` }] : []), ...entries(group)]);
     return groups.map((group) => ({ key: `group:${group.group}`, type: 'group' as const, label: t(`menu:groups.${group.group}`), children: entries(group) }));

@@ -7,6 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from './i18n.ts';
 import { cspConfig } from './csp.ts';
 import { whenNoticeWanted } from './notify.ts';
+import { appTheme } from './theme.ts';
+import { HintHost } from '../kit/Hint.tsx';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { useSession } from './session.ts';
 import { EllipsisOutlined } from '@ant-design/icons';
@@ -16,7 +18,8 @@ const NoticeHost = lazy(() => import('./NoticeHost.tsx'));
 /**
  * What antd's App gave every page, without App itself (it brings Modal and message: the shell has
  * it, AppShell.tsx): the notices of notify.ts (NoticeHost: there once someone is signed in or a
- * notice is asked for), and the base text style of App's root.
+ * notice is asked for), the one tooltip of the lists' buttons and cut texts (kit/Hint.tsx), and the
+ * base text style of App's root.
  */
 function AppBase({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
@@ -34,27 +37,11 @@ function AppBase({ signedIn, children }: { signedIn: boolean; children: ReactNod
           <NoticeHost />
         </Suspense>
       )}
+      <HintHost />
       {children}
     </div>
   );
 }
-
-/** A user whose system asks for reduced motion gets none: antd's transitions are switched off. */
-const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-export const appTheme = {
-  algorithm: theme.defaultAlgorithm,
-  token: {
-    motion: !prefersReducedMotion,
-    colorPrimary: '#1f5eff',
-    borderRadius: 6,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  },
-  components: {
-    Layout: { headerBg: '#ffffff', headerPadding: '0 20px', headerHeight: 56, siderBg: '#ffffff', bodyBg: '#f5f6f8' },
-  },
-};
 
 /** QueryClient, i18n, antd ConfigProvider (ru_RU / en_US), notices and the base text style. */
 export function Providers({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -5,11 +5,6 @@ import './i18n.ts';
 import './app.css';
 import { Providers } from './Providers.tsx';
 import { createAppRouter } from './router.tsx';
-import { preloadSignedIn } from './preload.ts';
-import { queryClient } from './queryClient.ts';
-
-// Signed in: the user's data and the page's code are asked for now, together (preload.ts).
-preloadSignedIn(queryClient, window.location.pathname);
 
 const router = createAppRouter();
 

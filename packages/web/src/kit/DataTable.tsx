@@ -1,10 +1,11 @@
 import { isValidElement, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useLocation } from 'react-router';
 import { useSession } from '../app/session.ts';
 import { readJson, writeJson } from './storage.ts';
+import { hint } from './Hint.tsx';
 
 /**
  * The table of every list in the admin: antd's Table with
@@ -165,12 +166,15 @@ export function fitWidth(column: AnyColumn, rows: readonly object[], options: { 
   return Math.max(MIN_WIDTH, declared, header, fallback, Math.min(typical, options.cap));
 }
 
-/** One line of text cut with an ellipsis; the whole text in a tooltip when it is cut. */
+/**
+ * One line of text cut with an ellipsis; the whole text in a tooltip when it is cut (the shared
+ * one, Hint.tsx: a plain element per cell, nothing measured until the pointer comes).
+ */
 export function CutText({ children }: { children: string }) {
   return (
-    <Typography.Text ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }} className="cell-text">
+    <span className="cell-text" {...hint(children, { cut: true, placement: 'topLeft' })}>
       {children}
-    </Typography.Text>
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Popconfirm, Tooltip, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { hint } from './Hint.tsx';
 
 /** What a confirmed action asks: the question and what will stop or change once it is done. */
 export interface ConfirmText {
@@ -60,11 +61,18 @@ export function IconButton({ 'aria-label': label, title, confirm, onConfirm, onC
 /**
  * The icon with its name in a tooltip. Once clicked the tooltip gives way, until the pointer
  * leaves, to what the click opens (a question, a menu), whose buttons it would otherwise cover.
+ * A text tooltip is the shared one (Hint.tsx: no Tooltip mounted per button, which a list's
+ * rows would pay for); any other keeps a Tooltip of its own.
  */
 function Named({ label, title, onClick, onMouseLeave, ...props }: Omit<ButtonProps, 'title'> & { label: string; title?: ReactNode }) {
+  if (title === undefined || typeof title === 'string') return <Button aria-label={label} {...hint(title ?? label)} {...props} onClick={onClick} onMouseLeave={onMouseLeave} />;
+  return <NamedByTooltip label={label} title={title} onClick={onClick} onMouseLeave={onMouseLeave} {...props} />;
+}
+
+function NamedByTooltip({ label, title, onClick, onMouseLeave, ...props }: Omit<ButtonProps, 'title'> & { label: string; title: ReactNode }) {
   const [clicked, setClicked] = useState(false);
   return (
-    <Tooltip title={title ?? label} open={clicked ? false : undefined}>
+    <Tooltip title={title} open={clicked ? false : undefined}>
       <Button
         aria-label={label}
         {...props}

@@ -1,5 +1,5 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { Button, Grid, Popconfirm, Space, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Grid, Popconfirm, Space, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { includedIndex, PAGE_SIZES } from './useResourceList.ts';
 import { ResourceListExtras } from './resourceListExtras.ts';
 import { CutText, DataTable } from './DataTable.tsx';
 import { IconButton } from './IconButton.tsx';
+import { hint } from './Hint.tsx';
 
 export { recordLabel } from './resourceText.ts';
 
@@ -100,11 +101,9 @@ export function ResourceTable(props: ResourceTableProps) {
         return (
           <Space size={[4, 4]} wrap>
             {(value as string[]).map((code) => (
-              <Tooltip key={code} title={`${permissionLabel({ service, code }, lang).name} (${code})`}>
-                <Tag variant="filled" color="geekblue" className="cell-tag">
-                  {permissionLabel({ service, code }, lang).name}
-                </Tag>
-              </Tooltip>
+              <Tag key={code} variant="filled" color="geekblue" className="cell-tag" {...hint(`${permissionLabel({ service, code }, lang).name} (${code})`)}>
+                {permissionLabel({ service, code }, lang).name}
+              </Tag>
             ))}
           </Space>
         );
@@ -118,11 +117,9 @@ export function ResourceTable(props: ResourceTableProps) {
               const label = found && column.ref ? found.attributes[column.ref.label] : undefined;
               const text = label !== undefined && label !== null ? seededText(String(label), lang) : `#${String(id)}`;
               return (
-                <Tooltip key={String(id)} title={text} mouseEnterDelay={0.5}>
-                  <Tag color="blue" variant="filled" className="cell-tag">
-                    {text}
-                  </Tag>
-                </Tooltip>
+                <Tag key={String(id)} color="blue" variant="filled" className="cell-tag" {...hint(text)}>
+                  {text}
+                </Tag>
               );
             })}
           </Space>
@@ -171,9 +168,7 @@ export function ResourceTable(props: ResourceTableProps) {
       render: (_value: unknown, record: Row) => (
         <Space size={0}>
           {props.onEdit && (
-            <Tooltip title={t('common:actions.edit')}>
-              <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record, resource)}`} onClick={() => props.onEdit!(record)} />
-            </Tooltip>
+            <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${recordLabel(record, resource)}`} title={t('common:actions.edit')} onClick={() => props.onEdit!(record)} />
           )}
           {props.onDelete && (
             <Popconfirm

@@ -20,7 +20,7 @@ import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
-import { DataTable } from '../../kit/DataTable.tsx';
+import { CutText, DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 import { SearchInput } from '../../kit/SearchInput.tsx';
 
@@ -159,7 +159,7 @@ function CarsPage({ type }: { type: CarType }) {
         const labels = columns.hidden.includes('labels') ? [] : (row.attributes.labels ?? []);
         return (
           <div className="cars-car">
-            <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>
+            <CutText>{name}</CutText>
             {labels.length > 0 && (
               <div className="cars-labels">
                 {labels.map((label) => (

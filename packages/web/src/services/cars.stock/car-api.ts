@@ -22,9 +22,14 @@ export const carKeys = {
 };
 
 /** Prices are roubles whatever the interface language (a dealer's stock is priced in roubles). */
+/** Made once per language: building a formatter costs far more than using it (a list formats hundreds). */
+const roubles = new Map<Lang, Intl.NumberFormat>();
+
 export function formatRoubles(value: number | null | undefined, lang: Lang): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { style: 'currency', currency: 'RUB', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(value);
+  let format = roubles.get(lang);
+  if (!format) roubles.set(lang, (format = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { style: 'currency', currency: 'RUB', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 })));
+  return format.format(value);
 }
 
 export const labelName = (label: CarLabel, lang: Lang) => (lang === 'en' ? label.name_en : label.name_ru) || label.name;
