@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from './db.ts';
-import { clients } from '../services/clients.storage/client.table.ts';
 
 /**
  * The embedded database of a data folder, served from its own thread: what the app's code sees
@@ -13,9 +13,20 @@ import { clients } from '../services/clients.storage/client.table.ts';
  */
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-db-thread-'));
 const open = () => openDatabase({ databaseUrl: null, dataDir: folder, memoryDb: false });
+/** A table of the test's own, with the kinds of values the services' tables hold. */
+const clients = pgTable('thread_things', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  group_ids: integer('group_ids').array().notNull().default([]),
+  media_elements: jsonb('media_elements').$type<{ id: string; type: string; url: string; title?: string }[]>().notNull().default([]),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 let database: Database;
 beforeAll(async () => {
   database = await open();
+  await database.executeSql(`create table if not exists thread_things (id serial primary key, name text not null, code text not null unique,
+    group_ids integer[] not null default '{}', media_elements jsonb not null default '[]', created_at timestamptz not null default now())`);
 }, 120_000);
 afterAll(async () => {
   await database?.close();
