@@ -292,14 +292,19 @@ async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: An
  * the table and named by a text column. Links and attributes computed at read time are read after.
  */
 function columnRefs(registry: ResourceRegistry, binding: Binding) {
+  let refs = columnRefsOf.get(binding);
+  if (refs) return refs;
   const cols = columnsOf(binding.table);
-  return Object.entries(binding.resource.refs ?? {}).flatMap(([field, ref]) => {
+  refs = Object.entries(binding.resource.refs ?? {}).flatMap(([field, ref]) => {
     const column = cols[field];
     const target = registry.get(ref);
     const label = columnsOf(target.table)[ref.label];
     return column && !binding.links[field] && label?.dataType === 'string' ? [{ field, column, target, label }] : [];
   });
+  columnRefsOf.set(binding, refs);
+  return refs;
 }
+const columnRefsOf = new WeakMap<Binding, { field: string; column: PgColumn; target: Binding; label: PgColumn }[]>();
 
 /**
  * A page of the table (`page`: a select of its columns, with or without the total) and the names
@@ -461,22 +466,40 @@ export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined
 /**
  * How a table's rows are read from arrays (readArrays): its columns in the order a select of
  * them returns them, each decoded as drizzle decodes it, into one object per row without drizzle's
- * generic mapping of each field.
+ * generic mapping of each field. A timestamp with time zone that PostgreSQL wrote in UTC becomes
+ * the ISO text a record answers (what the Date drizzle makes of it would give) without the Date.
  */
-const rowReaders = new WeakMap<PgTable, { keys: string[]; columns: PgColumn[] }>();
+const rowReaders = new WeakMap<PgTable, { keys: string[]; decoders: ((value: unknown) => unknown)[] }>();
+
+/** PostgreSQL's text of a timestamptz in UTC: date, time, up to 6 decimals, `+00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/** The ISO 8601 text of Date#toISOString (milliseconds, cut as Date cuts them), else drizzle's own decoding. */
+function utcTimestamp(column: PgColumn) {
+  return (value: unknown) => {
+    const match = typeof value === 'string' ? UTC_TIMESTAMP.exec(value) : null;
+    if (!match) return column.mapFromDriverValue(value);
+    return `${match[1]}T${match[2]}.${((match[3] ?? '') + '000').slice(0, 3)}Z`;
+  };
+}
+
+function decoderOf(column: PgColumn): (value: unknown) => unknown {
+  const timestamp = column.columnType === 'PgTimestamp' && (column as PgColumn & { withTimezone?: boolean }).withTimezone;
+  return timestamp ? utcTimestamp(column) : (value) => column.mapFromDriverValue(value);
+}
 
 function rowsFromArrays(table: Table, arrays: unknown[][]): Row[] {
   let reader = rowReaders.get(table);
   if (!reader) {
     const columns = columnsOf(table);
-    rowReaders.set(table, (reader = { keys: Object.keys(columns), columns: Object.values(columns) }));
+    rowReaders.set(table, (reader = { keys: Object.keys(columns), decoders: Object.values(columns).map(decoderOf) }));
   }
-  const { keys, columns } = reader;
+  const { keys, decoders } = reader;
   return arrays.map((values) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
       const value = values[i];
-      row[keys[i]!] = value === null || value === undefined ? null : columns[i]!.mapFromDriverValue(value);
+      row[keys[i]!] = value === null || value === undefined ? null : decoders[i]!(value);
     }
     return row as Row;
   });
