@@ -89,7 +89,7 @@ const drizzleTypes = {
  * of as many parameters as ids): past the bound, statements run unnamed as before.
  */
 const preparedNames = new Map<string, string>();
-const PREPARED_LIMIT = 500;
+const PREPARED_LIMIT = 200;
 
 function statementName(text: string): string | undefined {
   let name = preparedNames.get(text);
