@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
-import type { Db, DbOrTx, Tx } from './db.ts';
+import { readArrays, type Db, type DbOrTx, type Tx } from './db.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
 import { requireAuth, type AuthContext } from './request-context.ts';
@@ -212,13 +212,17 @@ function filterConditions(binding: Binding, query: Record<string, unknown>): SQL
   return conditions;
 }
 
-function orderBy(binding: Binding, sortParam: string | undefined) {
-  const { resource, table } = binding;
+/** The list's sort: the asked fields, then the id, which keeps pages stable when sort values repeat. */
+function sortOf(binding: Binding, sortParam: string | undefined): { field: string; desc: boolean }[] {
+  const { resource } = binding;
   const parsed = parseSort(sortParam, resource.sort, resource.defaultSort);
   if ('error' in parsed) throw badRequest('invalid_sort', 'sort', { field: parsed.error ?? '' });
-  const cols = columnsOf(table);
-  // The id last keeps pages stable when sort values repeat.
-  return [...parsed.sort.map(({ field, desc: d }) => (d ? desc(cols[field]!) : asc(cols[field]!))), asc(table.id)];
+  return [...parsed.sort, { field: 'id', desc: false }];
+}
+
+function orderBy(binding: Binding, sort: { field: string; desc: boolean }[]) {
+  const cols = columnsOf(binding.table);
+  return sort.map(({ field, desc: d }) => (d ? desc(cols[field]!) : asc(cols[field]!)));
 }
 
 /** Fills each row's link attributes (id arrays) from their join tables. */
@@ -257,14 +261,22 @@ function columnAttrs(binding: Binding, attrs: Attrs): Attrs {
   );
 }
 
+/** The names of referenced records read with the page (withIncluded), by the field that refers to them. */
+type ReadRefs = Map<string, [number, unknown][]>;
+
 /**
  * The referenced records (names for the table's tags) as JSON:API `included`, within the
  * caller's reach: a shared record naming other clients (a module offered to some clients) must
- * not tell a dealer their names.
+ * not tell a dealer their names. Those of `read` came with the page; the others are read here.
  */
-async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[], auth: AuthContext) {
+async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[], auth: AuthContext, read?: ReadRefs) {
   const included: JsonApiRecord[] = [];
   for (const [field, ref] of Object.entries(resource.refs ?? {})) {
+    const given = read?.get(field);
+    if (given) {
+      for (const [id, label] of given) included.push({ id: String(id), type: ref.name, attributes: { [ref.label]: label } });
+      continue;
+    }
     const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row[field]) ? row[field] : [row[field]])).filter((v) => v != null))] as number[];
     if (!ids.length) continue;
     const target = registry.get(ref);
@@ -273,6 +285,59 @@ async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: An
     for (const row of found) included.push({ id: String(row.id), type: ref.name, attributes: { [ref.label]: row.label } });
   }
   return included;
+}
+
+/**
+ * The refs whose names the page's own statement reads (withIncluded): those held in a column of
+ * the table and named by a text column. Links and attributes computed at read time are read after.
+ */
+function columnRefs(registry: ResourceRegistry, binding: Binding) {
+  let refs = columnRefsOf.get(binding);
+  if (refs) return refs;
+  const cols = columnsOf(binding.table);
+  refs = Object.entries(binding.resource.refs ?? {}).flatMap(([field, ref]) => {
+    const column = cols[field];
+    const target = registry.get(ref);
+    const label = columnsOf(target.table)[ref.label];
+    return column && !binding.links[field] && label?.dataType === 'string' ? [{ field, column, target, label }] : [];
+  });
+  columnRefsOf.set(binding, refs);
+  return refs;
+}
+const columnRefsOf = new WeakMap<Binding, { field: string; column: PgColumn; target: Binding; label: PgColumn }[]>();
+
+/**
+ * A page of the table (`page`: a select of its columns, with or without the total) and the names
+ * of the records its column refs point at, in one statement: the page is a CTE, and the names,
+ * as JSON text of [[id, label], ...] per ref, ride on one of its rows only (the least id), so that
+ * they cross the wire once. `sort` orders the page again by the positions of its columns.
+ */
+function withIncluded(registry: ResourceRegistry, binding: Binding, auth: AuthContext, page: SQLWrapper, sort: { field: string; desc: boolean }[]): SQL {
+  const keys = Object.keys(columnsOf(binding.table));
+  const refs = columnRefs(registry, binding);
+  const names = refs.map(({ column, target, label }) => {
+    const ids = column.columnType === 'PgArray' ? sql`select unnest(p.${sql.identifier(column.name)}) from "__page" p` : sql`select p.${sql.identifier(column.name)} from "__page" p`;
+    const reached = and(sql`${target.table.id} in (${ids})`, scopeCondition(target, auth));
+    return sql`coalesce((select json_agg(json_build_array(${target.table.id}, ${label})) from ${target.table} where ${reached}), '[]')`;
+  });
+  const order = sql.join(
+    sort.map(({ field, desc: d }) => sql.raw(`${keys.indexOf(field) + 1}${d ? ' desc' : ''}`)),
+    sql`, `,
+  );
+  const id = sql.identifier(binding.table.id.name);
+  const included = names.length
+    ? sql`case when ${id} = (select min(${id}) from "__page") then json_build_array(${sql.join(names, sql`, `)})::text end`
+    : sql`null::text`;
+  return sql`with "__page" as (${page}) select *, ${included} from "__page" order by ${order}`;
+}
+
+/** The refs' names withIncluded read, from the one row that carries them (its last column). */
+function readRefs(registry: ResourceRegistry, binding: Binding, arrays: unknown[][]): ReadRefs {
+  const read: ReadRefs = new Map();
+  const text = arrays.find((values) => values.at(-1) != null)?.at(-1) as string | undefined;
+  const lists = text ? (JSON.parse(text) as [number, unknown][][]) : [];
+  columnRefs(registry, binding).forEach(({ field }, i) => read.set(field, lists[i] ?? []));
+  return read;
 }
 
 /** Every referenced id must exist and, for client-owned records, belong to the caller's clients. */
@@ -398,13 +463,58 @@ export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined
     .offset(offset);
 }
 
-async function selectPage(db: Db, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const rows = (await selectPageQuery(db, table, where, order, limit, offset)) as unknown as (Row & { __total?: number })[];
-  // __total stays on the rows: records are built from the declared attributes only.
-  if (rows.length) return { rows: rows as Row[], total: rows[0]!.__total ?? 0 };
-  if (offset === 0) return { rows: [], total: 0 };
+/**
+ * How a table's rows are read from arrays (readArrays): its columns in the order a select of
+ * them returns them, each decoded as drizzle decodes it, into one object per row without drizzle's
+ * generic mapping of each field. A timestamp with time zone that PostgreSQL wrote in UTC becomes
+ * the ISO text a record answers (what the Date drizzle makes of it would give) without the Date.
+ */
+const rowReaders = new WeakMap<PgTable, { keys: string[]; decoders: ((value: unknown) => unknown)[] }>();
+
+/** PostgreSQL's text of a timestamptz in UTC: date, time, up to 6 decimals, `+00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/** The ISO 8601 text of Date#toISOString (milliseconds, cut as Date cuts them), else drizzle's own decoding. */
+function utcTimestamp(column: PgColumn) {
+  return (value: unknown) => {
+    const match = typeof value === 'string' ? UTC_TIMESTAMP.exec(value) : null;
+    if (!match) return column.mapFromDriverValue(value);
+    return `${match[1]}T${match[2]}.${((match[3] ?? '') + '000').slice(0, 3)}Z`;
+  };
+}
+
+function decoderOf(column: PgColumn): (value: unknown) => unknown {
+  const timestamp = column.columnType === 'PgTimestamp' && (column as PgColumn & { withTimezone?: boolean }).withTimezone;
+  return timestamp ? utcTimestamp(column) : (value) => column.mapFromDriverValue(value);
+}
+
+function rowsFromArrays(table: Table, arrays: unknown[][]): Row[] {
+  let reader = rowReaders.get(table);
+  if (!reader) {
+    const columns = columnsOf(table);
+    rowReaders.set(table, (reader = { keys: Object.keys(columns), decoders: Object.values(columns).map(decoderOf) }));
+  }
+  const { keys, decoders } = reader;
+  return arrays.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i];
+      row[keys[i]!] = value === null || value === undefined ? null : decoders[i]!(value);
+    }
+    return row as Row;
+  });
+}
+
+/** A page of a list with its total and the names its refs point at, in one statement (an empty page past the end counts alone). */
+async function selectPage(db: Db, registry: ResourceRegistry, binding: Binding, auth: AuthContext, where: SQL | undefined, sort: { field: string; desc: boolean }[], limit: number, offset: number) {
+  const { table } = binding;
+  const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset);
+  const arrays = await readArrays(db, withIncluded(registry, binding, auth, page, sort));
+  // The total is the column after the table's own (selectPageQuery), the names the last.
+  if (arrays.length) return { rows: rowsFromArrays(table, arrays), total: Number(arrays[0]!.at(-2) ?? 0), refs: readRefs(registry, binding, arrays) };
+  if (offset === 0) return { rows: [], total: 0, refs: undefined };
   const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+  return { rows: [], total: counted?.total ?? 0, refs: undefined };
 }
 
 export function listQuerySchema(resource: AnyResource) {
@@ -449,6 +559,16 @@ export async function findScoped(db: DbOrTx, binding: Binding, id: number, auth:
   return (await attachLinks(db, binding, [row as Row]))[0]!;
 }
 
+/** findScoped outside a transaction (the get route), with the names its refs point at, in one statement. */
+async function readScoped(db: Db, registry: ResourceRegistry, binding: Binding, id: number, auth: AuthContext) {
+  const { table } = binding;
+  const one = db.select().from(table).where(and(eq(table.id, id), scopeCondition(binding, auth))).limit(1);
+  const arrays = await readArrays(db, withIncluded(registry, binding, auth, one, [{ field: 'id', desc: false }]));
+  if (!arrays.length) throw notFound();
+  const [row] = await attachLinks(db, binding, rowsFromArrays(table, arrays));
+  return { row: row!, refs: readRefs(registry, binding, arrays) };
+}
+
 /** The five routes of a declared resource, under /gateway/<service>/api/v1/<name>. */
 export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: ResourceRegistry, resource: AnyResource) {
   const binding = registry.get(resource);
@@ -468,7 +588,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       clientId: ownerOf(binding, row),
       ip: request.ip,
     });
-  const reply = async (row: Row, auth: AuthContext) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row], auth) });
+  const reply = async (row: Row, auth: AuthContext, refs?: ReadRefs) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row], auth, refs) });
 
   r.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: listQuerySchema(resource) } }, async (request) => {
     const auth = requireAuth(request.auth);
@@ -478,19 +598,19 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const size = (query['page[size]'] as number | undefined) ?? resource.pageSize.default;
     const filters = filterConditions(binding, query);
     const where = and(scopeCondition(binding, auth), moduleCondition(registry, binding, request.moduleToNarrow), ...filters);
-    const page = await selectPage(db, table, where, orderBy(binding, query.sort as string | undefined), size, (number - 1) * size);
+    const page = await selectPage(db, registry, binding, auth, where, sortOf(binding, query.sort as string | undefined), size, (number - 1) * size);
     const rows = await attachLinks(db, binding, page.rows);
     await hooks.decorate?.(rows, { db, auth });
-    const included = await loadIncluded(db, registry, resource, rows, auth);
+    const included = await loadIncluded(db, registry, resource, rows, auth, page.refs);
     return toList(rows.map(record), { number, size, total: page.total }, included);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
     const auth = requireAuth(request.auth);
     await hooks.beforeRead?.({ db, auth });
-    const row = await findScoped(db, binding, request.params.id, auth);
+    const { row, refs } = await readScoped(db, registry, binding, request.params.id, auth);
     await hooks.decorate?.([row], { db, auth });
-    return reply(row, auth);
+    return reply(row, auth, refs);
   });
 
   if (resource.readOnly) return;

@@ -6,7 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from './config.ts';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers } from './pglite-client.ts';
 import { startDatabaseThread, type ThreadClient } from './pglite-thread.ts';
@@ -74,6 +75,43 @@ export async function eachRowArray<R extends unknown[]>(db: DbOrTx, query: { toS
   connection.release();
   if (failure) throw (failure as { error: unknown }).error;
   return true;
+}
+
+/** The types drizzle's node-postgres driver reads as text (its column types parse them): dates, times, numeric arrays. */
+const DRIZZLE_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const drizzleTypes = {
+  getTypeParser: (id: number, format?: string) => (DRIZZLE_TEXT_TYPES.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format as 'text')),
+};
+
+/**
+ * Names of the statements prepared on PostgreSQL's connections, by their text: a statement run
+ * again is only bound and executed, not parsed again. Bounded, for texts that vary (an `in` list
+ * of as many parameters as ids): past the bound, statements run unnamed as before.
+ */
+const preparedNames = new Map<string, string>();
+const PREPARED_LIMIT = 200;
+
+function statementName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (!name && preparedNames.size < PREPARED_LIMIT) preparedNames.set(text, (name = `dp_${preparedNames.size + 1}`));
+  return name;
+}
+
+/**
+ * A drizzle read's rows as arrays, in its select's order and parsed as drizzle's own drivers parse
+ * them (its columns' mapFromDriverValue finishes the job): no row objects in between. The shared
+ * machinery of the lists reads its pages so (kit/crud-routes.ts). On PostgreSQL the statement is
+ * prepared once per connection. `db` is the handle, not a transaction.
+ */
+export async function readArrays(db: Db, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Promise<unknown[][]> {
+  const { sql: text, params } = query instanceof SQL ? (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query) : query.toSQL();
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: statementName(text), text, values: params, rowMode: 'array', types: drizzleTypes } as pg.QueryConfig);
+    return result.rows as unknown[][];
+  }
+  const result = await (client as PGlite).query<unknown[]>(text, params, { rowMode: 'array' });
+  return result.rows;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
