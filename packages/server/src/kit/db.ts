@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers } from './pglite-client.ts';
 import { startDatabaseThread, type ThreadClient } from './pglite-thread.ts';
@@ -110,7 +111,7 @@ export async function readArrays(db: Db, query: SQL | { toSQL(): { sql: string; 
     const result = await client.query({ name: statementName(text), text, values: params, rowMode: 'array', types: drizzleTypes } as pg.QueryConfig);
     return result.rows as unknown[][];
   }
-  const result = await (client as PGlite).query<unknown[]>(text, params, { rowMode: 'array' });
+  const result = await (client as Pick<PGlite, 'query'>).query<unknown[]>(text, params, { rowMode: 'array' });
   return result.rows;
 }
 
