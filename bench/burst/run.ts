@@ -1,5 +1,5 @@
 /**
- * `npm run bench:burst`: the first burst of users after a start (README.md next to this file).
+ * `npm run bench:burst`: the first burst of users after a start (docs/performance.md, "bench:burst").
  *
  * Seeds the demo data with a first start, signs in as a dealer manager and notes the ids its
  * calls need, then restarts the app and, the moment `/healthz` first answers, runs BENCH_BURST_CLIENTS
