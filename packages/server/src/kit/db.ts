@@ -10,7 +10,7 @@ import { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
-import { newPglite, takeDrizzleParsers, withoutQueryParsers } from './pglite-client.ts';
+import { newPglite, takeDrizzleParsers, TEXT_READ_TYPES, withoutQueryParsers } from './pglite-client.ts';
 import { startDatabaseThread, type ThreadClient } from './pglite-thread.ts';
 
 /** The database handle; queries name their tables (no relational `db.query`), so it carries no schema. */
@@ -79,7 +79,7 @@ export async function eachRowArray<R extends unknown[]>(db: DbOrTx, query: { toS
 }
 
 /** The types drizzle's node-postgres driver reads as text (its column types parse them): dates, times, numeric arrays. */
-const DRIZZLE_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const DRIZZLE_TEXT_TYPES = new Set(TEXT_READ_TYPES);
 const drizzleTypes = {
   getTypeParser: (id: number, format?: string) => (DRIZZLE_TEXT_TYPES.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format as 'text')),
 };

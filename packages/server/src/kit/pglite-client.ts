@@ -17,8 +17,8 @@ export function newPglite(start: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> 
   return new PGlite({ ...start, extensions: { pg_trgm }, ...(inMemory ? { startParams: [...START_PARAMS, '-c', 'shared_buffers=32MB'] } : {}) });
 }
 
-/** The types drizzle's PGlite driver reads as text (its column types parse them): dates, times, numeric arrays. */
-const TEXT_READ_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+/** The types drizzle's drivers read as text (its column types parse them): dates, times, numeric arrays; on PGlite and on PostgreSQL (readArrays). */
+export const TEXT_READ_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const ARRAY_ELEMENT: Record<number, number> = { 1231: types.NUMERIC, 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE };
 export type Parser = (value: string, typeId?: number) => unknown;
 

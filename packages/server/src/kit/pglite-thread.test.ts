@@ -49,14 +49,17 @@ describe('the embedded database in its thread', () => {
   it('keeps a committed transaction, drops one that throws, makes other statements wait for it, and answers a health check meanwhile', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const order: string[] = [];
     const transaction = database.db.transaction(async (tx) => {
       await tx.insert(clients).values({ name: 'В транзакции', code: 'in-tx' });
+      entered();
       await held;
       order.push('commit');
     });
     // Issued while the transaction is open: answered after it, and sees its row.
-    await new Promise((resolve) => setImmediate(resolve));
+    await inside;
     const outside = database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'in-tx')).then((rows) => {
       order.push('outside');
       return rows;
