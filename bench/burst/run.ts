@@ -4,13 +4,16 @@
  * Seeds the demo data with a first start, signs in as a dealer manager and notes the ids its
  * calls need, then restarts the app and, the moment `/healthz` first answers, runs BENCH_BURST_CLIENTS
  * concurrent clients for BENCH_BURST_SECONDS, each cycling through a manager's usual calls; then
- * the same again, warm. Meanwhile `/healthz` is asked every 100 ms, as a load balancer would.
+ * the same again, warm. Meanwhile a process of its own asks `/healthz` every 100 ms on a new
+ * connection, as a load balancer would.
  * On PGlite, and on PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REQUEST_TYPES } from '@dp/contracts';
 import { startServedApp, type ServedApp } from '../api/served-app.ts';
 import { BenchError, describeMachine, fmt, positive, printTable, processCpuMs, withDatabase } from '../kit.ts';
@@ -90,7 +93,16 @@ interface Burst {
   cpuMs: number;
 }
 
-/** CLIENTS loops, each through the calls in turn from its own starting point, for SECONDS; /healthz every 100 ms. */
+/** The latencies of a load balancer's checks in the coming SECONDS, asked from a process of its own (health-checker.mjs). */
+function healthChecks(url: string): Promise<number[]> {
+  const checker = fork(fileURLToPath(new URL('./health-checker.mjs', import.meta.url)), [url, String(SECONDS)]);
+  return new Promise((resolve, reject) => {
+    checker.once('message', (latencies) => resolve(latencies as number[]));
+    checker.once('exit', (code) => reject(new BenchError(`the health checker exited (code ${code}) without its figures`)));
+  });
+}
+
+/** CLIENTS loops, each through the calls in turn from its own starting point, for SECONDS; /healthz meanwhile. */
 async function burst(app: ServedApp, token: string, calls: Call[]): Promise<Burst> {
   const { url } = app;
   const cpuBefore = processCpuMs(app.pid) ?? 0;
@@ -112,16 +124,8 @@ async function burst(app: ServedApp, token: string, calls: Call[]): Promise<Burs
       if (took > slowest) [slowest, result.slowestCall] = [took, call.name];
     }
   };
-  const health = async () => {
-    while (performance.now() < ends) {
-      const started = performance.now();
-      await get(`${url}/healthz`, {}).catch(() => undefined);
-      result.health.push(performance.now() - started);
-      // The load balancer's interval is the measurement's own pace here.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  await Promise.all([...Array.from({ length: CLIENTS }, (_, index) => client(index)), health()]);
+  const [health] = await Promise.all([healthChecks(url), ...Array.from({ length: CLIENTS }, (_, index) => client(index))]);
+  result.health = health;
   result.cpuMs = (processCpuMs(app.pid) ?? 0) - cpuBefore;
   return result;
 }

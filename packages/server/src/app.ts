@@ -12,6 +12,7 @@ import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs } from './kit/jobs.ts';
+import { inTurn } from './kit/turns.ts';
 import { registerBrowserProtection } from './kit/browser-protection.ts';
 import { serveWeb } from './kit/serve-web.ts';
 import { registerFileRoutes } from './kit/files.ts';
@@ -49,6 +50,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
     // Bad input Fastify or Node refuse before any hook still gets errors[] in the caller's language.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+  });
+  // Each request starts in its turn of the main thread (kit/turns.ts); a health check at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url === '/healthz') done();
+    else inTurn(done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

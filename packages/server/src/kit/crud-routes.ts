@@ -232,7 +232,9 @@ async function attachLinks(db: DbOrTx, binding: Binding, rows: Row[]): Promise<R
     const pairs = ids.length
       ? await db.select({ owner: link.owner, target: link.target }).from(link.table).where(inArray(link.owner, ids)).orderBy(asc(link.target))
       : [];
-    for (const row of rows) row[field] = pairs.filter((p) => p.owner === row.id).map((p) => p.target);
+    const targets = new Map<number, number[]>(ids.map((id) => [id, []]));
+    for (const { owner, target } of pairs) targets.get(owner as number)?.push(target as number);
+    for (const row of rows) row[field] = targets.get(row.id);
   }
   return rows;
 }
@@ -289,34 +291,52 @@ async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: An
 
 /**
  * The refs whose names the page's own statement reads (withIncluded): those held in a column of
- * the table and named by a text column. Links and attributes computed at read time are read after.
+ * the table or in a link, and named by a text column. Attributes computed at read time are read after.
  */
-function columnRefs(registry: ResourceRegistry, binding: Binding) {
-  let refs = columnRefsOf.get(binding);
+function pageRefs(registry: ResourceRegistry, binding: Binding) {
+  let refs = pageRefsOf.get(binding);
   if (refs) return refs;
   const cols = columnsOf(binding.table);
   refs = Object.entries(binding.resource.refs ?? {}).flatMap(([field, ref]) => {
-    const column = cols[field];
     const target = registry.get(ref);
     const label = columnsOf(target.table)[ref.label];
-    return column && !binding.links[field] && label?.dataType === 'string' ? [{ field, column, target, label }] : [];
+    const held = binding.links[field] ?? cols[field];
+    return held && label?.dataType === 'string' ? [{ field, target, label, ids: referencedIds(binding, field) }] : [];
   });
-  columnRefsOf.set(binding, refs);
+  pageRefsOf.set(binding, refs);
   return refs;
 }
-const columnRefsOf = new WeakMap<Binding, { field: string; column: PgColumn; target: Binding; label: PgColumn }[]>();
+const pageRefsOf = new WeakMap<Binding, { field: string; target: Binding; label: PgColumn; ids: SQL }[]>();
+
+/** The ids a field of the page's rows ("__page") refers to: a column's values (or elements), or a link's targets. */
+function referencedIds(binding: Binding, field: string): SQL {
+  const link = binding.links[field];
+  const id = sql.identifier(binding.table.id.name);
+  if (link) return sql`select ${link.target} from ${link.table} where ${link.owner} in (select p.${id} from "__page" p)`;
+  const column = columnsOf(binding.table)[field]!;
+  const name = sql.identifier(column.name);
+  return column.columnType === 'PgArray' ? sql`select unnest(p.${name}) from "__page" p` : sql`select p.${name} from "__page" p`;
+}
+
+/** Each row's link targets, in order, as JSON text of an array. */
+function linkColumns(binding: Binding): SQL[] {
+  const id = sql.identifier(binding.table.id.name);
+  return Object.values(binding.links).map(
+    (link) => sql`(select coalesce(json_agg(${link.target} order by ${link.target}), '[]')::text from ${link.table} where ${link.owner} = "__page".${id})`,
+  );
+}
 
 /**
- * A page of the table (`page`: a select of its columns, with or without the total) and the names
- * of the records its column refs point at, in one statement: the page is a CTE, and the names,
- * as JSON text of [[id, label], ...] per ref, ride on one of its rows only (the least id), so that
- * they cross the wire once. `sort` orders the page again by the positions of its columns.
+ * A page of the table (`page`: a select of its columns, with or without the total), each row's
+ * links, and the names of the records its refs point at, in one statement: the page is a CTE, the
+ * links are a column each, and the names, as JSON text of [[id, label], ...] per ref, ride on one
+ * of its rows only (the least id), so that they cross the wire once. `sort` orders the page again
+ * by the positions of its columns. The row's own columns come first, then the total when the page
+ * has it, the links, and the names last.
  */
 function withIncluded(registry: ResourceRegistry, binding: Binding, auth: AuthContext, page: SQLWrapper, sort: { field: string; desc: boolean }[]): SQL {
   const keys = Object.keys(columnsOf(binding.table));
-  const refs = columnRefs(registry, binding);
-  const names = refs.map(({ column, target, label }) => {
-    const ids = column.columnType === 'PgArray' ? sql`select unnest(p.${sql.identifier(column.name)}) from "__page" p` : sql`select p.${sql.identifier(column.name)} from "__page" p`;
+  const names = pageRefs(registry, binding).map(({ target, label, ids }) => {
     const reached = and(sql`${target.table.id} in (${ids})`, scopeCondition(target, auth));
     return sql`coalesce((select json_agg(json_build_array(${target.table.id}, ${label})) from ${target.table} where ${reached}), '[]')`;
   });
@@ -328,15 +348,30 @@ function withIncluded(registry: ResourceRegistry, binding: Binding, auth: AuthCo
   const included = names.length
     ? sql`case when ${id} = (select min(${id}) from "__page") then json_build_array(${sql.join(names, sql`, `)})::text end`
     : sql`null::text`;
-  return sql`with "__page" as (${page}) select *, ${included} from "__page" order by ${order}`;
+  return sql`with "__page" as (${page}) select *, ${sql.join([...linkColumns(binding), included], sql`, `)} from "__page" order by ${order}`;
 }
+
+/** The rows of a withIncluded read, each with its links. */
+function pageRows(binding: Binding, arrays: unknown[][]): Row[] {
+  const rows = rowsFromArrays(binding.table, arrays);
+  const fields = Object.keys(binding.links);
+  if (!fields.length) return rows;
+  rows.forEach((row, i) => {
+    const values = arrays[i]!;
+    fields.forEach((field, j) => (row[field] = JSON.parse(values.at(j - fields.length - 1) as string)));
+  });
+  return rows;
+}
+
+/** The total of a withIncluded read of a page with its total: the column before the links and the names. */
+const pageTotal = (binding: Binding, arrays: unknown[][]) => Number(arrays[0]!.at(-2 - Object.keys(binding.links).length) ?? 0);
 
 /** The refs' names withIncluded read, from the one row that carries them (its last column). */
 function readRefs(registry: ResourceRegistry, binding: Binding, arrays: unknown[][]): ReadRefs {
   const read: ReadRefs = new Map();
   const text = arrays.find((values) => values.at(-1) != null)?.at(-1) as string | undefined;
   const lists = text ? (JSON.parse(text) as [number, unknown][][]) : [];
-  columnRefs(registry, binding).forEach(({ field }, i) => read.set(field, lists[i] ?? []));
+  pageRefs(registry, binding).forEach(({ field }, i) => read.set(field, lists[i] ?? []));
   return read;
 }
 
@@ -505,13 +540,12 @@ function rowsFromArrays(table: Table, arrays: unknown[][]): Row[] {
   });
 }
 
-/** A page of a list with its total and the names its refs point at, in one statement (an empty page past the end counts alone). */
+/** A page of a list with its total, its links and the names its refs point at, in one statement (an empty page past the end counts alone). */
 async function selectPage(db: Db, registry: ResourceRegistry, binding: Binding, auth: AuthContext, where: SQL | undefined, sort: { field: string; desc: boolean }[], limit: number, offset: number) {
   const { table } = binding;
   const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset);
   const arrays = await readArrays(db, withIncluded(registry, binding, auth, page, sort));
-  // The total is the column after the table's own (selectPageQuery), the names the last.
-  if (arrays.length) return { rows: rowsFromArrays(table, arrays), total: Number(arrays[0]!.at(-2) ?? 0), refs: readRefs(registry, binding, arrays) };
+  if (arrays.length) return { rows: pageRows(binding, arrays), total: pageTotal(binding, arrays), refs: readRefs(registry, binding, arrays) };
   if (offset === 0) return { rows: [], total: 0, refs: undefined };
   const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
   return { rows: [], total: counted?.total ?? 0, refs: undefined };
@@ -559,14 +593,13 @@ export async function findScoped(db: DbOrTx, binding: Binding, id: number, auth:
   return (await attachLinks(db, binding, [row as Row]))[0]!;
 }
 
-/** findScoped outside a transaction (the get route), with the names its refs point at, in one statement. */
+/** findScoped outside a transaction (the get route), with its links and the names its refs point at, in one statement. */
 async function readScoped(db: Db, registry: ResourceRegistry, binding: Binding, id: number, auth: AuthContext) {
   const { table } = binding;
   const one = db.select().from(table).where(and(eq(table.id, id), scopeCondition(binding, auth))).limit(1);
   const arrays = await readArrays(db, withIncluded(registry, binding, auth, one, [{ field: 'id', desc: false }]));
   if (!arrays.length) throw notFound();
-  const [row] = await attachLinks(db, binding, rowsFromArrays(table, arrays));
-  return { row: row!, refs: readRefs(registry, binding, arrays) };
+  return { row: pageRows(binding, arrays)[0]!, refs: readRefs(registry, binding, arrays) };
 }
 
 /** The five routes of a declared resource, under /gateway/<service>/api/v1/<name>. */
@@ -599,7 +632,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const filters = filterConditions(binding, query);
     const where = and(scopeCondition(binding, auth), moduleCondition(registry, binding, request.moduleToNarrow), ...filters);
     const page = await selectPage(db, registry, binding, auth, where, sortOf(binding, query.sort as string | undefined), size, (number - 1) * size);
-    const rows = await attachLinks(db, binding, page.rows);
+    const rows = page.rows;
     await hooks.decorate?.(rows, { db, auth });
     const included = await loadIncluded(db, registry, resource, rows, auth, page.refs);
     return toList(rows.map(record), { number, size, total: page.total }, included);

@@ -12,6 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
 import { newPglite, takeDrizzleParsers, TEXT_READ_TYPES, withoutQueryParsers } from './pglite-client.ts';
 import { startDatabaseThread, type ThreadClient } from './pglite-thread.ts';
+import { afterTurn, failAfterTurn } from './turns.ts';
 
 /** The database handle; queries name their tables (no relational `db.query`), so it carries no schema. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -227,16 +228,42 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it, and the next query reports any real outage.
   pool.on('error', () => undefined);
+  answerInTurns(pool);
+  // When a pooled connection last came back from a statement (performance.now()), for ping.
+  let answeredAt = 0;
+  pool.on('release', (error) => {
+    if (!error) answeredAt = performance.now();
+  });
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return {
     kind: 'postgres',
     db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
-    ping: () => pool.query('select 1').then(() => true, () => false),
+    // At once when a statement came back within the last second: under load every connection is
+    // busy, and a load balancer's check must not queue for one.
+    ping: () => {
+      if (pool.ending) return Promise.resolve(false);
+      return performance.now() - answeredAt < 1000 ? Promise.resolve(true) : pool.query('select 1').then(() => true, () => false);
+    },
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
+}
+
+/**
+ * The pool's answers reach their callers in the main thread's turns (kit/turns.ts): a burst's
+ * answers arriving together do not keep the sockets unread. Transactions, on a connection of
+ * their own, are answered as they come.
+ */
+function answerInTurns(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown> | undefined;
+  const inTurns = (...args: unknown[]) => {
+    const running = query(...args);
+    // The callback form answers nothing to wait on: left as it is.
+    return running && running.then(afterTurn, failAfterTurn);
+  };
+  Object.assign(pool, { query: inTurns });
 }
 
 /**

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from './pglite-client.ts';
 import { startThread } from './thread.ts';
+import { inTurn } from './turns.ts';
 
 /**
  * The embedded database of a data folder runs in a thread of its own. PGlite executes each
@@ -111,8 +112,8 @@ export class ThreadClient {
     const call = this.calls.get(id);
     if (!call) return;
     this.calls.delete(id);
-    if (error) call.reject(revived(error));
-    else call.resolve(result);
+    // The caller goes on in its turn of the main thread (kit/turns.ts).
+    inTurn(() => (error ? call.reject(revived(error)) : call.resolve(result)));
   }
 
   private call<T>(call: Call): Promise<T> {
@@ -131,7 +132,7 @@ export class ThreadClient {
    */
   async ping(recentMs: number): Promise<boolean> {
     if (this.failure) return false;
-    if (this.calls.size && performance.now() - this.answeredAt < recentMs) return true;
+    if (performance.now() - this.answeredAt < recentMs) return true;
     return this.query('select 1').then(() => true, () => false);
   }
 
