@@ -376,9 +376,8 @@ export class SiteRenderer {
     const site = await loadSiteRow(this.ctx.db, siteId);
     if (!site) return null;
     if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
-    const snapshot = await loadSiteSnapshot(this.ctx.db, site);
     // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
-    const sitekey = this.smartCaptchaOf ? await this.smartCaptchaOf(site.id) : null;
+    const [snapshot, sitekey] = await Promise.all([loadSiteSnapshot(this.ctx.db, site), this.smartCaptchaOf ? this.smartCaptchaOf(site.id) : null]);
     snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
     const calltracking = this.ctx.config.calltracking;
     snapshot.calltracking = calltracking && (calltracking.cookie || calltracking.global) ? calltracking : null;

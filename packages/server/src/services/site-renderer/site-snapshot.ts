@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../kit/db.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { dealerships } from '../dealerships/dealership.table.ts';
 import { layouts, layoutStates, pages, pageStates, type PlacedFloor } from '../sites.context/content.table.ts';
-import { centralContentSiteIds } from '../sites.context/central-content.ts';
+import { centralContentSiteIdsOf } from '../sites.context/central-content.ts';
 import { stageStates } from '../content.storage/stage.table.ts';
 import { floors } from '../floors.storage/floor.table.ts';
 import { redirects, seoConfigs, seoConstants } from '../seo/seo.table.ts';
@@ -124,7 +124,7 @@ export async function loadSiteRow(db: DbOrTx, siteId: number): Promise<SiteRow |
 }
 
 export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteSnapshot> {
-  const siteIds = await centralContentSiteIds(db, site.id);
+  const siteIds = await centralContentSiteIdsOf(db, site);
   const masterIds = siteIds.filter((id) => id !== site.id);
   const [pageRows, layoutRows, stageRows, seoRows, constantRows, redirectRows, localeRows, dealerRows, models, forms] = await Promise.all([
     db

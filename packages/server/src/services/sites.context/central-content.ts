@@ -25,9 +25,13 @@ export async function assertCentralContentEditable(db: DbOrTx, auth: Pick<AuthCo
 
 /** The sites whose central content a site shows: itself, and the official master it was forked from. */
 export async function centralContentSiteIds(db: DbOrTx, siteId: number): Promise<number[]> {
-  const [site] = await db.select({ id: sites.id, origin: sites.origin_site_id }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  if (!site) return [];
-  if (!site.origin) return [site.id];
-  const [origin] = await db.select({ id: sites.id, type: sites.type }).from(sites).where(eq(sites.id, site.origin)).limit(1);
+  const [site] = await db.select({ id: sites.id, origin_site_id: sites.origin_site_id }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  return site ? centralContentSiteIdsOf(db, site) : [];
+}
+
+/** The same for a site row already read. */
+export async function centralContentSiteIdsOf(db: DbOrTx, site: { id: number; origin_site_id: number | null }): Promise<number[]> {
+  if (!site.origin_site_id) return [site.id];
+  const [origin] = await db.select({ id: sites.id, type: sites.type }).from(sites).where(eq(sites.id, site.origin_site_id)).limit(1);
   return origin?.type === 2 ? [site.id, origin.id] : [site.id];
 }
