@@ -3,6 +3,7 @@ import { types, type PGlite, type Results, type Transaction } from '@electric-sq
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from './pglite-client.ts';
+import { keepStatistics } from './pglite-statistics.ts';
 import { startThread } from './thread.ts';
 import { inTurn } from './turns.ts';
 
@@ -222,6 +223,7 @@ export async function serveDatabase(port: MessagePort, { dataDir, migrationsFold
     port.postMessage({ failed: sendable(error) });
     return;
   }
+  const stopKeeping = keepStatistics(client);
   const transactions = new Map<number, { tx: Transaction; end(commit: boolean): void; done: Promise<void> }>();
   const unlistens = new Map<string, () => Promise<void>>();
   let lastTx = 0;
@@ -270,6 +272,7 @@ export async function serveDatabase(port: MessagePort, { dataDir, migrationsFold
         unlistens.delete(call.channel);
         return;
       case 'close':
+        stopKeeping();
         return client.close();
     }
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_CLIENT_GROUPS, DEMO_ROLES, PASSWORD_RULE } from '@dp/contracts';
 import type { Db } from '../kit/db.ts';
 import { clientGroups, clients, permissions, rolePermissions, roles, siteGroups, sites, userClients, userRoles, users } from '../schema.ts';
@@ -250,6 +250,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoForms(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.
   await seedDemoSiteTasks(db, adminUser!.id);
+  // The planner's statistics of what was just loaded (the embedded database runs no autovacuum).
+  await db.execute(sql`analyze`);
   return { password, generated: !configuredPassword, admin, users: accounts };
 }
 
