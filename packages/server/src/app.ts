@@ -12,7 +12,7 @@ import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs } from './kit/jobs.ts';
-import { inTurn } from './kit/turns.ts';
+import { arrive } from './kit/turns.ts';
 import { registerBrowserProtection } from './kit/browser-protection.ts';
 import { serveWeb } from './kit/serve-web.ts';
 import { registerFileRoutes } from './kit/files.ts';
@@ -51,10 +51,10 @@ export async function buildApp(config: Config, options: { database?: Database } 
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   });
-  // Each request starts in its turn of the main thread (kit/turns.ts); a health check at once.
+  // Each request starts in its turn of the main thread, stamped with its arrival (kit/turns.ts); a health check at once.
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.url === '/healthz') done();
-    else inTurn(done);
+    else arrive(done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

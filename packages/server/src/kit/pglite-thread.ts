@@ -5,7 +5,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from './pglite-client.ts';
 import { keepStatistics } from './pglite-statistics.ts';
 import { startThread } from './thread.ts';
-import { inTurn } from './turns.ts';
+import { ArrivalQueue } from './arrival-queue.ts';
+import { arrivalOf, inTurn } from './turns.ts';
 
 /**
  * The embedded database of a data folder runs in a thread of its own. PGlite executes each
@@ -35,6 +36,8 @@ type Call =
   | { op: 'close' };
 /** An error as it crosses: its message and its plain fields (a database error's code, detail, constraint). */
 type SentError = Record<string, string | number | boolean | null> & { message: string };
+/** A call as it crosses, with the arrival of the request it serves (the thread runs the earliest first). */
+type Sent = Call & { id: number; arrival: number };
 type Answer = { id: number; result?: unknown; error?: SentError };
 type FromThread = Answer | { notify: string; payload: string } | { ready: true } | { failed: SentError };
 
@@ -79,7 +82,8 @@ export interface ThreadTransaction {
 }
 
 export class ThreadClient {
-  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /** The calls waiting for their answer, each with the arrival of the request it serves (kit/turns.ts). */
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; arrival: number }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private lastId = 0;
   private failure: Error | null = null;
@@ -114,15 +118,16 @@ export class ThreadClient {
     if (!call) return;
     this.calls.delete(id);
     // The caller goes on in its turn of the main thread (kit/turns.ts).
-    inTurn(() => (error ? call.reject(revived(error)) : call.resolve(result)));
+    inTurn(() => (error ? call.reject(revived(error)) : call.resolve(result)), call.arrival);
   }
 
   private call<T>(call: Call): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.lastId;
+    const arrival = arrivalOf();
     return new Promise<T>((resolve, reject) => {
-      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, ...call });
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject, arrival });
+      this.worker.postMessage({ id, arrival, ...call } satisfies Sent);
     });
   }
 
@@ -277,11 +282,37 @@ export async function serveDatabase(port: MessagePort, { dataDir, migrationsFold
     }
   };
 
-  port.on('message', (message: Call & { id: number }) => {
-    run(message).then(
-      (result) => port.postMessage({ id: message.id, result }),
-      (error) => port.postMessage({ id: message.id, error: sendable(error) }),
-    );
+  /**
+   * Calls run one at a time, the earliest request's first (PGlite's own queue would take them as
+   * they came, so a request's third statement would wait behind the first statement of every
+   * request that came after it). While a transaction is open, only its statements run: it holds
+   * the database, as in one process.
+   */
+  const waiting = new ArrivalQueue<Sent>();
+  const inTransaction: Sent[] = [];
+  let open: number | null = null;
+  let pumping = false;
+  const next = () => (open === null ? waiting.shift() : inTransaction.shift());
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    for (let call = next(); call; call = next()) {
+      try {
+        const result = await run(call);
+        if (call.op === 'begin') open = result as number;
+        if (call.op === 'end') open = null;
+        port.postMessage({ id: call.id, result });
+      } catch (error) {
+        if (call.op === 'end') open = null;
+        port.postMessage({ id: call.id, error: sendable(error) });
+      }
+    }
+    pumping = false;
+  };
+  port.on('message', (message: Sent) => {
+    if ('tx' in message && message.tx) inTransaction.push(message);
+    else waiting.push(message.arrival, message);
+    void pump();
   });
   port.postMessage({ ready: true });
 }

@@ -1,23 +1,34 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { ArrivalQueue } from './arrival-queue.ts';
+
 /**
- * The main thread's work taken in turns: one piece per turn of the event loop, in arrival order.
+ * The main thread's work taken in turns: one piece per turn of the event loop, the piece of the
+ * request that arrived first before the others.
  *
  * Node reads every socket that is ready, and runs every database answer that arrived, in one
  * pass of its loop. Under a burst, one pass then holds the continuations of dozens of requests
  * (building and writing their pages), and a request that just arrived, a load balancer's
  * `/healthz` among them, is read only after all of them. Taken in turns, a pass holds one piece:
- * sockets are read between any two pieces, and requests still run first come first served.
+ * sockets are read between any two pieces. And taken by arrival, a request that has waited for
+ * the database three times does not wait behind the first step of every request that came after
+ * it: requests finish in about the order they came, and none waits for all the others.
  *
  * A piece is what runs when a request starts (its hooks and handler up to its first wait) or
  * when a statement's answer arrives (the caller's code up to its next wait).
  */
-const waiting: Array<() => void> = [];
+const waiting = new ArrivalQueue<() => void>();
 let scheduled = false;
+/** When the request whose code is running arrived (performance.now()); kept across its waits. */
+const arrivals = new AsyncLocalStorage<number>();
+
+/** When the request being served arrived; now, outside a request (a job, a start). */
+export const arrivalOf = (): number => arrivals.getStore() ?? performance.now();
 
 function takeTurn() {
   scheduled = false;
   waiting.shift()?.();
   // An immediate set inside an immediate runs in the next pass, after the sockets are read.
-  if (waiting.length) schedule();
+  if (waiting.size) schedule();
 }
 
 function schedule() {
@@ -25,10 +36,15 @@ function schedule() {
   setImmediate(takeTurn);
 }
 
-/** Runs `piece` in its turn, after the pieces that came before it. */
-export function inTurn(piece: () => void): void {
-  waiting.push(piece);
+/** Runs `piece` in its turn, after the pieces of the requests that arrived before `arrival` (this one's). */
+export function inTurn(piece: () => void, arrival = arrivalOf()): void {
+  waiting.push(arrival, piece);
   if (!scheduled) schedule();
+}
+
+/** Starts a request that arrives now: `start` and everything it waits for carry its arrival. */
+export function arrive(start: () => void): void {
+  arrivals.run(performance.now(), () => inTurn(AsyncResource.bind(start)));
 }
 
 /** The value, handed on in its turn: the caller's continuation is the piece. */
