@@ -12,7 +12,7 @@ import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs } from './kit/jobs.ts';
-import { arrive } from './kit/turns.ts';
+import { arrive, inTurn } from './kit/turns.ts';
 import { registerBrowserProtection } from './kit/browser-protection.ts';
 import { serveWeb } from './kit/serve-web.ts';
 import { registerFileRoutes } from './kit/files.ts';
@@ -35,6 +35,8 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** What a load balancer asks: answered at once, ahead of the requests waiting for their turn. */
+const HEALTH = '/healthz';
 const redact = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.secret', '*.new_password', '*.old_password', '*.refresh_token', '*.access_token', '*.code'];
 
 /** Builds the whole server: database, reference data, context, jobs, gateway, then every service (services.ts). */
@@ -53,8 +55,13 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
   // Each request starts in its turn of the main thread, stamped with its arrival (kit/turns.ts); a health check at once.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.url === '/healthz') done();
+    if (request.url === HEALTH) done();
     else arrive(done);
+  });
+  // A reply is serialised and written in a turn of its own, apart from the handler that built it.
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (request.url === HEALTH) done(null, payload);
+    else inTurn(() => done(null, payload));
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,7 +116,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   // A session held to enrolment of a second factor reaches only the enrolment (authenticate.ts holdToEnrolment).
   registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db, moduleStates, registry));
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get(HEALTH, { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
   });
