@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from './db.ts';
+import { arrive } from './turns.ts';
 
 /**
  * The embedded database of a data folder, served from its own thread: what the app's code sees
@@ -117,6 +118,41 @@ describe('the embedded database in its thread', () => {
     await arrived;
     expect(received).toEqual(['hello']);
     await stop();
+  });
+
+  it('answers waiting statements earliest request first, not in the order they were asked', async () => {
+    const order: string[] = [];
+    const ask = (name: string) => database.db.select({ id: clients.id }).from(clients).limit(1).then(() => void order.push(name));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // A transaction holds the database while both requests ask.
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.select({ id: clients.id }).from(clients).limit(1);
+      entered();
+      await held;
+    });
+    await inside;
+    let lateAsked!: () => void;
+    const afterLate = new Promise<void>((resolve) => (lateAsked = resolve));
+    // The earlier request asks only once the later one has asked.
+    const early = new Promise<void>((done) => arrive(async () => void (await afterLate, await ask('early'), done())));
+    for (const now = performance.now(); performance.now() === now; );
+    const late = new Promise<void>((done) =>
+      arrive(async () => {
+        const asking = ask('late');
+        lateAsked();
+        await asking;
+        done();
+      }),
+    );
+    await afterLate;
+    // Both statements are sent once the microtasks after the later one's have run.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([transaction, early, late]);
+    expect(order).toEqual(['early', 'late']);
   });
 
   it('keeps the data after a close, and refuses a second process on the folder', async () => {
