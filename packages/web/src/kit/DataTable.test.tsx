@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../app/i18n.ts';
 import { Providers } from '../app/Providers.tsx';
@@ -77,5 +77,29 @@ describe('the list table', () => {
     const table = screen.getByRole('table');
     expect(within(table).queryByRole('columnheader', { name: 'UTM-метка источника' })).toBeNull();
     expect(within(table).getByRole('columnheader', { name: 'Номер' })).toBeTruthy();
+  });
+
+  it('draws a page of 100 rows a slice at a time, and the same page answered again at once', async () => {
+    const page = Array.from({ length: 100 }, (_, i) => ({ id: String(i + 1), subject: `Заявка ${i + 1}` }));
+    const columns = [{ key: 'subject', dataIndex: 'subject', title: 'Тема' }];
+    const view = (rows: typeof page) => (
+      <Providers queryClient={createQueryClient()}>
+        <DataTable tableId="slices.test" rowKey="id" dataSource={rows} columns={columns} pagination={{ current: 1, pageSize: 100, total: 250 }} />
+      </Providers>
+    );
+    const rowCount = () => screen.getAllByRole('row').length - 1;
+    const shown = render(view(page));
+    // The first slice at once: fewer than the page, more than a screenful is not needed.
+    expect(rowCount()).toBeGreaterThan(0);
+    expect(rowCount()).toBeLessThan(100);
+    await waitFor(() => expect(rowCount()).toBe(100));
+    expect(screen.getByText('Заявка 100')).toBeTruthy();
+    // A refresh of the same page (new objects, same rows) keeps every row drawn.
+    shown.rerender(view(page.map((row) => ({ ...row }))));
+    expect(rowCount()).toBe(100);
+    // The next page starts with a slice again.
+    shown.rerender(view(page.map((row) => ({ ...row, id: `p2-${row.id}` }))));
+    expect(rowCount()).toBeLessThan(100);
+    await waitFor(() => expect(rowCount()).toBe(100));
   });
 });

@@ -1,4 +1,4 @@
-import { isValidElement, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isValidElement, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Grid, Popover, Table, theme, Tooltip, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -220,6 +220,37 @@ export function shareWidth(widths: number[], room: number): number[] {
   return widths.map((width) => Math.max(MIN_WIDTH, Math.floor((width * room) / total)));
 }
 
+/** Rows drawn in the first frame of a page, and in each frame after it. */
+const ROWS_PER_FRAME = 15;
+const nextFrame = (run: () => void): (() => void) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = requestAnimationFrame(run);
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * The rows to draw: a new page's first rows at once and the rest a slice per frame, so that a
+ * 100-row page shows its first rows sooner and never holds the browser in one long task. The same
+ * page answered again (a refresh) is drawn whole at once, so that nothing shrinks before the eye.
+ */
+export function useRowsInSlices<Row>(rows: readonly Row[], rowKey: (row: Row) => unknown, enabled = true): readonly Row[] {
+  const first = rows.length ? rowKey(rows[0]!) : undefined;
+  const [page, setPage] = useState({ first, count: ROWS_PER_FRAME });
+  let count = enabled ? page.count : Infinity;
+  if (enabled && page.first !== first) {
+    count = ROWS_PER_FRAME;
+    setPage({ first, count });
+  }
+  useEffect(() => {
+    if (count >= rows.length) return;
+    return nextFrame(() => setPage((current) => ({ ...current, count: current.count + ROWS_PER_FRAME })));
+  }, [count, rows.length]);
+  return count >= rows.length ? rows : rows.slice(0, count);
+}
+
 /** The width of an element's content box, followed as it changes (0 until measured). */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -264,6 +295,9 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
 
   const padding = size === 'small' || size === 'middle' || phone ? 8 : 16;
   const rows = (props.dataSource ?? []) as readonly object[];
+  // Only where the rows given are the page itself: antd pages the others, and would count the slice.
+  const paged = props.pagination === false || (typeof props.pagination === 'object' && typeof props.pagination.total === 'number');
+  const drawn = useRowsInSlices(rows, (row) => (typeof props.rowKey === 'function' ? props.rowKey(row as Row) : (row as Record<string, unknown>)[String(props.rowKey ?? 'key')]), paged);
   const { ref, width } = useWidth();
   const room = phone ? width : 0;
   const fitted = useMemo(() => {
@@ -338,6 +372,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
       {chooser && <div className="data-table__tools">{chooser}</div>}
       <Table<Row>
         {...props}
+        dataSource={drawn as Row[]}
         size={size ?? (phone ? 'small' : undefined)}
         rowSelection={rowSelection}
         columns={withSelection}
