@@ -79,6 +79,21 @@ describe('the list table', () => {
     expect(within(table).getByRole('columnheader', { name: 'Номер' })).toBeTruthy();
   });
 
+  it('waits with selecting all until the page is drawn whole, then selects every row of it', async () => {
+    const page = Array.from({ length: 60 }, (_, i) => ({ id: String(i + 1), subject: `Машина ${i + 1}` }));
+    let selected: unknown[] = [];
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <DataTable tableId="select.test" rowKey="id" dataSource={page} columns={[{ key: 'subject', dataIndex: 'subject', title: 'Тема' }]} pagination={{ current: 1, pageSize: 100, total: 60 }} rowSelection={{ onChange: (keys) => (selected = keys) }} />
+      </Providers>,
+    );
+    const all = () => screen.getAllByRole('checkbox')[0] as HTMLInputElement;
+    expect(all().disabled).toBe(true);
+    await waitFor(() => expect(all().disabled).toBe(false));
+    await userEvent.setup().click(all());
+    expect(selected).toHaveLength(60);
+  });
+
   it('draws a page of 100 rows a slice at a time, and the same page answered again at once', async () => {
     const page = Array.from({ length: 100 }, (_, i) => ({ id: String(i + 1), subject: `Заявка ${i + 1}` }));
     const columns = [{ key: 'subject', dataIndex: 'subject', title: 'Тема' }];

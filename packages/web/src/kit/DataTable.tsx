@@ -298,6 +298,8 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   // Only where the rows given are the page itself: antd pages the others, and would count the slice.
   const paged = props.pagination === false || (typeof props.pagination === 'object' && typeof props.pagination.total === 'number');
   const drawn = useRowsInSlices(rows, (row) => (typeof props.rowKey === 'function' ? props.rowKey(row as Row) : (row as Record<string, unknown>)[String(props.rowKey ?? 'key')]), paged);
+  // Until the page is drawn whole, selecting "all" would select the rows drawn so far: it waits.
+  const drawing = drawn.length < rows.length;
   const { ref, width } = useWidth();
   const room = phone ? width : 0;
   const fitted = useMemo(() => {
@@ -374,7 +376,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
         {...props}
         dataSource={drawn as Row[]}
         size={size ?? (phone ? 'small' : undefined)}
-        rowSelection={rowSelection}
+        rowSelection={drawing && rowSelection ? { ...rowSelection, getTitleCheckboxProps: () => ({ ...rowSelection.getTitleCheckboxProps?.(), disabled: true }) } : rowSelection}
         columns={withSelection}
         tableLayout="fixed"
         scroll={{ ...(scroll ?? {}), x: tableWidth }}
