@@ -82,8 +82,11 @@ export interface ThreadTransaction {
 }
 
 export class ThreadClient {
-  /** The calls waiting for their answer, each with the arrival of the request it serves (kit/turns.ts). */
-  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; arrival: number }>();
+  /**
+   * The calls waiting for their answer, each with the arrival of the request it serves
+   * (kit/turns.ts), and whether the database is held for its caller meanwhile (a transaction).
+   */
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; arrival: number; holds: boolean }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private lastId = 0;
   private failure: Error | null = null;
@@ -117,8 +120,11 @@ export class ThreadClient {
     const call = this.calls.get(id);
     if (!call) return;
     this.calls.delete(id);
-    // The caller goes on in its turn of the main thread (kit/turns.ts).
-    inTurn(() => (error ? call.reject(revived(error)) : call.resolve(result)), call.arrival);
+    const settle = () => (error ? call.reject(revived(error)) : call.resolve(result));
+    // The caller goes on in its turn of the main thread (kit/turns.ts); at once inside a
+    // transaction, which holds the database until its caller goes on.
+    if (call.holds) settle();
+    else inTurn(settle, call.arrival);
   }
 
   private call<T>(call: Call): Promise<T> {
@@ -126,7 +132,8 @@ export class ThreadClient {
     const id = ++this.lastId;
     const arrival = arrivalOf();
     return new Promise<T>((resolve, reject) => {
-      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject, arrival });
+      const holds = call.op === 'begin' || ('tx' in call && call.tx !== undefined);
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject, arrival, holds });
       this.worker.postMessage({ id, arrival, ...call } satisfies Sent);
     });
   }
