@@ -51,5 +51,10 @@ test('the administrator creates a user with a role; that user sees exactly the m
   // Typed into the address bar: a screen outside the role leads home.
   await page.goto('/clients.storage/users/');
   await expect(page).toHaveURL(/\/home-page$/);
+  // The notice saying why stays a while below the top bar; the profile menu opens over it.
+  await expect(page.getByText(/Для него нужно право «Пользователи: просмотр»/)).toBeVisible();
+  await page.getByTestId('profile-menu').click();
+  // Nothing covers the item: a pointer on it reaches it (a trial click checks just that).
+  await page.getByRole('menuitem', { name: 'Выйти' }).click({ trial: true, timeout: 3000 });
   await signOut(page);
 });

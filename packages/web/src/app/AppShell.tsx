@@ -110,7 +110,7 @@ function ProfileMenu() {
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('actions.logout'), onClick: () => navigate(LOGOUT_PATH) },
   ];
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" rootClassName="top-bar-popup">
       <Button type="text" data-testid="profile-menu" aria-label={t('profile_menu')} className="profile-menu">
         <Avatar size="small" style={{ backgroundColor: '#1f5eff' }}>
           {(user.name || user.email).slice(0, 1).toUpperCase()}

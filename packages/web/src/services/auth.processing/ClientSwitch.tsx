@@ -82,7 +82,7 @@ export function ClientSwitch() {
 
   return (
     <>
-      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" rootClassName="top-bar-popup">
         <Button type="text" className="client-switch" data-testid="current-client" aria-label={t('client_switch.current', { name })} loading={switching}>
           {label}
           <DownOutlined aria-hidden className="client-switch__caret" />
