@@ -221,7 +221,7 @@ export function shareWidth(widths: number[], room: number): number[] {
 }
 
 /** Rows drawn in the first frame of a page, and in each frame after it. */
-const ROWS_PER_FRAME = 15;
+const ROWS_PER_FRAME = 10;
 const nextFrame = (run: () => void): (() => void) => {
   if (typeof requestAnimationFrame === 'function') {
     const frame = requestAnimationFrame(run);
