@@ -12,7 +12,7 @@ import { registerGateway, RouteTable } from './kit/gateway.ts';
 import { ResourceRegistry, registerResourceRoutes } from './kit/crud-routes.ts';
 import { stopFileWorkers } from './kit/untrusted-file.ts';
 import { startJobs } from './kit/jobs.ts';
-import { arrive, inTurn } from './kit/turns.ts';
+import { takeRequestsInTurns } from './kit/turns.ts';
 import { registerBrowserProtection } from './kit/browser-protection.ts';
 import { serveWeb } from './kit/serve-web.ts';
 import { registerFileRoutes } from './kit/files.ts';
@@ -53,16 +53,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   });
-  // Each request starts in its turn of the main thread, stamped with its arrival (kit/turns.ts); a health check at once.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.url === HEALTH) done();
-    else arrive(done);
-  });
-  // A reply is serialised and written in a turn of its own, apart from the handler that built it.
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (request.url === HEALTH) done(null, payload);
-    else inTurn(() => done(null, payload));
-  });
+  // The main thread's work in turns, earliest request first (kit/turns.ts); the health check at once.
+  takeRequestsInTurns(app, [HEALTH]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);

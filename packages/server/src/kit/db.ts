@@ -214,7 +214,7 @@ async function openPgliteThread(dir: string): Promise<Database> {
       const results = await client.execOwn(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    ping: () => client.ping(1000),
+    ping: () => (client.stopped ? Promise.resolve(false) : healthy(client.lastAnswer, () => client.query('select 1'))),
     close: () => client.close().finally(unlock),
     async listen(channel, handlers) {
       const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));
@@ -240,15 +240,21 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
-    // At once when a statement came back within the last second: under load every connection is
-    // busy, and a load balancer's check must not queue for one.
-    ping: () => {
-      if (pool.ending) return Promise.resolve(false);
-      return performance.now() - answeredAt < 1000 ? Promise.resolve(true) : pool.query('select 1').then(() => true, () => false);
-    },
+    ping: () => (pool.ending ? Promise.resolve(false) : healthy(answeredAt, () => pool.query('select 1'))),
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
+}
+
+/**
+ * Whether the database answers, for a load balancer's check: at once when it answered a
+ * statement within the last second (`lastAnswer`, performance.now()), since a busy database
+ * answers its queue in order and the check must not wait behind it (or, on PostgreSQL, for a
+ * pooled connection); else by a statement of its own (`ask`).
+ */
+function healthy(lastAnswer: number, ask: () => Promise<unknown>): Promise<boolean> {
+  if (performance.now() - lastAnswer < 1000) return Promise.resolve(true);
+  return ask().then(() => true, () => false);
 }
 
 /**

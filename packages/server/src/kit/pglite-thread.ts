@@ -138,15 +138,14 @@ export class ThreadClient {
     });
   }
 
-  /**
-   * Whether the database answers: at once when it answered a statement within `recentMs` (a busy
-   * database answers its queue in order, and a load balancer's health check must not wait behind
-   * it), else by a statement of its own.
-   */
-  async ping(recentMs: number): Promise<boolean> {
-    if (this.failure) return false;
-    if (performance.now() - this.answeredAt < recentMs) return true;
-    return this.query('select 1').then(() => true, () => false);
+  /** When the thread last answered a statement (performance.now()); 0 before the first. */
+  get lastAnswer(): number {
+    return this.answeredAt;
+  }
+
+  /** Whether the thread has stopped: no statement will be answered again. */
+  get stopped(): boolean {
+    return this.failure !== null;
   }
 
   /** drizzle passes its parsers (functions) with each query: the thread applies the same ones itself. */

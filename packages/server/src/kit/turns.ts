@@ -1,4 +1,5 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
 import { ArrivalQueue } from './arrival-queue.ts';
 
 /**
@@ -55,4 +56,21 @@ export function afterTurn<T>(value: T): Promise<T> {
 /** The same for a failure. */
 export function failAfterTurn(error: unknown): Promise<never> {
   return new Promise((_resolve, reject) => inTurn(() => reject(error)));
+}
+
+/**
+ * Every request of `app` taken in turns: it starts in its turn, stamped with its arrival, and its
+ * reply is serialised and written in a turn of its own, apart from the handler that built it. The
+ * `exempt` routes (a load balancer's health check) are answered at once, ahead of those waiting.
+ */
+export function takeRequestsInTurns(app: FastifyInstance, exempt: string[]): void {
+  const isExempt = (url: string | undefined) => url !== undefined && exempt.includes(url);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isExempt(request.routeOptions.url)) done();
+    else arrive(done);
+  });
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (isExempt(request.routeOptions.url)) done(null, payload);
+    else inTurn(() => done(null, payload));
+  });
 }

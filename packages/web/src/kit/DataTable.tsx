@@ -236,7 +236,7 @@ const nextFrame = (run: () => void): (() => void) => {
  * 100-row page shows its first rows sooner and never holds the browser in one long task. The same
  * page answered again (a refresh) is drawn whole at once, so that nothing shrinks before the eye.
  */
-export function useRowsInSlices<Row>(rows: readonly Row[], rowKey: (row: Row) => unknown, enabled = true): readonly Row[] {
+function useRowsInSlices<Row>(rows: readonly Row[], rowKey: (row: Row) => unknown, enabled = true): readonly Row[] {
   const first = rows.length ? rowKey(rows[0]!) : undefined;
   const [page, setPage] = useState({ first, count: ROWS_PER_FRAME });
   let count = enabled ? page.count : Infinity;
@@ -249,6 +249,11 @@ export function useRowsInSlices<Row>(rows: readonly Row[], rowKey: (row: Row) =>
     return nextFrame(() => setPage((current) => ({ ...current, count: current.count + ROWS_PER_FRAME })));
   }, [count, rows.length]);
   return count >= rows.length ? rows : rows.slice(0, count);
+}
+
+/** A row's key as antd reads it: the `rowKey` function's answer, or the field it names (`key` by default). */
+function rowKeyOf<Row>(rowKey: TableProps<Row>['rowKey'], row: Row): unknown {
+  return typeof rowKey === 'function' ? rowKey(row) : (row as Record<string, unknown>)[String(rowKey ?? 'key')];
 }
 
 /** The width of an element's content box, followed as it changes (0 until measured). */
@@ -297,7 +302,7 @@ export function DataTable<Row extends object>({ tableId, keyColumns, columnChoic
   const rows = (props.dataSource ?? []) as readonly object[];
   // Only where the rows given are the page itself: antd pages the others, and would count the slice.
   const paged = props.pagination === false || (typeof props.pagination === 'object' && typeof props.pagination.total === 'number');
-  const drawn = useRowsInSlices(rows, (row) => (typeof props.rowKey === 'function' ? props.rowKey(row as Row) : (row as Record<string, unknown>)[String(props.rowKey ?? 'key')]), paged);
+  const drawn = useRowsInSlices(rows, (row) => rowKeyOf(props.rowKey, row as Row), paged);
   // Until the page is drawn whole, selecting "all" would select the rows drawn so far: it waits.
   const drawing = drawn.length < rows.length;
   const { ref, width } = useWidth();
