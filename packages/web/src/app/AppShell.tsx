@@ -21,6 +21,7 @@ import { PausedModulesNotice } from '../services/marketplace/PausedModulesNotice
 import { ModuleFrame } from '../services/marketplace/ModuleScreen.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
 import { SCREENS } from './screens.ts';
+import './date-locale.ts';
 
 export { LocaleSwitch };
 

@@ -5,11 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
 import { FullPageLoader } from '../kit/Loader.tsx';
 import { StatusPanel } from '../kit/StatusPanel.tsx';
-import { UnsavedChangesGuard } from '../kit/unsaved.tsx';
 import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';
 import { notify } from './notify.ts';
-import { OpenLinkedSite, Refused } from './Refused.tsx';
 import { SCREEN_PATHS } from './screens.ts';
 import { CLIENT_CHOICE_PATH } from './guards.ts';
 import { getSession, logout, useSession } from './session.ts';
@@ -19,6 +17,11 @@ import { ScreenPathsContext } from './useShell.ts';
 const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })));
 /** Its own chunk too: antd's Result brings its illustrations. */
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
+/** Asks before leaving unsaved work; with its dialogs, only signed-in pages load it. */
+const UnsavedChangesGuard = lazy(() => import('../kit/unsaved.tsx').then((module) => ({ default: module.UnsavedChangesGuard })));
+/** Refusals name the permission they lack, from the contracts: the sign-in page loads neither. */
+const Refused = lazy(() => import('./Refused.tsx').then((module) => ({ default: module.Refused })));
+const OpenLinkedSite = lazy(() => import('./Refused.tsx').then((module) => ({ default: module.OpenLinkedSite })));
 
 /** Tells the user why they are back at the sign-in page after a failed refresh. */
 function useExpiryNotice() {
@@ -83,8 +86,8 @@ export function Root() {
     // The client choice goes on to where the user was going.
     const next = decision.to === CLIENT_CHOICE_PATH ? { from: `${location.pathname}${location.search}` } : undefined;
     const state = decision.to === INDEX_PATH ? from : next;
-    if (signedIn && decision.refusal?.reason === 'site') return <OpenLinkedSite siteId={decision.refusal.siteId} to={decision.to} />;
-    if (signedIn && decision.refusal) return <Refused refusal={decision.refusal} to={decision.to} state={state} />;
+    if (signedIn && decision.refusal?.reason === 'site') return <Suspense fallback={<FullPageLoader />}><OpenLinkedSite siteId={decision.refusal.siteId} to={decision.to} /></Suspense>;
+    if (signedIn && decision.refusal) return <Suspense fallback={<FullPageLoader />}><Refused refusal={decision.refusal} to={decision.to} state={state} /></Suspense>;
     return <Navigate to={decision.to} replace state={state} />;
   }
 
@@ -109,7 +112,9 @@ export function Root() {
   // asked about before another page opens.
   return (
     <ScreenPathsContext.Provider value={SCREEN_PATHS}>
-      <UnsavedChangesGuard />
+      <Suspense fallback={null}>
+        <UnsavedChangesGuard />
+      </Suspense>
       <Suspense fallback={<FullPageLoader />}>{decision.kind === 'not_found' ? <AppShell page={<NotFoundPage />} /> : <AppShell />}</Suspense>
     </ScreenPathsContext.Provider>
   );

@@ -1,8 +1,5 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/en';
 import type { Lang } from '@dp/contracts';
 import { getSession, subscribe } from './session.ts';
 
@@ -69,7 +66,6 @@ export function applyLanguage(lang: Lang): void {
   const apply = () => {
     if (wanted !== lang) return;
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
-    dayjs.locale(lang);
     if (typeof document !== 'undefined') document.documentElement.lang = lang;
   };
   if (!i18n.isInitialized || i18n.language === lang || languageLoaded(lang) || !languageLoaded(i18n.language as Lang)) apply();

@@ -4,6 +4,7 @@ beforeAll(async () => {
   // Every text of both languages, as a signed-in page has them (the app loads them on demand, app/i18n.ts).
   const { loadLanguage } = await import('../app/i18n.ts');
   await Promise.all([loadLanguage('ru'), loadLanguage('en')]);
+  await import('../app/date-locale.ts');
   if (typeof document === 'undefined') return;
   // Lazy screens and antd take a moment on a busy machine: wait up to 25 s for what a user would see
   // (a wait ends as soon as it is there). The first app a worker renders compiles the screens' lazy
