@@ -24,7 +24,7 @@ test('hashed assets are sent precompressed and cached for a year, the page is re
   expect((await request.get('/assets/gone-00000000.js')).status()).toBe(404);
 });
 
-test('a signed-in page opened from scratch asks for the user, the routes, the texts, the shell and its own code at once', async ({ page, context }) => {
+test('a signed-in page opened from scratch asks for the user, the routes, the texts, the shell and its own code at once, and its list once', async ({ page, context }) => {
   await signIn(page, ADMIN);
   // A second tab: the same session, the app loaded from the start on the list.
   const tab = await context.newPage();
@@ -36,6 +36,7 @@ test('a signed-in page opened from scratch asks for the user, the routes, the te
     if (/\/assets\/AppShell-[^/]+\.js$/.test(url.pathname)) return 'shell';
     if (/\/assets\/ClientsPage-[^/]+\.js$/.test(url.pathname)) return 'page';
     if (/\/assets\/bundle-(ru|en)-[^/]+\.js$/.test(url.pathname)) return 'texts';
+    if (url.pathname.endsWith('/api/v1/clients')) return 'list';
     return null;
   };
   tab.on('request', (request) => {
@@ -50,10 +51,12 @@ test('a signed-in page opened from scratch asks for the user, the routes, the te
   await expect(tab.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
 
   const started = log.filter((entry) => entry.event === 'start').map((entry) => entry.what);
-  expect(new Set(started)).toEqual(new Set(['me', 'routes', 'texts', 'shell', 'page']));
+  expect(new Set(started)).toEqual(new Set(['me', 'routes', 'texts', 'shell', 'page', 'list']));
   // None waited for another: all five were asked for before the first of them arrived.
   const firstEnd = log.findIndex((entry) => entry.event === 'end');
-  expect(log.slice(0, firstEnd).filter((entry) => entry.event === 'start').map((entry) => entry.what).sort()).toEqual(['me', 'page', 'routes', 'shell', 'texts']);
+  expect(log.slice(0, firstEnd).filter((entry) => entry.event === 'start' && entry.what !== 'list').map((entry) => entry.what).sort()).toEqual(['me', 'page', 'routes', 'shell', 'texts']);
+  // The list's first page was asked for once, by the preload with the page's code; the screen found it there.
+  expect(started.filter((name) => name === 'list')).toHaveLength(1);
   await tab.close();
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useUrlQuery } from './useUrlQuery.ts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { findResource, hasAnyPermission, seededText, type AnyResource, type JsonApiList, type JsonApiRecord, type RefDef } from '@dp/contracts';
 import { currentLang } from '../app/i18n.ts';
 import { useSession } from '../app/session.ts';
@@ -47,6 +47,13 @@ export function toApiQuery(params: ListParams): Query {
   return query;
 }
 
+/** The query of one page of a resource list: the list screens' and the signed-in preload's (app/preload.ts). */
+export const listQuery = <A = Record<string, unknown>>(resource: AnyResource, params: ListParams) =>
+  queryOptions({
+    queryKey: queryKeys.resource(resource).list(params),
+    queryFn: ({ signal }) => api.list<A>(listPath(resource), toApiQuery(params), signal),
+  });
+
 export interface ListChange {
   page?: number;
   size?: number;
@@ -62,11 +69,7 @@ export function useResourceList<A = Record<string, unknown>>(resource: AnyResour
   const [searchParams, setSearchParams] = useUrlQuery();
   const params = useMemo(() => readListParams(resource, searchParams), [resource, searchParams]);
 
-  const query = useQuery({
-    queryKey: queryKeys.resource(resource).list(params),
-    queryFn: ({ signal }) => api.list<A>(listPath(resource), toApiQuery(params), signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...listQuery<A>(resource, params), placeholderData: keepPreviousData });
 
   const change = useCallback(
     (next: ListChange, options: { replace?: boolean } = {}) => {
