@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { permissionLabel } from '@dp/contracts';
-import { FullPageLoader } from '../kit/Loader.tsx';
+import { FullPageLoader } from '../kit/PageLoader.tsx';
 import { fetchSite } from './data.ts';
 import type { Refusal } from './guards.ts';
 import { notify } from './notify.ts';

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_EXPIRED, authEvents, errorTitle } from '../kit/api.ts';
-import { FullPageLoader } from '../kit/Loader.tsx';
+import { FullPageLoader } from '../kit/PageLoader.tsx';
 import { StatusPanel } from '../kit/StatusPanel.tsx';
 import { useCurrentSite, useLanguageBundle, useMeRefresh, useRoutesRegistry } from './data.ts';
 import { decideRoute, INDEX_PATH, LOGOUT_PATH, OIDC_CALLBACK_PATH } from './guards.ts';

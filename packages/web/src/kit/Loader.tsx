@@ -1,16 +1,6 @@
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The loader of a whole page (sign-in, start of a session). */
-export function FullPageLoader() {
-  const { t } = useTranslation();
-  return (
-    <div className="loader loader--page" role="status" aria-live="polite">
-      <Spin size="large" description={t('loading')} />
-    </div>
-  );
-}
-
 /** The loader of the content area (route change, lazy screens, the user's data). */
 export function ContentLoader() {
   const { t } = useTranslation();

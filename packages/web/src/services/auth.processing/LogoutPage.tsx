@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FullPageLoader } from '../../kit/Loader.tsx';
+import { FullPageLoader } from '../../kit/PageLoader.tsx';
 import { logout } from '../../app/session.ts';
 
 /** /logout: ends the session on the server, clears the stored auth and goes to sign-in. */
