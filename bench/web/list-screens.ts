@@ -5,8 +5,22 @@
  * The screens are the ones the end-to-end list checks walk (e2e/list-screens.ts): each mode's
  * side menu as the provider administrator sees it, the site mode's with the demo site chosen.
  */
+import fs from 'node:fs';
 import os from 'node:os';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+/**
+ * BENCH_WEB_SCREEN_PROFILE=<screen path>=<file.cpuprofile>: a CPU profile of the page from the
+ * click on that screen until a second after its rows (bench/profile.ts reads it).
+ */
+const [PROFILED_SCREEN, SCREEN_PROFILE] = (process.env.BENCH_WEB_SCREEN_PROFILE ?? '').split('=');
+
+/** Starts a sampling CPU profile of the page. */
+async function startProfile(cdp: CDPSession) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
 
 export interface ScreenLoad {
   mode: string;
@@ -116,10 +130,13 @@ export async function listScreenLoads(browser: Browser, appUrl: string, auth: un
       if ((await page.evaluate(() => location.pathname)) === path) await visit(page, from);
       await link.hover();
       await codeSettled(page, pending);
+      const cdp = SCREEN_PROFILE && path === PROFILED_SCREEN ? await context.newCDPSession(page) : null;
+      if (cdp) await startProfile(cdp);
       const rows = page.evaluate(whenRows, path);
       await link.click();
       const { at, rows: count } = await rows;
       await page.waitForTimeout(1000);
+      if (cdp) fs.writeFileSync(SCREEN_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const { clickAt, tasks } = await page.evaluate(() => (window as unknown as { __bench: { clickAt: number; tasks: { start: number; duration: number }[] } }).__bench);
       if (count < 0) continue;
       const during = tasks.filter((task) => task.start + task.duration >= clickAt && task.start <= at + 1000);
