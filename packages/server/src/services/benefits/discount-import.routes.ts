@@ -56,8 +56,8 @@ export async function registerDiscountImportRoutes(app: FastifyInstance, ctx: Se
     const fromFile = (apply: boolean) => async (request: { auth: AuthContext | null; params: { kind: 'xlsx' | 'csv' }; lang: Lang; ip: string } & Parameters<typeof readMultipart>[0]) => {
       const auth = requireAuth(request.auth);
       const { files, fields } = await readMultipart(request, DISCOUNT_IMPORT_LIMITS.maxBytes);
-      const clientId = await importClient(ctx.db, auth, fields.client_id, 'client_id');
       const sheet = await readImportFile(files, READ_LIMITS);
+      const clientId = await importClient(ctx.db, auth, fields.client_id, 'client_id');
       if (sheet.format !== request.params.kind) throw new AppError(400, 'benefit_kind_mismatch', { kind: request.params.kind.toUpperCase() }, 'file');
       return { data: await run(ctx, auth, clientId, sheet, request.lang, request.ip, apply) };
     };
