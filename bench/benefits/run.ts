@@ -3,8 +3,8 @@
  * (the targets: 20,000 rows imported in under 10 s, the app's peak resident memory under 256 MB).
  *
  * Seeds the demo data with a first app process, then starts the measured app (`node
- * scripts/serve.mjs`, as production runs it) on that database (the embedded one, or DATABASE_URL's
- * when it is set); signs in as the demo dealer manager; creates four discount programs; builds a CSV
+ * scripts/serve.mjs`, as production runs it) on that database (a fresh one on DATABASE_URL's server,
+ * dropped after, or the embedded one without it); signs in as the demo dealer manager; creates four discount programs; builds a CSV
  * of BENCH_DISCOUNT_ROWS rows (default 20,000) over the demo catalogue's marketing complectations;
  * then times the preview, the apply (every row created) and a second apply of the same file with
  * every sum changed (every row updated), each from the request to the answer, sampling the app's
@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError, describeMachine, fmt, positive, printTable, serveFlags } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, printTable, serveFlags, withDatabase } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_DISCOUNT_ROWS', 20_000));
@@ -53,13 +53,13 @@ function treeRssMb(pid: number): number {
   return total;
 }
 
-async function startApp(dataDir: string, demoData: boolean): Promise<{ child: ChildProcess; base: string }> {
+async function startApp(databaseUrl: string, dataDir: string, demoData: boolean): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...serveFlags(), 'scripts/serve.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(demoData), LOG_LEVEL: 'warn' },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, DEMO_DATA: String(demoData), LOG_LEVEL: 'warn' },
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -106,12 +106,20 @@ function discountsCsv(codes: string[], programs: string[], rows: number, sumOffs
 
 async function main() {
   describeMachine('bench:benefits');
+  // A fresh database on DATABASE_URL's server (dropped after), or the embedded one without it.
+  const server = process.env.DATABASE_URL;
+  if (server) await withDatabase(server, 'bench_benefits', (url) => bench(url));
+  else await bench('');
+}
+
+async function bench(databaseUrl: string) {
+  console.log(databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite, in the app process: its memory counts in the RSS)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-benefits-'));
   let app: { child: ChildProcess; base: string } | null = null;
   try {
-    const seeding = await startApp(dataDir, true);
+    const seeding = await startApp(databaseUrl, dataDir, true);
     await stopApp(seeding.child);
-    app = await startApp(dataDir, false);
+    app = await startApp(databaseUrl, dataDir, false);
     const { base, child } = app;
     const token = (await api(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } })).data.access_token as string;
     const me = (await api(base, token, 'GET', '/gateway/clients.storage/api/v1/me')).data.attributes;
