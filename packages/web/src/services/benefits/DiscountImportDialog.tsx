@@ -53,8 +53,7 @@ export function DiscountImportDialog({ onClose }: { onClose: () => void }) {
   const send = async (apply: boolean): Promise<FileImportReport> => {
     const suffix = apply ? '' : '/preview';
     if (source === 'link') {
-      const answer = await api.post<{ data: FileImportReport }>(gatewayPath('benefits', `import/discounts/from/google_sheet${suffix}`), { fileUrl: link.trim(), ...(clientId ? { client_id: clientId } : {}) });
-      return answer.data;
+      return api.post<FileImportReport>(gatewayPath('benefits', `import/discounts/from/google_sheet${suffix}`), { fileUrl: link.trim(), ...(clientId ? { client_id: clientId } : {}) });
     }
     const kind = file!.name.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
     const parts: Record<string, File | string> = { file: file! };
