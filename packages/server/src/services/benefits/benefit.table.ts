@@ -44,8 +44,9 @@ export const benefitDiscounts = pgTable(
     client_id: integer('client_id').notNull().references(() => clients.id),
     marketing_complectation_id: integer('marketing_complectation_id').notNull().references(() => carMarketingComplectations.id),
     program_id: integer('program_id').notNull().references(() => benefitPrograms.id),
-    brand_id: integer('brand_id').notNull().references(() => carBrands.id),
-    model_id: integer('model_id').notNull().references(() => carModels.id),
+    // Copies of the marketing complectation's (its own reference keeps them whole): no foreign key, one check less per imported row.
+    brand_id: integer('brand_id').notNull(),
+    model_id: integer('model_id').notNull(),
     discount_sum: bigint('discount_sum', { mode: 'number' }).notNull(),
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }).notNull(),

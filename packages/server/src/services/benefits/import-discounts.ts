@@ -30,9 +30,7 @@ type DiscountValues = typeof benefitDiscounts.$inferInsert;
 interface Planned {
   report: FileImportReport;
   inserts: DiscountValues[];
-  updates: { id: number; discount_sum: number; end_date: string; before: { discount_sum: number; end_date: string }; row: number }[];
-  /** The file row each insert came from, in the order of `inserts`. */
-  insertRows: number[];
+  updates: { id: number; discount_sum: number; end_date: string }[];
 }
 
 /** Rows per multi-row statement: far below PostgreSQL's 65,535 bind parameters. */
@@ -62,10 +60,12 @@ export function importDate(raw: string): string | null {
   return `${parts[0]}-${String(parts[1]).padStart(2, '0')}-${String(parts[2]).padStart(2, '0')}`;
 }
 
+/** The sum's schema, made once for every row. */
+const SUM = discountSum();
 /** A sum cell: whole roubles, spaces between digit groups allowed ("150 000"), a ".00" tail dropped. */
 function importSum(raw: string): number | null {
   const text = raw.replace(/[\s\u00a0]/g, '').replace(/[.,]0+$/, '');
-  const parsed = discountSum().safeParse(text);
+  const parsed = SUM.safeParse(text);
   return parsed.success ? (parsed.data as number) : null;
 }
 
@@ -106,7 +106,7 @@ export async function checkDiscountImport(db: DbOrTx, clientId: number, sheet: S
   }
 
   const report: FileImportRow[] = [];
-  const plan: Omit<Planned, 'report'> = { inserts: [], updates: [], insertRows: [] };
+  const plan: Omit<Planned, 'report'> = { inserts: [], updates: [] };
   const seen = new Map<string, number>();
   for (const row of rows) {
     const v = row.values;
@@ -149,11 +149,10 @@ export async function checkDiscountImport(db: DbOrTx, clientId: number, sheet: S
     if (!stored) {
       entry.status = 'create';
       plan.inserts.push({ client_id: clientId, marketing_complectation_id: target.id, program_id: programId, brand_id: target.brand_id, model_id: target.model_id, discount_sum: sum, start_date: start, end_date: end });
-      plan.insertRows.push(row.number);
     } else if (Number(stored.discount_sum) === sum && stored.end_date === end) entry.status = 'unchanged';
     else {
       entry.status = 'update';
-      plan.updates.push({ id: stored.id, discount_sum: sum, end_date: end, before: { discount_sum: Number(stored.discount_sum), end_date: stored.end_date }, row: row.number });
+      plan.updates.push({ id: stored.id, discount_sum: sum, end_date: end });
     }
   }
   return { report: importReport('discounts', sheet.format, report), ...plan };
@@ -161,8 +160,10 @@ export async function checkDiscountImport(db: DbOrTx, clientId: number, sheet: S
 
 /**
  * The apply: checks the sheet again inside the caller's transaction and writes the rows without
- * errors (inserts and updates in multi-row statements), each with its audit entry; the report
- * says what each row did. Rows with errors are reported and skipped.
+ * errors (inserts and updates in multi-row statements); the report says what each row did, rows
+ * with errors are reported and skipped. The audit trail gets one entry for the import (its counts
+ * and the ids it created and updated), not one per row: 20,000 entries would cost more than the
+ * discounts themselves.
  */
 export async function applyDiscountImport(
   tx: DbOrTx,
@@ -173,14 +174,10 @@ export async function applyDiscountImport(
   ip: string | null,
 ): Promise<FileImportReport> {
   const plan = await checkDiscountImport(tx, clientId, sheet, lang);
-  const audit: (typeof auditLog.$inferInsert)[] = [];
-  const actor = { actor_user_id: auth.userId, actor_token_id: auth.tokenId ?? null, acting_client_id: auth.clientId, client_id: clientId, ip };
-  for (const [index, part] of chunks(plan.inserts).entries()) {
-    const created = await tx.insert(benefitDiscounts).values(part).returning({ id: benefitDiscounts.id });
-    created.forEach((row, i) => {
-      const values = part[i]!;
-      audit.push({ action: 'create', service: 'benefits', resource: 'discounts', record_id: String(row.id), changes: { ...values, import_row: plan.insertRows[index * CHUNK + i] }, ...actor });
-    });
+  const created: number[] = [];
+  for (const part of chunks(plan.inserts)) {
+    const rows = await tx.insert(benefitDiscounts).values(part).returning({ id: benefitDiscounts.id });
+    created.push(...rows.map((row) => row.id));
   }
   for (const part of chunks(plan.updates)) {
     const values = sql.join(
@@ -188,13 +185,21 @@ export async function applyDiscountImport(
       sql`, `,
     );
     await tx.execute(sql`update ${benefitDiscounts} as d set discount_sum = v.sum, end_date = v.end_date, updated_at = now() from (values ${values}) as v(id, sum, end_date) where d.id = v.id`);
-    for (const update of part) {
-      const changes: Record<string, unknown> = { import_row: update.row };
-      if (update.before.discount_sum !== update.discount_sum) changes.discount_sum = [update.before.discount_sum, update.discount_sum];
-      if (update.before.end_date !== update.end_date) changes.end_date = [update.before.end_date, update.end_date];
-      audit.push({ action: 'update', service: 'benefits', resource: 'discounts', record_id: String(update.id), changes, ...actor });
-    }
   }
-  for (const part of chunks(audit, 1000)) await tx.insert(auditLog).values(part);
-  return { ...plan.report, applied: true };
+  const { report } = plan;
+  if (created.length || plan.updates.length) {
+    await tx.insert(auditLog).values({
+      action: 'import',
+      service: 'benefits',
+      resource: 'discounts',
+      record_id: null,
+      changes: { format: report.format, total: report.total, create: report.create, update: report.update, unchanged: report.unchanged, errors: report.errors, created_ids: created, updated_ids: plan.updates.map((update) => update.id) },
+      actor_user_id: auth.userId,
+      actor_token_id: auth.tokenId ?? null,
+      acting_client_id: auth.clientId,
+      client_id: clientId,
+      ip,
+    });
+  }
+  return { ...report, applied: true };
 }
