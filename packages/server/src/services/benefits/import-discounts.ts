@@ -34,7 +34,7 @@ interface Planned {
 }
 
 /** Rows per multi-row statement: far below PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 2000;
+const CHUNK = 500;
 const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Excel's day 0 (its 1900 date system): an XLSX date cell arrives as its serial number. */
@@ -160,8 +160,9 @@ export async function checkDiscountImport(db: DbOrTx, clientId: number, sheet: S
 
 /**
  * The apply: checks the sheet again inside the caller's transaction and writes the rows without
- * errors (inserts and updates in multi-row statements); the report says what each row did, rows
- * with errors are reported and skipped. The audit trail gets one entry for the import (its counts
+ * errors (inserts and updates in multi-row statements); the report says what each row did (the
+ * cells of the rows without errors left out: the preview showed them), rows with errors are
+ * reported with their cells and skipped. The audit trail gets one entry for the import (its counts
  * and the ids it created and updated), not one per row: 20,000 entries would cost more than the
  * discounts themselves.
  */
@@ -187,6 +188,8 @@ export async function applyDiscountImport(
     await tx.execute(sql`update ${benefitDiscounts} as d set discount_sum = v.sum, end_date = v.end_date, updated_at = now() from (values ${values}) as v(id, sum, end_date) where d.id = v.id`);
   }
   const { report } = plan;
+  // The written rows' cells are the preview's; the apply's answer leaves them out (a 20,000-row answer halves).
+  for (const row of report.rows) if (row.status !== 'error') row.values = {};
   if (created.length || plan.updates.length) {
     await tx.insert(auditLog).values({
       action: 'import',

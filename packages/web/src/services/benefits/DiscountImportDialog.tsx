@@ -66,7 +66,9 @@ export function DiscountImportDialog({ onClose }: { onClose: () => void }) {
   const apply = useMutation({
     mutationFn: () => send(true),
     onSuccess: async (result) => {
-      setReport(result);
+      // The apply's report leaves out the cells of the rows it wrote: the check's report has them.
+      const checked = new Map((report?.rows ?? []).map((row) => [row.row, row.values]));
+      setReport({ ...result, rows: result.rows.map((row) => (Object.keys(row.values).length ? row : { ...row, values: checked.get(row.row) ?? row.values })) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(discountResource as unknown as AnyResource).all });
       notify.success(t('import.applied_notice', { create: result.create, update: result.update }));
     },
