@@ -18,6 +18,7 @@ import { mediaStorageContract } from './media.storage/index.ts';
 import { renderContract } from './render/index.ts';
 import { carsStockContract } from './cars.stock/index.ts';
 import { dealershipsContract } from './dealerships/index.ts';
+import { benefitsContract } from './benefits/index.ts';
 import { carsStockSitesContract } from './cars.stock.sites/index.ts';
 import { carsSortingContract } from './cars.sorting/index.ts';
 import { carsVinsContract } from './cars.vins/index.ts';
@@ -52,6 +53,7 @@ export const SERVICE_CONTRACTS = [
   renderContract,
   carsStockContract,
   dealershipsContract,
+  benefitsContract,
   carsStockSitesContract,
   carsSortingContract,
   carsVinsContract,

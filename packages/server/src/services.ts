@@ -18,6 +18,7 @@ import { seo } from './services/seo/index.ts';
 import { carsCatalog } from './services/cars.catalog/index.ts';
 import { carsStock } from './services/cars.stock/index.ts';
 import { dealerships } from './services/dealerships/index.ts';
+import { benefits } from './services/benefits/index.ts';
 import { carsStockSites } from './services/cars.stock.sites/index.ts';
 import { carsSorting } from './services/cars.sorting/index.ts';
 import { carsVins } from './services/cars.vins/index.ts';
@@ -54,6 +55,7 @@ export const SERVICES: readonly ServerService[] = [
   carsCatalog,
   carsStock,
   dealerships,
+  benefits,
   carsStockSites,
   carsSorting,
   carsVins,

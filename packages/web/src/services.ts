@@ -15,6 +15,7 @@ import { carsCatalogWeb } from './services/cars.catalog/index.ts';
 import { mediaStorageWeb } from './services/media.storage/index.ts';
 import { carsStockWeb } from './services/cars.stock/index.ts';
 import { dealershipsWeb } from './services/dealerships/index.ts';
+import { benefitsWeb } from './services/benefits/index.ts';
 import { carsStockSitesWeb } from './services/cars.stock.sites/index.ts';
 import { carsSortingWeb } from './services/cars.sorting/index.ts';
 import { carsVinsWeb } from './services/cars.vins/index.ts';
@@ -44,6 +45,7 @@ export const WEB_SERVICES = [
   mediaStorageWeb,
   carsStockWeb,
   dealershipsWeb,
+  benefitsWeb,
   carsStockSitesWeb,
   carsSortingWeb,
   carsVinsWeb,

@@ -8,7 +8,8 @@ export type FilterOp =
   | 'eq' // column = value
   | 'in' // column = any(comma separated values)
   | 'search' // ILIKE over `columns`
-  | 'contains'; // array column contains the value
+  | 'contains' // array column contains the value
+  | 'covers'; // columns[0] <= value and columns[1] >= value (a record valid on a date; a null end is open)
 
 export interface FilterDef {
   op: FilterOp;
@@ -17,7 +18,7 @@ export interface FilterDef {
   /** How the query string value is parsed. */
   schema: z.ZodType;
   /** The web's filter widget. */
-  widget?: 'text' | 'select' | 'boolean' | 'ref';
+  widget?: 'text' | 'select' | 'boolean' | 'ref' | 'date';
   /** For ref widgets: the resource whose records are offered. */
   ref?: RefDef;
   /**

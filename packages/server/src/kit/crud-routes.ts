@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
 import { readArrays, type Db, type DbOrTx, type Tx } from './db.ts';
@@ -208,6 +208,10 @@ function filterConditions(binding: Binding, query: Record<string, unknown>): SQL
       const list = String(value).split(',').map((v) => (isNumeric(first) ? Number(v) : v));
       conditions.push(inArray(first, list));
     } else if (def.op === 'contains') conditions.push(arrayContains(first, [value]));
+    else if (def.op === 'covers') {
+      const last = columns[1]!;
+      conditions.push(and(lte(first, value), or(isNull(last), gte(last, value)))!);
+    }
   }
   return conditions;
 }

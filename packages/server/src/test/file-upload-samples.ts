@@ -10,7 +10,7 @@ import type { TestApp } from './test-app.ts';
  * data (its sites have every module installed). The first pattern that matches `METHOD /url`
  * applies; a new upload route without one fails the suite with its name, so it is added here.
  */
-type PathValues = (t: TestApp) => Promise<Record<string, number>>;
+type PathValues = (t: TestApp) => Promise<Record<string, number | string>>;
 
 /** The first demo site (a real host, every module installed) and its client. */
 async function demoSite(t: TestApp) {
@@ -26,6 +26,8 @@ export const UPLOAD_SAMPLES: [RegExp, PathValues][] = [
   [/^POST \/gateway\/cars\.vins\/api\/v1\/import\/vin_data/, async () => ({})],
   // dealerships: a department's employees.
   [/^POST \/gateway\/dealerships\/api\/v1\/departments\/:id\/import_employees/, async (t) => ({ id: await departmentFor(t, (await demoSite(t)).client_id) })],
+  // benefits: discounts of the caller's client, a CSV file by the path (an XLSX is told by its bytes and refused after it is read).
+  [/^POST \/gateway\/benefits\/api\/v1\/import\/discounts\/:kind/, async () => ({ kind: 'csv' })],
   // seo: a site's redirects.
   [/^POST \/gateway\/seo\/api\/v1\/sites\/:siteId\/import_redirects/, async (t) => ({ siteId: (await demoSite(t)).id })],
   // cars.import: a feed file of the demo site's import settings (the import's job reads it).

@@ -14,6 +14,7 @@ import { carMarketingComplectations } from '../services/cars.catalog/marketing.t
 import { carBodyColors } from '../services/cars.catalog/colors.table.ts';
 import { mediaFiles } from '../services/media.storage/media.table.ts';
 // dealerships
+import { benefitPrograms } from '../services/benefits/benefit.table.ts';
 import { dealershipDepartments, dealerships } from '../services/dealerships/dealership.table.ts';
 
 /**
@@ -134,6 +135,12 @@ export const SAMPLES: Record<string, Sample> = {
   'dealerships/departments': async (t, clientId) => ({ dealership_id: await dealershipFor(t, clientId), name_ru: `Отдел продаж ${suffix()}`, name_en: 'Sales', order: 1 }),
   'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
   'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
+  // benefits: a program of the client on a new brand; a discount of a new marketing complectation under a new program of the client.
+  'benefits/programs': async (t, clientId) => ({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}`, brand_id: (await catalogChain(t)).brand, owners_from: 1, owners_to: 2, combined_program_ids: [7] }),
+  'benefits/discounts': async (t, clientId) => {
+    const [program] = await t.database.db.insert(benefitPrograms).values({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}` }).returning();
+    return { client_id: clientId, program_id: program!.id, marketing_complectation_id: (await colorChain(t)).marketing, discount_sum: 150000, start_date: '2026-01-01', end_date: '2026-03-31' };
+  },
   // cars.vins: the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
   'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
   'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),
@@ -264,6 +271,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   // cars.import: the settings have no text field; their timeout in minutes.
   'cars.import/settings': (id) => ({ field: 'timeout', value: 1 + (Number(id) % 100) }),
   'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),
+  // benefits: a discount's first text fields are dates.
+  'benefits/discounts': (id) => ({ field: 'discount_sum', value: 100_000 + Number(id) }),
   // cars.stock.sites and cars.sorting: declared without generic forms.
   'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
   'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),

@@ -37,6 +37,8 @@ import { CarryOutOutlined, CheckSquareOutlined, PartitionOutlined, ShoppingCartO
 import { ReconciliationOutlined, ThunderboltOutlined } from '@ant-design/icons';
 // dealerships: dealerships, departments, employees, services
 import { ApartmentOutlined, CustomerServiceOutlined, IdcardOutlined, BankOutlined } from '@ant-design/icons';
+// benefits: discounts and discount programs
+import { PercentageOutlined, ProjectOutlined } from '@ant-design/icons';
 // cars.vins: VIN data, retrieval profiles, allowed clients
 import { BarcodeOutlined, CloudDownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 // dealerships of a site's client (the {siteId?} variants)
@@ -119,6 +121,9 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   dealerships_departments: <ApartmentOutlined aria-hidden />,
   dealerships_employees: <IdcardOutlined aria-hidden />,
   dealerships_services: <CustomerServiceOutlined aria-hidden />,
+  // benefits
+  benefits_discounts: <PercentageOutlined aria-hidden />,
+  benefits_programs: <ProjectOutlined aria-hidden />,
   // cars.vins
   vins_vin_data: <BarcodeOutlined aria-hidden />,
   vins_profiles: <CloudDownloadOutlined aria-hidden />,

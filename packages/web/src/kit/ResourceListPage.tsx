@@ -1,5 +1,6 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Grid, Result, Select, Space } from 'antd';
+import { Button, Card, DatePicker, Empty, Grid, Result, Select, Space } from 'antd';
+import dayjs from 'dayjs';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { notify } from '../app/notify.ts';
 import { useSession } from '../app/session.ts';
 import { api, errorTitle } from './api.ts';
 import { PageHeader } from './PageHeader.tsx';
+import { DATE_FORMAT } from './format.ts';
 import { queryKeys } from './queryKeys.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
@@ -61,7 +63,7 @@ function RefFilter({ filter, value, label, narrow, onChange }: { filter: FilterD
   );
 }
 
-/** The filters of r.filters that have a widget: search text, reference selects, option and boolean selects. */
+/** The filters of r.filters that have a widget: search text, reference selects, option and boolean selects, a day. */
 function ResourceFilters({ resource, filters, onChange }: { resource: AnyResource; filters: Record<string, string | undefined>; onChange: (change: ListChange, options?: { replace?: boolean }) => void }) {
   const { t } = useTranslation([resource.service, 'common']);
   const label = (name: string, def: FilterDef) => {
@@ -82,6 +84,21 @@ function ResourceFilters({ resource, filters, onChange }: { resource: AnyResourc
     if (def.widget === 'ref') {
       const parent = def.within ? filters[def.within] : undefined;
       return [<RefFilter key={name} filter={def} value={value} label={label(name, def)} narrow={parent ? { [def.within!]: parent } : undefined} onChange={set(name)} />];
+    }
+    // A day (`YYYY-MM-DD` in the query), shown in the interface's date format.
+    if (def.widget === 'date') {
+      return [
+        <DatePicker
+          key={name}
+          allowClear
+          format={DATE_FORMAT}
+          placeholder={label(name, def)}
+          aria-label={label(name, def)}
+          value={value ? dayjs(value) : null}
+          onChange={(next) => set(name)(next ? next.format('YYYY-MM-DD') : null)}
+          style={{ minWidth: 180 }}
+        />,
+      ];
     }
     if (def.widget === 'boolean') {
       return [

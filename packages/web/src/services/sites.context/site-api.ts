@@ -56,7 +56,7 @@ export function openSite(site: SiteRecord, clientName: string | null) {
  * A multipart upload through the gateway with the session's token (one refresh on 401, like
  * every other call); the answer's errors as an ApiError.
  */
-export async function uploadFiles(path: string, files: Record<string, File | Blob>): Promise<SiteRecord> {
+export async function uploadFiles(path: string, files: Record<string, File | Blob | string>): Promise<SiteRecord> {
   const send = () => {
     const form = new FormData();
     for (const [field, file] of Object.entries(files)) form.append(field, file);

@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../kit/db.ts';
+import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
+
+/** A car as the benefits see it: its client, its catalogue place, the day asked about and its owners. */
+export interface CarForBenefits {
+  clientId: number;
+  marketingComplectationId: number;
+  brandId: number;
+  modelId: number;
+  /** The day the discounts must be valid on, `YYYY-MM-DD`. */
+  date: string;
+  /** Previous owners of the car (0 for a new car). */
+  owners: number;
+}
+
+export interface CarBenefit {
+  discountId: number;
+  discountSum: number;
+  startDate: string;
+  endDate: string;
+  program: { id: number; name: string; code: string; disclaimer: string | null; combinedProgramIds: number[] };
+}
+
+export interface CarBenefits {
+  discounts: CarBenefit[];
+  /** The credit programs (credit.calc ids) any of these discounts combines with, each once, ascending. */
+  combinedProgramIds: number[];
+}
+
+/**
+ * The discounts that apply to a car (for the credit calculation and the public sites): those of
+ * the client for the car's marketing complectation valid on the date (start ≤ date ≤ end), whose
+ * program's conditions the car meets (owners within the program's range; the program's brand and
+ * model, where it names them, the car's). Largest sum first.
+ */
+export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<CarBenefits> {
+  const rows = await db
+    .select({
+      discountId: benefitDiscounts.id,
+      discountSum: benefitDiscounts.discount_sum,
+      startDate: benefitDiscounts.start_date,
+      endDate: benefitDiscounts.end_date,
+      programId: benefitPrograms.id,
+      name: benefitPrograms.name,
+      code: benefitPrograms.code,
+      disclaimer: benefitPrograms.disclaimer,
+      combined: benefitPrograms.combined_program_ids,
+    })
+    .from(benefitDiscounts)
+    .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
+    .where(
+      and(
+        eq(benefitDiscounts.client_id, car.clientId),
+        eq(benefitDiscounts.marketing_complectation_id, car.marketingComplectationId),
+        lte(benefitDiscounts.start_date, car.date),
+        gte(benefitDiscounts.end_date, car.date),
+        lte(benefitPrograms.owners_from, car.owners),
+        gte(benefitPrograms.owners_to, car.owners),
+        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, car.brandId)),
+        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, car.modelId)),
+      ),
+    )
+    .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));
+  const discounts = rows.map((row) => ({
+    discountId: row.discountId,
+    discountSum: Number(row.discountSum),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    program: { id: row.programId, name: row.name, code: row.code, disclaimer: row.disclaimer, combinedProgramIds: row.combined },
+  }));
+  const combinedProgramIds = [...new Set(discounts.flatMap((discount) => discount.program.combinedProgramIds))].sort((a, b) => a - b);
+  return { discounts, combinedProgramIds };
+}
