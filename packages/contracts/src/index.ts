@@ -31,6 +31,7 @@ export * from './media.storage/index.ts';
 export * from './render/index.ts';
 export * from './cars.stock/index.ts';
 export * from './dealerships/index.ts';
+export * from './credit.calc/index.ts';
 export * from './cars.stock.sites/index.ts';
 export * from './cars.sorting/index.ts';
 export * from './cars.vins/index.ts';
