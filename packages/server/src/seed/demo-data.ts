@@ -83,6 +83,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   'importer.notifier': ['notifier_settings.get_list', 'notifier_settings.patch', 'notifier_reports.get_list'],
   // dealerships: the manager keeps the client's dealers (the ones its sites show), their departments, employees and services.
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
+  // credit.calc: the manager keeps the client's banks, loan programmes (publishing their versions), packs and the sites' calculators.
+  'credit.calc': [...['banks', 'programs', 'program_states', 'packs', 'settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'program_states.publish'],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
     // sender: resending and dismissing lost requests.
