@@ -26,8 +26,9 @@ const TEXTS = {
     programs: 'Программы',
     newVersion: 'Новая версия',
     publish: 'Опубликовать',
-    published: 'Опубликована',
+    published: 'Опубликовано',
     setUp: 'Настроить с обычными значениями',
+    longest: 'Максимальный срок, мес.',
     price: 'Цена автомобиля',
     down: 'Первоначальный взнос, %',
     term: 'Срок, мес.',
@@ -49,6 +50,7 @@ const TEXTS = {
     publish: 'Publish',
     published: 'Published',
     setUp: 'Set up with the usual values',
+    longest: 'Longest term, months',
     price: 'Car price',
     down: 'Down payment, %',
     term: 'Term, months',
@@ -65,7 +67,9 @@ async function pick(page: Page, label: string | RegExp, text?: string) {
   if (text) await select.pressSequentially(text);
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await (text ? option.filter({ hasText: text }) : option).first().click();
-  await page.keyboard.press('Escape');
+  // A multiple select stays open after a choice: Tab leaves it (Escape would close the drawer).
+  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Tab');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 /** A site of the client with the credit_calc module (the demo installs every module). */
@@ -130,7 +134,7 @@ test('a bank, a programme with a published version, a pack, the site settings an
   await expect(page).toHaveURL(/\/credit\.calc\/programs\/\d+\/\d+/);
   await page.getByRole('button', { name: x.publish, exact: true }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: x.publish, exact: true }).click();
-  await expect(page.locator('.credit-program__versions').getByText(/Опубликована/).first()).toBeVisible();
+  await expect(page.locator('.credit-program__versions').getByText(x.published).first()).toBeVisible();
   const programId = Number(/programs\/(\d+)/.exec(page.url())![1]);
   await seePayment(page, x, programName);
   await page.screenshot({ path: `${SHOTS}/credit-program-ru-1440.png`, fullPage: true });
@@ -151,8 +155,10 @@ test('a bank, a programme with a published version, a pack, the site settings an
   const siteId = await siteOf(page, clientId);
   await visit(page, `/credit.calc/settings/${siteId}`);
   const setUp = page.getByRole('button', { name: x.setUp });
+  const longest = page.getByLabel(x.longest, { exact: true });
+  await expect(setUp.or(longest)).toBeVisible();
   if (await setUp.isVisible()) await setUp.click();
-  await expect(page.getByLabel('Максимальный срок, мес.', { exact: true })).toBeVisible();
+  await expect(longest).toBeVisible();
   await seePayment(page, x, programName);
   await page.screenshot({ path: `${SHOTS}/credit-settings-ru-1440.png`, fullPage: true });
 });
@@ -182,8 +188,10 @@ for (const [lang, width] of [['EN', 1440], ['RU', 390], ['EN', 390]] as const) {
 
     await visit(page, `/credit.calc/settings/${siteId}`);
     const setUp = page.getByRole('button', { name: x.setUp });
-    await expect(setUp.or(page.locator('form'))).toBeVisible();
+    const longest = page.getByLabel(x.longest, { exact: true });
+    await expect(setUp.or(longest)).toBeVisible();
     if (await setUp.isVisible()) await setUp.click();
+    await expect(longest).toBeVisible();
     await seePayment(page, x, programName);
     await page.screenshot({ path: `${SHOTS}/credit-settings-${lang.toLowerCase()}-${width}.png`, fullPage: true });
   });

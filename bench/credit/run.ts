@@ -9,7 +9,8 @@
  * of calculations through `calculateCredit` (the function the admin route and the public sites
  * call: one query for the programmes, one for the settings, then 50 schedules), BENCH_CREDIT_CONCURRENCY
  * (default 4) at a time over the database pool, each with another price, term, down payment and
- * car. Prints calculations a second, the latency p50/p95/max, the offers a calculation found and
+ * car, with the site's terms kept per process as the route keeps them (credit-cache.ts); a write
+ * to the credit tables drops them. BENCH_CREDIT_CACHE=0 reads the database on every calculation. Prints calculations a second, the latency p50/p95/max, the offers a calculation found and
  * the CPU this process and PostgreSQL used. Figures: docs/performance.md, "bench:credit".
  */
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { openDatabase } from '../../packages/server/src/kit/db.ts';
 import { clients, sites } from '../../packages/server/src/schema.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from '../../packages/server/src/services/credit.calc/credit.table.ts';
 import { calculateCredit } from '../../packages/server/src/services/credit.calc/calculate-credit.ts';
+import { CreditTermsCache } from '../../packages/server/src/services/credit.calc/credit-cache.ts';
 import { describeMachine, fmt, positive, postgresCpuMs, printTable, withDatabase } from '../kit.ts';
 
 const SECONDS = positive('BENCH_CREDIT_SECONDS', 10);
@@ -48,7 +50,10 @@ async function benchOn(label: string, databaseUrl: string | null) {
       programIds.push(program!.id);
     }
     await db.insert(creditPacks).values({ client_id: client!.id, name: 'Bench pack', program_ids: programIds });
-    const scope = { site: { id: site!.id, client_id: client!.id }, clientIds: [client!.id] };
+    // As the route runs it: the site's terms kept per process, dropped by the tables' NOTIFY.
+    const cache = new CreditTermsCache();
+    await cache.start(database);
+    const scope = { site: { id: site!.id, client_id: client!.id }, clientIds: [client!.id], cache: process.env.BENCH_CREDIT_CACHE === '0' ? null : cache };
     const inputs = Array.from({ length: 64 }, (_, index) =>
       calculationInput.parse({ price: 900_000 + index * 37_000, car_type: index % 3 === 0 ? 'used' : 'new', car_age: index % 9, down_payment_percent: 10 + (index % 5) * 5, term: [12, 24, 36, 48, 60, 84][index % 6], site_id: site!.id }),
     );
@@ -73,6 +78,7 @@ async function benchOn(label: string, databaseUrl: string | null) {
         }
       }),
     );
+    await cache.stop();
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const pgCpu = databaseUrl ? postgresCpuMs() - pgBefore : 0;

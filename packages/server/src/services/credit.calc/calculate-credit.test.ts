@@ -45,6 +45,7 @@ describe('the schedule', () => {
 
 const program = (extra: Partial<ProgramTerms> = {}): ProgramTerms => ({
   program_id: 1,
+  client_id: null,
   program_state_id: 11,
   name: 'Стандарт',
   bank_id: 5,

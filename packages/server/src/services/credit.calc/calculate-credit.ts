@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   CAR_AGE_NOT_SPECIFIED,
   CREDIT_SETTINGS_DEFAULTS,
@@ -11,10 +11,13 @@ import {
   type CreditOffer,
   type Lang,
   type MessageKey,
-  type RedemptionValue,
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from './credit.table.ts';
+import type { CreditTermsCache } from './credit-cache.ts';
+import type { ProgramTerms, SiteCreditSettings, SiteCreditTerms } from './credit-terms.ts';
+
+export type { ProgramTerms, SiteCreditSettings } from './credit-terms.ts';
 
 /**
  * The credit calculation (docs/decisions/credit.md, "How is a payment calculated?"). Money is in
@@ -100,41 +103,7 @@ export function scheduleTotals(principal: number, balloon: number, term: number,
   return { payment, last, sum };
 }
 
-/** What the calculation needs of a programme and the state it applies. */
-export interface ProgramTerms {
-  program_id: number;
-  program_state_id: number;
-  name: string;
-  bank_id: number;
-  bank_name: string;
-  bank_logo_id: number | null;
-  brand_id: number | null;
-  owners: number | null;
-  preferential: boolean;
-  leasing: boolean;
-  disclaimer: string | null;
-  redemption_percent: number | null;
-  car_type: string;
-  car_age: number;
-  car_age_limit: number;
-  term_min: number;
-  term_max: number;
-  down_payment_min: number;
-  down_payment_max: number;
-  residual_min: number;
-  residual_max: number;
-  loan_amount_min: number;
-  loan_amount_max: number | null;
-  interest_rate: number;
-  redemption_values: RedemptionValue[];
-}
 
-export interface SiteCreditSettings {
-  default_period: number;
-  max_period: number;
-  fee_percent: number;
-  residual_percent: number;
-}
 
 /** Percent of `amount` kopecks, rounded half up. */
 const share = (amount: number, percent: number) => Math.round((amount * percent) / 100);
@@ -218,24 +187,57 @@ export interface CalculationScope {
   site?: { id: number; client_id: number } | null;
   /** The programmes the caller reaches (its clients' and the system-wide); undefined: every one. */
   clientIds?: number[] | 'all';
+  /** The terms kept per site (credit-cache.ts); without it every calculation reads the database. */
+  cache?: CreditTermsCache | null;
 }
+
+/** The current published terms of the programmes in a site's packs, and its settings (one site's calculations). */
+async function loadSiteTerms(db: DbOrTx, site: { id: number; client_id: number }): Promise<SiteCreditTerms> {
+  const programs = await selectTerms(db, [eq(creditProgramStates.status, STATE_STATUS.published), isNull(creditProgramStates.superseded_at), packedPrograms(site.client_id)]);
+  return { programs, settings: await siteSettings(db, site.id) };
+}
+
+async function siteSettings(db: DbOrTx, siteId: number): Promise<SiteCreditSettings> {
+  const [row] = await db
+    .select({ default_period: creditSettings.default_period, max_period: creditSettings.max_period, fee_percent: creditSettings.fee_percent, residual_percent: creditSettings.residual_percent })
+    .from(creditSettings)
+    .where(eq(creditSettings.site_id, siteId))
+    .limit(1);
+  return row ?? { ...CREDIT_SETTINGS_DEFAULTS };
+}
+
+/** Whether the caller reaches a programme: the system-wide ones and its clients'. */
+const reaches = (clientIds: CalculationScope['clientIds'], program: ProgramTerms) =>
+  !clientIds || clientIds === 'all' || program.client_id === null || clientIds.includes(program.client_id);
 
 /**
  * The calculation: every programme that applies with its current published state (or, for a
  * preview, the one state asked for), each with its payments, and those excluded with the reasons.
+ * A site's terms come from the cache when one is given.
  */
 export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope: CalculationScope, lang: Lang): Promise<CalculationResult> {
+  const wanted = input.program_ids?.length ? new Set(input.program_ids) : null;
+  const pick = (programs: ProgramTerms[]) => programs.filter((program) => reaches(scope.clientIds, program) && (!wanted || wanted.has(program.program_id)));
+  if (scope.site && input.program_state_id === undefined) {
+    const site = scope.site;
+    const terms = scope.cache ? await scope.cache.ofSite(site.id, () => loadSiteTerms(db, site)) : await loadSiteTerms(db, site);
+    return calculateOffers(input, pick(terms.programs), terms.settings, lang);
+  }
   const conditions = [];
   if (input.program_state_id !== undefined) conditions.push(eq(creditProgramStates.id, input.program_state_id));
   else conditions.push(eq(creditProgramStates.status, STATE_STATUS.published), isNull(creditProgramStates.superseded_at));
-  if (input.program_ids?.length) conditions.push(inArray(creditPrograms.id, input.program_ids));
+  if (wanted) conditions.push(inArray(creditPrograms.id, [...wanted]));
   if (scope.site) conditions.push(packedPrograms(scope.site.client_id));
-  if (scope.clientIds && scope.clientIds !== 'all') {
-    conditions.push(scope.clientIds.length ? or(isNull(creditPrograms.client_id), inArray(creditPrograms.client_id, scope.clientIds))! : isNull(creditPrograms.client_id));
-  }
+  const programs = pick(await selectTerms(db, conditions));
+  return calculateOffers(input, programs, scope.site ? await siteSettings(db, scope.site.id) : null, lang);
+}
+
+/** The terms of the programmes whose state matches `conditions`, with their bank. */
+async function selectTerms(db: DbOrTx, conditions: (SQL | undefined)[]): Promise<ProgramTerms[]> {
   const rows = await db
     .select({
       program_id: creditPrograms.id,
+      client_id: creditPrograms.client_id,
       program_state_id: creditProgramStates.id,
       name: creditPrograms.name,
       bank_id: creditPrograms.bank_id,
@@ -266,14 +268,5 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
     .innerJoin(creditBanks, eq(creditBanks.id, creditPrograms.bank_id))
     .where(and(...conditions))
     .orderBy(creditPrograms.id);
-  let settings: SiteCreditSettings | null = null;
-  if (scope.site) {
-    const [row] = await db
-      .select({ default_period: creditSettings.default_period, max_period: creditSettings.max_period, fee_percent: creditSettings.fee_percent, residual_percent: creditSettings.residual_percent })
-      .from(creditSettings)
-      .where(eq(creditSettings.site_id, scope.site.id))
-      .limit(1);
-    settings = row ?? { ...CREDIT_SETTINGS_DEFAULTS };
-  }
-  return calculateOffers(input, rows as ProgramTerms[], settings, lang);
+  return rows as ProgramTerms[];
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calculationBody } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { ResourceRegistry } from '../../kit/crud-routes.ts';
+import type { Database } from '../../kit/db.ts';
+import { CreditTermsCache } from './credit-cache.ts';
 import { notFound } from '../../kit/errors.ts';
 import { requireAuth } from '../../kit/request-context.ts';
 import { registerWorkflowRoutes } from '../../kit/state-workflow.ts';
@@ -16,8 +18,18 @@ import { programStatesWorkflow } from './program-state-workflow.ts';
  * module on the site the body names). A site out of the caller's reach is 404; without a site the
  * programmes the caller reaches apply.
  */
-export function registerCreditRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
+export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry, database: Pick<Database, 'listen' | 'executeSql'>) {
   registerWorkflowRoutes(app, ctx, registry, programStatesWorkflow);
+  // A site's terms are kept per process; a write through credit.calc answers once this process has
+  // heard of it, so the writer's next calculation here sees the change.
+  const cache = new CreditTermsCache();
+  await cache.start(database);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/')) await cache.sync();
+    return payload;
+  });
+  app.addHook('onClose', () => cache.stop());
   const sites = siteOwnership(registry);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/gateway/credit.calc/api/v1/calculations',
@@ -30,7 +42,7 @@ export function registerCreditRoutes(app: FastifyInstance, ctx: ServiceContext, 
         site = await sites.findSite(ctx.db, auth, input.site_id);
         if (!site) throw notFound();
       }
-      return { data: await calculateCredit(ctx.db, input, { site, clientIds: auth.scope }, request.lang ?? 'ru') };
+      return { data: await calculateCredit(ctx.db, input, { site, clientIds: auth.scope, cache }, request.lang ?? 'ru') };
     },
   );
 }

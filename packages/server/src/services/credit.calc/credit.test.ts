@@ -251,6 +251,13 @@ describe('the calculation route', () => {
     expect(result.offers).toEqual([expect.objectContaining({ program_id: packed, loan_amount: 100_000_000, monthly_payment: 8_884_879, last_payment: 8_884_876 })]);
     expect(result.excluded).toEqual([expect.objectContaining({ program_id: used, reasons: [{ code: 'car_type', title: 'Программа не для этого типа автомобиля' }] })]);
     expect(JSON.stringify(result)).not.toContain(`"program_id":${unpacked},`);
+    // The site's terms are kept per process: a newly published version is used at once.
+    const [current] = (await t.request('GET', `${API}/program_states?filter[program_id]=${packed}&filter[status]=3`, { token })).json().data;
+    const copy = (await action(token, current.id, 'copy')).json().data;
+    expect((await patch(token, 'program_states', copy.id, { interest_rate: 0 })).statusCode).toBe(200);
+    expect((await action(token, copy.id, 'publish')).statusCode).toBe(200);
+    const after = (await calculate(token, { price: 1_250_000, car_type: 'new', site_id: site })).json().data;
+    expect(after.offers).toEqual([expect.objectContaining({ program_id: packed, rate: 0, monthly_payment: 8_333_333, last_payment: 8_333_337 })]);
     // Another client's site is out of reach.
     expect((await calculate(dealerB, { price: 1_250_000, car_type: 'new', site_id: site })).statusCode).toBe(404);
     // Without a site: the programmes the caller reaches, never another client's.

@@ -21,7 +21,7 @@ export const creditCalc = defineServerService({
     { resource: creditPackResource, table: creditTables.creditPacks, hooks: packHooks, sharedWhenNull: true },
     { resource: creditSettingsResource, table: creditTables.creditSettings, hooks: settingsHooks, siteOwned: siteOwnership(registry) },
   ],
-  async register(app, ctx, { registry }) {
-    registerCreditRoutes(app, ctx, registry);
+  async register(app, ctx, { registry, database }) {
+    await registerCreditRoutes(app, ctx, registry, database);
   },
 });

@@ -94,7 +94,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
         </Space>
       ),
     },
-    { title: t('preview.rate'), key: 'rate', render: (_: unknown, offer: CreditOffer) => `${offer.rate} %` },
+    { title: t('preview.rate'), key: 'rate', render: (_: unknown, offer: CreditOffer) => <span className="credit-preview__nowrap">{offer.rate} %</span> },
     { title: t('preview.monthly'), key: 'monthly', render: (_: unknown, offer: CreditOffer) => <Typography.Text strong data-testid="credit-monthly">{money(offer.monthly_payment, lang as Lang)}</Typography.Text> },
     { title: t('preview.last'), key: 'last', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.last_payment, lang as Lang) },
     { title: t('preview.residual'), key: 'residual', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.residual_payment, lang as Lang) },

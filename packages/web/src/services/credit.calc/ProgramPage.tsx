@@ -141,7 +141,7 @@ export default function ProgramPage() {
                 />
                 <PublicationInfo state={state} />
                 {state.attributes.status !== 1 && <Alert type="info" showIcon title={t('program.read_only')} />}
-                <ResourceForm key={`${state.id}-${state.attributes.status}`} resource={programStates} record={state as unknown as Row} readOnly={state.attributes.status !== 1 || !canChangeStates || shared} onSaved={() => void refresh()} />
+                <ResourceForm wide key={`${state.id}-${state.attributes.status}`} resource={programStates} record={state as unknown as Row} readOnly={state.attributes.status !== 1 || !canChangeStates || shared} onSaved={() => void refresh()} />
               </Space>
             </Card>
           </Col>
