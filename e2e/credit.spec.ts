@@ -67,8 +67,8 @@ async function pick(page: Page, label: string | RegExp, text?: string) {
   if (text) await select.pressSequentially(text);
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await (text ? option.filter({ hasText: text }) : option).first().click();
-  // A multiple select stays open after a choice: Tab leaves it (Escape would close the drawer).
-  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Tab');
+  // A multiple select stays open after a choice: a click on the form's first field leaves it (Escape would close the drawer).
+  if (await page.locator('.ant-select-dropdown:visible').count()) await page.getByRole('dialog').locator('input').first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
