@@ -220,7 +220,7 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
   const pick = (programs: ProgramTerms[]) => programs.filter((program) => reaches(scope.clientIds, program) && (!wanted || wanted.has(program.program_id)));
   if (scope.site && input.program_state_id === undefined) {
     const site = scope.site;
-    const terms = scope.cache ? await scope.cache.ofSite(site.id, () => loadSiteTerms(db, site)) : await loadSiteTerms(db, site);
+    const terms = scope.cache ? await scope.cache.ofSite(site, () => loadSiteTerms(db, site)) : await loadSiteTerms(db, site);
     return calculateOffers(input, pick(terms.programs), terms.settings, lang);
   }
   const conditions = [];

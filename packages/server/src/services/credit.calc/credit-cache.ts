@@ -12,23 +12,25 @@ export const CREDIT_CHANNEL = 'dp_credit';
  * While the LISTEN connection is down nothing is kept (kit/notified-cache.ts).
  */
 export class CreditTermsCache extends NotifiedCache {
-  private sites = new Map<number, SiteCreditTerms>();
+  /** By site and its client ("12:3"): a site moved to another client is another entry. */
+  private sites = new Map<string, SiteCreditTerms>();
 
   constructor() {
     super(CREDIT_CHANNEL);
   }
 
   /** The site's terms, kept or loaded (one load for the calls that ask together). */
-  async ofSite(siteId: number, load: () => Promise<SiteCreditTerms>): Promise<SiteCreditTerms> {
-    const kept = this.live ? this.sites.get(siteId) : undefined;
+  async ofSite(site: { id: number; client_id: number }, load: () => Promise<SiteCreditTerms>): Promise<SiteCreditTerms> {
+    const key = `${site.id}:${site.client_id}`;
+    const kept = this.live ? this.sites.get(key) : undefined;
     if (kept) return kept;
-    return this.shared(`site:${siteId}`, async () => {
+    return this.shared(`site:${key}`, async () => {
       const generation = this.generation;
       const terms = await load();
       // A site's terms are small (its packs' programmes); a thousand sites are a few megabytes.
       if (this.live && generation === this.generation) {
         if (this.sites.size >= 5000) this.sites.clear();
-        this.sites.set(siteId, terms);
+        this.sites.set(key, terms);
       }
       return terms;
     });
