@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Col, Empty, List, Result, Row, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, List, Popconfirm, Result, Row, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { listPath, recordPath } from '../../kit/useResourceList.ts';
 import { PublicationInfo, StatusTag, WorkflowBar } from '../sites.context/content/state-widgets.tsx';
-import type { StateRecord } from '../sites.context/content/content-api.ts';
+import { stateAction, type StateRecord } from '../sites.context/content/content-api.ts';
 import { CalculatorPreview } from './CalculatorPreview.tsx';
 import { PROGRAM_STATES, programPath, programStates, programs } from './credit-api.ts';
 import './credit.css';
@@ -54,6 +54,16 @@ export default function ProgramPage() {
       notify.success(t('program.created'));
       await refresh();
       open(state.id);
+    },
+    onError: (error) => notify.error(errorTitle(error)),
+  });
+  // A kept version comes back as a new draft (the workflow bar copies the others).
+  const restore = useMutation({
+    mutationFn: (id: string) => stateAction(PROGRAM_STATES, id, 'restore'),
+    onSuccess: async (draft) => {
+      notify.success(t('sites.context:states.done.restore'));
+      await refresh();
+      open(draft.id);
     },
     onError: (error) => notify.error(errorTitle(error)),
   });
@@ -141,6 +151,13 @@ export default function ProgramPage() {
                 />
                 <PublicationInfo state={state} />
                 {state.attributes.status !== 1 && <Alert type="info" showIcon title={t('program.read_only')} />}
+                {state.attributes.status === 3 && state.attributes.superseded_at && canChangeStates && !shared && (
+                  <Popconfirm title={t('sites.context:states.confirm.restore')} okText={t('sites.context:states.actions.restore')} cancelText={t('common:actions.cancel')} onConfirm={() => restore.mutate(state.id)}>
+                    <Button icon={<RollbackOutlined aria-hidden />} loading={restore.isPending}>
+                      {t('sites.context:states.actions.restore')}
+                    </Button>
+                  </Popconfirm>
+                )}
                 <ResourceForm wide key={`${state.id}-${state.attributes.status}`} resource={programStates} record={state as unknown as Row} readOnly={state.attributes.status !== 1 || !canChangeStates || shared} onSaved={() => void refresh()} />
               </Space>
             </Card>
