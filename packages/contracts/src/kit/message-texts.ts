@@ -734,7 +734,6 @@ export const messages = {
   credit_redemption_term_twice: { ru: 'Каждый срок в остаточных платежах указывается один раз', en: 'Each term of the redemption values may be given once' },
   credit_down_payment_twice: { ru: 'Укажите первоначальный взнос в рублях или в процентах, не оба', en: 'Give the down payment in roubles or as a percentage, not both' },
   credit_down_payment_above_price: { ru: 'Первоначальный взнос не может быть больше цены автомобиля', en: 'The down payment cannot be greater than the car price' },
-  credit_shared_bank: { ru: 'Общая программа может ссылаться только на общий банк', en: 'A system-wide programme can only name a system-wide bank' },
   credit_foreign_record: { ru: 'Запись {id} принадлежит другому клиенту', en: 'The record {id} belongs to another client' },
   credit_reason_car_type: { ru: 'Программа не для этого типа автомобиля', en: 'The programme is not for this car type' },
   credit_reason_car_age: { ru: 'Автомобиль старше допустимого программой возраста', en: 'The car is older than the programme allows' },
@@ -744,7 +743,6 @@ export const messages = {
   credit_reason_term: { ru: 'Срок вне пределов программы', en: 'The term is outside the programme\'s limits' },
   credit_reason_down_payment: { ru: 'Первоначальный взнос вне пределов программы', en: 'The down payment is outside the programme\'s limits' },
   credit_reason_residual: { ru: 'Остаточный платёж вне пределов программы', en: 'The residual payment is outside the programme\'s limits' },
-  credit_state_other_program: { ru: 'Версия принадлежит другой программе', en: 'The version belongs to another programme' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;
