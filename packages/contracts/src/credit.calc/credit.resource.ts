@@ -166,7 +166,7 @@ export const creditProgramResource = defineResource({
     { field: 'bank_id', sortable: true, render: 'refs', ref: creditBankRef, width: 200, key: true },
     { field: 'brand_id', sortable: true, render: 'refs', ref: brandRef, width: 160 },
     { field: 'car_type', sortable: true, render: 'tag', width: 140 },
-    { field: 'interest_rate', sortable: true, width: 140 },
+    { field: 'interest_rate', sortable: true, width: 230 },
     { field: 'code', sortable: true, width: 150 },
     { field: 'client_id', sortable: true, render: 'refs', ref: clientRef, width: 200 },
   ],
