@@ -11,6 +11,14 @@ export * from './calculation.ts';
 
 const READ_ANY = ['programs.get_list', 'settings.get_list'];
 
+/** The names of the demo credit records (server demo-credit.ts), in both languages. */
+export const CREDIT_DEMO_TEXTS = {
+  bank: text('Автокредит Банк', 'Auto Credit Bank'),
+  newCar: text('Новый автомобиль', 'New car'),
+  usedCar: text('Автомобиль с пробегом', 'Used car'),
+  pack: text('Программы сайтов', "The sites' programmes"),
+};
+
 /** credit.calc: banks, loan programmes with their states, packs, each site's settings, the calculation. */
 export const creditCalcContract = defineService({
   name: 'credit.calc',
@@ -32,6 +40,7 @@ export const creditCalcContract = defineService({
       ),
     },
   },
+  seeded: Object.values(CREDIT_DEMO_TEXTS),
   resources: [creditBankResource, creditProgramResource, creditProgramStateResource, creditPackResource, creditSettingsResource],
   screens: [
     screen('credit_banks', '/credit.calc/banks/', 'dictionaries', 'credit', 70, ['banks.get_list']),

@@ -17,6 +17,7 @@ import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
 import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-settings.ts';
 // dealerships
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
+import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -244,6 +245,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   if (files) await seedDemoSiteContent(db, files);
   // cars.stock.sites: stock settings and a filter group of the demo client sites, on their pages.
   await seedDemoStockSettings(db);
+  // credit.calc: a system-wide bank and programmes, a pack of them and the calculator of every client site.
+  await seedDemoCredit(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // request.storage: requests of the client sites, their consent text, a callback setting.
