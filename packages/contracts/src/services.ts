@@ -27,6 +27,7 @@ import { carsImportAliasContract } from './cars.import.alias/index.ts';
 import { carsExportContract } from './cars.export/index.ts';
 import { importerNotifierContract } from './importer.notifier/index.ts';
 import { senderContract } from './sender/index.ts';
+import { creditCalcContract } from './credit.calc/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -62,4 +63,5 @@ export const SERVICE_CONTRACTS = [
   carsExportContract,
   importerNotifierContract,
   senderContract,
+  creditCalcContract,
 ] as const satisfies readonly ServiceContract[];

@@ -30,6 +30,7 @@ import { requestStorage } from './services/request.storage/index.ts';
 import { formConstructor } from './services/form-constructor/index.ts';
 import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
+import { creditCalc } from './services/credit.calc/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -66,6 +67,7 @@ export const SERVICES: readonly ServerService[] = [
   requestStorage,
   formConstructor,
   sender,
+  creditCalc,
   siteRenderer,
 ];
 

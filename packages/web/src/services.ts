@@ -23,6 +23,7 @@ import { carsImportWeb } from './services/cars.import/index.ts';
 import { carsExportWeb } from './services/cars.export/index.ts';
 import { importerNotifierWeb } from './services/importer.notifier/index.ts';
 import { senderWeb } from './services/sender/index.ts';
+import { creditCalcWeb } from './services/credit.calc/index.ts';
 
 /**
  * Every web service with pages, one line each, in the contracts' order (SERVICE_CONTRACTS).
@@ -53,4 +54,5 @@ export const WEB_SERVICES = [
   carsExportWeb,
   importerNotifierWeb,
   senderWeb,
+  creditCalcWeb,
 ] as const satisfies readonly WebService[];

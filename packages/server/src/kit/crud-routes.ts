@@ -122,7 +122,8 @@ export class ResourceRegistry implements RecordOwners {
     const owner = table && ownerColumn(table);
     if (!owner || !this.db) return { sites: [], clients: [] };
     const rows = await this.db.selectDistinct({ id: owner.column }).from(table).where(inArray(table.id, ids));
-    const found = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
+    // A shared record (no client) belongs to nobody's sites.
+    const found = rows.filter((row) => row.id !== null).map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
     return owner.of === 'sites' ? { sites: found, clients: [] } : { sites: [], clients: found };
   }
   get(ref: { service: string; name: string }): Binding {
@@ -422,6 +423,11 @@ function checkTenantWrite(binding: Binding, attrs: Attrs, auth: AuthContext, exi
   if (foreign !== undefined) throw badRequest('invalid_reference', `/data/attributes/${tenant}`, { id: String(foreign) });
 }
 
+/** Refuses a change of `existing` by a caller who may only read it (a shared record changed by a dealer). */
+export function assertTenantWritable(binding: Binding, auth: AuthContext, existing: Row) {
+  checkTenantWrite(binding, {}, auth, existing);
+}
+
 /**
  * A site-owned record is written only on a site the caller reaches, and whose content it may
  * change; its client is the site's (never taken from the body) and it never moves to another site.
@@ -584,10 +590,15 @@ function ownerOf(binding: Binding, row: Row): number | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
-/** A module-tied list that named no site: the rows of the sites (or clients) with the module only. */
+/**
+ * A module-tied list that named no site: the rows of the sites (or clients) with the module only,
+ * and the platform's shared rows (no client: nobody's module to ask).
+ */
 function moduleCondition(registry: ResourceRegistry, binding: Binding, module: string | null): SQL | undefined {
   const owner = module && registry.moduleRows ? ownerColumn(binding.table) : null;
-  return owner ? registry.moduleRows!(module!, owner.column, owner.of) : undefined;
+  if (!owner) return undefined;
+  const withModule = registry.moduleRows!(module!, owner.column, owner.of);
+  return binding.sharedWhenNull ? or(isNull(owner.column), withModule) : withModule;
 }
 
 /** Reads one record in the caller's scope with its links; 404 otherwise (never 403: no leak). */

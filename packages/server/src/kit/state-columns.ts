@@ -1,7 +1,7 @@
 import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * The columns every workflow state carries (page, layout and stage states; later credit program
+ * The columns every workflow state carries (page, layout and stage states; loan programme
  * states): status 1 draft, 2 submitted, 3 published (spec 000 §4), the kept versions and the
  * publication by time. See kit/state-workflow.ts.
  */

@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from './db.ts';
 import { recordAudit } from './audit.ts';
 import { AppError } from './errors.ts';
 import { toRecord } from './jsonapi.ts';
-import { findScoped, type ResourceHooks, type ResourceRegistry, type Row } from './crud-routes.ts';
+import { assertTenantWritable, findScoped, type ResourceHooks, type ResourceRegistry, type Row } from './crud-routes.ts';
 import { requireAuth, type AuthContext } from './request-context.ts';
 
 /** Spec 000 §4 publication status of a state. */
@@ -26,11 +26,12 @@ export type StatesTable = PgTable & {
   publish_at: PgColumn;
   publish_job_id: PgColumn;
   publication_status: PgColumn;
-  site_id: PgColumn;
+  /** The site of a site's content (pages, stages); a client's or the platform's states have none. */
+  site_id?: PgColumn;
 };
 
 /**
- * A kind of workflow state (page, layout, stage states; later credit program states): draft (1)
+ * A kind of workflow state (page, layout, stage states; loan programme states): draft (1)
  * → submitted (2) → published (3) with copy, unpublish, publication by time and kept versions
  * (DESIGN.md §10). Each service declares one and gets the routes and hooks below.
  */
@@ -44,8 +45,11 @@ export interface WorkflowDef {
   contentFields: string[];
   /** The code that publishes, unpublishes and schedules on every site (the write code alone does not). */
   publishPermission: string;
-  /** Whether the site of a state publishes strictly (sites.strict_publishing). */
-  isStrict(tx: DbOrTx, siteId: number): Promise<boolean>;
+  /**
+   * Whether a state is published only after submission (a site's strict_publishing, read from the
+   * state's site); absent: a holder of the publishing permission publishes a draft too.
+   */
+  isStrict?(tx: DbOrTx, state: Row): Promise<boolean>;
   /** After a publish or unpublish: the public renderer drops what it caches for the site. */
   onPublicationChange?(tx: DbOrTx, state: Row): Promise<void>;
   /** Refuses every write to the states of an owner that cannot change (a page copied from a master: origin_id). */
@@ -126,7 +130,7 @@ export function assertMayPublish(def: WorkflowDef, actor: WorkflowActor) {
 export async function assertPublishable(tx: DbOrTx, def: WorkflowDef, actor: WorkflowActor, state: Row) {
   assertMayPublish(def, actor);
   if (state.status === STATE_STATUS.published) throw conflict(state.superseded_at == null ? 'state_already_published' : 'state_kept_version');
-  if ((await def.isStrict(tx, state.site_id as number)) && state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
+  if (def.isStrict && (await def.isStrict(tx, state)) && state.status !== STATE_STATUS.submitted) throw conflict('state_not_submitted');
 }
 
 /**
@@ -181,7 +185,7 @@ export async function copyState(tx: DbOrTx, def: WorkflowDef, actor: WorkflowAct
     .values({
       ...content,
       [ownerKey(def)]: state[ownerKey(def)],
-      site_id: state.site_id,
+      ...(def.states.site_id ? { site_id: state.site_id } : {}),
       client_id: state.client_id,
       status: STATE_STATUS.draft,
       copied_from_id: state.id,
@@ -367,7 +371,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: ServiceContext
     const auth = requireAuth(request.auth);
     return ctx.db.transaction(async (tx) => {
       const state = await findScoped(tx, binding, stateId, auth);
-      await binding.siteOwned?.assertEditable(tx, auth, state.site_id as number);
+      // A state the caller reads but may not change (one of the platform's shared records) is refused.
+      assertTenantWritable(binding, auth, state);
+      if (binding.siteOwned) await binding.siteOwned.assertEditable(tx, auth, state.site_id as number);
       await def.assertOwnerEditable?.(tx, state);
       return work(tx, { auth, ip: request.ip }, state);
     });

@@ -17,6 +17,7 @@ import { seedDemoStock } from '../services/cars.stock/demo-stock.ts';
 import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-settings.ts';
 // dealerships
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
+import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -85,6 +86,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   dealerships: ['dealers.get_list', 'dealers.create', 'dealers.patch', 'dealers.delete', ...['departments', 'employees', 'services'].flatMap((entity) => [`${entity}.create`, `${entity}.patch`, `${entity}.delete`])],
   // benefits: the manager keeps the client's discount programs and discounts and imports discounts.
   benefits: ['programs.get_list', 'programs.create', 'programs.patch', 'programs.delete', 'discounts.get_list', 'discounts.create', 'discounts.patch', 'discounts.delete'],
+  // credit.calc: the manager keeps the client's banks, loan programmes (publishing their versions), packs and the sites' calculators.
+  'credit.calc': [...['banks', 'programs', 'program_states', 'packs', 'settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'program_states.publish'],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
     // sender: resending and dismissing lost requests.
@@ -244,6 +247,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   if (files) await seedDemoSiteContent(db, files);
   // cars.stock.sites: stock settings and a filter group of the demo client sites, on their pages.
   await seedDemoStockSettings(db);
+  // credit.calc: a system-wide bank and programmes, a pack of them and the calculator of every client site.
+  await seedDemoCredit(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // request.storage: requests of the client sites, their consent text, a callback setting.

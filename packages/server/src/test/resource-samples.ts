@@ -13,6 +13,8 @@ import { carComplectations } from '../services/cars.catalog/catalog.table.ts';
 import { carMarketingComplectations } from '../services/cars.catalog/marketing.table.ts';
 import { carBodyColors } from '../services/cars.catalog/colors.table.ts';
 import { mediaFiles } from '../services/media.storage/media.table.ts';
+// credit.calc
+import { creditBanks, creditPrograms } from '../services/credit.calc/credit.table.ts';
 // dealerships
 import { benefitPrograms } from '../services/benefits/benefit.table.ts';
 import { dealershipDepartments, dealerships } from '../services/dealerships/dealership.table.ts';
@@ -141,6 +143,16 @@ export const SAMPLES: Record<string, Sample> = {
     const [program] = await t.database.db.insert(benefitPrograms).values({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}` }).returning();
     return { client_id: clientId, program_id: program!.id, marketing_complectation_id: (await colorChain(t)).marketing, discount_sum: 150000, start_date: '2026-01-01', end_date: '2026-03-31' };
   },
+  // credit.calc: a client's bank, programme (of a new bank), state (of a new programme), pack; a new site's settings.
+  // A client's records need the credit_calc module on one of its sites.
+  'credit.calc/banks': async (t, clientId) => {
+    await siteFor(t, clientId);
+    return { client_id: clientId, name: `Банк ${suffix()}` };
+  },
+  'credit.calc/programs': async (t, clientId) => ({ client_id: clientId, name: `Программа ${suffix()}`, bank_id: await creditBankFor(t, clientId), car_type: 'new', term_min: 12, term_max: 84, interest_rate: 9.9, down_payment_min: 10, down_payment_max: 90 }),
+  'credit.calc/program_states': async (t, clientId) => ({ program_id: await creditProgramFor(t, clientId), description: `Версия ${suffix()}`, interest_rate: 7.5 }),
+  'credit.calc/packs': async (t, clientId) => ({ client_id: clientId, name: `Пакет ${suffix()}`, program_ids: [await creditProgramFor(t, clientId)] }),
+  'credit.calc/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), default_period: 36, max_period: 84, fee_percent: 15, residual_percent: 0 }),
   // cars.vins: the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
   'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
   'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),
@@ -204,6 +216,19 @@ export async function catalogChain(t: TestApp) {
     .values({ name: 'Рестайлинг', generation_id: generation!.id, model_id: model!.id, brand_id: brand!.id })
     .returning();
   return { brand: brand!.id, model: model!.id, generation: generation!.id, restyling: restyling!.id };
+}
+
+/** A new bank of the client (credit.calc samples). */
+async function creditBankFor(t: TestApp, clientId: number) {
+  await siteFor(t, clientId);
+  const [row] = await t.database.db.insert(creditBanks).values({ client_id: clientId, name: `Банк ${suffix()}` }).returning();
+  return row!.id;
+}
+/** A new programme of the client, of a new bank. */
+async function creditProgramFor(t: TestApp, clientId: number) {
+  const bankId = await creditBankFor(t, clientId);
+  const [row] = await t.database.db.insert(creditPrograms).values({ client_id: clientId, bank_id: bankId, name: `Программа ${suffix()}`, term_min: 12, term_max: 60, interest_rate: 10 }).returning();
+  return row!.id;
 }
 
 /** A new dealership of the client (dealerships samples). */
@@ -273,6 +298,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),
   // benefits: a discount's first text fields are dates.
   'benefits/discounts': (id) => ({ field: 'discount_sum', value: 100_000 + Number(id) }),
+  // credit.calc: the settings have no text field; their default term.
+  'credit.calc/settings': (id) => ({ field: 'default_period', value: 1 + (Number(id) % 80) }),
   // cars.stock.sites and cars.sorting: declared without generic forms.
   'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
   'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),

@@ -45,6 +45,8 @@ import { BarcodeOutlined, CloudDownloadOutlined, SafetyCertificateOutlined } fro
 import { ContactsOutlined, EnvironmentOutlined, NodeIndexOutlined, PhoneOutlined } from '@ant-design/icons';
 // cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, viewed and favorites, car sorting
 import { DesktopOutlined, FunnelPlotOutlined, HeartOutlined, SlidersOutlined, SortAscendingOutlined } from '@ant-design/icons';
+// credit.calc: banks, programmes, packs, a site's calculator
+import { AccountBookOutlined, CalculatorOutlined, CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
 
@@ -147,6 +149,11 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   dealerships_site_departments: <NodeIndexOutlined aria-hidden />,
   dealerships_site_employees: <ContactsOutlined aria-hidden />,
   dealerships_site_services: <PhoneOutlined aria-hidden />,
+  // credit.calc
+  credit_banks: <WalletOutlined aria-hidden />,
+  credit_programs: <CreditCardOutlined aria-hidden />,
+  credit_packs: <AccountBookOutlined aria-hidden />,
+  credit_settings: <CalculatorOutlined aria-hidden />,
   // request.storage
   requests_subscription_requests: <SoundOutlined aria-hidden />,
   requests_callback_requests: <CommentOutlined aria-hidden />,

@@ -15,7 +15,7 @@ export const stageStatesWorkflow: WorkflowDef = {
   owner: stageStates.stage_id,
   contentFields: STAGE_STATE_CONTENT,
   publishPermission: 'stages.publish',
-  isStrict: isStrictSite,
+  isStrict: (tx, state) => isStrictSite(tx, state.site_id as number),
   onPublicationChange: (tx, state) => markSiteContentChanged(tx, state.site_id as number),
 };
 workflows.add(stageStatesWorkflow);

@@ -25,7 +25,7 @@ export const pageStatesWorkflow: WorkflowDef = {
   owner: pageStates.page_id,
   contentFields: PAGE_STATE_CONTENT,
   publishPermission: 'pages.publish',
-  isStrict: isStrictSite,
+  isStrict: (tx, state) => isStrictSite(tx, state.site_id as number),
   onPublicationChange,
   async assertOwnerEditable(tx, state) {
     const [page] = await tx.select({ origin_id: pages.origin_id }).from(pages).where(eq(pages.id, state.page_id as number)).limit(1);
@@ -40,7 +40,7 @@ export const layoutStatesWorkflow: WorkflowDef = {
   owner: layoutStates.layout_id,
   contentFields: LAYOUT_STATE_CONTENT,
   publishPermission: 'layouts.publish',
-  isStrict: isStrictSite,
+  isStrict: (tx, state) => isStrictSite(tx, state.site_id as number),
   onPublicationChange,
   async assertOwnerEditable(tx, state) {
     const [layout] = await tx.select({ origin_id: layouts.origin_id }).from(layouts).where(eq(layouts.id, state.layout_id as number)).limit(1);

@@ -139,11 +139,21 @@ export function useSiteForms(siteId: number | null | undefined) {
   return { ...query, allowed, forms: query.data ?? [] };
 }
 
+/** The states resource of another service under the same workflow (loan programme states). */
+export interface WorkflowTarget {
+  service: string;
+  name: string;
+}
+/** A path below a states resource: the sites' content, or another service's states. */
+export const statesPath = (kind: StateKind | WorkflowTarget, rest: string) => (typeof kind === 'string' ? contentPath(`${kind}/${rest}`) : gatewayPath(kind.service, `${kind.name}/${rest}`));
+/** The service whose codes change and publish a kind of state. */
+export const serviceOfStates = (kind: StateKind | WorkflowTarget) => (typeof kind === 'string' ? 'sites.context' : kind.service);
+
 /** The workflow actions of a state (kit/state-workflow.ts routes). */
-export const stateAction = (kind: StateKind, id: string, action: 'submit' | 'publish' | 'unpublish' | 'copy' | 'restore') =>
-  api.post<StateRecord>(contentPath(`${kind}/${id}/${action}`));
-export const scheduleState = (kind: StateKind, id: string, at: string) => api.post<StateRecord>(contentPath(`${kind}/${id}/schedule`), { publish_at: at });
-export const cancelSchedule = (kind: StateKind, id: string) => api.call<StateRecord>('DELETE', contentPath(`${kind}/${id}/schedule`));
+export const stateAction = (kind: StateKind | WorkflowTarget, id: string, action: 'submit' | 'publish' | 'unpublish' | 'copy' | 'restore') =>
+  api.post<StateRecord>(statesPath(kind, `${id}/${action}`));
+export const scheduleState = (kind: StateKind | WorkflowTarget, id: string, at: string) => api.post<StateRecord>(statesPath(kind, `${id}/schedule`), { publish_at: at });
+export const cancelSchedule = (kind: StateKind | WorkflowTarget, id: string) => api.call<StateRecord>('DELETE', statesPath(kind, `${id}/schedule`));
 
 /** The state an editor opens when none is named: the newest that is not a kept version. */
 export function workingState(states: StateRecord[]): StateRecord | undefined {

@@ -9,7 +9,7 @@ import { notify } from '../../../app/notify.ts';
 import { useSession } from '../../../app/session.ts';
 import { api, errorTitle } from '../../../kit/api.ts';
 import { formatDateTime } from '../../../kit/format.ts';
-import { cancelSchedule, contentPath, scheduleState, stateAction, useFloorOptions, useInvalidateContent, type StateKind, type StateRecord } from './content-api.ts';
+import { cancelSchedule, scheduleState, serviceOfStates, stateAction, statesPath, useFloorOptions, useInvalidateContent, type StateKind, type StateRecord, type WorkflowTarget } from './content-api.ts';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
 /** Spec 000 §4 publication status: 1 in progress, 2 success, 3 has error, 4 cannot get. */
@@ -69,7 +69,8 @@ export function WorkflowBar({
   onOpen,
   onDeleted,
 }: {
-  kind: StateKind;
+  /** The sites' page or layout states, or another service's states resource. */
+  kind: StateKind | WorkflowTarget;
   state: StateRecord;
   strict: boolean;
   editable: boolean;
@@ -86,13 +87,14 @@ export function WorkflowBar({
   const [moment, setMoment] = useState<Dayjs | null>(null);
   const a = state.attributes;
   const permissions = user?.permissions ?? {};
-  const canChange = editable && hasPermission(permissions, 'sites.context', changeCode);
-  const canPublish = editable && hasPermission(permissions, 'sites.context', publishCode);
+  const service = serviceOfStates(kind);
+  const canChange = editable && hasPermission(permissions, service, changeCode);
+  const canPublish = editable && hasPermission(permissions, service, publishCode);
   const current = a.status === 3 && !a.superseded_at;
   const kept = a.status === 3 && !!a.superseded_at;
   const open = !current && !kept;
   const publishable = open && (!strict || a.status === 2);
-  const right = permissionText('sites.context', publishCode, lang as Lang)?.name ?? publishCode;
+  const right = permissionText(service, publishCode, lang as Lang)?.name ?? publishCode;
 
   const run = useMutation({
     mutationFn: async (work: () => Promise<StateRecord | undefined>) => work(),
@@ -174,7 +176,7 @@ export function WorkflowBar({
           cancelText={t('common:actions.cancel')}
           onConfirm={() =>
             run.mutate(async () => {
-              await api.delete(contentPath(`${kind}/${state.id}`));
+              await api.delete(statesPath(kind, state.id));
               notify.success(t('common:notices.deleted'));
               onDeleted();
               return undefined;
