@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../kit/dates.ts';
 import { id, idList, integer } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { CREDIT_MONEY_MAX, carType, months, percent } from './credit-fields.ts';
@@ -7,7 +8,9 @@ import { CREDIT_MONEY_MAX, carType, months, percent } from './credit-fields.ts';
  * The credit calculation (docs/decisions/credit.md, "How is a payment calculated?"): a car price,
  * its type, age and brand, a down payment (roubles or percent), a term and a residual percent; with
  * a site, only the programmes in the packs of the site's client, and the site's settings give the
- * defaults and the longest term. Amounts of the answer are in kopecks.
+ * defaults and the longest term; with a site and the car's marketing complectation, the site's
+ * client's discounts for the car (benefits) lower the price of the programmes they combine with.
+ * Amounts of the answer are in kopecks.
  */
 export const calculationInput = z.strictObject({
   /** The car's price in whole roubles. */
@@ -26,6 +29,10 @@ export const calculationInput = z.strictObject({
   /** The residual (balloon) as a percent of the price (absent: the programme's redemption value, else the site's default, else 0). */
   residual_percent: percent().optional(),
   site_id: id().optional(),
+  /** The car's marketing complectation: with a site, its discounts (benefits) apply. */
+  marketing_complectation_id: id().optional(),
+  /** The day the discounts must be valid on (absent: today). */
+  date: isoDate().optional(),
   /** Only these programmes (a programme's preview). */
   program_ids: idList(100).optional(),
   /** One state of a programme, published or not (the state editor's preview); its programme only. */
@@ -43,6 +50,19 @@ export const calculationBody = z.strictObject({ data: calculationInput });
 export const CREDIT_EXCLUSION_REASONS = ['car_type', 'car_age', 'brand', 'owners', 'loan_amount', 'term', 'down_payment', 'residual'] as const;
 export type CreditExclusionReason = (typeof CREDIT_EXCLUSION_REASONS)[number];
 
+/** A discount that applies to the car (benefits); its sum in kopecks. */
+export interface CreditBenefit {
+  discount_id: number;
+  program_id: number;
+  program_name: string;
+  disclaimer: string | null;
+  sum: number;
+  start_date: string;
+  end_date: string;
+  /** The credit programmes it combines with: their offers are calculated on the price less it. */
+  credit_program_ids: number[];
+}
+
 /** One programme's result; money in kopecks. */
 export interface CreditOffer {
   program_id: number;
@@ -56,6 +76,9 @@ export interface CreditOffer {
   disclaimer: string | null;
   rate: number;
   term: number;
+  /** The price this offer finances: the car's price less the discounts that combine with the programme. */
+  price: number;
+  down_payment: number;
   loan_amount: number;
   monthly_payment: number;
   /** The last monthly payment: the one that ends the balance at exactly the balloon. */
@@ -65,10 +88,10 @@ export interface CreditOffer {
   residual_percent: number;
   /** Down payment + every monthly payment + the balloon. */
   total_paid: number;
-  /** Total paid less the price. */
+  /** Total paid less the offer's price. */
   overpayment: number;
-  /** The car's discounts that apply with this programme (the benefits service fills them). */
-  benefits: unknown[];
+  /** The car's discounts that combine with this programme. */
+  benefits: CreditBenefit[];
 }
 
 export interface CreditExclusion {
@@ -88,4 +111,6 @@ export interface CalculationResult {
   max_term: number | null;
   offers: CreditOffer[];
   excluded: CreditExclusion[];
+  /** Every discount that applies to the car on the day, largest first (empty without a site and a complectation). */
+  benefits: CreditBenefit[];
 }

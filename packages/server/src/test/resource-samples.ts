@@ -191,7 +191,8 @@ export const SAMPLES: Record<string, Sample> = {
 };
 
 /** A chain down to a complectation and a marketing complectation of it (body colour samples). */
-async function colorChain(t: TestApp) {
+/** A marketing complectation (with its complectation) under a new catalogue chain. */
+export async function colorChain(t: TestApp) {
   const chain = await catalogChain(t);
   const db = t.database.db;
   const [complectation] = await db

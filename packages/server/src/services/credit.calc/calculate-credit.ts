@@ -6,6 +6,7 @@ import {
   t,
   type CalculationInput,
   type CalculationResult,
+  type CreditBenefit,
   type CreditExclusion,
   type CreditExclusionReason,
   type CreditOffer,
@@ -13,6 +14,8 @@ import {
   type MessageKey,
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
+import { benefitsForCar } from '../benefits/benefits-for-car.ts';
+import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from './credit.table.ts';
 import type { CreditTermsCache } from './credit-cache.ts';
 import type { ProgramTerms, SiteCreditSettings, SiteCreditTerms } from './credit-terms.ts';
@@ -114,18 +117,24 @@ const roundPercent = (value: number) => Math.round(value * 10_000) / 10_000;
  * The offers and exclusions for one input over the given programme terms (no database: the
  * route and, later, the public sites feed it). `site` gives the defaults and the longest term.
  */
-export function calculateOffers(input: CalculationInput, programs: ProgramTerms[], site: SiteCreditSettings | null, lang: Lang): CalculationResult {
+export function calculateOffers(input: CalculationInput, programs: ProgramTerms[], site: SiteCreditSettings | null, lang: Lang, benefits: CreditBenefit[] = []): CalculationResult {
   const price = kopecks(input.price);
   const defaults = site ?? CREDIT_SETTINGS_DEFAULTS;
   const downPercent = input.down_payment !== undefined ? null : (input.down_payment_percent ?? defaults.fee_percent);
-  const down = input.down_payment !== undefined ? kopecks(input.down_payment) : share(price, downPercent!);
+  /** The down payment on a price: the roubles asked for, or the percent of that price. */
+  const downOn = (amount: number) => (input.down_payment !== undefined ? Math.min(kopecks(input.down_payment), amount) : share(amount, downPercent!));
+  const down = downOn(price);
   const downShare = price > 0 ? (down * 100) / price : 0;
   const maxTerm = site?.max_period ?? null;
   const term = Math.min(input.term ?? defaults.default_period, maxTerm ?? Number.MAX_SAFE_INTEGER);
-  const loan = Math.max(0, price - down);
   const offers: CreditOffer[] = [];
   const excluded: CreditExclusion[] = [];
   for (const program of programs) {
+    const combined = benefits.filter((benefit) => benefit.credit_program_ids.includes(program.program_id));
+    const offerPrice = Math.max(0, price - combined.reduce((sum, benefit) => sum + benefit.sum, 0));
+    const offerDown = combined.length ? downOn(offerPrice) : down;
+    const offerDownShare = offerPrice > 0 ? (offerDown * 100) / offerPrice : 0;
+    const loan = Math.max(0, offerPrice - offerDown);
     const redemption = program.redemption_values.find((value) => value.term === term)?.percent ?? program.redemption_percent;
     const residualPercent = input.residual_percent ?? redemption ?? site?.residual_percent ?? 0;
     const reasons: CreditExclusionReason[] = [];
@@ -136,8 +145,8 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
     if (program.owners !== null && input.owners != null && input.owners > program.owners) reasons.push('owners');
     if (loan < kopecks(program.loan_amount_min) || (program.loan_amount_max !== null && loan > kopecks(program.loan_amount_max)) || loan === 0) reasons.push('loan_amount');
     if (term < program.term_min || term > program.term_max) reasons.push('term');
-    if (downShare < program.down_payment_min - 1e-9 || downShare > program.down_payment_max + 1e-9) reasons.push('down_payment');
-    const balloon = share(price, residualPercent);
+    if (offerDownShare < program.down_payment_min - 1e-9 || offerDownShare > program.down_payment_max + 1e-9) reasons.push('down_payment');
+    const balloon = share(offerPrice, residualPercent);
     if (residualPercent < program.residual_min - 1e-9 || residualPercent > program.residual_max + 1e-9 || balloon > loan) reasons.push('residual');
     if (reasons.length) {
       excluded.push({
@@ -150,7 +159,7 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
       continue;
     }
     const totals = scheduleTotals(loan, balloon, term, program.interest_rate);
-    const totalPaid = down + totals.sum + balloon;
+    const totalPaid = offerDown + totals.sum + balloon;
     offers.push({
       program_id: program.program_id,
       program_state_id: program.program_state_id,
@@ -163,18 +172,20 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
       disclaimer: program.disclaimer,
       rate: program.interest_rate,
       term,
+      price: offerPrice,
+      down_payment: offerDown,
       loan_amount: loan,
       monthly_payment: totals.payment,
       last_payment: totals.last,
       residual_payment: balloon,
       residual_percent: residualPercent,
       total_paid: totalPaid,
-      overpayment: totalPaid - price,
-      benefits: [],
+      overpayment: totalPaid - offerPrice,
+      benefits: combined,
     });
   }
   offers.sort((a, b) => a.monthly_payment - b.monthly_payment || a.program_id - b.program_id);
-  return { price, down_payment: down, down_payment_percent: roundPercent(downShare), term, max_term: maxTerm, offers, excluded };
+  return { price, down_payment: down, down_payment_percent: roundPercent(downShare), term, max_term: maxTerm, offers, excluded, benefits };
 }
 
 /** The programmes a site offers: those in the packs of its client and in the system-wide packs. */
@@ -218,10 +229,11 @@ const reaches = (clientIds: CalculationScope['clientIds'], program: ProgramTerms
 export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope: CalculationScope, lang: Lang): Promise<CalculationResult> {
   const wanted = input.program_ids?.length ? new Set(input.program_ids) : null;
   const pick = (programs: ProgramTerms[]) => programs.filter((program) => reaches(scope.clientIds, program) && (!wanted || wanted.has(program.program_id)));
+  const benefits = scope.site ? await carBenefits(db, input, scope.site.client_id) : [];
   if (scope.site && input.program_state_id === undefined) {
     const site = scope.site;
     const terms = scope.cache ? await scope.cache.ofSite(site, () => loadSiteTerms(db, site)) : await loadSiteTerms(db, site);
-    return calculateOffers(input, pick(terms.programs), terms.settings, lang);
+    return calculateOffers(input, pick(terms.programs), terms.settings, lang, benefits);
   }
   const conditions = [];
   if (input.program_state_id !== undefined) conditions.push(eq(creditProgramStates.id, input.program_state_id));
@@ -229,7 +241,42 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
   if (wanted) conditions.push(inArray(creditPrograms.id, [...wanted]));
   if (scope.site) conditions.push(packedPrograms(scope.site.client_id));
   const programs = pick(await selectTerms(db, conditions));
-  return calculateOffers(input, programs, scope.site ? await siteSettings(db, scope.site.id) : null, lang);
+  return calculateOffers(input, programs, scope.site ? await siteSettings(db, scope.site.id) : null, lang, benefits);
+}
+
+/** Today in the platform's time zone (the dealers' days), `YYYY-MM-DD`. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+
+/**
+ * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation's
+ * brand and model, the day asked about (today by default) and its previous owners (0 for a new
+ * car when not given). None without a complectation.
+ */
+async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number): Promise<CreditBenefit[]> {
+  if (input.marketing_complectation_id === undefined) return [];
+  const [car] = await db
+    .select({ brand_id: carMarketingComplectations.brand_id, model_id: carMarketingComplectations.model_id })
+    .from(carMarketingComplectations)
+    .where(eq(carMarketingComplectations.id, input.marketing_complectation_id));
+  if (!car) return [];
+  const found = await benefitsForCar(db, {
+    clientId,
+    marketingComplectationId: input.marketing_complectation_id,
+    brandId: car.brand_id,
+    modelId: car.model_id,
+    date: input.date ?? today(),
+    owners: input.owners ?? 0,
+  });
+  return found.discounts.map((discount) => ({
+    discount_id: discount.discountId,
+    program_id: discount.program.id,
+    program_name: discount.program.name,
+    disclaimer: discount.program.disclaimer,
+    sum: kopecks(discount.discountSum),
+    start_date: discount.startDate,
+    end_date: discount.endDate,
+    credit_program_ids: discount.program.combinedProgramIds,
+  }));
 }
 
 /** The terms of the programmes whose state matches `conditions`, with their bank. */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { moduleInstallations } from '../../schema.ts';
+import { colorChain } from '../../test/resource-samples.ts';
+import { creditSchedule } from './calculate-credit.ts';
 
 /**
  * The credit calculator's resources and rules (spec 001 §3 Credit, §4, §5, §9): banks, programmes,
@@ -265,6 +267,38 @@ describe('the calculation route', () => {
     expect(mine.offers.map((offer: { program_id: number }) => offer.program_id).sort()).toEqual(expect.arrayContaining([packed, unpacked]));
     const theirs = (await calculate(dealerB, { price: 1_250_000, car_type: 'new', down_payment: 250_000, term: 12, program_ids: [packed] })).json().data;
     expect(theirs.offers).toEqual([]);
+  });
+
+  it("lowers the price of the programmes a car's discounts combine with, and lists every discount of the day", async () => {
+    const client = await t.createClient();
+    const site = await t.createSite(client);
+    const grants = { 'credit.calc': CODES, benefits: ['programs.get_list', 'programs.create', 'discounts.get_list', 'discounts.create'] };
+    const token = (await t.signIn((await t.createUser({ grants, clientIds: [client] })).email)).access_token;
+    const combined = await publishedProgram(token, client, { down_payment_min: 0 });
+    const plain = await publishedProgram(token, client, { down_payment_min: 0 });
+    await made(token, 'packs', { client_id: client, name: 'Сайт', program_ids: [combined, plain] });
+    await made(token, 'settings', { site_id: site, default_period: 12, max_period: 60, fee_percent: 20, residual_percent: 0 });
+    const { marketing } = await colorChain(t);
+    const benefits = (name: string, attributes: Record<string, unknown>) => t.request('POST', `/gateway/benefits/api/v1/${name}`, { token, body: { data: { attributes } } });
+    const benefitProgram = await benefits('programs', { client_id: client, name: 'Кредитная скидка', code: `credit-${Date.now()}`, owners_from: 0, owners_to: 3, combined_program_ids: [combined] });
+    expect(benefitProgram.statusCode, benefitProgram.body).toBe(201);
+    const programId = Number(benefitProgram.json().data.id);
+    const discount = await benefits('discounts', { client_id: client, program_id: programId, marketing_complectation_id: marketing, discount_sum: 100_000, start_date: '2026-01-01', end_date: '2026-12-31' });
+    expect(discount.statusCode, discount.body).toBe(201);
+
+    const car = { price: 1_250_000, car_type: 'new', site_id: site, marketing_complectation_id: marketing };
+    const result = (await calculate(token, { ...car, date: '2026-06-01' })).json().data;
+    expect(result.benefits).toEqual([expect.objectContaining({ program_id: programId, program_name: 'Кредитная скидка', sum: 10_000_000, credit_program_ids: [combined] })]);
+    const offer = (id: number, of = result) => of.offers.find((candidate: { program_id: number }) => candidate.program_id === id);
+    // 1 250 000 less 100 000, 20 % down: a loan of 920 000 roubles over 12 months.
+    expect(offer(combined)).toMatchObject({ price: 115_000_000, down_payment: 23_000_000, loan_amount: 92_000_000, monthly_payment: creditSchedule(92_000_000, 0, 12, 9.9).payment, benefits: [expect.objectContaining({ program_id: programId })] });
+    expect(offer(plain)).toMatchObject({ price: 125_000_000, loan_amount: 100_000_000, benefits: [] });
+    // Outside the discount's days, or without the car's complectation: the full price everywhere.
+    for (const other of [{ ...car, date: '2027-01-01' }, { price: 1_250_000, car_type: 'new', site_id: site }]) {
+      const without = (await calculate(token, other)).json().data;
+      expect(without.benefits).toEqual([]);
+      expect(offer(combined, without)).toMatchObject({ price: 125_000_000, loan_amount: 100_000_000, benefits: [] });
+    }
   });
 
   it('refuses bad input with field messages and never a 500', async () => {

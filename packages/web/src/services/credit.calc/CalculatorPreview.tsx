@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, InputNumber, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, List, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ interface PreviewValues {
   car_type: 'new' | 'used';
   car_age: number;
   brand_id?: number | null;
+  /** The picked car's: its discounts (benefits) apply. */
+  marketing_complectation_id?: number | null;
   down_payment_percent?: number | null;
   term?: number | null;
   residual_percent?: number | null;
@@ -26,6 +28,7 @@ interface StockCar {
   is_new: boolean;
   year: number | null;
   brand_id: number | null;
+  marketing_complectation_id: number | null;
 }
 
 /** The cars of a site's stock to pick a price from (cars.stock; none without its read code). */
@@ -64,6 +67,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
         car_type: values.car_type,
         car_age: values.car_age,
         ...(values.brand_id ? { brand_id: values.brand_id } : {}),
+        ...(values.marketing_complectation_id && siteId ? { marketing_complectation_id: values.marketing_complectation_id } : {}),
         ...(values.down_payment_percent != null ? { down_payment_percent: values.down_payment_percent } : {}),
         ...(values.term != null ? { term: values.term } : {}),
         ...(values.residual_percent != null ? { residual_percent: values.residual_percent } : {}),
@@ -75,9 +79,12 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
   });
   const pickCar = (index: number | undefined) => {
     const car = index === undefined ? undefined : stock.cars[index];
-    if (!car) return;
+    if (!car) {
+      form.setFieldsValue({ brand_id: null, marketing_complectation_id: null });
+      return;
+    }
     const age = car.attributes.year ? Math.max(0, new Date().getFullYear() - car.attributes.year) : 0;
-    form.setFieldsValue({ price: car.attributes.price ?? undefined, car_type: car.attributes.is_new ? 'new' : 'used', car_age: Math.min(age, 15), brand_id: car.attributes.brand_id });
+    form.setFieldsValue({ price: car.attributes.price ?? undefined, car_type: car.attributes.is_new ? 'new' : 'used', car_age: Math.min(age, 15), brand_id: car.attributes.brand_id, marketing_complectation_id: car.attributes.marketing_complectation_id });
   };
   const columns = [
     {
@@ -87,9 +94,14 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{offer.name}</Typography.Text>
           <Typography.Text type="secondary">{offer.bank_name}</Typography.Text>
-          <Space size={4}>
+          <Space size={4} wrap>
             {offer.preferential && <Tag color="green">{t('preview.preferential')}</Tag>}
             {offer.leasing && <Tag>{t('preview.leasing')}</Tag>}
+            {offer.benefits.map((benefit) => (
+              <Tag color="blue" key={benefit.discount_id} data-testid="credit-benefit">
+                {t('preview.discount', { name: benefit.program_name, sum: money(benefit.sum, lang as Lang) })}
+              </Tag>
+            ))}
           </Space>
         </Space>
       ),
@@ -106,6 +118,12 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
     <Card variant="borderless" className="page-card credit-preview" title={<Space><CalculatorOutlined aria-hidden />{t('preview.title')}</Space>}>
       <Typography.Paragraph type="secondary">{t('preview.hint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ car_type: 'new', car_age: 0 }} onFinish={(values) => run.mutate(values)}>
+        <Form.Item name="brand_id" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name="marketing_complectation_id" hidden>
+          <Input />
+        </Form.Item>
         <Row gutter={16}>
           {stock.allowed && (
             <Col xs={24} lg={12}>
