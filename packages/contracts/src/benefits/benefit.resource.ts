@@ -4,6 +4,7 @@ import { code, filterText, id, idList, isoDate, optionalMultiLineText, requiredT
 import { encodeMessage } from '../kit/messages.ts';
 import { brandRef, idsFilter, modelRef } from '../cars.catalog/catalog-fields.ts';
 import { marketingComplectationRef } from '../cars.catalog/marketing-complectation.resource.ts';
+import { creditProgramRef } from '../credit.calc/credit.resource.ts';
 
 /**
  * The benefits service (spec 001 §2 /benefits, §3 Benefits, §7; docs/decisions/benefits.md): a
@@ -59,7 +60,7 @@ const programFields = {
   owners_to: ownersCount().default(OWNERS_LIMITS.to),
   brand_id: id().nullable().optional(),
   model_id: id().nullable().optional(),
-  // Ids of credit programs (credit.calc) the program combines with; kept as plain ids.
+  // The credit programmes (credit.calc) its discounts combine with: a credit offer of one of them is calculated on the price less them.
   combined_program_ids: idList(100).default([]),
 };
 
@@ -93,7 +94,7 @@ export const benefitProgramResource = defineResource({
   defaultSort: 'name',
   pageSize: { default: 500, max: 1000 },
   tenant: 'client_id',
-  refs: { client_id: clientRef, brand_id: brandRef, model_id: modelRef },
+  refs: { client_id: clientRef, brand_id: brandRef, model_id: modelRef, combined_program_ids: creditProgramRef },
   permissions: perms('programs'),
   columns: [
     { field: 'name', sortable: true, width: 260, key: true },
@@ -102,7 +103,7 @@ export const benefitProgramResource = defineResource({
     { field: 'model_id', sortable: true, render: 'refs', ref: modelRef, width: 160 },
     { field: 'owners_from', sortable: true, width: 150 },
     { field: 'owners_to', sortable: true, width: 150 },
-    { field: 'combined_program_ids', render: 'count', width: 170 },
+    { field: 'combined_program_ids', render: 'refs', ref: creditProgramRef, width: 220 },
     { field: 'client_id', sortable: true, render: 'refs', ref: clientRef, width: 200 },
   ],
   form: [
@@ -113,7 +114,7 @@ export const benefitProgramResource = defineResource({
     { field: 'model_id', widget: 'select', ref: modelRef, within: { field: 'brand_id', filter: 'brands' } },
     { field: 'owners_from', widget: 'number' },
     { field: 'owners_to', widget: 'number' },
-    { field: 'combined_program_ids', widget: 'tags' },
+    { field: 'combined_program_ids', widget: 'multiselect', ref: creditProgramRef },
     { field: 'disclaimer', widget: 'textarea', span: 2 },
   ],
   screen: '/benefits/programs',

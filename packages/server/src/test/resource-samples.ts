@@ -138,7 +138,7 @@ export const SAMPLES: Record<string, Sample> = {
   'dealerships/employees': async (t, clientId) => ({ first_name_ru: 'Иван', last_name_ru: `Петров ${suffix()}`, position_ru: 'Менеджер', department_id: await departmentFor(t, clientId), phone: { country: 7, city: 843, subscriber: 2000000 } }),
   'dealerships/services': async (t, clientId) => ({ name: `Сервис ${suffix()}`, code: `svc-${suffix()}`, dealership_id: await dealershipFor(t, clientId), form_type: 'service_request' }),
   // benefits: a program of the client on a new brand; a discount of a new marketing complectation under a new program of the client.
-  'benefits/programs': async (t, clientId) => ({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}`, brand_id: (await catalogChain(t)).brand, owners_from: 1, owners_to: 2, combined_program_ids: [7] }),
+  'benefits/programs': async (t, clientId) => ({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}`, brand_id: (await catalogChain(t)).brand, owners_from: 1, owners_to: 2, combined_program_ids: [await creditProgramFor(t, clientId)] }),
   'benefits/discounts': async (t, clientId) => {
     const [program] = await t.database.db.insert(benefitPrograms).values({ client_id: clientId, name: `Программа ${suffix()}`, code: `prog-${suffix()}` }).returning();
     return { client_id: clientId, program_id: program!.id, marketing_complectation_id: (await colorChain(t)).marketing, discount_sum: 150000, start_date: '2026-01-01', end_date: '2026-03-31' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { catalogChain } from '../../test/resource-samples.ts';
-import { carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings } from '../../schema.ts';
+import { carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, creditBanks, creditPrograms } from '../../schema.ts';
 import { benefitsForCar } from './benefits-for-car.ts';
 
 /**
@@ -17,6 +17,8 @@ let dealerB: string;
 let readerA: string;
 let staff: string;
 /** Two marketing complectations of one model, one of another model of the same brand. */
+/** Platform credit programmes (credit.calc) a discount program combines with, ascending. */
+let credit: number[];
 let chain: { brand: number; model: number; otherModel: number; mc1: number; mc2: number; mcOther: number };
 const ALL = { benefits: ['programs.get_list', 'programs.create', 'programs.patch', 'programs.delete', 'discounts.get_list', 'discounts.create', 'discounts.patch', 'discounts.delete'] };
 const PROGRAMS = '/gateway/benefits/api/v1/programs';
@@ -54,6 +56,12 @@ beforeAll(async () => {
     mc2: await marketing(complectation!.id, c, `BEN-B-${Date.now()}`),
     mcOther: await marketing(otherComplectation!.id, other, `BEN-O-${Date.now()}`),
   };
+  const [bank] = await db.insert(creditBanks).values({ client_id: null, name: 'Банк' }).returning();
+  const programs = await db
+    .insert(creditPrograms)
+    .values([1, 2, 3, 4, 5].map((n) => ({ client_id: null, bank_id: bank!.id, name: `Кредит ${n}`, term_min: 12, term_max: 60, interest_rate: 10 })))
+    .returning();
+  credit = programs.map((row) => row.id).sort((a, b) => a - b);
 });
 afterAll(() => t?.close());
 
@@ -74,9 +82,9 @@ const errorsOf = (response: { json(): any }) => response.json().errors.map((erro
 
 describe('programs', () => {
   it('creates a program with the spec defaults (owners 1 to 3) and takes the brand of its model', async () => {
-    const created = await post(PROGRAMS, dealerA, { client_id: clientA, name: 'Кредит', code: `credit-${Date.now()}`, model_id: chain.model, combined_program_ids: [3, 5] });
+    const created = await post(PROGRAMS, dealerA, { client_id: clientA, name: 'Кредит', code: `credit-${Date.now()}`, model_id: chain.model, combined_program_ids: [credit[0], credit[1]] });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data.attributes).toMatchObject({ owners_from: 1, owners_to: 3, brand_id: chain.brand, model_id: chain.model, combined_program_ids: [3, 5], disclaimer: null });
+    expect(created.json().data.attributes).toMatchObject({ owners_from: 1, owners_to: 3, brand_id: chain.brand, model_id: chain.model, combined_program_ids: [credit[0], credit[1]], disclaimer: null });
   });
 
   it('refuses owners out of 0..99 or in the wrong order, a model of another brand and a missing name, in both languages', async () => {
@@ -206,11 +214,23 @@ describe('clients', () => {
   });
 });
 
+describe('combined credit programmes', () => {
+  it('refuses a credit programme that does not exist or is another client\'s', async () => {
+    const [bank] = await t.database.db.insert(creditBanks).values({ client_id: clientB, name: 'Банк Б' }).returning();
+    const [theirs] = await t.database.db.insert(creditPrograms).values({ client_id: clientB, bank_id: bank!.id, name: 'Кредит Б', term_min: 12, term_max: 60, interest_rate: 10 }).returning();
+    for (const ids of [[credit[4]! + 1000], [theirs!.id]]) {
+      const refused = await post(PROGRAMS, dealerA, { client_id: clientA, name: 'X', code: `x-${++codeSeq}`, combined_program_ids: ids });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors[0].source.pointer).toBe('/data/attributes/combined_program_ids');
+    }
+  });
+});
+
 describe('benefitsForCar', () => {
   it('returns the discounts valid on the day whose program conditions the car meets, with the combined credit programs', async () => {
     const clientC = await t.createClient();
-    const open = await program(staff, clientC, { combined_program_ids: [11, 12], name: 'Open' });
-    const ofModel = await program(staff, clientC, { model_id: chain.model, owners_from: 0, owners_to: 0, combined_program_ids: [12, 13], name: 'New cars' });
+    const open = await program(staff, clientC, { combined_program_ids: [credit[2], credit[3]], name: 'Open' });
+    const ofModel = await program(staff, clientC, { model_id: chain.model, owners_from: 0, owners_to: 0, combined_program_ids: [credit[3], credit[4]], name: 'New cars' });
     const ofOtherModel = await program(staff, clientC, { model_id: chain.otherModel, owners_from: 0, owners_to: 5 });
     const big = await discount(staff, clientC, ofModel, { discount_sum: 300000, start_date: '2026-01-01', end_date: '2026-01-31' });
     const small = await discount(staff, clientC, open, { discount_sum: 50000, start_date: '2026-01-10', end_date: '2026-01-20' });
@@ -222,17 +242,17 @@ describe('benefitsForCar', () => {
     // A new car (no owners): the new-car program of its model applies; the open one (1 to 3 owners by default) does not.
     const newCar = await benefitsForCar(t.database.db, car);
     expect(newCar.discounts.map((d) => [d.discountId, d.discountSum])).toEqual([[Number(big.id), 300000]]);
-    expect(newCar.discounts[0]!.program).toMatchObject({ id: ofModel, name: 'New cars', combinedProgramIds: [12, 13] });
-    expect(newCar.combinedProgramIds).toEqual([12, 13]);
+    expect(newCar.discounts[0]!.program).toMatchObject({ id: ofModel, name: 'New cars', combinedProgramIds: [credit[3], credit[4]] });
+    expect(newCar.combinedProgramIds).toEqual([credit[3], credit[4]]);
     // Two owners: the open program applies, the new-car one no longer does.
     const used = await benefitsForCar(t.database.db, { ...car, owners: 2 });
     expect(used.discounts.map((d) => [d.discountId, d.discountSum])).toEqual([[Number(small.id), 50000]]);
-    expect(used.combinedProgramIds).toEqual([11, 12]);
+    expect(used.combinedProgramIds).toEqual([credit[2], credit[3]]);
     // Both programs apply when their conditions overlap: largest sum first, the credit programs of both.
     await t.request('PATCH', `${PROGRAMS}/${ofModel}`, { token: staff, body: { data: { attributes: { owners_to: 3 } } } });
     const both = await benefitsForCar(t.database.db, { ...car, owners: 1 });
     expect(both.discounts.map((d) => d.discountId)).toEqual([Number(big.id), Number(small.id)]);
-    expect(both.combinedProgramIds).toEqual([11, 12, 13]);
+    expect(both.combinedProgramIds).toEqual([credit[2], credit[3], credit[4]]);
     // Outside the dates, or another complectation: nothing.
     expect((await benefitsForCar(t.database.db, { ...car, date: '2026-03-01', owners: 2 })).discounts).toEqual([]);
     expect(await benefitsForCar(t.database.db, { ...car, marketingComplectationId: chain.mc2 })).toEqual({ discounts: [], combinedProgramIds: [] });
