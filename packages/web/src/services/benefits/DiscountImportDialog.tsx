@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Input, Modal, Result, Segmented, Select, Space, Statistic, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Input, Modal, Segmented, Select, Space, Steps, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { uploadFiles } from '../sites.context/site-api.ts';
 import { saveFile } from '../../kit/save-file.ts';
-import { DataTable } from '../../kit/DataTable.tsx';
+import { ImportReportView } from '../../kit/ImportReportView.tsx';
 
 const clientRef = { service: 'clients.storage', name: 'clients', label: 'name' } as const;
 type Source = 'file' | 'link';
@@ -206,21 +206,15 @@ export function DiscountImportDialog({ onClose }: { onClose: () => void }) {
         </Space>
       )}
       {report && (
-        <>
-          {report.applied ? (
-            <Result status="success" title={t('import.applied', { create: report.create, update: report.update })} subTitle={report.errors ? t('import.applied_errors', { count: report.errors }) : undefined} />
-          ) : (
-            <Alert type={report.errors > 0 ? 'warning' : 'success'} showIcon title={report.errors > 0 ? t('import.check_warning', { count: report.errors }) : t('import.check_ok')} style={{ marginBottom: 16 }} />
-          )}
-          <Space size={narrow ? 16 : 32} wrap style={{ marginBottom: 16 }}>
-            <Statistic title={t('import.total')} value={report.total} />
-            <Statistic title={t('import.create')} value={report.create} />
-            <Statistic title={t('import.update')} value={report.update} />
-            <Statistic title={t('import.unchanged')} value={report.unchanged} />
-            <Statistic title={t('import.errors')} value={report.errors} styles={{ content: { color: report.errors ? '#cf1322' : undefined } }} />
-          </Space>
-          <DataTable<FileImportRow> rowKey="row" size="small" dataSource={rows} pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }} tableLayout="fixed" columns={columns} />
-        </>
+        <ImportReportView
+          report={report}
+          rows={rows}
+          columns={columns}
+          narrow={narrow}
+          t={t}
+          counts={['create', 'update', 'unchanged']}
+          applied={{ title: t('import.applied', { create: report.create, update: report.update }), subTitle: report.errors ? t('import.applied_errors', { count: report.errors }) : undefined }}
+        />
       )}
     </Modal>
   );
