@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -185,4 +186,32 @@ export async function withDatabase<T>(serverUrl: string, prefix: string, use: (u
   } finally {
     await admin.end();
   }
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Resident memory of a process and its descendants, MB (the serve script runs the app as its child). */
+export function treeRssMb(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
+        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) visit(Number(child));
+      }
+    } catch {
+      /* ended */
+    }
+  };
+  visit(pid);
+  return total;
 }

@@ -13,11 +13,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError, describeMachine, fmt, positive, printTable, serveFlags, withDatabase } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, printTable, serveFlags, withDatabase, freePort, treeRssMb } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_DISCOUNT_ROWS', 20_000));
@@ -26,32 +25,6 @@ const MANAGER = 'manager@avtograd-sever.test';
 const TARGET_MS = 10_000;
 const TARGET_RSS_MB = 256;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-/** Resident memory of a process and its descendants, MB (the serve script runs the app as its child). */
-function treeRssMb(pid: number): number {
-  let total = 0;
-  const visit = (id: number) => {
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
-        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
-        for (const child of children ? children.split(' ') : []) visit(Number(child));
-      }
-    } catch {
-      /* ended */
-    }
-  };
-  visit(pid);
-  return total;
-}
 
 async function startApp(databaseUrl: string, dataDir: string, demoData: boolean): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

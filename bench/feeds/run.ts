@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BenchError, serveFlags, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase } from '../kit.ts';
+import { BenchError, serveFlags, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, rssMb, withDatabase, freePort, treeRssMb } from '../kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Math.round(positive('BENCH_FEED_ROWS', 50_000));
@@ -46,33 +46,6 @@ const IMPORT_LIMIT_MS = 30 * 60_000;
 const LIST_EVERY_MS = Number(process.env.BENCH_LIST_EVERY_MS ?? 250);
 if (!Number.isFinite(LIST_EVERY_MS) || LIST_EVERY_MS < 0) throw new Error(`BENCH_LIST_EVERY_MS must be 0 or more, not "${process.env.BENCH_LIST_EVERY_MS}"`);
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-/** Resident memory of a process and its descendants, MB (the serve script runs the app as its child). */
-function treeRssMb(pid: number): number {
-  let total = 0;
-  const visit = (id: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${id}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
-        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
-        for (const child of children ? children.split(' ') : []) visit(Number(child));
-      }
-    } catch {
-      /* ended */
-    }
-  };
-  visit(pid);
-  return total;
-}
 
 async function startApp(databaseUrl: string, dataDir: string, options: { demoData: boolean; profile: boolean }): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

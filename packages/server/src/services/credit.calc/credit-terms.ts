@@ -1,7 +1,7 @@
-import type { RedemptionValue } from '@dp/contracts';
+import type { CreditConditions, RedemptionValue } from '@dp/contracts';
 
-/** What the calculation needs of a programme and the state it applies. */
-export interface ProgramTerms {
+/** What the calculation needs of a programme and the state it applies (its conditions as the version sets them). */
+export interface ProgramTerms extends CreditConditions {
   program_id: number;
   client_id: number | null;
   program_state_id: number;
@@ -18,15 +18,6 @@ export interface ProgramTerms {
   car_type: string;
   car_age: number;
   car_age_limit: number;
-  term_min: number;
-  term_max: number;
-  down_payment_min: number;
-  down_payment_max: number;
-  residual_min: number;
-  residual_max: number;
-  loan_amount_min: number;
-  loan_amount_max: number | null;
-  interest_rate: number;
   redemption_values: RedemptionValue[];
 }
 
