@@ -6,6 +6,12 @@ import { benefitProgramResource, discountResource } from './benefit.resource.ts'
 export * from './benefit.resource.ts';
 export * from './discount-import.ts';
 
+/** The names of the demo benefits (server demo-benefits.ts), in both languages. */
+export const BENEFITS_DEMO_TEXTS = {
+  program: text('Выгода дилера', 'Dealer benefit'),
+  disclaimer: text('Скидка на новый автомобиль при покупке у дилера до окончания акции, в том числе в кредит.', 'A discount on a new car bought from the dealer before the offer ends, on credit too.'),
+};
+
 /** benefits: discount programs (programs.*) and discounts (discounts.*) with their import. */
 export const benefitsContract = defineService({
   name: 'benefits',
@@ -17,6 +23,7 @@ export const benefitsContract = defineService({
       discounts: text('Скидки', 'Discounts'),
     },
   },
+  seeded: Object.values(BENEFITS_DEMO_TEXTS),
   resources: [benefitProgramResource, discountResource],
   screens: [
     screen('benefits_discounts', '/benefits/discounts', 'dictionaries', 'benefits', 70, ['discounts.get_list']),

@@ -18,6 +18,7 @@ import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-s
 // dealerships
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
+import { seedDemoBenefits } from '../services/benefits/demo-benefits.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -249,6 +250,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoStockSettings(db);
   // credit.calc: a system-wide bank and programmes, a pack of them and the calculator of every client site.
   await seedDemoCredit(db);
+  // benefits: a discount program of every client with new cars, a discount on each complectation of them.
+  await seedDemoBenefits(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.
   await installDemoModules(db);
   // request.storage: requests of the client sites, their consent text, a callback setting.

@@ -10,7 +10,7 @@ import { api, errorTitle, fieldOfPointer, isApiError, type ApiError } from './ap
 import { MoneyInput } from './MoneyInput.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { queryKeys } from './queryKeys.ts';
-import { fieldLabel, optionText } from './resourceText.ts';
+import { fieldHint, fieldLabel, optionText } from './resourceText.ts';
 import { isRequired, zodRule, type SchemaLike } from './rules.ts';
 import { codesOfService, usePermissionRecords } from './usePermissions.ts';
 import { listPath, recordPath, useRefOptions } from './useResourceList.ts';
@@ -337,7 +337,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
                 required={required && field.widget !== 'switch'}
                 valuePropName={field.widget === 'switch' ? 'checked' : 'value'}
                 rules={schema ? [zodRule(schema, lang)] : []}
-                extra={secretHint(field)}
+                extra={secretHint(field) ?? fieldHint(t, resource, field.field)}
                 validateFirst
               >
                 {widget(field)}

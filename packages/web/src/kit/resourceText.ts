@@ -29,6 +29,9 @@ export function valueText(t: T, resource: Pick<AnyResource, 'service' | 'form' |
 /** A field's label: `<service>:<resource>.fields.<field>`. */
 export const fieldLabel = (t: T, resource: Pick<AnyResource, 'service' | 'name'>, field: string) => t(`${resource.service}:${resource.name}.fields.${field}`);
 
+/** A field's explanation under it in forms, `<service>:<resource>.hints.<field>`, where the locale has one. */
+export const fieldHint = (t: T, resource: Pick<AnyResource, 'service' | 'name'>, field: string) => t(`${resource.service}:${resource.name}.hints.${field}`, { defaultValue: '' }) || undefined;
+
 /**
  * A record's name as stored, in the reader's words: the option's label when the name is a choice
  * (a screen route's menu title), a seeded text in the reader's language, else as it is.

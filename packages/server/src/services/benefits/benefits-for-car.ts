@@ -10,7 +10,11 @@ export interface CarForBenefits {
   modelId: number;
   /** The day the discounts must be valid on, `YYYY-MM-DD`. */
   date: string;
-  /** Previous owners of the car (0 for a new car). */
+  /**
+   * The owner the buyer becomes, as the vehicle passport counts them: 1 for a new car, n + 1 after
+   * n owners (`ownerNumber`). A program's owner range is in these numbers, so its default 1 to 3
+   * covers new cars and cars of up to two previous owners.
+   */
   owners: number;
 }
 
@@ -27,6 +31,9 @@ export interface CarBenefits {
   /** The credit programs (credit.calc ids) any of these discounts combines with, each once, ascending. */
   combinedProgramIds: number[];
 }
+
+/** The owner number the buyer of a car with these previous owners becomes (none: a new car, 1). */
+export const ownerNumber = (previousOwners: number | null | undefined) => (previousOwners ?? 0) + 1;
 
 /**
  * The discounts that apply to a car (for the credit calculation and the public sites): those of

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { catalogChain } from '../../test/resource-samples.ts';
 import { carComplectations, carGenerations, carMarketingComplectations, carModels, carRestylings, creditBanks, creditPrograms } from '../../schema.ts';
-import { benefitsForCar } from './benefits-for-car.ts';
+import { benefitsForCar, ownerNumber } from './benefits-for-car.ts';
 
 /**
  * Discount programs and discounts (spec 001 §3 Benefits, §7): the field rules with their messages
@@ -230,31 +230,29 @@ describe('benefitsForCar', () => {
   it('returns the discounts valid on the day whose program conditions the car meets, with the combined credit programs', async () => {
     const clientC = await t.createClient();
     const open = await program(staff, clientC, { combined_program_ids: [credit[2], credit[3]], name: 'Open' });
-    const ofModel = await program(staff, clientC, { model_id: chain.model, owners_from: 0, owners_to: 0, combined_program_ids: [credit[3], credit[4]], name: 'New cars' });
+    const ofModel = await program(staff, clientC, { model_id: chain.model, owners_from: 1, owners_to: 1, combined_program_ids: [credit[3], credit[4]], name: 'New cars' });
     const ofOtherModel = await program(staff, clientC, { model_id: chain.otherModel, owners_from: 0, owners_to: 5 });
     const big = await discount(staff, clientC, ofModel, { discount_sum: 300000, start_date: '2026-01-01', end_date: '2026-01-31' });
     const small = await discount(staff, clientC, open, { discount_sum: 50000, start_date: '2026-01-10', end_date: '2026-01-20' });
     await discount(staff, clientC, ofOtherModel, { discount_sum: 70000, start_date: '2026-01-01', end_date: '2026-12-31' });
     await discount(staff, clientC, open, { discount_sum: 90000, start_date: '2026-02-01', end_date: '2026-02-28' });
     await discount(staff, clientA, await program(staff, clientA), { discount_sum: 1000, start_date: '2026-01-01', end_date: '2026-01-31' });
-    const car = { clientId: clientC, marketingComplectationId: chain.mc1, brandId: chain.brand, modelId: chain.model, date: '2026-01-15', owners: 0 };
+    const car = { clientId: clientC, marketingComplectationId: chain.mc1, brandId: chain.brand, modelId: chain.model, date: '2026-01-15', owners: ownerNumber(0) };
 
-    // A new car (no owners): the new-car program of its model applies; the open one (1 to 3 owners by default) does not.
+    // A new car (its buyer the first owner): the new-car program of its model and the open one
+    // (owners 1 to 3 by default) both apply, largest sum first, with the credit programs of both.
     const newCar = await benefitsForCar(t.database.db, car);
-    expect(newCar.discounts.map((d) => [d.discountId, d.discountSum])).toEqual([[Number(big.id), 300000]]);
+    expect(newCar.discounts.map((d) => [d.discountId, d.discountSum])).toEqual([[Number(big.id), 300000], [Number(small.id), 50000]]);
     expect(newCar.discounts[0]!.program).toMatchObject({ id: ofModel, name: 'New cars', combinedProgramIds: [credit[3], credit[4]] });
-    expect(newCar.combinedProgramIds).toEqual([credit[3], credit[4]]);
-    // Two owners: the open program applies, the new-car one no longer does.
-    const used = await benefitsForCar(t.database.db, { ...car, owners: 2 });
+    expect(newCar.combinedProgramIds).toEqual([credit[2], credit[3], credit[4]]);
+    // After two owners the buyer is the third: the open program still applies, the new-car one does not.
+    const used = await benefitsForCar(t.database.db, { ...car, owners: ownerNumber(2) });
     expect(used.discounts.map((d) => [d.discountId, d.discountSum])).toEqual([[Number(small.id), 50000]]);
     expect(used.combinedProgramIds).toEqual([credit[2], credit[3]]);
-    // Both programs apply when their conditions overlap: largest sum first, the credit programs of both.
-    await t.request('PATCH', `${PROGRAMS}/${ofModel}`, { token: staff, body: { data: { attributes: { owners_to: 3 } } } });
-    const both = await benefitsForCar(t.database.db, { ...car, owners: 1 });
-    expect(both.discounts.map((d) => d.discountId)).toEqual([Number(big.id), Number(small.id)]);
-    expect(both.combinedProgramIds).toEqual([credit[2], credit[3], credit[4]]);
+    // After three owners the buyer is the fourth: beyond the default range.
+    expect((await benefitsForCar(t.database.db, { ...car, owners: ownerNumber(3) })).discounts).toEqual([]);
     // Outside the dates, or another complectation: nothing.
-    expect((await benefitsForCar(t.database.db, { ...car, date: '2026-03-01', owners: 2 })).discounts).toEqual([]);
+    expect((await benefitsForCar(t.database.db, { ...car, date: '2026-03-01' })).discounts).toEqual([]);
     expect(await benefitsForCar(t.database.db, { ...car, marketingComplectationId: chain.mc2 })).toEqual({ discounts: [], combinedProgramIds: [] });
   });
 });

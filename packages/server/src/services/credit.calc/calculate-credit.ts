@@ -14,7 +14,7 @@ import {
   type MessageKey,
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { benefitsForCar } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, ownerNumber } from '../benefits/benefits-for-car.ts';
 import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from './credit.table.ts';
 import type { CreditTermsCache } from './credit-cache.ts';
@@ -249,8 +249,8 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow'
 
 /**
  * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation's
- * brand and model, the day asked about (today by default) and its previous owners (0 for a new
- * car when not given). None without a complectation.
+ * brand and model, the day asked about (today by default) and the owner its buyer becomes (its
+ * previous owners, none for a new car when not given, plus one). None without a complectation.
  */
 async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number): Promise<CreditBenefit[]> {
   if (input.marketing_complectation_id === undefined) return [];
@@ -265,7 +265,7 @@ async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number
     brandId: car.brand_id,
     modelId: car.model_id,
     date: input.date ?? today(),
-    owners: input.owners ?? 0,
+    owners: ownerNumber(input.owners),
   });
   return found.discounts.map((discount) => ({
     discount_id: discount.discountId,

@@ -280,7 +280,7 @@ describe('the calculation route', () => {
     await made(token, 'settings', { site_id: site, default_period: 12, max_period: 60, fee_percent: 20, residual_percent: 0 });
     const { marketing } = await colorChain(t);
     const benefits = (name: string, attributes: Record<string, unknown>) => t.request('POST', `/gateway/benefits/api/v1/${name}`, { token, body: { data: { attributes } } });
-    const benefitProgram = await benefits('programs', { client_id: client, name: 'Кредитная скидка', code: `credit-${Date.now()}`, owners_from: 0, owners_to: 3, combined_program_ids: [combined] });
+    const benefitProgram = await benefits('programs', { client_id: client, name: 'Кредитная скидка', code: `credit-${Date.now()}`, combined_program_ids: [combined] });
     expect(benefitProgram.statusCode, benefitProgram.body).toBe(201);
     const programId = Number(benefitProgram.json().data.id);
     const discount = await benefits('discounts', { client_id: client, program_id: programId, marketing_complectation_id: marketing, discount_sum: 100_000, start_date: '2026-01-01', end_date: '2026-12-31' });
@@ -299,6 +299,10 @@ describe('the calculation route', () => {
       expect(without.benefits).toEqual([]);
       expect(offer(combined, without)).toMatchObject({ price: 125_000_000, loan_amount: 100_000_000, benefits: [] });
     }
+    // The program's default owners (1 to 3) hold a new car's first buyer and a car of two owners, not one of three.
+    const ofOwners = async (owners: number) => (await calculate(token, { ...car, car_type: 'used', car_age: 2, owners, date: '2026-06-01' })).json().data.benefits;
+    expect(await ofOwners(2)).toEqual([expect.objectContaining({ program_id: programId })]);
+    expect(await ofOwners(3)).toEqual([]);
   });
 
   it('refuses bad input with field messages and never a 500', async () => {

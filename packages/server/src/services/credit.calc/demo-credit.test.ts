@@ -25,4 +25,20 @@ describe('demo credit calculator', () => {
     const shared = banks.find((bank: { attributes: { client_id: number | null } }) => bank.attributes.client_id === null);
     expect((await t.request('PATCH', `${API}/banks/${shared.id}`, { token, body: { data: { attributes: { name: 'Мой' } } } })).statusCode).toBe(403);
   });
+
+  it('lowers the price of a new demo car by the demo dealer benefit of its complectation', async () => {
+    const { access_token: token } = await t.signIn('manager@avtograd-sever.test', PASSWORD);
+    const [site] = (await t.request('GET', '/gateway/sites.context/api/v1/sites?page[size]=1', { token })).json().data;
+    const [car] = (await t.request('GET', `/gateway/cars.stock/api/v1/cars?filter[site_id]=${site.id}&filter[is_new]=true&page[size]=1`, { token })).json().data;
+    const { price, marketing_complectation_id: marketing } = car.attributes;
+    const response = await t.request('POST', `${API}/calculations`, { token, body: { data: { price, car_type: 'new', site_id: Number(site.id), marketing_complectation_id: marketing } } });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json().data;
+    expect(result.benefits).toHaveLength(1);
+    const [benefit] = result.benefits;
+    expect(benefit).toMatchObject({ program_name: 'Выгода дилера' });
+    expect(benefit.sum).toBeGreaterThanOrEqual(5_000_000);
+    // The demo programme combines with the platform's credit programmes: the offer is on the lower price (kopecks).
+    expect(result.offers[0]).toMatchObject({ name: 'Новый автомобиль', price: price * 100 - benefit.sum });
+  });
 });
