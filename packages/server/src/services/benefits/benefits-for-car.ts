@@ -2,12 +2,10 @@ import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../kit/db.ts';
 import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
 
-/** A car as the benefits see it: its client, its catalogue place, the day asked about and its owners. */
+/** A car as the benefits see it: its client, its marketing complectation, the day asked about and its owners. */
 export interface CarForBenefits {
   clientId: number;
   marketingComplectationId: number;
-  brandId: number;
-  modelId: number;
   /** The day the discounts must be valid on, `YYYY-MM-DD`. */
   date: string;
   /**
@@ -39,7 +37,8 @@ export const ownerNumber = (previousOwners: number | null | undefined) => (previ
  * The discounts that apply to a car (for the credit calculation and the public sites): those of
  * the client for the car's marketing complectation valid on the date (start ≤ date ≤ end), whose
  * program's conditions the car meets (owners within the program's range; the program's brand and
- * model, where it names them, the car's). Largest sum first.
+ * model, where it names them, the complectation's, which each discount keeps a copy of). Largest
+ * sum first. One statement.
  */
 export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<CarBenefits> {
   const rows = await db
@@ -64,8 +63,8 @@ export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<C
         gte(benefitDiscounts.end_date, car.date),
         lte(benefitPrograms.owners_from, car.owners),
         gte(benefitPrograms.owners_to, car.owners),
-        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, car.brandId)),
-        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, car.modelId)),
+        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
+        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
       ),
     )
     .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));

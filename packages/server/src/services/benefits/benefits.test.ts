@@ -237,7 +237,7 @@ describe('benefitsForCar', () => {
     await discount(staff, clientC, ofOtherModel, { discount_sum: 70000, start_date: '2026-01-01', end_date: '2026-12-31' });
     await discount(staff, clientC, open, { discount_sum: 90000, start_date: '2026-02-01', end_date: '2026-02-28' });
     await discount(staff, clientA, await program(staff, clientA), { discount_sum: 1000, start_date: '2026-01-01', end_date: '2026-01-31' });
-    const car = { clientId: clientC, marketingComplectationId: chain.mc1, brandId: chain.brand, modelId: chain.model, date: '2026-01-15', owners: ownerNumber(0) };
+    const car = { clientId: clientC, marketingComplectationId: chain.mc1, date: '2026-01-15', owners: ownerNumber(0) };
 
     // A new car (its buyer the first owner): the new-car program of its model and the open one
     // (owners 1 to 3 by default) both apply, largest sum first, with the credit programs of both.

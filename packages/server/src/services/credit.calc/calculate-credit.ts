@@ -15,7 +15,6 @@ import {
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { benefitsForCar, ownerNumber } from '../benefits/benefits-for-car.ts';
-import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from './credit.table.ts';
 import type { CreditTermsCache } from './credit-cache.ts';
 import type { ProgramTerms, SiteCreditSettings, SiteCreditTerms } from './credit-terms.ts';
@@ -248,22 +247,15 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 /**
- * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation's
- * brand and model, the day asked about (today by default) and the owner its buyer becomes (its
- * previous owners, none for a new car when not given, plus one). None without a complectation.
+ * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation, the
+ * day asked about (today by default) and the owner its buyer becomes (its previous owners, none for
+ * a new car when not given, plus one). None without a complectation.
  */
 async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number): Promise<CreditBenefit[]> {
   if (input.marketing_complectation_id === undefined) return [];
-  const [car] = await db
-    .select({ brand_id: carMarketingComplectations.brand_id, model_id: carMarketingComplectations.model_id })
-    .from(carMarketingComplectations)
-    .where(eq(carMarketingComplectations.id, input.marketing_complectation_id));
-  if (!car) return [];
   const found = await benefitsForCar(db, {
     clientId,
     marketingComplectationId: input.marketing_complectation_id,
-    brandId: car.brand_id,
-    modelId: car.model_id,
     date: input.date ?? today(),
     owners: ownerNumber(input.owners),
   });

@@ -12,6 +12,9 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { calculateCredit } from './calculate-credit.ts';
 import { programStatesWorkflow } from './program-state-workflow.ts';
 
+/** A calculation is a POST that writes nothing: it has no change to wait for. */
+const CALCULATIONS = '/gateway/credit.calc/api/v1/calculations';
+
 /**
  * credit.calc's routes beside its resources: the workflow of programme states, and
  * POST /api/v1/calculations (the gateway checks programs.get_list or settings.get_list, and the
@@ -26,13 +29,13 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceCon
   await cache.start(database);
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/')) await cache.sync();
+    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/') && !request.url.startsWith(CALCULATIONS)) await cache.sync();
     return payload;
   });
   app.addHook('onClose', () => cache.stop());
   const sites = siteOwnership(registry);
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/gateway/credit.calc/api/v1/calculations',
+    CALCULATIONS,
     { schema: { tags: ['credit.calc'], summary: 'Calculate the payments of every applicable loan programme for a car', body: calculationBody } },
     async (request) => {
       const auth = requireAuth(request.auth);
