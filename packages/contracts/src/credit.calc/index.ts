@@ -56,6 +56,6 @@ export const creditCalcContract = defineService({
       targets: [onRecord('credit.calc/program_states').targets![0]!],
     })),
     // The calculation: with a site id, the site's packs and settings (the module on that site).
-    api('POST', '/api/v1/calculations', READ_ANY, false, { targets: [target.siteBody('/data/site_id')] }),
+    api('POST', '/api/v1/calculations', READ_ANY, false, { targets: [target.siteBody('/data/site_id')], reads: true }),
   ],
 });

@@ -38,6 +38,8 @@ export interface ApiRoute {
   module?: string | null;
   /** Where the gateway finds the sites or clients the route works on (module-targets.ts). */
   targets?: ModuleTarget[];
+  /** A POST that only reads (a calculation): no change to wait for before it answers. */
+  reads?: boolean;
 }
 
 /** A screen or a route as its service declares it: the service is the declaring one's. */
@@ -58,6 +60,7 @@ export const screen = (
 export interface RouteTie {
   module?: string | null;
   targets?: ModuleTarget[];
+  reads?: boolean;
 }
 
 /** A route on one record (or client) its path's {id} names: the module check looks where it belongs. */
@@ -71,7 +74,7 @@ export const api = (
   isPublic = false,
   tie: string | null | RouteTie = {},
 ): ApiRouteDecl => {
-  const { module, targets } = typeof tie === 'object' && tie !== null ? tie : { module: tie, targets: undefined };
+  const { module, targets, reads } = typeof tie === 'object' && tie !== null ? tie : { module: tie, targets: undefined, reads: undefined };
   return {
     method,
     path,
@@ -80,6 +83,7 @@ export const api = (
     name: `${method} ${path}`,
     ...(module !== undefined ? { module } : {}),
     targets: targets ?? pathTargets(path),
+    ...(reads ? { reads } : {}),
   };
 };
 

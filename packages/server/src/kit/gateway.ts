@@ -17,6 +17,8 @@ export interface CompiledRoute {
   /** The site module the route needs (marketplace; `a|b`: either), and where it finds the sites or clients it works on. */
   module: string | null;
   targets: ModuleTarget[];
+  /** Declared a read though not a GET (contracts `ApiRoute.reads`). */
+  reads: boolean;
 }
 
 const compilePath = (path: string) =>
@@ -33,6 +35,17 @@ const compilePath = (path: string) =>
 const routeKey = (route: { service: string; method: string; path: string }) => `${route.service} ${route.method} ${route.path}`;
 /** The targets contracts declare per route; a route added in the admin finds its site by its path. */
 const DECLARED_TARGETS = new Map(DEFAULT_API_ROUTES.map((route) => [routeKey(route), route.targets ?? []]));
+const DECLARED_READS = new Set(DEFAULT_API_ROUTES.filter((route) => route.reads).map(routeKey));
+
+/**
+ * Whether a call may have changed data, so that it answers only once this process heard its
+ * notifications (the caches' sync): any method but GET, HEAD and OPTIONS, unless the gateway's
+ * route is declared a read.
+ */
+export function mayHaveWritten(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  return !request.gatewayRoute?.reads;
+}
 
 /**
  * The gateway's route table, held in memory and reloaded when the stored table changes, so an
@@ -67,6 +80,7 @@ export class RouteTable {
         public: row.public,
         module: row.module,
         targets: DECLARED_TARGETS.get(routeKey(row)) ?? pathTargets(row.path),
+        reads: DECLARED_READS.has(routeKey(row)),
       });
       next.set(key, list);
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NotifiedCache } from '../../kit/notified-cache.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
+import { mayHaveWritten } from '../../kit/gateway.ts';
 
 /**
  * The channel of access changes. Triggers (migration 0006_access_notify) send on it, in the
@@ -118,7 +119,7 @@ export class AccessCache extends NotifiedCache {
   /** Every successful write through the gateway waits for its notifications (sync) before it answers. */
   syncAfterWrites(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
-      const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      const write = mayHaveWritten(request);
       if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/')) await this.sync();
       return payload;
     });

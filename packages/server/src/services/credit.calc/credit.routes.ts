@@ -11,8 +11,8 @@ import { registerWorkflowRoutes } from '../../kit/state-workflow.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { calculateCredit } from './calculate-credit.ts';
 import { programStatesWorkflow } from './program-state-workflow.ts';
+import { mayHaveWritten } from '../../kit/gateway.ts';
 
-/** A calculation is a POST that writes nothing: it has no change to wait for. */
 const CALCULATIONS = '/gateway/credit.calc/api/v1/calculations';
 
 /**
@@ -28,8 +28,8 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceCon
   const cache = new CreditTermsCache();
   await cache.start(database);
   app.addHook('onSend', async (request, reply, payload) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/') && !request.url.startsWith(CALCULATIONS)) await cache.sync();
+    const write = mayHaveWritten(request);
+    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/')) await cache.sync();
     return payload;
   });
   app.addHook('onClose', () => cache.stop());

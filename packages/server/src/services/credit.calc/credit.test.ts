@@ -305,6 +305,20 @@ describe('the calculation route', () => {
     expect(await ofOwners(3)).toEqual([]);
   });
 
+  it('answers a calculation without waiting for the caches as a write does (it changes nothing)', async () => {
+    // A write answers once this process heard a marker it sent through each cache's channel.
+    const markers: string[] = [];
+    const stop = await t.database.listen('dp_access', { onPayload: (payload) => payload.startsWith('sync:') && markers.push(payload) });
+    try {
+      expect((await calculate(dealerA, { price: 1_500_000, car_type: 'new', site_id: siteA })).statusCode).toBe(200);
+      expect(markers).toEqual([]);
+      await made(dealerA, 'banks', { client_id: clientA, name: 'Ещё банк' });
+      await expect.poll(() => markers.length).toBe(1);
+    } finally {
+      await stop();
+    }
+  });
+
   it('refuses bad input with field messages and never a 500', async () => {
     const response = await calculate(dealerA, { price: -5, car_type: 'boat', term: 0 });
     expect(response.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { inScope, type AuthContext } from '../../kit/request-context.ts';
 import { SITE_RENDER_CHANNEL } from '../site-renderer/site-cache.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from './module.table.ts';
+import { mayHaveWritten } from '../../kit/gateway.ts';
 
 /** Where a site (or a client, over its sites) stands with a module: what the gate decides on. */
 export type ModuleState = 'installed' | 'paused' | 'missing';
@@ -201,7 +202,7 @@ export function moduleRows(module: string, column: PgColumn, owner: 'sites' | 'c
  */
 export function syncModulesAfterWrites(app: FastifyInstance, states: ModuleStates): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    const write = mayHaveWritten(request);
     const changesModules = request.url.startsWith('/gateway/marketplace/') || request.url.startsWith('/gateway/sites.context/api/v1/sites');
     if (write && changesModules && reply.statusCode < 400) await states.sync();
     return payload;

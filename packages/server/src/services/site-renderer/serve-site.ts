@@ -20,6 +20,7 @@ import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type Form
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
 import { say } from './texts.ts';
+import { mayHaveWritten } from '../../kit/gateway.ts';
 
 /**
  * The public sites' renderer (docs/decisions/public-sites.md, "In which order is a site request
@@ -432,7 +433,7 @@ export async function registerSiteRenderer(app: FastifyInstance, ctx: Pick<Servi
     return reply;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    const write = mayHaveWritten(request);
     if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/')) await renderer.cache.sync();
     return payload;
   });
