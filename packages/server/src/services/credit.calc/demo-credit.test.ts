@@ -40,5 +40,8 @@ describe('demo credit calculator', () => {
     expect(benefit.sum).toBeGreaterThanOrEqual(5_000_000);
     // The demo programme combines with the platform's credit programmes: the offer is on the lower price (kopecks).
     expect(result.offers[0]).toMatchObject({ name: 'Новый автомобиль', price: price * 100 - benefit.sum });
+    // The benefit is for new cars: a car of the same complectation after an owner does not get it.
+    const used = await t.request('POST', `${API}/calculations`, { token, body: { data: { price, car_type: 'used', car_age: 2, owners: 1, site_id: Number(site.id), marketing_complectation_id: marketing } } });
+    expect(used.json().data.benefits).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ interface PreviewValues {
   brand_id?: number | null;
   /** The picked car's: its discounts (benefits) apply. */
   marketing_complectation_id?: number | null;
+  /** The picked car's previous owners (a program's and a discount's owner conditions). */
+  owners?: number | null;
   down_payment_percent?: number | null;
   term?: number | null;
   residual_percent?: number | null;
@@ -29,6 +31,7 @@ interface StockCar {
   year: number | null;
   brand_id: number | null;
   marketing_complectation_id: number | null;
+  owners: number | null;
 }
 
 /** The cars of a site's stock to pick a price from (cars.stock; none without its read code). */
@@ -68,6 +71,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
         car_age: values.car_age,
         ...(values.brand_id ? { brand_id: values.brand_id } : {}),
         ...(values.marketing_complectation_id && siteId ? { marketing_complectation_id: values.marketing_complectation_id } : {}),
+        ...(values.owners != null ? { owners: values.owners } : {}),
         ...(values.down_payment_percent != null ? { down_payment_percent: values.down_payment_percent } : {}),
         ...(values.term != null ? { term: values.term } : {}),
         ...(values.residual_percent != null ? { residual_percent: values.residual_percent } : {}),
@@ -80,11 +84,11 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
   const pickCar = (index: number | undefined) => {
     const car = index === undefined ? undefined : stock.cars[index];
     if (!car) {
-      form.setFieldsValue({ brand_id: null, marketing_complectation_id: null });
+      form.setFieldsValue({ brand_id: null, marketing_complectation_id: null, owners: null });
       return;
     }
     const age = car.attributes.year ? Math.max(0, new Date().getFullYear() - car.attributes.year) : 0;
-    form.setFieldsValue({ price: car.attributes.price ?? undefined, car_type: car.attributes.is_new ? 'new' : 'used', car_age: Math.min(age, 15), brand_id: car.attributes.brand_id, marketing_complectation_id: car.attributes.marketing_complectation_id });
+    form.setFieldsValue({ price: car.attributes.price ?? undefined, car_type: car.attributes.is_new ? 'new' : 'used', car_age: Math.min(age, 15), brand_id: car.attributes.brand_id, marketing_complectation_id: car.attributes.marketing_complectation_id, owners: car.attributes.owners ?? null });
   };
   const columns = [
     {
@@ -122,6 +126,9 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
           <Input />
         </Form.Item>
         <Form.Item name="marketing_complectation_id" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name="owners" hidden>
           <Input />
         </Form.Item>
         <Row gutter={16}>
