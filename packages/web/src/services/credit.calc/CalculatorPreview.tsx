@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, List, Row, S
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CAR_AGE_CHOICES, CREDIT_CAR_TYPES, hasAnyPermission, t as messageText, type CalculationResult, type CreditOffer, type Lang } from '@dp/contracts';
+import { CAR_AGE_CHOICES, CREDIT_CAR_TYPES, hasAnyPermission, seededText, t as messageText, type CalculationResult, type CreditOffer, type Lang } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { formatMoney } from '../../kit/format.ts';
@@ -43,10 +43,18 @@ function useStockCars(siteId: number | undefined) {
     enabled: allowed,
     staleTime: 60_000,
     retry: false,
-    queryFn: async ({ signal }) => (await api.list<StockCar>(gatewayPath('cars.stock', 'cars'), { 'filter[site_id]': siteId!, 'page[size]': 100, sort: '-id' }, signal)).data,
+    // The newest 50 new cars and 50 used ones: a stock of either kind never hides the other.
+    queryFn: async ({ signal }) => {
+      const ofKind = async (isNew: boolean) => (await api.list<StockCar>(gatewayPath('cars.stock', 'cars'), { 'filter[site_id]': siteId!, 'filter[is_new]': String(isNew), 'page[size]': 50, sort: '-id' }, signal)).data;
+      const [fresh, used] = await Promise.all([ofKind(true), ofKind(false)]);
+      return [...fresh, ...used];
+    },
   });
   return { allowed: allowed && !query.isError, cars: query.data ?? [], loading: query.isFetching };
 }
+
+/** A stock car as the picker lists it: VIN, year, price. */
+const carLabel = (car: StockCar, id: string, lang: Lang) => [car.vin ?? `#${id}`, car.year, car.price != null ? formatMoney(car.price, lang) : null].filter(Boolean).join(' · ');
 
 /** Kopecks as money of the user's language. */
 const money = (kopecks: number, lang: Lang) => formatMoney(kopecks / 100, lang, 2);
@@ -96,14 +104,14 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
       key: 'name',
       render: (_: unknown, offer: CreditOffer) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{offer.name}</Typography.Text>
-          <Typography.Text type="secondary">{offer.bank_name}</Typography.Text>
+          <Typography.Text strong>{seededText(offer.name, lang as Lang)}</Typography.Text>
+          <Typography.Text type="secondary">{seededText(offer.bank_name, lang as Lang)}</Typography.Text>
           <Space size={4} wrap>
             {offer.preferential && <Tag color="green">{t('preview.preferential')}</Tag>}
             {offer.leasing && <Tag>{t('preview.leasing')}</Tag>}
             {offer.benefits.map((benefit) => (
               <Tag color="blue" key={benefit.discount_id} data-testid="credit-benefit">
-                {t('preview.discount', { name: benefit.program_name, sum: money(benefit.sum, lang as Lang) })}
+                {t('preview.discount', { name: seededText(benefit.program_name, lang as Lang), sum: money(benefit.sum, lang as Lang) })}
               </Tag>
             ))}
           </Space>
@@ -111,7 +119,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
       ),
     },
     { title: t('preview.rate'), key: 'rate', render: (_: unknown, offer: CreditOffer) => <span className="credit-preview__nowrap">{offer.rate} %</span> },
-    { title: t('preview.monthly'), key: 'monthly', render: (_: unknown, offer: CreditOffer) => <Typography.Text strong data-testid="credit-monthly">{money(offer.monthly_payment, lang as Lang)}</Typography.Text> },
+    { title: t('preview.monthly'), key: 'monthly', render: (_: unknown, offer: CreditOffer) => <Typography.Text strong data-testid="credit-monthly" className="credit-preview__nowrap">{money(offer.monthly_payment, lang as Lang)}</Typography.Text> },
     { title: t('preview.last'), key: 'last', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.last_payment, lang as Lang) },
     { title: t('preview.residual'), key: 'residual', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.residual_payment, lang as Lang) },
     { title: t('preview.loan'), key: 'loan', responsive: ['lg' as const], render: (_: unknown, offer: CreditOffer) => money(offer.loan_amount, lang as Lang) },
@@ -142,7 +150,10 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
                   placeholder={t('preview.pick_car_placeholder')}
                   aria-label={t('preview.pick_car')}
                   onChange={pickCar}
-                  options={stock.cars.map((car, index) => ({ value: index, label: [car.attributes.vin ?? `#${car.id}`, car.attributes.year, car.attributes.price != null ? formatMoney(car.attributes.price, lang as Lang) : null].filter(Boolean).join(' · ') }))}
+                  options={CREDIT_CAR_TYPES.map((type) => ({
+                    label: t(`car_types.${type}`),
+                    options: stock.cars.flatMap((car, index) => ((car.attributes.is_new ? 'new' : 'used') === type ? [{ value: index, label: carLabel(car.attributes, car.id, lang as Lang) }] : [])),
+                  })).filter((group) => group.options.length)}
                 />
               </Form.Item>
             </Col>
@@ -214,7 +225,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
                   <List.Item>
                     <Space direction="vertical" size={0}>
                       <Typography.Text>
-                        {entry.name} <Typography.Text type="secondary">· {entry.bank_name}</Typography.Text>
+                        {seededText(entry.name, lang as Lang)} <Typography.Text type="secondary">· {seededText(entry.bank_name, lang as Lang)}</Typography.Text>
                       </Typography.Text>
                       <Space wrap size={4}>
                         {entry.reasons.map((reason) => (
