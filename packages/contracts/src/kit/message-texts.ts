@@ -534,6 +534,7 @@ export const messages = {
   employee_import_has_errors: { ru: 'В файле есть строки с ошибками ({count}): исправьте их, ничего не импортировано', en: 'The file has rows with errors ({count}): fix them; nothing was imported' },
   // benefits: discount programs, discounts and their import.
   benefit_sum_positive: { ru: 'Сумма скидки должна быть больше нуля', en: 'The discount sum must be greater than zero' },
+  news_period: { ru: 'Конец публикации должен быть позже её начала', en: 'The publication must end after it starts' },
   benefit_end_before_start: { ru: 'Дата окончания не может быть раньше даты начала', en: 'The end date cannot be before the start date' },
   benefit_owners_range: { ru: 'Число владельцев — целое от 0 до 99', en: 'The number of owners is a whole number from 0 to 99' },
   benefit_owners_order: { ru: '«Владельцев от» не может быть больше «Владельцев до»', en: '"Owners from" cannot be greater than "Owners to"' },
