@@ -78,7 +78,7 @@ export const opNewsResource = defineResource({
   filters: {
     search: { op: 'search', columns: ['title_ru', 'title_en'], schema: filterText(), widget: 'text' },
     active: { op: 'eq', schema: z.enum(['true', 'false']).transform((v) => v === 'true'), widget: 'boolean' },
-    audience: { op: 'eq', schema: z.enum(NEWS_AUDIENCES), widget: 'select', options: NEWS_AUDIENCES.map((value) => ({ value, label: `audiences.${value}` })) },
+    audience: { op: 'eq', schema: z.enum(NEWS_AUDIENCES), widget: 'select', options: NEWS_AUDIENCES.map((value) => ({ value, label: `news.audiences.${value}` })) },
     client_id: { op: 'contains', columns: ['client_ids'], schema: id(), widget: 'ref', ref: clientRef },
   },
   sort: ['id', 'title_ru', 'active', 'pinned', 'publish_from', 'created_at', 'updated_at'],
@@ -103,7 +103,7 @@ export const opNewsResource = defineResource({
     { field: 'text_en', widget: 'textarea' },
     { field: 'active', widget: 'switch' },
     { field: 'pinned', widget: 'switch' },
-    { field: 'audience', widget: 'select', options: NEWS_AUDIENCES.map((value) => ({ value, label: `audiences.${value}` })) },
+    { field: 'audience', widget: 'select', options: NEWS_AUDIENCES.map((value) => ({ value, label: `news.audiences.${value}` })) },
     { field: 'client_ids', widget: 'multiselect', ref: clientRef },
   ],
   screen: '/platform/news',
