@@ -32,26 +32,22 @@ export function HomeNews() {
   const shown = all ? items : items.slice(0, SHOWN);
 
   const renderItem = (item: FeedRecord) => (
-    <List.Item
-      className={item.attributes.read ? 'home-news__item' : 'home-news__item home-news__item--unread'}
-      data-testid="home-news-item"
-      actions={item.attributes.read ? [] : [
-        <Button key="read" type="link" size="small" loading={read.isPending && read.variables?.includes(item.id)} onClick={() => read.mutate([item.id])}>
-          {t('home_news.mark_read')}
-        </Button>,
-      ]}
-    >
-      <List.Item.Meta
-        title={
-          <Space size={6} wrap>
-            {!item.attributes.read && <Badge status="processing" aria-hidden />}
-            <span>{item.attributes.title}</span>
-            {item.attributes.pinned && <Tag icon={<PushpinFilled aria-hidden />} color="gold">{t('news.pinned')}</Tag>}
-            {!item.attributes.read && <Tag color="blue">{t('home_news.unread')}</Tag>}
-          </Space>
-        }
-        description={<Typography.Text type="secondary">{formatDateTime(item.attributes.published_at)}</Typography.Text>}
-      />
+    <List.Item className={item.attributes.read ? 'home-news__item' : 'home-news__item home-news__item--unread'} data-testid="home-news-item">
+      <div className="home-news__head">
+        <Space size={6} wrap className="home-news__title">
+          <Typography.Text strong>{item.attributes.title}</Typography.Text>
+          {item.attributes.pinned && <Tag icon={<PushpinFilled aria-hidden />} color="gold">{t('news.pinned')}</Tag>}
+          {!item.attributes.read && <Tag color="blue">{t('home_news.unread')}</Tag>}
+        </Space>
+        <Space size={8}>
+          <Typography.Text type="secondary">{formatDateTime(item.attributes.published_at)}</Typography.Text>
+          {!item.attributes.read && (
+            <Button type="link" size="small" loading={read.isPending && read.variables?.includes(item.id)} onClick={() => read.mutate([item.id])}>
+              {t('home_news.mark_read')}
+            </Button>
+          )}
+        </Space>
+      </div>
       <RichTextPreview source={item.attributes.text} />
     </List.Item>
   );

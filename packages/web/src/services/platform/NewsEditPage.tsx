@@ -153,7 +153,6 @@ export default function NewsEditPage() {
   if (editing && !record) return <div className="page"><Skeleton active paragraph={{ rows: 10 }} /></div>;
 
   const rule = (field: keyof typeof shape) => [zodRule(shape[field] as never, () => lang)];
-  const required = [{ required: true, whitespace: true, message: message('required', lang) }];
 
   return (
     <div className="page news-edit">
@@ -182,10 +181,10 @@ export default function NewsEditPage() {
         <Row gutter={[16, 0]}>
           <Col xs={24} xl={16}>
             <Card variant="borderless" className="page-card" title={t('news.sections.text')}>
-              <Form.Item name="title_ru" label={t('op_news.fields.title_ru')} required rules={[...required, ...rule('title_ru')]}>
+              <Form.Item name="title_ru" label={t('op_news.fields.title_ru')} required rules={rule('title_ru')}>
                 <Input maxLength={255} aria-label={t('op_news.fields.title_ru')} />
               </Form.Item>
-              <Form.Item name="text_ru" label={t('op_news.fields.text_ru')} required rules={[...required, ...rule('text_ru')]} extra={t('news.text_hint')}>
+              <Form.Item name="text_ru" label={t('op_news.fields.text_ru')} required rules={rule('text_ru')} extra={t('news.text_hint')}>
                 <NewsText label={t('op_news.fields.text_ru')} />
               </Form.Item>
               <Form.Item name="title_en" label={t('op_news.fields.title_en')} rules={rule('title_en')} extra={t('news.english_hint')}>
