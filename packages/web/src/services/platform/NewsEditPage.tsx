@@ -119,7 +119,7 @@ export default function NewsEditPage() {
       editing ? api.patch<NewsRecord>(newsPath(`/${id}`), { type: 'op_news', id, attributes }) : api.post<NewsRecord>(newsPath(), { type: 'op_news', attributes }),
     onSuccess: async (saved) => {
       await invalidate();
-      notify.success(t(editing ? 'common:notices.saved' : 'news.created'), saved.attributes.title_ru);
+      notify.success(t(editing ? 'common:notices.saved' : 'news.created_notice'), saved.attributes.title_ru);
       if (!editing) navigate(newsEditPath(saved.id), { replace: true });
     },
     onError: showSaveError,
