@@ -133,7 +133,7 @@ function SuggestionItem({ suggestion, staff }: { suggestion: SuggestionRecord; s
             cancelText={t('common:actions.cancel')}
             onConfirm={() => remove.mutateAsync().catch(() => undefined)}
           >
-            <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} aria-label={`${t('common:actions.delete')}: ${a.title}`} />
+            <IconButton danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} aria-label={`${t('common:actions.delete')}: ${a.title}`} />
           </Popconfirm>
         )}
       </Space>
