@@ -19,6 +19,8 @@ export * from './services/sites.controller/site-task.table.ts';
 export * from './services/content.storage/stage.table.ts';
 export * from './services/media.storage/media.table.ts';
 export * from './services/floors.storage/floor.table.ts';
+export * from './services/platform/op-news.table.ts';
+export * from './services/platform/suggestion.table.ts';
 export * from './services/seo/seo.table.ts';
 export * from './services/cars.catalog/catalog.table.ts';
 export * from './services/cars.catalog/marketing.table.ts';

@@ -31,6 +31,7 @@ import { formConstructor } from './services/form-constructor/index.ts';
 import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
+import { platform } from './services/platform/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -51,6 +52,7 @@ export const SERVICES: readonly ServerService[] = [
   marketplace,
   sitesController,
   floorsStorage,
+  platform,
   render,
   seo,
   carsCatalog,

@@ -534,6 +534,10 @@ export const messages = {
   employee_import_has_errors: { ru: 'В файле есть строки с ошибками ({count}): исправьте их, ничего не импортировано', en: 'The file has rows with errors ({count}): fix them; nothing was imported' },
   // benefits: discount programs, discounts and their import.
   benefit_sum_positive: { ru: 'Сумма скидки должна быть больше нуля', en: 'The discount sum must be greater than zero' },
+  suggestion_not_new: { ru: 'Предложение уже рассматривается: изменить или удалить его могут только сотрудники', en: 'The suggestion is already under review: only staff may change or delete it' },
+  suggestion_state: { ru: 'Действие недоступно в этом состоянии предложения', en: 'This action is not available in the suggestion\'s state' },
+  suggestion_not_active: { ru: 'Поддержать можно только активное предложение', en: 'Only an active suggestion can be liked' },
+  news_period: { ru: 'Конец публикации должен быть позже её начала', en: 'The publication must end after it starts' },
   benefit_end_before_start: { ru: 'Дата окончания не может быть раньше даты начала', en: 'The end date cannot be before the start date' },
   benefit_owners_range: { ru: 'Число владельцев — целое от 0 до 99', en: 'The number of owners is a whole number from 0 to 99' },
   benefit_owners_order: { ru: '«Владельцев от» не может быть больше «Владельцев до»', en: '"Owners from" cannot be greater than "Owners to"' },

@@ -636,7 +636,11 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       clientId: ownerOf(binding, row),
       ip: request.ip,
     });
-  const reply = async (row: Row, auth: AuthContext, refs?: ReadRefs) => ({ data: record(row), included: await loadIncluded(db, registry, resource, [row], auth, refs) });
+  // One record answered (get, create, update): with what the resource adds at read time.
+  const reply = async (row: Row, auth: AuthContext, refs?: ReadRefs) => {
+    await hooks.decorate?.([row], { db, auth });
+    return { data: record(row), included: await loadIncluded(db, registry, resource, [row], auth, refs) };
+  };
 
   r.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: listQuerySchema(resource) } }, async (request) => {
     const auth = requireAuth(request.auth);
@@ -657,7 +661,6 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const auth = requireAuth(request.auth);
     await hooks.beforeRead?.({ db, auth });
     const { row, refs } = await readScoped(db, registry, binding, request.params.id, auth);
-    await hooks.decorate?.([row], { db, auth });
     return reply(row, auth, refs);
   });
 

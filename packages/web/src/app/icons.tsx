@@ -1,6 +1,6 @@
 // request.storage
 import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
-import { BranchesOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { BranchesOutlined, BulbOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 // sites.context pages
 import { ReadOutlined } from '@ant-design/icons';
 // cars.import
@@ -86,6 +86,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   multilanguage_settings: <TranslationOutlined aria-hidden />,
   tasks: <ScheduleOutlined aria-hidden />,
   news: <NotificationOutlined aria-hidden />,
+  suggestions: <BulbOutlined aria-hidden />,
   notifications: <BellOutlined aria-hidden />,
   // cars.catalog
   catalog_brands: <TrademarkOutlined aria-hidden />,

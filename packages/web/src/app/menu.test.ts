@@ -32,7 +32,8 @@ describe('menu building', () => {
     expect(settings).not.toContain('roles'); // roles.get_list missing
     expect(settings).not.toContain('custom_tokens');
     // Routes without codes are open to anyone in the mode.
-    expect(settings).toContain('news');
+    expect(settings).toContain('suggestions');
+    expect(settings).not.toContain('news'); // op_news codes missing
   });
 
   it('lists only the items of the asked mode', () => {
@@ -57,13 +58,13 @@ describe('menu building', () => {
   it('groups items by their group in the fixed order of the mode', () => {
     const routes: ScreenRoute[] = [
       { ...SCREEN_ROUTES.find((r) => r.name === 'users')!, order: 30, group: 'access' },
-      { ...SCREEN_ROUTES.find((r) => r.name === 'news')!, order: 5, group: 'platform' },
+      { ...SCREEN_ROUTES.find((r) => r.name === 'suggestions')!, order: 5, group: 'platform' },
       { ...SCREEN_ROUTES.find((r) => r.name === 'clients')!, order: 40, group: 'access' },
       { ...SCREEN_ROUTES.find((r) => r.name === 'notifications')!, order: 10, group: 'platform' },
     ];
     const groups = buildMenu(ctx({ routes }), 'settings');
     expect(groups.map((group) => group.group)).toEqual(['platform', 'access']);
-    expect(groups[0]!.items.map((item) => item.name)).toEqual(['news', 'notifications']);
+    expect(groups[0]!.items.map((item) => item.name)).toEqual(['suggestions', 'notifications']);
     expect(groups[1]!.items.map((item) => item.name)).toEqual(['users', 'clients']);
   });
 

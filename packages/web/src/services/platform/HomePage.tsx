@@ -11,6 +11,7 @@ import { selectSite, useSession } from '../../app/session.ts';
 import { useCurrentMode, useMenuContext, useSwitchMode } from '../../app/useShell.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { displayHost } from '@dp/contracts';
+import { HomeNews } from './HomeNews.tsx';
 
 function greetingKey(hour: number): string {
   if (hour >= 5 && hour < 12) return 'greeting.morning';
@@ -59,6 +60,8 @@ export default function HomePage() {
           </Link>
         }
       />
+
+      <HomeNews />
 
       <Typography.Title level={5} className="section-title">
         {t('home.modes')}
