@@ -1,6 +1,7 @@
 import type { Lang } from '@dp/contracts';
 import type { RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
+import type { StockView } from './site-stock.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 
 export interface ContextOptions {
@@ -9,6 +10,7 @@ export interface ContextOptions {
   base: string;
   listPage: number;
   form?: FormOutcome | null;
+  stock?: StockView | null;
   preview?: boolean;
   /** A preview's draft layout state, its stages, or floors only it places. */
   layout?: LayoutStateRow | null;
@@ -36,6 +38,7 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     listPage: options.listPage,
     preview: options.preview ?? false,
     form: options.form ?? null,
+    stock: options.stock ?? null,
     css: [],
     counter: 0,
   };

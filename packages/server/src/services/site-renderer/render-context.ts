@@ -2,6 +2,7 @@ import type { Lang } from '@dp/contracts';
 import { safeHref } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
+import type { StockView } from './site-stock.ts';
 
 /** Everything one page's rendering reads: the site, the page and the states shown, the language. */
 export interface RenderContext {
@@ -24,6 +25,8 @@ export interface RenderContext {
   form: FormOutcome | null;
   /** Rules made from checked values (stage colours), put in the page's style element. */
   css: string[];
+  /** The stock list the page shows (a root page of the stock settings). */
+  stock?: StockView | null;
   /** For unique element ids. */
   counter: number;
 }

@@ -19,6 +19,7 @@ import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
+import { parseListQuery, queryList } from './site-stock.ts';
 import { say } from './texts.ts';
 
 /**
@@ -300,6 +301,18 @@ export class SiteRenderer {
       }
       const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form }));
       return documentResponse(form.ok ? 200 : 400, document, 'no-store');
+    }
+    // A root page of the stock settings shows its list: the state of its filters is the query string, written back in a
+    // fixed order (unknown parameters dropped) so that one list is one cached answer.
+    const lists = snapshot.stock?.byRootPage.get(page.id);
+    if (lists) {
+      const stock = snapshot.stock!;
+      const listQuery = parseListQuery(stock, lists, query);
+      return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${listQuery.search}`, async () => {
+        const result = await queryList(this.ctx.db, site.id, site.client_id, stock, listQuery, pageLang);
+        const view = { config: stock, lists, query: listQuery, result };
+        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
+      });
     }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),

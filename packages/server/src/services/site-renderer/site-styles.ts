@@ -139,6 +139,49 @@ p{margin:0 0 1em}
 .footer-grid{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));padding-top:40px;padding-bottom:8px}
 .footer-grid h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;color:#fff}
 .copyright{border-top:1px solid rgba(255,255,255,.15);margin-top:24px;padding-top:16px;font-size:.9rem}
+.stock{padding:8px 20px 48px}
+.stock-kinds ul{display:flex;gap:8px;list-style:none;margin:0 0 20px;padding:0}
+.stock-kinds a,.stock-kinds span{display:inline-block;padding:8px 18px;border-radius:999px;border:1px solid var(--border);text-decoration:none;color:var(--text);font-weight:600}
+.stock-kinds [aria-current=page]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
+.stock__layout{display:grid;gap:24px;grid-template-columns:1fr}
+@media(min-width:900px){.stock__layout{grid-template-columns:280px minmax(0,1fr);align-items:start}}
+.stock-filters{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px;display:flex;flex-direction:column;gap:14px;min-width:0}
+.filter-group{border:0;margin:0;padding:0;display:flex;flex-direction:column;gap:14px;min-width:0}
+.filter-group>legend{font-weight:700;font-size:1.05rem;margin-bottom:10px;padding:0}
+.filter{border:0;margin:0;padding:0;min-width:0}
+.filter__title{display:block;font-weight:600;font-size:.92rem;margin-bottom:6px;padding:0}
+.filter ul{list-style:none;margin:0;padding:0;max-height:220px;overflow:auto}
+.filter li label,.filter--checkbox label{display:flex;align-items:center;gap:8px;padding:3px 0;cursor:pointer}
+.filter input[disabled]+*,.filter label:has(input[disabled]){color:var(--muted)}
+.filter__count{margin-left:auto;color:var(--muted);font-size:.85rem}
+.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}
+.filter input[type=number],.filter select{width:100%;min-width:0;padding:9px 10px;border:1px solid var(--border);border-radius:8px;font:inherit;background:var(--background);color:var(--text)}
+.stock-filters__actions{display:flex;gap:8px;flex-wrap:wrap}
+.stock-filters__actions .btn{flex:1 1 auto}
+.stock__total{color:var(--muted);margin:0 0 12px}
+.stock__empty{padding:32px;text-align:center;background:var(--surface);border-radius:12px}
+.car-list{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:1fr}
+@media(min-width:600px){.car-list--grid{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media(min-width:1100px){.car-list--grid.car-list--cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.car-list--grid.car-list--cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}}
+.car-card{background:var(--background);border:1px solid var(--border);border-radius:12px;overflow:hidden;min-width:0}
+.car-card__link{display:flex;flex-direction:column;height:100%;color:inherit;text-decoration:none}
+.car-card__link:hover .car-card__title{color:var(--primary)}
+.car-card__media{position:relative;aspect-ratio:16/10;background:var(--surface)}
+.car-card__media img{width:100%;height:100%;object-fit:cover;display:block}
+.car-card__placeholder{display:flex;align-items:center;justify-content:center;height:100%;padding:12px;text-align:center;font-weight:700;font-size:1.2rem;color:var(--muted)}
+.car-card__badges{position:absolute;left:10px;top:10px;display:flex;gap:6px;flex-wrap:wrap;list-style:none;margin:0;padding:0}
+.car-card__body{padding:14px 16px 16px;display:flex;flex-direction:column;gap:6px;flex:1}
+.car-card__body p{margin:0}
+.car-card__title{margin:0;font-size:1.1rem;overflow-wrap:anywhere}
+.car-card__complectation,.car-card__facts,.car-card__dealer{color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
+.car-card__tags{display:flex;gap:6px;flex-wrap:wrap;list-style:none;margin:0;padding:0}
+.car-label{display:inline-block;padding:2px 8px;border-radius:6px;background:#595959;color:#fff;font-size:.78rem;font-weight:600;line-height:1.5}
+.car-card__price{margin-top:auto;padding-top:6px;display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}
+.car-card__price strong{font-size:1.25rem}
+.car-card__price s{color:var(--muted);font-size:.92rem}
+.car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
+.car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
+@media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
 .notice-page{max-width:640px;margin:0 auto;padding:96px 20px;text-align:center}
 @media(max-width:767px){
 .header-bar{min-height:60px}
@@ -158,7 +201,7 @@ p{margin:0 0 1em}
 `;
 
 /** Readable text on a colour: white on dark ones, near-black on light ones. */
-function onColor(hex: string): string {
+export function onColor(hex: string): string {
   const value = hex.replace('#', '');
   const [r, g, b] = [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16) / 255) as [number, number, number];
   const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
