@@ -1,7 +1,7 @@
 import type { Lang } from '@dp/contracts';
 import type { RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
-import type { StockView } from './site-stock.ts';
+import type { CarView, StockView } from './site-stock.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 
 export interface ContextOptions {
@@ -11,6 +11,7 @@ export interface ContextOptions {
   listPage: number;
   form?: FormOutcome | null;
   stock?: StockView | null;
+  car?: CarView | null;
   preview?: boolean;
   /** A preview's draft layout state, its stages, or floors only it places. */
   layout?: LayoutStateRow | null;
@@ -39,6 +40,7 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     preview: options.preview ?? false,
     form: options.form ?? null,
     stock: options.stock ?? null,
+    car: options.car ?? null,
     css: [],
     counter: 0,
   };

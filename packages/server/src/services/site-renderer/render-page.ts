@@ -2,15 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Lang } from '@dp/contracts';
 import { html, join, raw, safeSrc, type Html } from './html.ts';
 import { collectionHeader } from './render-collections.ts';
-import { ancestorsOf, homeOf, localHref, tx, type RenderContext } from './render-context.ts';
+import { absolute, ancestorsOf, homeOf, localHref, tx, type RenderContext } from './render-context.ts';
 import { fallbackHeader, renderFloors } from './render-floors.ts';
 import { VIDEO_FRAME_HOSTS } from './render-media.ts';
 import { renderStages } from './render-stage.ts';
 import { renderStockList } from './render-stock.ts';
+import { carNameOf, renderCar } from './render-car.ts';
+
 import { siteScriptPath } from './site-script.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { baseCss, paletteOf, schemeCss } from './site-styles.ts';
-import { say } from './texts.ts';
+import { formatMoney, say } from './texts.ts';
 
 /**
  * Whole documents of public sites: the head (title, description, canonical address, Open Graph,
@@ -61,10 +63,6 @@ function contentSecurityPolicy(css: string, counters: { type: string }[], captch
   ].join('; ');
 }
 
-/** An address of the site as an absolute URL (canonical, Open Graph): site paths and stored files on the site's origin. */
-export function absolute(base: string, value: string): string {
-  return /^https?:\/\//i.test(value) ? value : `${base}${value.startsWith('/') ? value : `/${value}`}`;
-}
 
 interface Head {
   title: string;
@@ -194,6 +192,19 @@ export function renderSitePage(ctx: RenderContext): RenderedDocument {
   else if (ctx.stock) main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${renderStockList(ctx, ctx.stock)}${floors}`;
   else main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${floors}`;
   return documentOf(ctx, head, main);
+}
+
+/** A car's page below its list's page: canonical at its own address, `noindex` once sold. */
+export function renderCarPage(ctx: RenderContext): RenderedDocument {
+  const view = ctx.car!;
+  const name = carNameOf(view.car);
+  const price = view.car.final_price ?? view.car.price;
+  const title = `${name}${price !== null ? ` — ${formatMoney(price)}` : ''} — ${ctx.snap.site.name}`;
+  const description = [name, view.car.engine, view.car.transmission, price !== null ? formatMoney(price) : null].filter(Boolean).join(', ');
+  const canonical = absolute(ctx.base, localHref(ctx, view.uri));
+  const image = view.car.images[0] ? absolute(ctx.base, view.car.images[0]) : null;
+  const head: Head = { title, description, keywords: null, canonical, noindex: view.car.sold, og: { title, description, image, type: 'website' } };
+  return documentOf(ctx, head, html`${breadcrumbs(ctx)}${renderCar(ctx, view)}`);
 }
 
 /** "Page not found" inside the site's default layout, so the visitor can go on from its menu. */

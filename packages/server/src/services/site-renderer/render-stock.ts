@@ -24,7 +24,7 @@ function listHref(ctx: RenderContext, search: URLSearchParams): string {
 }
 
 /** Rules for the labels' colours (checked hex only): the CSP allows no style attributes. */
-function labelCss(ctx: RenderContext, labels: SiteLabel[]) {
+export function labelCss(ctx: RenderContext, labels: SiteLabel[]) {
   for (const label of labels) {
     const color = safeColor(label.background);
     if (color && color.length === 7) ctx.css.push(`.car-label--${label.id}{background:${color};color:${onColor(color)}}`);
@@ -38,8 +38,8 @@ function labelChip(ctx: RenderContext, label: SiteLabel): Html {
 }
 
 /** The address of a car's page: below the list's root page, friendly when the settings say so. */
-export function carHref(ctx: RenderContext, list: StockList, car: { id: number; year: number | null; brand: string | null; model: string | null }): string {
-  return localHref(ctx, carAddress(ctx.page.uri, car, { brand: car.brand, model: car.model }, list.settings.friendly_url));
+export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar, 'id' | 'year' | 'slug'>): string {
+  return localHref(ctx, carAddress(ctx.page.uri, car, car.slug, list.settings.friendly_url));
 }
 
 function card(ctx: RenderContext, view: StockView, car: ListedCar): Html {
@@ -82,8 +82,10 @@ function filterControl(ctx: RenderContext, view: StockView, filter: CustomFilter
   if (filter.type === 'range') {
     const bounds = counts.bounds.get(field) ?? { min: null, max: null };
     const range = view.query.ranges.get(field);
+    // Years are written without grouping (2024), money and kilometres with it (1 250 000).
+    const shown = (value: number) => (field === 'year' ? String(value) : number(value));
     const input = (side: 'from' | 'to', value: number | null, hint: number | null) =>
-      html`<input type="number" inputmode="numeric" min="0" step="1" name="${field}_${side}" id="${id}-${side}" value="${value ?? ''}" placeholder="${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}${hint !== null ? ` ${number(hint)}` : ''}" aria-label="${title}, ${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}">`;
+      html`<input type="number" inputmode="numeric" min="0" step="1" name="${field}_${side}" id="${id}-${side}" value="${value ?? ''}" placeholder="${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}${hint !== null ? ` ${shown(hint)}` : ''}" aria-label="${title}, ${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}">`;
     return html`<div class="filter filter--range"><span class="filter__title" id="${id}">${title}</span><div class="filter__range" role="group" aria-labelledby="${id}">${input('from', range?.from ?? null, bounds.min)}${input('to', range?.to ?? null, bounds.max)}</div></div>`;
   }
   if (filter.type === 'checkbox') {
@@ -112,7 +114,7 @@ function filtersForm(ctx: RenderContext, view: StockView): Html {
   const visitorSorts = config.sort.visitor_fields.flatMap((field) => (field === 'restyling_sort' ? [`${field}_asc`] : [`${field}_asc`, `${field}_desc`]));
   const chosenSort = query.sort ? `${query.sort.field}_${query.sort.direction}` : '';
   const reset = new URLSearchParams(query.list === view.lists[0] ? '' : `type=${query.list.kind}`);
-  return html`<form class="stock-filters" method="get" action="${localHref(ctx, ctx.page.uri)}" aria-label="${say(ctx.lang, 'stock_filters')}">
+  return html`<form class="stock-filters" id="stock-filters" method="get" action="${localHref(ctx, ctx.page.uri)}" aria-label="${say(ctx.lang, 'stock_filters')}">
 ${query.list !== view.lists[0] ? html`<input type="hidden" name="type" value="${query.list.kind}">` : null}
 ${config.groups.map((group) => {
   const controls = group.filters.filter((filter) => filtersOf(config).includes(filter)).map((filter) => filterControl(ctx, view, filter)).filter(Boolean);
@@ -160,6 +162,7 @@ ${kindSwitch(ctx, view)}
 <div class="stock__layout">
 ${filtersForm(ctx, view)}
 <div class="stock__results">
+<a class="stock__to-filters" href="#stock-filters">${say(ctx.lang, 'stock_filters')}</a>
 <p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: number(result.total) })}</p>
 ${empty}
 ${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => card(ctx, view, car))}</ul>` : null}

@@ -154,6 +154,8 @@ export function parseListQuery(config: StockConfig, lists: StockList[], query: s
 /** A car of a list, as its card shows it. */
 export interface ListedCar {
   id: number;
+  /** The catalogue's own brand and model names: the friendly address is the same in every language. */
+  slug: { brand: string | null; model: string | null };
   is_new: boolean;
   status: string;
   brand: string | null;
@@ -258,6 +260,8 @@ interface CarRow extends Record<string, unknown> {
   restyling_id: number | null;
   brand: string | null;
   model: string | null;
+  brand_slug: string | null;
+  model_slug: string | null;
   complectation: string | null;
   complectation_code: string | null;
   year: number | null;
@@ -311,7 +315,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
     db.execute(sql`
       select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
         c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
-        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color,
+        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
         coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
         coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
       from cars c ${joins}
@@ -346,47 +350,51 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   // Only public files of the site's client (or the platform's) are shown.
   const urls = new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
 
-  const cars = rows.map((row): ListedCar => {
-    const price = numberOrNull(row.price);
-    const final = numberOrNull(row.final_price);
-    const subject = {
-      pts: row.pts,
-      year: row.year,
-      final_price: final,
-      has_discount_price: final !== null && price !== null && final < price,
-      dealer_code: row.dealer_code,
-      certified: row.certification,
-      mileage: row.mileage,
-      owners_count: row.owners,
-      marketing_complectation_code: row.complectation_code,
-      logistic_status: row.logistic_status,
-      brand: row.brand_id,
-      restyling: row.restyling_id,
-    };
-    return {
-      id: row.id,
-      is_new: row.is_new,
-      status: row.status,
-      brand: row.brand,
-      model: row.model,
-      complectation: row.complectation,
-      year: row.year,
-      mileage: row.mileage,
-      engine: row.engine,
-      transmission: row.transmission,
-      wheel_drive: row.wheel_drive,
-      body: row.body,
-      color: row.color,
-      price,
-      final_price: final,
-      dealer: row.dealer,
-      image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null,
-      labels: config.labels.filter((label) => labelApplies(label.conditions, subject)),
-      monthly: monthlyPayment(config.credit, { price: final ?? price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang),
-    };
-  });
+  const cars = rows.map((row) => ({ ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null }));
   const pages = Math.max(1, Math.ceil(total / CARS_PER_PAGE));
   return { cars, total, page: query.page, pages, counts };
+}
+
+/** A car row as a card shows it: names, prices, the labels whose conditions it meets, the monthly payment. */
+function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
+  const price = numberOrNull(row.price);
+  const final = numberOrNull(row.final_price);
+  const subject = {
+    pts: row.pts,
+    year: row.year,
+    final_price: final,
+    has_discount_price: final !== null && price !== null && final < price,
+    dealer_code: row.dealer_code,
+    certified: row.certification,
+    mileage: row.mileage,
+    owners_count: row.owners,
+    marketing_complectation_code: row.complectation_code,
+    logistic_status: row.logistic_status,
+    brand: row.brand_id,
+    restyling: row.restyling_id,
+  };
+  return {
+    id: row.id,
+    slug: { brand: row.brand_slug, model: row.model_slug },
+    is_new: row.is_new,
+    status: row.status,
+    brand: row.brand,
+    model: row.model,
+    complectation: row.complectation,
+    year: row.year,
+    mileage: row.mileage,
+    engine: row.engine,
+    transmission: row.transmission,
+    wheel_drive: row.wheel_drive,
+    body: row.body,
+    color: row.color,
+    price,
+    final_price: final,
+    dealer: row.dealer,
+    image: null,
+    labels: config.labels.filter((label) => labelApplies(label.conditions, subject)),
+    monthly: monthlyPayment(config.credit, { price: final ?? price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang),
+  };
 }
 
 /**
@@ -400,4 +408,101 @@ export function monthlyPayment(credit: SiteCreditTerms | null, car: { price: num
   const result = calculateOffers({ price: car.price, car_type: car.isNew ? 'new' : 'used', car_age: age, brand_id: car.brandId, owners: car.owners }, credit.programs, credit.settings, lang);
   const best = result.offers[0];
   return best ? Math.ceil(best.monthly_payment / 100) : null;
+}
+
+/** A car as its page shows it. */
+export interface CarDetails extends ListedCar {
+  vin: string | null;
+  owners: number | null;
+  pts: string | null;
+  logistic_status: string;
+  color_hex: string | null;
+  upholstery: string | null;
+  options: string[];
+  equipment: string[];
+  description: string | null;
+  discounts: { tradein: number; credit: number; insurance: number; credit_tradein: number };
+  images: string[];
+  sold: boolean;
+}
+
+/** What a car's page draws. */
+export interface CarView {
+  car: CarDetails;
+  list: StockList;
+  /** The list's page (the root page of the stock settings). */
+  listUri: string;
+  /** The car's own address (canonical). */
+  uri: string;
+  /** The placement its form posts (`car`). */
+  placement: string;
+}
+
+/** A car's id at the end of its address (`kia-rio-2024-123` or `123`). */
+export const carIdOf = (segment: string): number | null => {
+  const match = /(?:^|-)(\d{1,9})$/.exec(segment);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * A car of the site's list for its page: the site's car of the list's kind, offered or sold (a sold
+ * car stays while the sold period keeps it); its photos in the configured order (the dealer's own,
+ * the import's, then the stock images), public files of the site's client only.
+ */
+export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang): Promise<{ car: CarDetails; list: StockList } | null> {
+  const local = lang === 'en' ? 'name_en' : 'name_ru';
+  const result = await db.execute(sql`
+    select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
+      coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer
+    from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id
+      left join car_upholsteries u on u.id = c.upholstery_id
+      left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
+      left join dealerships d on d.id = c.dealers_id
+    where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
+  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; vin: string | null; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number }>(result)[0];
+  const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
+  if (!row || !list) return null;
+  const ordered = [...new Set([...(row.manual_image_ids ?? []), ...(row.import_image_ids ?? []), ...(row.stock_image_ids ?? [])])];
+  const files = ordered.length
+    ? await db.select({ id: mediaFiles.id, key: mediaFiles.key, ext: mediaFiles.ext, client_id: mediaFiles.client_id, kind: mediaFiles.kind }).from(mediaFiles).where(and(inArray(mediaFiles.id, ordered), eq(mediaFiles.access, 1)))
+    : [];
+  const byId = new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
+  const images = ordered.flatMap((id) => byId.get(id) ?? []);
+  const listed = listedCar(config, { ...row, image_id: null }, lang);
+  const car: CarDetails = {
+    ...listed,
+    image: images[0] ?? null,
+    vin: row.vin,
+    owners: row.owners,
+    pts: row.pts,
+    logistic_status: row.logistic_status,
+    color_hex: row.color_hex,
+    upholstery: row.upholstery,
+    options: row.options ?? [],
+    equipment: row.equipment ?? [],
+    description: row.description,
+    discounts: { tradein: Number(row.tradein_discount), credit: Number(row.credit_discount), insurance: Number(row.insurance_discount), credit_tradein: Number(row.credit_tradein_discount) },
+    images,
+    sold: row.status === 'sold',
+  };
+  return { car, list };
+}
+
+/** The addresses of a site's offered cars for its site map (the newest first, at most `limit`). */
+export async function carAddresses(db: DbOrTx, siteId: number, config: StockConfig, limit: number): Promise<{ kind: StockKind; id: number; year: number | null; brand: string | null; model: string | null; updated_at: string | null }[]> {
+  const kinds = [...config.byRootPage.values()].flat().map((list) => list.kind);
+  if (!kinds.length) return [];
+  const result = await db.execute(sql`
+    select c.id, c.is_new, c.year, b.name as brand, m.name as model, c.updated_at
+    from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id
+    where c.site_id = ${siteId} and c.status in ('active', 'reserved') and c.is_new in (${sql.join(kinds.map((kind) => sql`${kind === 'new'}`), sql`, `)})
+    order by c.id desc limit ${limit}`);
+  return rowsOf<{ id: number; is_new: boolean; year: number | null; brand: string | null; model: string | null; updated_at: string | Date | null }>(result).map((row) => ({
+    kind: row.is_new ? 'new' : 'used',
+    id: row.id,
+    year: row.year,
+    brand: row.brand,
+    model: row.model,
+    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+  }));
 }

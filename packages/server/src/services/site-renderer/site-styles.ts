@@ -144,7 +144,9 @@ p{margin:0 0 1em}
 .stock-kinds a,.stock-kinds span{display:inline-block;padding:8px 18px;border-radius:999px;border:1px solid var(--border);text-decoration:none;color:var(--text);font-weight:600}
 .stock-kinds [aria-current=page]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
 .stock__layout{display:grid;gap:24px;grid-template-columns:1fr}
-@media(min-width:900px){.stock__layout{grid-template-columns:280px minmax(0,1fr);align-items:start}}
+@media(min-width:900px){.stock__layout{grid-template-columns:300px minmax(0,1fr);align-items:start}.stock__to-filters{display:none}}
+@media(max-width:899px){.stock-filters{order:2}}
+.stock__to-filters{display:inline-block;margin:0 0 12px;font-weight:600}
 .stock-filters{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px;display:flex;flex-direction:column;gap:14px;min-width:0}
 .filter-group{border:0;margin:0;padding:0;display:flex;flex-direction:column;gap:14px;min-width:0}
 .filter-group>legend{font-weight:700;font-size:1.05rem;margin-bottom:10px;padding:0}
@@ -154,7 +156,7 @@ p{margin:0 0 1em}
 .filter li label,.filter--checkbox label{display:flex;align-items:center;gap:8px;padding:3px 0;cursor:pointer}
 .filter input[disabled]+*,.filter label:has(input[disabled]){color:var(--muted)}
 .filter__count{margin-left:auto;color:var(--muted);font-size:.85rem}
-.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}
+.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}.filter__range input{font-size:.9rem;padding:8px}
 .filter input[type=number],.filter select{width:100%;min-width:0;padding:9px 10px;border:1px solid var(--border);border-radius:8px;font:inherit;background:var(--background);color:var(--text)}
 .stock-filters__actions{display:flex;gap:8px;flex-wrap:wrap}
 .stock-filters__actions .btn{flex:1 1 auto}
@@ -182,6 +184,36 @@ p{margin:0 0 1em}
 .car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
 .car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
 @media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
+.car-page{padding-bottom:48px}
+.car-page__top{display:grid;gap:24px;grid-template-columns:1fr;margin-bottom:32px}
+@media(min-width:900px){.car-page__top{grid-template-columns:minmax(0,1fr) 340px;align-items:start}}
+.car-gallery{border-radius:12px;overflow:hidden;background:var(--surface);min-width:0}
+.car-gallery__track{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}
+.car-gallery__track li{flex:0 0 100%;scroll-snap-align:start}
+.car-gallery__track img{display:block;width:100%;aspect-ratio:16/10;object-fit:cover}
+.car-gallery--empty{aspect-ratio:16/8}
+.car-page__aside{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:20px;display:flex;flex-direction:column;gap:10px}
+.car-page__aside p{margin:0}
+.car-price{display:flex;flex-direction:column;gap:8px}
+.car-price p{margin:0}
+.car-price__main{font-size:1.8rem;font-weight:700;line-height:1.2}
+.car-price__old{color:var(--muted)}
+.car-savings__title{font-size:1rem;margin:6px 0}
+.car-savings ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:.92rem}
+.car-savings li{display:flex;justify-content:space-between;gap:12px}.car-savings strong{white-space:nowrap}
+.car-page__details{display:grid;gap:32px;grid-template-columns:1fr}
+@media(min-width:900px){.car-page__details{grid-template-columns:minmax(0,1fr) 380px;align-items:start}}
+.car-section{margin-bottom:28px}
+.car-specs{display:grid;grid-template-columns:1fr;gap:0;margin:0}
+@media(min-width:600px){.car-specs{grid-template-columns:1fr 1fr;column-gap:32px}}
+.car-specs div{display:flex;justify-content:space-between;gap:16px;padding:10px 0;border-bottom:1px solid var(--border)}
+.car-specs dt{color:var(--muted)}
+.car-specs dd{margin:0;text-align:right;font-weight:500;overflow-wrap:anywhere}
+.car-swatch{display:inline-block;width:14px;height:14px;border-radius:50%;border:1px solid var(--border);margin-right:6px;vertical-align:-2px}
+.car-options{columns:2 220px;padding-left:20px;margin:0}
+.car-options li{break-inside:avoid;margin-bottom:4px}
+.car-description{white-space:pre-line}
+.car-request h2,.car-sold h2{font-size:1.35rem}.car-request,.car-sold{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:20px}
 .notice-page{max-width:640px;margin:0 auto;padding:96px 20px;text-align:center}
 @media(max-width:767px){
 .header-bar{min-height:60px}
