@@ -144,9 +144,9 @@ p{margin:0 0 1em}
 .stock-kinds a,.stock-kinds span{display:inline-block;padding:8px 18px;border-radius:999px;border:1px solid var(--border);text-decoration:none;color:var(--text);font-weight:600}
 .stock-kinds [aria-current=page]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
 .stock__layout{display:grid;gap:24px;grid-template-columns:1fr}
+.stock__to-filters{display:inline-block;margin:0 0 12px;font-weight:600}
 @media(min-width:900px){.stock__layout{grid-template-columns:300px minmax(0,1fr);align-items:start}.stock__to-filters{display:none}}
 @media(max-width:899px){.stock-filters{order:2}}
-.stock__to-filters{display:inline-block;margin:0 0 12px;font-weight:600}
 .stock-filters{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px;display:flex;flex-direction:column;gap:14px;min-width:0}
 .filter-group{border:0;margin:0;padding:0;display:flex;flex-direction:column;gap:14px;min-width:0}
 .filter-group>legend{font-weight:700;font-size:1.05rem;margin-bottom:10px;padding:0}
@@ -156,7 +156,7 @@ p{margin:0 0 1em}
 .filter li label,.filter--checkbox label{display:flex;align-items:center;gap:8px;padding:3px 0;cursor:pointer}
 .filter input[disabled]+*,.filter label:has(input[disabled]){color:var(--muted)}
 .filter__count{margin-left:auto;color:var(--muted);font-size:.85rem}
-.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}.filter__range input{font-size:.9rem;padding:8px}
+.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}.filter__range input{font-size:.9rem;padding:8px 6px}.filter__range input::placeholder{font-size:.78rem}
 .filter input[type=number],.filter select{width:100%;min-width:0;padding:9px 10px;border:1px solid var(--border);border-radius:8px;font:inherit;background:var(--background);color:var(--text)}
 .stock-filters__actions{display:flex;gap:8px;flex-wrap:wrap}
 .stock-filters__actions .btn{flex:1 1 auto}
