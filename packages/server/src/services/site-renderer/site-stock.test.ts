@@ -8,6 +8,8 @@ import { cars } from '../cars.stock/car.table.ts';
 import { customFilterGroups, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
+import { creditBanks, creditPacks, creditPrograms, creditProgramStates } from '../credit.calc/credit.table.ts';
+import { STATE_STATUS } from '@dp/contracts';
 import { solveChallenge } from '../request.storage/captcha.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { requests } from '../request.storage/request.table.ts';
@@ -167,6 +169,24 @@ describe('a stock list page', () => {
     await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'desc' } }).where(eq(listSortSettings.site_id, s.id));
     expect(cards((await body('/cars')))[0]).toContain('Рио');
     await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'asc' } }).where(eq(listSortSettings.site_id, s.id));
+  });
+
+  it("shows the monthly payment of the site's credit offers while credit_calc is active", async () => {
+    expect(await body('/cars')).not.toContain('₽/мес.');
+    const terms = { car_type: 'new' as const, term_min: 12, term_max: 84, down_payment_min: 10, down_payment_max: 90, residual_min: 0, residual_max: 40, loan_amount_min: 100_000, loan_amount_max: 10_000_000, interest_rate: 14.9 };
+    const [bank] = await db().insert(creditBanks).values({ client_id: s.clientId, name: `Банк ${unique()}` }).returning();
+    const [program] = await db().insert(creditPrograms).values({ client_id: s.clientId, bank_id: bank!.id, name: 'Новые', car_age_limit: -1, ...terms }).returning();
+    await db().insert(creditProgramStates).values({ program_id: program!.id, client_id: s.clientId, car_age: -1, ...terms, status: STATE_STATUS.published, version: 1, published_at: new Date() });
+    await db().insert(creditPacks).values({ client_id: s.clientId, name: 'Пакет', program_ids: [program!.id] });
+    // The cheapest car (1 100 000 ₽) with the default 20 % down over 36 months at 14.9 %: an annuity computed here.
+    const r = 0.149 / 12;
+    const expected = Math.ceil((880_000 * r) / (1 - Math.pow(1 + r, -36)));
+    const shown = Number(/от ([\d ]+) ₽\/мес\./.exec(await body('/cars'))?.[1]!.replace(/ /g, ''));
+    expect(Math.abs(shown - expected)).toBeLessThanOrEqual(1);
+    const [module] = await db().select({ id: modules.id }).from(modules).where(eq(modules.code, 'credit_calc'));
+    await db().update(moduleInstallations).set({ active: false }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
+    expect(await body('/cars')).not.toContain('₽/мес.');
+    await db().update(moduleInstallations).set({ active: true }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
   });
 
   it('notifies each site once for a statement that writes many cars', async () => {
