@@ -20,7 +20,7 @@ import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
-import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList } from './site-stock.ts';
+import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList, type StockView } from './site-stock.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 
@@ -328,24 +328,32 @@ export class SiteRenderer {
         form.sent = !error;
         if (error) Object.assign(form, { ok: false, submitError: error });
       }
-      const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form }));
+      // A list page answering a posted form still shows its list.
+      const stockLists = snapshot.stock?.byRootPage.get(page.id);
+      const stock = stockLists ? await this.stockView(site, snapshot, stockLists, query, pageLang) : null;
+      const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form, stock }));
       return documentResponse(form.ok ? 200 : 400, document, 'no-store');
     }
     // A root page of the stock settings shows its list: the state of its filters is the query string, written back in a
     // fixed order (unknown parameters dropped) so that one list is one cached answer.
     const lists = snapshot.stock?.byRootPage.get(page.id);
     if (lists) {
-      const stock = snapshot.stock!;
-      const listQuery = parseListQuery(stock, lists, query);
-      return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${listQuery.search}`, async () => {
-        const result = await queryList(this.ctx.db, site.id, site.client_id, stock, listQuery, pageLang);
-        const view = { config: stock, lists, query: listQuery, result };
+      const search = parseListQuery(snapshot.stock!, lists, query).search;
+      return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${search}`, async () => {
+        const view = await this.stockView(site, snapshot, lists, query, pageLang);
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
       });
     }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
     );
+  }
+
+  /** A list page's state and the cars it shows (site-stock.ts). */
+  private async stockView(site: SiteRow, snapshot: SiteSnapshot, lists: StockList[], query: string, lang: Lang): Promise<StockView> {
+    const config = snapshot.stock!;
+    const listQuery = parseListQuery(config, lists, query);
+    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang) };
   }
 
   /**
