@@ -7,6 +7,7 @@ import { carLabels } from '../cars.catalog/labels.table.ts';
 import { cars } from '../cars.stock/car.table.ts';
 import { customFilterGroups, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
+import { applySoldPeriods } from '../cars.stock.sites/apply-sold-period.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates } from '../credit.calc/credit.table.ts';
 import { STATE_STATUS } from '@dp/contracts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   brands = { kia: kia!.id, lada: lada!.id };
   models = { rio: rio!.id, vesta: vesta!.id };
   s = await publishedSite(t);
-  root = (await addPage(db(), s, '/cars', { caption: 'Автомобили в наличии', order: 5 }, { parent_id: s.pages.home.id })).id;
+  root = (await addPage(db(), s, '/cars', { caption: 'Автомобили в наличии', order: 5, floors: [{ floor_id: s.floors.form, values: {} }] }, { parent_id: s.pages.home.id })).id;
   await db().insert(stockSiteSettings).values({ site_id: s.id, client_id: s.clientId, new_settings: kind(), used_settings: kind({ sold_strategy: 'redirect_to_list' }), viewed_favorites: stockSettingsDefaults().viewed_favorites });
   await db()
     .insert(customFilterGroups)
@@ -189,7 +190,14 @@ describe('a stock list page', () => {
     await db().update(moduleInstallations).set({ active: true }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
   });
 
-  it('notifies each site once for a statement that writes many cars', async () => {
+  it("keeps the list on the page's answer to a posted form", async () => {
+    const posted = await t.app.inject({ method: 'POST', url: '/cars', headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: 'main-0', name: 'Гость', phone: '1' }).toString() });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.body).toContain('Введите телефон в формате');
+    expect(posted.body).toContain('Автомобилей: 3');
+  });
+
+    it('notifies each site once for a statement that writes many cars', async () => {
     const heard: string[] = [];
     let markerHeard: () => void = () => undefined;
     const marker = new Promise<void>((resolve) => (markerHeard = resolve));
@@ -276,5 +284,13 @@ describe("a car's page", () => {
     expect(sold.body).toContain('"availability":"https://schema.org/SoldOut"');
     // Not listed any more.
     expect((await body('/cars?type=used'))).toContain('Автомобилей: 1');
+  });
+
+  it('redirects the address of a sold car the period removed as the sold strategy says', async () => {
+    const address = String((await visit(t, s.host, `/cars/${carIds.sold}`)).headers.location);
+    // Two months later the used cars' one-month period is over: the car goes, its address leads to the list.
+    await applySoldPeriods(db(), new Date(Date.now() + 62 * 24 * 3600 * 1000));
+    const gone = await visit(t, s.host, address);
+    expect([gone.statusCode, gone.headers.location]).toEqual([301, '/cars']);
   });
 });
