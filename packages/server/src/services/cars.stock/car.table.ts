@@ -81,6 +81,8 @@ export const cars = pgTable(
     // The stock list's default order (newest first, then id): a site's first page is read off the
     // index instead of sorting all its cars (80 ms for a site of 50,000, bench:feeds).
     index('cars_site_idx').on(t.site_id, t.is_new, t.created_at.desc().nullsLast(), t.id),
+    // The public sites' lists in price order (the visitors' most common choice) and their price ranges.
+    index('cars_site_price_idx').on(t.site_id, t.is_new, t.final_price, t.id),
     index('cars_client_idx').on(t.client_id, t.is_new),
     // The feed import finds a site's cars by VIN or External ID (cars.import run-import.ts).
     index('cars_site_vin_import_idx').on(t.site_id, t.vin),

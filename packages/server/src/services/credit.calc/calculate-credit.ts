@@ -202,7 +202,7 @@ export interface CalculationScope {
 }
 
 /** The current published terms of the programmes in a site's packs, and its settings (one site's calculations). */
-async function loadSiteTerms(db: DbOrTx, site: { id: number; client_id: number }): Promise<SiteCreditTerms> {
+export async function loadSiteTerms(db: DbOrTx, site: { id: number; client_id: number }): Promise<SiteCreditTerms> {
   const programs = await selectTerms(db, [eq(creditProgramStates.status, STATE_STATUS.published), isNull(creditProgramStates.superseded_at), packedPrograms(site.client_id)]);
   return { programs, settings: await siteSettings(db, site.id) };
 }

@@ -1,6 +1,7 @@
 import type { Lang } from '@dp/contracts';
 import type { RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
+import type { CarView, StockView } from './site-stock.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 
 export interface ContextOptions {
@@ -9,6 +10,8 @@ export interface ContextOptions {
   base: string;
   listPage: number;
   form?: FormOutcome | null;
+  stock?: StockView | null;
+  car?: CarView | null;
   preview?: boolean;
   /** A preview's draft layout state, its stages, or floors only it places. */
   layout?: LayoutStateRow | null;
@@ -36,6 +39,8 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     listPage: options.listPage,
     preview: options.preview ?? false,
     form: options.form ?? null,
+    stock: options.stock ?? null,
+    car: options.car ?? null,
     css: [],
     counter: 0,
   };

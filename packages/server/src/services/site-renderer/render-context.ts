@@ -2,6 +2,7 @@ import type { Lang } from '@dp/contracts';
 import { safeHref } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
+import type { CarView, StockView } from './site-stock.ts';
 
 /** Everything one page's rendering reads: the site, the page and the states shown, the language. */
 export interface RenderContext {
@@ -24,6 +25,10 @@ export interface RenderContext {
   form: FormOutcome | null;
   /** Rules made from checked values (stage colours), put in the page's style element. */
   css: string[];
+  /** The stock list the page shows (a root page of the stock settings). */
+  stock?: StockView | null;
+  /** The car a car page shows. */
+  car?: CarView | null;
   /** For unique element ids. */
   counter: number;
 }
@@ -86,3 +91,8 @@ export function menuRoots(snap: SiteSnapshot): SitePage[] {
 }
 
 export const menuChildren = (snap: SiteSnapshot, page: SitePage) => (snap.children.get(page.id) ?? []).filter((child) => !child.state.hide_from_menu);
+
+/** An address of the site as an absolute URL (canonical, Open Graph): site paths and stored files on the site's origin. */
+export function absolute(base: string, value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `${base}${value.startsWith('/') ? value : `/${value}`}`;
+}

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Lang } from '@dp/contracts';
 import { html, join, raw, safeSrc, type Html } from './html.ts';
 import { collectionHeader } from './render-collections.ts';
-import { ancestorsOf, homeOf, localHref, tx, type RenderContext } from './render-context.ts';
+import { absolute, ancestorsOf, homeOf, localHref, tx, type RenderContext } from './render-context.ts';
 import { fallbackHeader, renderFloors } from './render-floors.ts';
 import { VIDEO_FRAME_HOSTS } from './render-media.ts';
 import { renderStages } from './render-stage.ts';
+import { renderStockList } from './render-stock.ts';
+import { carNameOf, renderCar } from './render-car.ts';
+
 import { siteScriptPath } from './site-script.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { baseCss, paletteOf, schemeCss } from './site-styles.ts';
-import { say } from './texts.ts';
+import { formatMoney, say } from './texts.ts';
 
 /**
  * Whole documents of public sites: the head (title, description, canonical address, Open Graph,
@@ -60,10 +63,6 @@ function contentSecurityPolicy(css: string, counters: { type: string }[], captch
   ].join('; ');
 }
 
-/** An address of the site as an absolute URL (canonical, Open Graph): site paths and stored files on the site's origin. */
-export function absolute(base: string, value: string): string {
-  return /^https?:\/\//i.test(value) ? value : `${base}${value.startsWith('/') ? value : `/${value}`}`;
-}
 
 interface Head {
   title: string;
@@ -152,6 +151,19 @@ export function pageTitleOf(ctx: RenderContext): string {
   return tx(ctx, state.seo_properties?.title) ?? (state.collection ? tx(ctx, state.collection.title) : null) ?? (isHome ? siteName : `${caption} — ${siteName}`);
 }
 
+/**
+ * The canonical address of a stock list: the list itself (the kind when it is not the page's first,
+ * the page number), never its filters or the visitor's order; a filtered list is also `noindex`.
+ */
+function stockCanonical(ctx: RenderContext): string {
+  const { query, lists } = ctx.stock!;
+  const search = new URLSearchParams();
+  if (query.list !== lists[0]) search.append('type', query.list.kind);
+  if (!query.filtered && query.page > 1) search.append('page', String(query.page));
+  const text = search.toString();
+  return `${localHref(ctx, ctx.page.uri)}${text ? `?${text}` : ''}`;
+}
+
 /** A page of the site: the main page with its stages, a collection page, or any other page. */
 export function renderSitePage(ctx: RenderContext): RenderedDocument {
   const state = ctx.state;
@@ -162,22 +174,37 @@ export function renderSitePage(ctx: RenderContext): RenderedDocument {
   const title = pageTitleOf(ctx);
   const description = tx(ctx, seo.description) ?? (collection ? tx(ctx, collection.description) : null);
   const canonicalValue = tx(ctx, seo.canonical);
-  const canonical = canonicalValue && (/^https?:\/\/[^\s"'<>]+$/i.test(canonicalValue) || /^\/[^\s"'<>]*$/.test(canonicalValue)) ? absolute(ctx.base, canonicalValue) : absolute(ctx.base, localHref(ctx, ctx.page.uri));
+  const canonicalOwn = canonicalValue && (/^https?:\/\/[^\s"'<>]+$/i.test(canonicalValue) || /^\/[^\s"'<>]*$/.test(canonicalValue)) ? absolute(ctx.base, canonicalValue) : absolute(ctx.base, localHref(ctx, ctx.page.uri));
+  const canonical = ctx.stock ? absolute(ctx.base, stockCanonical(ctx)) : canonicalOwn;
   const ogImage = safeSrc(tx(ctx, seo.og_image)) ?? safeSrc(collection?.image?.url);
   const head: Head = {
     title,
     description,
     keywords: tx(ctx, seo.keywords),
     canonical,
-    noindex: seo.noindex === true,
+    noindex: seo.noindex === true || ctx.stock?.query.filtered === true,
     og: { title: tx(ctx, seo.og_title) ?? title, description: tx(ctx, seo.og_description) ?? description, image: ogImage ? absolute(ctx.base, ogImage) : null, type: collection ? 'article' : 'website' },
   };
   const floors = renderFloors(ctx, state.floors, 'main');
   let main: Html;
   if (isHome) main = html`<h1 class="visually-hidden">${title}</h1>${renderStages(ctx)}${floors}`;
   else if (collection) main = html`${breadcrumbs(ctx)}<div class="container page-title">${collectionHeader(ctx, collection)}</div>${floors}`;
+  else if (ctx.stock) main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${renderStockList(ctx, ctx.stock)}${floors}`;
   else main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${floors}`;
   return documentOf(ctx, head, main);
+}
+
+/** A car's page below its list's page: canonical at its own address, `noindex` once sold. */
+export function renderCarPage(ctx: RenderContext): RenderedDocument {
+  const view = ctx.car!;
+  const name = carNameOf(view.car);
+  const price = view.car.final_price ?? view.car.price;
+  const title = `${name}${price !== null ? ` — ${formatMoney(price)}` : ''} — ${ctx.snap.site.name}`;
+  const description = [name, view.car.engine, view.car.transmission, price !== null ? formatMoney(price) : null].filter(Boolean).join(', ');
+  const canonical = absolute(ctx.base, localHref(ctx, view.uri));
+  const image = view.car.images[0] ? absolute(ctx.base, view.car.images[0]) : null;
+  const head: Head = { title, description, keywords: null, canonical, noindex: view.car.sold, og: { title, description, image, type: 'website' } };
+  return documentOf(ctx, head, html`${breadcrumbs(ctx)}${renderCar(ctx, view)}`);
 }
 
 /** "Page not found" inside the site's default layout, so the visitor can go on from its menu. */

@@ -15,18 +15,20 @@ export function robotsTxt(snap: SiteSnapshot, base: string): string {
 }
 
 /** Pages of the automatic site map: published, not noindex; each language's address with its alternates. */
-export function sitemapXml(snap: SiteSnapshot, base: string): string {
+export function sitemapXml(snap: SiteSnapshot, base: string, extra: { uri: string; lastmod: string | null }[] = []): string {
   const seo = snap.seo;
   if (seo?.site_map_mode === MANUAL && seo.site_map != null) return seo.site_map;
-  const [main, ...extra] = snap.languages;
+  const [main, ...others] = snap.languages;
   const pages = [...snap.pagesById.values()].filter((page) => page.state.seo_properties?.noindex !== true).sort((a, b) => a.uri.localeCompare(b.uri));
   const address = (lang: string, uri: string) => `${base}${lang === main ? uri : uri === '/' ? `/${lang}` : `/${lang}${uri}`}`;
   const urls = pages.flatMap((page) =>
     snap.languages.map((lang) => {
       const lastmod = page.state.published_at ? `<lastmod>${new Date(page.state.published_at).toISOString()}</lastmod>` : '';
-      const links = extra.length ? snap.languages.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(address(other, page.uri))}"/>`).join('') : '';
+      const links = others.length ? snap.languages.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(address(other, page.uri))}"/>`).join('') : '';
       return `<url><loc>${escapeXml(address(lang, page.uri))}</loc>${lastmod}${links}</url>`;
     }),
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${extra.length ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}>\n${urls.join('\n')}\n</urlset>\n`;
+  // Addresses beside the pages (the stock's cars), in the site's main language.
+  for (const one of extra) urls.push(`<url><loc>${escapeXml(address(main!, one.uri))}</loc>${one.lastmod ? `<lastmod>${one.lastmod}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${others.length ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}>\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -12,13 +12,16 @@ import { adminHostMatcher, normalizeHost } from './admin-hosts.ts';
 import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
 import { readPreviewToken } from './preview-token.ts';
-import { pageTitleOf, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { pageTitleOf, renderCarPage, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { carNameOf } from './render-car.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
 import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
-import { loadSiteRow, loadSiteSnapshot, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
+import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
+import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList, type StockView } from './site-stock.ts';
+import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
 
@@ -44,6 +47,10 @@ const MAX_AUTHORIZED = 2000;
 const MAX_LIST_PAGE = 1000;
 
 const HTML = 'text/html; charset=utf-8';
+/** The most cars a site map lists (with the pages, under the format's 50,000 addresses). */
+const SITEMAP_CARS = 45_000;
+/** The placement of a car page's request form. */
+const CAR_FORM = 'car';
 
 function documentResponse(status: number, document: RenderedDocument, cacheControl: string, extra: Record<string, string> = {}): CachedResponse {
   return {
@@ -63,6 +70,9 @@ function documentResponse(status: number, document: RenderedDocument, cacheContr
 function textResponse(status: number, body: string, type: string, cacheControl = 'no-cache'): CachedResponse {
   return { status, body: Buffer.from(body), headers: { 'content-type': type, 'cache-control': cacheControl, etag: `"${createHash('sha1').update(body).digest('base64url')}"` } };
 }
+
+/** A car address that names no car of the site (kept, so that such a request does not read the database again): the site's 404. */
+const NOT_A_CAR: CachedResponse = { status: 404, body: Buffer.alloc(0), headers: {} };
 
 const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: Buffer.alloc(0), headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
 
@@ -267,7 +277,19 @@ export class SiteRenderer {
 
     const base = site.host ? `${site.use_http ? 'http' : 'https'}://${site.host}` : `${request.protocol}://${request.host}`;
     if (path === '/robots.txt') return this.cache.response(entry, `robots|${host}`, () => textResponse(200, robotsTxt(snapshot, base), 'text/plain; charset=utf-8'));
-    if (path === '/sitemap.xml') return this.cache.response(entry, `sitemap|${host}`, () => textResponse(200, sitemapXml(snapshot, base), 'application/xml; charset=utf-8'));
+    if (path === '/sitemap.xml') {
+      const stock = snapshot.stock;
+      return this.cache.responseOf(entry, `sitemap|${host}`, async () => {
+        // The offered cars of the site's lists, at their own addresses (a site map holds at most 50,000 addresses).
+        const cars = stock ? await carAddresses(this.ctx.db, site.id, stock, SITEMAP_CARS) : [];
+        const rootOf = new Map([...(stock?.byRootPage ?? new Map<number, StockList[]>())].flatMap(([pageId, lists]) => lists.map((list) => [list.kind, { uri: snapshot.pagesById.get(pageId)?.uri, list }] as const)));
+        const extra = cars.flatMap((car) => {
+          const root = rootOf.get(car.kind);
+          return root?.uri ? [{ uri: carAddress(root.uri, car, car, root.list.settings.friendly_url), lastmod: car.updated_at }] : [];
+        });
+        return textResponse(200, sitemapXml(snapshot, base, extra), 'application/xml; charset=utf-8');
+      });
+    }
     if (path === '/favicon.ico') return (site.favicons?.icon?.url && redirectTo(302, site.favicons.icon.url, true)) || textResponse(404, '', 'text/plain; charset=utf-8');
 
     // An extra language's prefix (/en/…): the same pages, the renderer's own words in that language.
@@ -282,7 +304,15 @@ export class SiteRenderer {
     }
 
     const page = snapshot.pagesByUri.get(uri);
-    if (!page) return this.notFound(entry, pageLang, prefix, host, request);
+    if (!page) {
+      // A car's page: below a root page of the stock settings, its address ending with the car's id.
+      const slash = uri.lastIndexOf('/');
+      const root = snapshot.stock ? snapshot.pagesByUri.get(slash > 0 ? uri.slice(0, slash) : '/') : undefined;
+      const lists = root ? snapshot.stock!.byRootPage.get(root.id) : undefined;
+      const carId = lists ? carIdOf(uri.slice(slash + 1)) : null;
+      if (root && lists && carId !== null) return this.carPage(request, entry, { root, lists, carId, uri, lang: pageLang, prefix, base, host, query });
+      return this.notFound(entry, pageLang, prefix, host, request);
+    }
     const listPage = Math.min(Math.max(Number(/^(?:.*&)?page=(\d{1,4})(?:&|$)/.exec(query)?.[1] ?? 1), 1), MAX_LIST_PAGE);
     const cacheControl = site.basic_auth_login ? 'private, no-cache' : 'no-cache';
 
@@ -299,12 +329,81 @@ export class SiteRenderer {
         form.sent = !error;
         if (error) Object.assign(form, { ok: false, submitError: error });
       }
-      const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form }));
+      // A list page answering a posted form still shows its list.
+      const stockLists = snapshot.stock?.byRootPage.get(page.id);
+      const stock = stockLists ? await this.stockView(site, snapshot, stockLists, query, pageLang) : null;
+      const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form, stock }));
       return documentResponse(form.ok ? 200 : 400, document, 'no-store');
+    }
+    // A root page of the stock settings shows its list: the state of its filters is the query string, written back in a
+    // fixed order (unknown parameters dropped) so that one list is one cached answer.
+    const lists = snapshot.stock?.byRootPage.get(page.id);
+    if (lists) {
+      const search = parseListQuery(snapshot.stock!, lists, query).search;
+      return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${search}`, async () => {
+        const view = await this.stockView(site, snapshot, lists, query, pageLang);
+        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
+      });
     }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
     );
+  }
+
+  /** A list page's state and the cars it shows (site-stock.ts). */
+  private async stockView(site: SiteRow, snapshot: SiteSnapshot, lists: StockList[], query: string, lang: Lang): Promise<StockView> {
+    const config = snapshot.stock!;
+    const listQuery = parseListQuery(config, lists, query);
+    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang) };
+  }
+
+  /**
+   * A car's page (GET cached like the site's pages; a posted request form is checked and sent to the
+   * intake as a cars-in-stock request with the car's id). An address that names the car but is not
+   * its own (another slug, the id alone with friendly addresses) is a 301 to its own.
+   */
+  private async carPage(
+    request: FastifyRequest,
+    entry: SiteEntry<SiteState>,
+    at: { root: SitePage; lists: StockList[]; carId: number; uri: string; lang: Lang; prefix: string; base: string; host: string; query: string },
+  ): Promise<CachedResponse> {
+    const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
+    const stock = snapshot.stock!;
+    const render = async (form: FormOutcome | null) => {
+      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
+      if (!found) return { found: null, document: null };
+      const own = carAddress(at.root.uri, found.car, found.car.slug, found.list.settings.friendly_url);
+      if (own !== at.uri) return { found, document: null, own };
+      // The car's page lives below the list's page: its breadcrumbs lead there.
+      const page: SitePage = { ...at.root, id: 0, uri: own, parent_id: at.root.id, state: { ...at.root.state, caption: carNameOf(found.car), floors: [], collection: null, seo_properties: {} } };
+      const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM };
+      return { found, document: renderCarPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, car: view, form })) };
+    };
+    if (request.method === 'POST') {
+      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
+      if (!found || found.car.sold) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      const form = await this.postedForm(request, at.lang, () => ({ kind: 'car', models: [], car: { id: found.car.id, name: carNameOf(found.car) } }));
+      if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
+      if (form.ok && this.formSink) {
+        const depersonalization = site.depersonalization;
+        const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
+        const consentText = days ? say(at.lang, 'form_consent_period', { days }) : say(at.lang, 'form_consent');
+        const posted = { id: at.root.id, url: `${at.base}${encodePath(`${at.prefix}${at.uri}`)}`, title: `${carNameOf(found.car)} — ${site.name}` };
+        const { error } = await this.formSink({ site, outcome: form, ip: request.ip, lang: at.lang, consentText, page: posted });
+        form.sent = !error;
+        if (error) Object.assign(form, { ok: false, submitError: error });
+      }
+      const { document } = await render(form);
+      if (!document) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      return documentResponse(form.ok ? 200 : 400, document, 'no-store');
+    }
+    const cacheControl = site.basic_auth_login ? 'private, no-cache' : 'no-cache';
+    const answer = await this.cache.responseOf(entry, `car|${at.host}|${at.lang}|${at.uri}`, async () => {
+      const { document, own } = await render(null);
+      if (own) return redirectTo(301, encodePath(`${at.prefix}${own}`), false) ?? NOT_A_CAR;
+      return document ? documentResponse(200, document, cacheControl) : NOT_A_CAR;
+    });
+    return answer === NOT_A_CAR ? this.notFound(entry, at.lang, at.prefix, at.host, request) : answer;
   }
 
   private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {

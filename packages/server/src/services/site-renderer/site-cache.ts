@@ -27,6 +27,8 @@ export interface SiteEntry<S> {
   /** Sites whose changes drop this entry (the site, the official master it shows content of). */
   dependsOn: number[];
   responses: Map<string, CachedResponse>;
+  /** Answers being rendered (responseOf): requests arriving together share one. */
+  pending: Map<string, Promise<CachedResponse>>;
   /** Bytes of the kept answers' bodies (the cache's memory budget counts them). */
   bytes: number;
 }
@@ -83,7 +85,7 @@ export class SiteCache<S> extends NotifiedCache {
       const generation = this.generation;
       const loaded = await load();
       if (!loaded) return null;
-      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), bytes: 0 };
+      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), bytes: 0 };
       if (this.live && generation === this.generation) {
         if (this.sites.size >= MAX_SITES) this.drop(this.sites.keys().next().value!);
         this.sites.set(siteId, entry);
@@ -97,7 +99,27 @@ export class SiteCache<S> extends NotifiedCache {
   response(entry: SiteEntry<S>, key: string, render: () => CachedResponse): CachedResponse {
     const hit = entry.responses.get(key);
     if (hit) return hit;
-    const made = render();
+    return this.keep(entry, key, render());
+  }
+
+  /**
+   * An answer that reads the database (a stock list page), rendered once while the entry lives;
+   * requests for it arriving together share one rendering. An answer whose entry a notification
+   * dropped meanwhile is sent but not kept.
+   */
+  async responseOf(entry: SiteEntry<S>, key: string, render: () => Promise<CachedResponse>): Promise<CachedResponse> {
+    const hit = entry.responses.get(key);
+    if (hit) return hit;
+    const pending = entry.pending.get(key);
+    if (pending) return pending;
+    const made = render()
+      .then((answer) => this.keep(entry, key, answer))
+      .finally(() => entry.pending.delete(key));
+    entry.pending.set(key, made);
+    return made;
+  }
+
+  private keep(entry: SiteEntry<S>, key: string, made: CachedResponse): CachedResponse {
     if (this.live && this.sites.get(entry.siteId) === entry) {
       if (entry.responses.size >= MAX_RESPONSES_PER_SITE) {
         const [oldest, answer] = entry.responses.entries().next().value!;

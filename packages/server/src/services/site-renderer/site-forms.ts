@@ -14,9 +14,10 @@ import { formName, say, type FieldLabel } from './texts.ts';
  * renderer's `formSink`); where none is set, it answers that intake is not connected.
  */
 export const FORM_KINDS = ['callback', 'test_drive', 'service', 'buy_model', 'subscription'] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
+/** The floors' forms, and the car page's own request for its car (a cars-in-stock request, type 5). */
+export type FormKind = (typeof FORM_KINDS)[number] | 'car';
 /** The form a floor's `form` choice draws: an unknown choice (credit, trade-in) is a callback. */
-export const formKindOf = (choice: unknown): FormKind => (FORM_KINDS.includes(choice as FormKind) ? (choice as FormKind) : 'callback');
+export const formKindOf = (choice: unknown): FormKind => (FORM_KINDS.includes(choice as (typeof FORM_KINDS)[number]) ? (choice as FormKind) : 'callback');
 
 /** A catalogue model the site sells, as the model select offers it. */
 export interface FormModel {
@@ -54,12 +55,15 @@ const FORM_FIELDS: Record<FormKind, FieldDef[]> = {
   service: [FIELD.name, FIELD.phone, FIELD.works, FIELD.vin, FIELD.mileage, optional(FIELD.time)],
   buy_model: [FIELD.name, FIELD.phone, FIELD.model, FIELD.comment],
   subscription: [optional(FIELD.name), FIELD.email],
+  car: [FIELD.name, FIELD.phone, FIELD.comment],
 };
 
 /** Which form was posted and what it offers: its kind and the models of its select (none: a text). */
 export interface FormSpec {
   kind: FormKind;
   models: FormModel[];
+  /** The car a car page's form asks about (its id and name, from the page, never from the visitor). */
+  car?: { id: number; name: string };
 }
 
 /** What a correct form becomes: a request of its type with the type's attributes (the intake adds consent, hash, analytics). */
@@ -165,6 +169,9 @@ function requestOf(spec: FormSpec, values: Partial<Record<FieldName, string>>, l
         type: 2,
         attributes: { ...person, works: [values.works!], vin: values.vin ? values.vin.toUpperCase() : null, mileage: values.mileage ? Number(values.mileage) : null, time },
       };
+    case 'car':
+      if (spec.car) return { type: 5, attributes: { ...person, car_id: spec.car.id, car: spec.car.name.slice(0, 500), text } };
+      return { type: 1, attributes: { ...person, text } };
     case 'subscription':
       return { type: 6, attributes: { name: person.name, email: values.email, subscription: true } };
     default:

@@ -12,6 +12,7 @@ import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { carModels } from '../cars.catalog/catalog.table.ts';
 import { customForms } from '../form-constructor/form.table.ts';
 import type { FormModel } from './site-forms.ts';
+import { loadStockConfig, type StockConfig } from './site-stock.ts';
 
 /**
  * Everything a public site shows, read at once per site (a dozen statements) and kept by the
@@ -70,6 +71,10 @@ export interface SiteSnapshot {
   models: FormModel[];
   /** The site's own constructor forms by id (their titles): the forms a `custom_form` floor may draw. */
   customForms: Map<number, string>;
+  /** The modules installed and active on the site. */
+  modules: Set<string>;
+  /** What the site's stock lists read (site-stock.ts); null without an active stock module. */
+  stock: StockConfig | null;
   /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
   dependsOn: number[];
   /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
@@ -147,10 +152,10 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     db.select({ placeholder: seoConstants.placeholder, value: seoConstants.value }).from(seoConstants).where(eq(seoConstants.site_id, site.id)),
     db.select({ from: redirects.from_uri, to: redirects.to_uri, code: redirects.code }).from(redirects).where(eq(redirects.site_id, site.id)),
     db
-      .select({ active: moduleInstallations.active })
+      .select({ code: modules.code })
       .from(moduleInstallations)
       .innerJoin(modules, eq(modules.id, moduleInstallations.module_id))
-      .where(and(eq(moduleInstallations.site_id, site.id), eq(modules.code, 'multiple_locales'))),
+      .where(and(eq(moduleInstallations.site_id, site.id), eq(moduleInstallations.active, true))),
     site.dealer_ids.length || site.dealer_id
       ? db
           .select({ id: dealerships.id, name: dealerships.title, city: dealerships.city })
@@ -180,10 +185,11 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
   const stages = stageRows.filter((stage) => stage.site_id === site.id || !stage.group_ids.length || stage.group_ids.some((id) => site.group_ids.includes(id)));
 
   const floorIds = placedFloorIds([...pageRows.map((row) => row.state.floors), ...[...layoutStatesById.values()].flatMap((state) => [state.header_floors, state.footer_floors])]);
-  const floorRows = await loadFloors(db, site.client_id, floorIds);
+  const activeModules = new Set(localeRows.map((row) => row.code));
+  const [floorRows, stock] = await Promise.all([loadFloors(db, site.client_id, floorIds), loadStockConfig(db, site.id, site.client_id, activeModules)]);
 
   const main = (SITE_LOCALES as readonly string[]).includes(site.locale) ? (site.locale as Lang) : 'ru';
-  const extra = localeRows.some((row) => row.active) ? site.locales.filter((code): code is Lang => (SITE_LOCALES as readonly string[]).includes(code) && code !== main) : [];
+  const extra = activeModules.has('multiple_locales') ? site.locales.filter((code): code is Lang => (SITE_LOCALES as readonly string[]).includes(code) && code !== main) : [];
 
   return {
     site,
@@ -201,6 +207,8 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     dealers: new Map(dealerRows.map((row) => [row.id, row])),
     models,
     customForms: forms,
+    modules: activeModules,
+    stock,
     dependsOn: [site.id, ...masterIds],
   };
 }

@@ -139,6 +139,81 @@ p{margin:0 0 1em}
 .footer-grid{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));padding-top:40px;padding-bottom:8px}
 .footer-grid h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;color:#fff}
 .copyright{border-top:1px solid rgba(255,255,255,.15);margin-top:24px;padding-top:16px;font-size:.9rem}
+.stock{padding:8px 20px 48px}
+.stock-kinds ul{display:flex;gap:8px;list-style:none;margin:0 0 20px;padding:0}
+.stock-kinds a,.stock-kinds span{display:inline-block;padding:8px 18px;border-radius:999px;border:1px solid var(--border);text-decoration:none;color:var(--text);font-weight:600}
+.stock-kinds [aria-current=page]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
+.stock__layout{display:grid;gap:24px;grid-template-columns:1fr}
+.stock__to-filters{display:inline-block;margin:0 0 12px;font-weight:600}
+@media(min-width:900px){.stock__layout{grid-template-columns:300px minmax(0,1fr);align-items:start}.stock__to-filters{display:none}}
+@media(max-width:899px){.stock-filters{order:2}}
+.stock-filters{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px;display:flex;flex-direction:column;gap:14px;min-width:0}
+.filter-group{border:0;margin:0;padding:0;display:flex;flex-direction:column;gap:14px;min-width:0}
+.filter-group>legend{font-weight:700;font-size:1.05rem;margin-bottom:10px;padding:0}
+.filter{border:0;margin:0;padding:0;min-width:0}
+.filter__title{display:block;font-weight:600;font-size:.92rem;margin-bottom:6px;padding:0}
+.filter ul{list-style:none;margin:0;padding:0;max-height:220px;overflow:auto}
+.filter li label,.filter--checkbox label{display:flex;align-items:center;gap:8px;padding:3px 0;cursor:pointer}
+.filter input[disabled]+*,.filter label:has(input[disabled]){color:var(--muted)}
+.filter__count{margin-left:auto;color:var(--muted);font-size:.85rem}
+.filter__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}.filter__range input{font-size:.9rem;padding:8px 6px}.filter__range input::placeholder{font-size:.78rem}
+.filter input[type=number],.filter select{width:100%;min-width:0;padding:9px 10px;border:1px solid var(--border);border-radius:8px;font:inherit;background:var(--background);color:var(--text)}
+.stock-filters__actions{display:flex;gap:8px;flex-wrap:wrap}
+.stock-filters__actions .btn{flex:1 1 auto}
+.stock__total{color:var(--muted);margin:0 0 12px}
+.stock__empty{padding:32px;text-align:center;background:var(--surface);border-radius:12px}
+.car-list{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:1fr}
+@media(min-width:600px){.car-list--grid{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media(min-width:1100px){.car-list--grid.car-list--cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.car-list--grid.car-list--cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}}
+.car-card{background:var(--background);border:1px solid var(--border);border-radius:12px;overflow:hidden;min-width:0}
+.car-card__link{display:flex;flex-direction:column;height:100%;color:inherit;text-decoration:none}
+.car-card__link:hover .car-card__title{color:var(--primary)}
+.car-card__media{position:relative;aspect-ratio:16/10;background:var(--surface)}
+.car-card__media img{width:100%;height:100%;object-fit:cover;display:block}
+.car-card__placeholder{display:flex;align-items:center;justify-content:center;height:100%;padding:12px;text-align:center;font-weight:700;font-size:1.2rem;color:var(--muted)}
+.car-card__badges{position:absolute;left:10px;top:10px;display:flex;gap:6px;flex-wrap:wrap;list-style:none;margin:0;padding:0}
+.car-card__body{padding:14px 16px 16px;display:flex;flex-direction:column;gap:6px;flex:1}
+.car-card__body p{margin:0}
+.car-card__title{margin:0;font-size:1.1rem;overflow-wrap:anywhere}
+.car-card__complectation,.car-card__facts,.car-card__dealer{color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
+.car-card__tags{display:flex;gap:6px;flex-wrap:wrap;list-style:none;margin:0;padding:0}
+.car-label{display:inline-block;padding:2px 8px;border-radius:6px;background:#595959;color:#fff;font-size:.78rem;font-weight:600;line-height:1.5}
+.car-card__price{margin-top:auto;padding-top:6px;display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}
+.car-card__price strong{font-size:1.25rem}
+.car-card__price s{color:var(--muted);font-size:.92rem}
+.car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
+.car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
+@media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
+.car-page{padding-bottom:48px}
+.car-page__top{display:grid;gap:24px;grid-template-columns:1fr;margin-bottom:32px}
+@media(min-width:900px){.car-page__top{grid-template-columns:minmax(0,1fr) 340px;align-items:start}}
+.car-gallery{border-radius:12px;overflow:hidden;background:var(--surface);min-width:0}
+.car-gallery__track{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}
+.car-gallery__track li{flex:0 0 100%;scroll-snap-align:start}
+.car-gallery__track img{display:block;width:100%;aspect-ratio:16/10;object-fit:cover}
+.car-gallery--empty{aspect-ratio:16/8}
+.car-page__aside{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:20px;display:flex;flex-direction:column;gap:10px}
+.car-page__aside p{margin:0}
+.car-price{display:flex;flex-direction:column;gap:8px}
+.car-price p{margin:0}
+.car-price__main{font-size:1.8rem;font-weight:700;line-height:1.2}
+.car-price__old{color:var(--muted)}
+.car-savings__title{font-size:1rem;margin:6px 0}
+.car-savings ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:.92rem}
+.car-savings li{display:flex;justify-content:space-between;gap:12px}.car-savings strong{white-space:nowrap}
+.car-page__details{display:grid;gap:32px;grid-template-columns:1fr}
+@media(min-width:900px){.car-page__details{grid-template-columns:minmax(0,1fr) 380px;align-items:start}}
+.car-section{margin-bottom:28px}
+.car-specs{display:grid;grid-template-columns:1fr;gap:0;margin:0}
+@media(min-width:600px){.car-specs{grid-template-columns:1fr 1fr;column-gap:32px}}
+.car-specs div{display:flex;justify-content:space-between;gap:16px;padding:10px 0;border-bottom:1px solid var(--border)}
+.car-specs dt{color:var(--muted)}
+.car-specs dd{margin:0;text-align:right;font-weight:500;overflow-wrap:anywhere}
+.car-swatch{display:inline-block;width:14px;height:14px;border-radius:50%;border:1px solid var(--border);margin-right:6px;vertical-align:-2px}
+.car-options{columns:2 220px;padding-left:20px;margin:0}
+.car-options li{break-inside:avoid;margin-bottom:4px}
+.car-description{white-space:pre-line}
+.car-request h2,.car-sold h2{font-size:1.35rem}.car-request,.car-sold{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:20px}
 .notice-page{max-width:640px;margin:0 auto;padding:96px 20px;text-align:center}
 @media(max-width:767px){
 .header-bar{min-height:60px}
@@ -158,7 +233,7 @@ p{margin:0 0 1em}
 `;
 
 /** Readable text on a colour: white on dark ones, near-black on light ones. */
-function onColor(hex: string): string {
+export function onColor(hex: string): string {
   const value = hex.replace('#', '');
   const [r, g, b] = [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16) / 255) as [number, number, number];
   const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);

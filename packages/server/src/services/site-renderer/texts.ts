@@ -77,6 +77,64 @@ const TEXTS = {
     ru: { callback: 'Обратный звонок', test_drive: 'Запись на тест-драйв', service: 'Запись на сервис', buy_model: 'Заявка на покупку', subscription: 'Подписка на новости', credit: 'Заявка на кредит', trade_in: 'Оценка для трейд-ин' },
     en: { callback: 'Callback', test_drive: 'Test drive booking', service: 'Service booking', buy_model: 'Purchase request', subscription: 'Newsletter subscription', credit: 'Credit application', trade_in: 'Trade-in valuation' },
   },
+  stock_new: { ru: 'Новые', en: 'New' },
+  stock_used: { ru: 'С пробегом', en: 'Used' },
+  stock_kinds: { ru: 'Новые или с пробегом', en: 'New or used' },
+  stock_filters: { ru: 'Подбор автомобиля', en: 'Find a car' },
+  stock_any: { ru: 'Любой', en: 'Any' },
+  stock_from: { ru: 'от', en: 'from' },
+  stock_to: { ru: 'до', en: 'to' },
+  stock_show: { ru: 'Показать', en: 'Show' },
+  stock_reset: { ru: 'Сбросить', en: 'Reset' },
+  stock_sort: { ru: 'Сортировка', en: 'Sort by' },
+  stock_sort_default: { ru: 'Рекомендуемые', en: 'Recommended' },
+  stock_found: { ru: 'Автомобилей: {count}', en: 'Cars: {count}' },
+  stock_none: { ru: 'Таких автомобилей сейчас нет. Измените условия подбора.', en: 'No cars match right now. Try other filters.' },
+  stock_empty: { ru: 'Автомобилей в наличии сейчас нет. Оставьте заявку, и мы подберём вам автомобиль.', en: 'No cars in stock right now. Leave a request and we will find one for you.' },
+  stock_km: { ru: '{value} км', en: '{value} km' },
+  stock_per_month: { ru: 'от {value} ₽/мес.', en: 'from {value} ₽/mo' },
+  stock_old_price: { ru: 'Цена без скидки', en: 'Price before discount' },
+  stock_reserved: { ru: 'Забронирован', en: 'Reserved' },
+  stock_no_photo: { ru: 'Фото скоро появится', en: 'Photo coming soon' },
+  stock_yes: { ru: 'Да', en: 'Yes' },
+  stock_sort_fields: {
+    ru: { restyling_sort: 'Модели', final_price_asc: 'Сначала дешевле', final_price_desc: 'Сначала дороже', price_asc: 'Цена без скидки: по возрастанию', price_desc: 'Цена без скидки: по убыванию', year_desc: 'Сначала новее', year_asc: 'Сначала старше', mileage_asc: 'С меньшим пробегом', mileage_desc: 'С большим пробегом', created_at_desc: 'Недавно добавленные', created_at_asc: 'Давно в продаже', discount_desc: 'С большей скидкой', discount_asc: 'С меньшей скидкой', restyling_sort_asc: 'По моделям', restyling_sort_desc: 'По моделям, с конца' },
+    en: { restyling_sort: 'Models', final_price_asc: 'Price: low to high', final_price_desc: 'Price: high to low', price_asc: 'List price: low to high', price_desc: 'List price: high to low', year_desc: 'Newest first', year_asc: 'Oldest first', mileage_asc: 'Lowest mileage', mileage_desc: 'Highest mileage', created_at_desc: 'Recently added', created_at_asc: 'Longest on sale', discount_desc: 'Largest discount', discount_asc: 'Smallest discount', restyling_sort_asc: 'By model', restyling_sort_desc: 'By model, reversed' },
+  },
+  stock_values: {
+    ru: { on_the_way: 'В пути', in_stock: 'В наличии', in_production: 'В производстве', in_the_central_warehouse: 'На центральном складе', original: 'Оригинал', duplicate: 'Дубликат' },
+    en: { on_the_way: 'On the way', in_stock: 'In stock', in_production: 'In production', in_the_central_warehouse: 'At the central warehouse', original: 'Original', duplicate: 'Duplicate' },
+  },
+  car_specs: { ru: 'Характеристики', en: 'Specifications' },
+  car_year: { ru: 'Год выпуска', en: 'Year' },
+  car_mileage: { ru: 'Пробег', en: 'Mileage' },
+  car_engine: { ru: 'Двигатель', en: 'Engine' },
+  car_transmission: { ru: 'Коробка передач', en: 'Gearbox' },
+  car_drive: { ru: 'Привод', en: 'Drive' },
+  car_body: { ru: 'Кузов', en: 'Body' },
+  car_color: { ru: 'Цвет кузова', en: 'Colour' },
+  car_upholstery: { ru: 'Салон', en: 'Interior' },
+  car_owners: { ru: 'Владельцев по ПТС', en: 'Previous owners' },
+  car_pts: { ru: 'ПТС', en: 'Vehicle passport' },
+  car_availability: { ru: 'Наличие', en: 'Availability' },
+  car_complectation: { ru: 'Комплектация', en: 'Trim' },
+  car_dealer: { ru: 'Дилерский центр', en: 'Dealership' },
+  car_options: { ru: 'Опции', en: 'Options' },
+  car_equipment: { ru: 'Оснащение', en: 'Equipment' },
+  car_benefits: { ru: 'Выгода', en: 'Savings' },
+  car_discount_tradein: { ru: 'При сдаче автомобиля в трейд-ин', en: 'With a trade-in' },
+  car_discount_credit: { ru: 'При покупке в кредит', en: 'When buying on credit' },
+  car_discount_insurance: { ru: 'При оформлении страховки', en: 'With insurance' },
+  car_discount_credit_tradein: { ru: 'В кредит с трейд-ином', en: 'On credit with a trade-in' },
+  car_request: { ru: 'Заявка на этот автомобиль', en: 'Ask about this car' },
+  car_request_text: { ru: 'Оставьте телефон — менеджер подтвердит наличие, цену и выгоду.', en: 'Leave your phone number: a manager will confirm availability, price and savings.' },
+  car_request_button: { ru: 'Отправить заявку', en: 'Send request' },
+  car_sold: { ru: 'Этот автомобиль уже продан', en: 'This car has been sold' },
+  car_sold_text: { ru: 'Посмотрите другие автомобили в наличии.', en: 'Have a look at the other cars in stock.' },
+  car_back: { ru: 'Все автомобили', en: 'All cars' },
+  car_photos: { ru: 'Фотографии', en: 'Photos' },
+  car_photo_n: { ru: '{name}, фото {n}', en: '{name}, photo {n}' },
+  car_description: { ru: 'Описание', en: 'Description' },
   not_found_title: { ru: 'Страница не найдена', en: 'Page not found' },
   not_found_text: { ru: 'Такой страницы на сайте нет. Возможно, её адрес изменился.', en: 'There is no such page on this site. Its address may have changed.' },
   to_home: { ru: 'На главную', en: 'To the home page' },
@@ -116,4 +174,19 @@ export function formatDate(lang: Lang, iso: string | null | undefined): string |
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(date);
+}
+
+/** A visitor's order (`final_price_asc`) as the list's sort select names it. */
+export function sortName(lang: Lang, value: string): string {
+  return (TEXTS.stock_sort_fields[lang] as Record<string, string>)[value] ?? value;
+}
+
+/** A stored code of a car (logistic status, passport) as a visitor reads it; other values as they are. */
+export function stockValueName(lang: Lang, value: string): string {
+  return (TEXTS.stock_values[lang] as Record<string, string>)[value] ?? value;
+}
+
+/** Whole roubles as a price: 1 250 000 ₽ (roubles whatever the language). */
+export function formatMoney(value: number): string {
+  return `${new Intl.NumberFormat('ru-RU').format(value)} ₽`;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "cars_site_price_idx" ON "cars" USING btree ("site_id","is_new","final_price","id");

@@ -1,0 +1,127 @@
+import { html, jsonForScript, safeColor, type Html } from './html.ts';
+import { absolute, localHref, type RenderContext } from './render-context.ts';
+import { renderForm } from './site-forms.ts';
+import type { CarDetails, CarView } from './site-stock.ts';
+import { labelCss } from './render-stock.ts';
+import { formatMoney, say, stockValueName } from './texts.ts';
+
+/*
+ * A car's page (docs/decisions/public-sites.md, "How does a site show its stock?"): the gallery,
+ * price with the discounted price and the savings, the monthly payment, labels, specifications,
+ * options, the dealership, and the request form for this car (a cars-in-stock request carrying
+ * the car's id). A sold car kept by the sold period shows that it is sold, without the form.
+ */
+export const carNameOf = (car: Pick<CarDetails, 'brand' | 'model' | 'complectation' | 'year'>) => [car.brand, car.model, car.complectation].filter(Boolean).join(' ') + (car.year ? `, ${car.year}` : '');
+const number = (value: number) => new Intl.NumberFormat('ru-RU').format(value);
+
+function gallery(ctx: RenderContext, car: CarDetails, name: string): Html {
+  if (!car.images.length) return html`<div class="car-gallery car-gallery--empty"><div class="car-card__placeholder" aria-hidden="true">${name}</div></div>`;
+  return html`<div class="car-gallery" role="region" aria-label="${say(ctx.lang, 'car_photos')}" tabindex="0"><ul class="car-gallery__track">${car.images.map(
+    (src, index) => html`<li><img src="${src}" alt="${say(ctx.lang, 'car_photo_n', { name, n: index + 1 })}" width="960" height="600"${index ? html` loading="lazy"` : null}></li>`,
+  )}</ul></div>`;
+}
+
+function specs(ctx: RenderContext, view: CarView): Html {
+  const { car } = view;
+  const swatch = safeColor(car.color_hex ? `#${car.color_hex.replace(/^#/, '')}` : null);
+  if (swatch) ctx.css.push(`.car-swatch--${car.id}{background:${swatch}}`);
+  const rows: [Parameters<typeof say>[1], Html | string | null][] = [
+    ['car_complectation', car.complectation],
+    ['car_year', car.year ? String(car.year) : null],
+    ['car_mileage', !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: number(car.mileage) }) : null],
+    ['car_engine', car.engine],
+    ['car_transmission', car.transmission],
+    ['car_drive', car.wheel_drive],
+    ['car_body', car.body],
+    ['car_color', car.color ? html`${swatch ? html`<span class="car-swatch car-swatch--${car.id}" aria-hidden="true"></span>` : null}${car.color}` : null],
+    ['car_upholstery', car.upholstery],
+    ['car_owners', !car.is_new && car.owners !== null ? String(car.owners) : null],
+    ['car_pts', car.pts ? stockValueName(ctx.lang, car.pts) : null],
+    ['car_availability', stockValueName(ctx.lang, car.logistic_status)],
+    ['car_dealer', car.dealer],
+  ];
+  return html`<section class="car-section"><h2>${say(ctx.lang, 'car_specs')}</h2><dl class="car-specs">${rows.filter(([, value]) => value).map(([key, value]) => html`<div><dt>${say(ctx.lang, key)}</dt><dd>${value}</dd></div>`)}</dl></section>`;
+}
+
+function priceBox(ctx: RenderContext, view: CarView): Html {
+  const { car } = view;
+  const visual = view.list.settings.visual_settings;
+  const discounted = visual.show_discount_price && car.final_price !== null && car.price !== null && car.final_price < car.price;
+  const shown = visual.show_discount_price ? (car.final_price ?? car.price) : car.price;
+  const savings = (
+    [
+      ['car_discount_tradein', car.discounts.tradein],
+      ['car_discount_credit', car.discounts.credit],
+      ['car_discount_insurance', car.discounts.insurance],
+      ['car_discount_credit_tradein', car.discounts.credit_tradein],
+    ] as const
+  ).filter(([, sum]) => sum > 0);
+  return html`<div class="car-price">
+${shown !== null ? html`<p class="car-price__main">${formatMoney(shown)}</p>` : null}
+${discounted ? html`<p class="car-price__old"><s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s></p>` : null}
+${car.monthly !== null && !car.sold ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
+${savings.length && visual.show_discount_price ? html`<div class="car-savings"><h2 class="car-savings__title">${say(ctx.lang, 'car_benefits')}</h2><ul>${savings.map(([key, sum]) => html`<li><span>${say(ctx.lang, key)}</span> <strong>−${formatMoney(sum)}</strong></li>`)}</ul></div>` : null}
+${car.labels.length && visual.show_labels ? html`<ul class="car-card__tags">${car.labels.map((label) => html`<li class="car-label car-label--${label.id}">${String((ctx.lang === 'en' ? label.name_en : label.name_ru) || label.name)}</li>`)}</ul>` : null}
+</div>`;
+}
+
+/** schema.org Car with its Offer (price in roubles, in stock or sold). */
+function jsonLd(ctx: RenderContext, view: CarView, name: string): Html {
+  const { car } = view;
+  const url = absolute(ctx.base, localHref(ctx, view.uri));
+  const price = car.final_price ?? car.price;
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name,
+    url,
+    ...(car.brand ? { brand: { '@type': 'Brand', name: car.brand } } : {}),
+    ...(car.model ? { model: car.model } : {}),
+    ...(car.year ? { vehicleModelDate: String(car.year) } : {}),
+    ...(car.images.length ? { image: car.images.map((src) => absolute(ctx.base, src)) } : {}),
+    ...(car.color ? { color: car.color } : {}),
+    ...(car.body ? { bodyType: car.body } : {}),
+    ...(car.transmission ? { vehicleTransmission: car.transmission } : {}),
+    ...(car.wheel_drive ? { driveWheelConfiguration: car.wheel_drive } : {}),
+    ...(car.mileage !== null && !car.is_new ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.mileage, unitCode: 'KMT' } } : {}),
+    itemCondition: car.is_new ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
+    ...(price !== null
+      ? { offers: { '@type': 'Offer', price, priceCurrency: 'RUB', url, availability: car.sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock', seller: { '@type': 'AutoDealer', name: ctx.snap.site.name } } }
+      : {}),
+  };
+  return html`<script type="application/ld+json">${jsonForScript(data)}</script>`;
+}
+
+/** The main part of a car's page (below the breadcrumbs). */
+export function renderCar(ctx: RenderContext, view: CarView): Html {
+  const { car } = view;
+  const name = carNameOf(car);
+  labelCss(ctx, car.labels);
+  const depersonalization = ctx.snap.site.depersonalization;
+  const form = car.sold
+    ? html`<div class="car-sold" role="status"><h2>${say(ctx.lang, 'car_sold')}</h2><p>${say(ctx.lang, 'car_sold_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, view.listUri)}">${say(ctx.lang, 'car_back')}</a></p></div>`
+    : html`<section class="car-request" id="car-request" aria-labelledby="car-request-title"><h2 id="car-request-title">${say(ctx.lang, 'car_request')}</h2><p>${say(ctx.lang, 'car_request_text')}</p>${renderForm({
+        anchor: 'car-request',
+        placement: view.placement,
+        action: localHref(ctx, view.uri),
+        lang: ctx.lang,
+        spec: { kind: 'car', models: [], car: { id: car.id, name } },
+        buttonText: say(ctx.lang, 'car_request_button'),
+        depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
+        outcome: ctx.form,
+        smartCaptchaKey: ctx.snap.smartCaptcha?.sitekey ?? null,
+      })}</section>`;
+  const lists = (title: Parameters<typeof say>[1], items: string[]) => (items.length ? html`<section class="car-section"><h2>${say(ctx.lang, title)}</h2><ul class="car-options">${items.map((item) => html`<li>${item}</li>`)}</ul></section>` : null);
+  return html`<div class="container car-page">
+<div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>
+<div class="car-page__top">
+${gallery(ctx, car, name)}
+<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}</aside>
+</div>
+<div class="car-page__details">
+<div>${specs(ctx, view)}${car.description ? html`<section class="car-section"><h2>${say(ctx.lang, 'car_description')}</h2><p class="car-description">${car.description}</p></section>` : null}${lists('car_equipment', car.equipment)}${lists('car_options', car.options)}</div>
+${form}
+</div>
+${jsonLd(ctx, view, name)}
+</div>`;
+}

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { stockSettingsDefaults, type StockKindSettings } from '@dp/contracts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { carBrands, carModels } from '../cars.catalog/catalog.table.ts';
+import { carLabels } from '../cars.catalog/labels.table.ts';
+import { cars } from '../cars.stock/car.table.ts';
+import { customFilterGroups, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
+import { listSortSettings } from '../cars.sorting/sorting.table.ts';
+import { applySoldPeriods } from '../cars.stock.sites/apply-sold-period.ts';
+import { moduleInstallations, modules } from '../marketplace/module.table.ts';
+import { creditBanks, creditPacks, creditPrograms, creditProgramStates } from '../credit.calc/credit.table.ts';
+import { STATE_STATUS } from '@dp/contracts';
+import { solveChallenge } from '../request.storage/captcha.ts';
+import { requestStorageOf } from '../request.storage/request.routes.ts';
+import { requests } from '../request.storage/request.table.ts';
+import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
+
+/**
+ * The stock on public sites: the stock settings' root pages list new and used cars with the site's
+ * custom filters (counts under the other filters), sort settings, labels and paging; a car's page
+ * at its friendly address with the request form for the car; sold cars; the modules that gate it;
+ * and the site's pages changing at once when a car or a setting changes.
+ */
+let t: TestApp;
+let s: TestSite;
+let brands: { kia: number; lada: number };
+let models: { rio: number; vesta: number };
+let carIds: Record<string, number>;
+let root: number;
+const db = () => t.database.db;
+
+const kind = (over: Partial<StockKindSettings> = {}): StockKindSettings => ({ ...stockSettingsDefaults().new_settings, root_page_id: root, ...over });
+const car = (over: Partial<typeof cars.$inferInsert>) => ({ site_id: s.id, client_id: s.clientId, is_new: true, brand_id: brands.kia, model_id: models.rio, year: 2025, price: 2_000_000, final_price: 2_000_000, ...over });
+const cards = (body: string) => [...body.matchAll(/<h3 class="car-card__title">([^<]*)<\/h3>/g)].map((match) => match[1]);
+/** A page's body with the narrow and no-break spaces of formatted numbers as plain spaces. */
+const body = async (url: string) => (await visit(t, s.host, url)).body.replace(/[\u00a0\u202f]/g, ' ');
+/** The address of a car as the list links it. */
+const hrefOf = async (id: number, list = '/cars') => new RegExp(`href="(/cars/[a-z0-9-]*${id})"`).exec(await body(list))?.[1];
+const count = (body: string, value: string | number) => new RegExp(`value="${value}"[^>]*> [^<]* <span class="filter__count">(\\d+)</span>`).exec(body)?.[1];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  requestStorageOf(t.app).captchaBits = 8;
+  const [kia] = await db().insert(carBrands).values({ name: `Kia ${unique()}` }).returning();
+  const [lada] = await db().insert(carBrands).values({ name: `Lada ${unique()}` }).returning();
+  const [rio, vesta] = await db()
+    .insert(carModels)
+    .values([
+      { name: 'Rio', name_ru: 'Рио', brand_id: kia!.id },
+      { name: 'Vesta', brand_id: lada!.id },
+    ])
+    .returning();
+  brands = { kia: kia!.id, lada: lada!.id };
+  models = { rio: rio!.id, vesta: vesta!.id };
+  s = await publishedSite(t);
+  root = (await addPage(db(), s, '/cars', { caption: 'Автомобили в наличии', order: 5, floors: [{ floor_id: s.floors.form, values: {} }] }, { parent_id: s.pages.home.id })).id;
+  await db().insert(stockSiteSettings).values({ site_id: s.id, client_id: s.clientId, new_settings: kind(), used_settings: kind({ sold_strategy: 'redirect_to_list' }), viewed_favorites: stockSettingsDefaults().viewed_favorites });
+  await db()
+    .insert(customFilterGroups)
+    .values({
+      site_id: s.id,
+      client_id: s.clientId,
+      title_ru: 'Основные',
+      title_en: 'Main',
+      filters: [
+        { title_ru: 'Марка', title_en: 'Brand', field: 'brand_id', type: 'multiselect' },
+        { title_ru: 'Коробка', title_en: 'Gearbox', field: 'transmission', type: 'multiselect' },
+        { title_ru: 'Цена', title_en: 'Price', field: 'final_price', type: 'range' },
+        { title_ru: 'Проверен', title_en: 'Certified', field: 'certification', type: 'checkbox' },
+      ],
+    });
+  await db().insert(listSortSettings).values({ site_id: s.id, client_id: s.clientId, new_sort: { field: 'final_price', direction: 'asc' }, used_sort: { field: 'year', direction: 'desc' }, visitor_fields: ['final_price', 'year'] });
+  await db().insert(carLabels).values([
+    { site_id: s.id, client_id: s.clientId, name: 'Выгодно', name_en: 'Good deal', background: '#D4380D', sort: 20, conditions: [{ field: 'has_discount_price', operator: 'equal', operands: [true] }] },
+    { site_id: s.id, client_id: s.clientId, name: 'Свежий', background: '#1677FF', sort: 10, type: 'badge', conditions: [{ field: 'year', operator: 'more_or_equal', operands: [2025] }] },
+    { site_id: s.id, client_id: s.clientId, name: 'Скрытая', background: '#000000', sort: 1, hide: true, conditions: [{ field: 'year', operator: 'more', operands: [2000] }] },
+  ]);
+  const rows = await db()
+    .insert(cars)
+    .values([
+      car({ external_id: 'a', transmission: 'АКПП', price: 1_500_000, final_price: 1_400_000, tradein_discount: 100_000 }),
+      car({ external_id: 'b', transmission: 'МКПП', price: 1_200_000, final_price: 1_200_000, year: 2024 }),
+      car({ external_id: 'c', transmission: 'АКПП', brand_id: brands.lada, model_id: models.vesta, price: 1_100_000, final_price: 1_100_000, certification: true }),
+      car({ external_id: 'd', transmission: 'АКПП', status: 'not_active', price: 900_000, final_price: 900_000 }),
+      car({ external_id: 'used', is_new: false, mileage: 42_000, year: 2019, price: 900_000, final_price: 900_000 }),
+      car({ external_id: 'sold', is_new: false, status: 'sold', sold_at: new Date(), mileage: 10_000, year: 2021, price: 1_000_000, final_price: 1_000_000 }),
+    ])
+    .returning({ id: cars.id, external_id: cars.external_id });
+  carIds = Object.fromEntries(rows.map((row) => [row.external_id!, row.id]));
+});
+afterAll(() => t?.close());
+
+describe('a stock list page', () => {
+  it('lists the offered new cars in the site order, with their labels, prices and the new/used switch', async () => {
+    expect((await visit(t, s.host, '/cars')).statusCode).toBe(200);
+    const page = { body: await body('/cars') };
+    // Final price ascending (the site's new_sort); the inactive car is not offered.
+    const titles = cards(page.body);
+    expect(titles).toHaveLength(3);
+    expect(titles[0]).toContain('Vesta');
+    expect(titles[2]).toContain('Рио');
+    expect(page.body).toContain('Автомобилей: 3');
+    expect(page.body).toContain('<s><span class="visually-hidden">Цена без скидки: </span>1 500 000 ₽</s>');
+    expect(page.body).toContain('<strong>1 400 000 ₽</strong>');
+    // Labels: the discount label as a tag, the year label as a badge, the hidden one never; colours by rule.
+    expect(page.body).toMatch(/car-card__tags"><li class="car-label car-label--\d+">Выгодно<\/li>/);
+    expect(page.body).toMatch(/car-card__badges"><li class="car-label car-label--\d+">Свежий<\/li>/);
+    expect(page.body).not.toContain('Скрытая');
+    expect(page.body).toMatch(/\.car-label--\d+\{background:#D4380D;color:#FFFFFF\}/);
+    expect(page.body).toContain('<span aria-current="page">Новые</span>');
+    const used = { body: await body('/cars?type=used') };
+    expect(used.body).toContain('Автомобилей: 1');
+    expect(used.body).toContain('42 000 км');
+  });
+
+  it('filters by the site filters, each counted under the other filters, with the state in the address', async () => {
+    const byGearbox = (await body('/cars?transmission=%D0%90%D0%9A%D0%9F%D0%9F'));
+    expect(byGearbox).toContain('Автомобилей: 2');
+    // Brand counts under the gearbox filter: one Kia and one Lada with an automatic.
+    expect(count(byGearbox, brands.kia)).toBe('1');
+    expect(count(byGearbox, brands.lada)).toBe('1');
+    // The gearbox's own counts ignore its own choice.
+    expect(count(byGearbox, 'МКПП')).toBe('1');
+    expect(byGearbox).toContain('value="АКПП" checked');
+    const kiaAuto = (await body(`/cars?brand_id=${brands.kia}&transmission=%D0%90%D0%9A%D0%9F%D0%9F&final_price_to=1450000`));
+    expect(kiaAuto).toContain('Автомобилей: 1');
+    expect(cards(kiaAuto)).toHaveLength(1);
+    const certified = (await body('/cars?certification=1'));
+    expect(certified).toContain('Автомобилей: 1');
+    expect(cards(certified)[0]).toContain('Vesta');
+    // A value of a wrong shape is left out rather than refused.
+    expect((await body('/cars?brand_id=abc&final_price_from=x'))).toContain('Автомобилей: 3');
+  });
+
+  it('is noindex with the plain list as canonical when filtered, and indexable when not', async () => {
+    const plain = (await body('/cars'));
+    expect(plain).not.toContain('name="robots"');
+    expect(plain).toContain(`<link rel="canonical" href="https://${s.host}/cars">`);
+    const filtered = (await body(`/cars?brand_id=${brands.kia}&sort=year_desc`));
+    expect(filtered).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(filtered).toContain(`<link rel="canonical" href="https://${s.host}/cars">`);
+    expect((await body('/cars?type=used'))).toContain(`<link rel="canonical" href="https://${s.host}/cars?type=used">`);
+  });
+
+  it("takes the visitor's order among the site's visitor fields only", async () => {
+    const byYear = (await body('/cars?sort=year_asc'));
+    expect(cards(byYear)[0]).toContain('Рио');
+    expect(byYear).toMatch(/<option value="year_asc" selected>/);
+    // mileage is not a visitor field of this site: the site's order stays.
+    expect(cards((await body('/cars?sort=mileage_asc')))[0]).toContain('Vesta');
+  });
+
+  it('pages the list, keeping the filters in the page links', async () => {
+    await db().insert(cars).values(Array.from({ length: 13 }, (_, i) => car({ external_id: `bulk-${i}`, transmission: 'АКПП', price: 3_000_000 + i, final_price: 3_000_000 + i })));
+    const second = (await body('/cars?transmission=%D0%90%D0%9A%D0%9F%D0%9F&page=2'));
+    expect(second).toContain('Автомобилей: 15');
+    expect(cards(second)).toHaveLength(3);
+    expect(second).toContain('href="/cars?transmission=%D0%90%D0%9A%D0%9F%D0%9F" rel="prev"');
+    await db().delete(cars).where(and(eq(cars.site_id, s.id), sql`${cars.external_id} like 'bulk-%'`));
+  });
+
+  it('changes at once when a car, a label or a setting changes', async () => {
+    expect((await body('/cars'))).toContain('Автомобилей: 3');
+    await db().update(cars).set({ status: 'active' }).where(eq(cars.id, carIds.d!));
+    expect((await body('/cars'))).toContain('Автомобилей: 4');
+    await db().update(cars).set({ status: 'not_active' }).where(eq(cars.id, carIds.d!));
+    await db().update(carLabels).set({ name: 'Скидка!' }).where(and(eq(carLabels.site_id, s.id), eq(carLabels.name, 'Выгодно')));
+    expect((await body('/cars'))).toContain('>Скидка!</li>');
+    await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'desc' } }).where(eq(listSortSettings.site_id, s.id));
+    expect(cards((await body('/cars')))[0]).toContain('Рио');
+    await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'asc' } }).where(eq(listSortSettings.site_id, s.id));
+  });
+
+  it("shows the monthly payment of the site's credit offers while credit_calc is active", async () => {
+    expect(await body('/cars')).not.toContain('₽/мес.');
+    const terms = { car_type: 'new' as const, term_min: 12, term_max: 84, down_payment_min: 10, down_payment_max: 90, residual_min: 0, residual_max: 40, loan_amount_min: 100_000, loan_amount_max: 10_000_000, interest_rate: 14.9 };
+    const [bank] = await db().insert(creditBanks).values({ client_id: s.clientId, name: `Банк ${unique()}` }).returning();
+    const [program] = await db().insert(creditPrograms).values({ client_id: s.clientId, bank_id: bank!.id, name: 'Новые', car_age_limit: -1, ...terms }).returning();
+    await db().insert(creditProgramStates).values({ program_id: program!.id, client_id: s.clientId, car_age: -1, ...terms, status: STATE_STATUS.published, version: 1, published_at: new Date() });
+    await db().insert(creditPacks).values({ client_id: s.clientId, name: 'Пакет', program_ids: [program!.id] });
+    // The cheapest car (1 100 000 ₽) with the default 20 % down over 36 months at 14.9 %: an annuity computed here.
+    const r = 0.149 / 12;
+    const expected = Math.ceil((880_000 * r) / (1 - Math.pow(1 + r, -36)));
+    const shown = Number(/от ([\d ]+) ₽\/мес\./.exec(await body('/cars'))?.[1]!.replace(/ /g, ''));
+    expect(Math.abs(shown - expected)).toBeLessThanOrEqual(1);
+    const [module] = await db().select({ id: modules.id }).from(modules).where(eq(modules.code, 'credit_calc'));
+    await db().update(moduleInstallations).set({ active: false }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
+    expect(await body('/cars')).not.toContain('₽/мес.');
+    await db().update(moduleInstallations).set({ active: true }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
+  });
+
+  it("keeps the list on the page's answer to a posted form", async () => {
+    const posted = await t.app.inject({ method: 'POST', url: '/cars', headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: 'main-0', name: 'Гость', phone: '1' }).toString() });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.body).toContain('Введите телефон в формате');
+    expect(posted.body).toContain('Автомобилей: 3');
+  });
+
+    it('notifies each site once for a statement that writes many cars', async () => {
+    const heard: string[] = [];
+    let markerHeard: () => void = () => undefined;
+    const marker = new Promise<void>((resolve) => (markerHeard = resolve));
+    const stop = await t.database.listen('dp_site_render', { onPayload: (payload) => (payload === 'marker' ? markerHeard() : heard.push(payload)) });
+    await db().update(cars).set({ description: 'bulk' }).where(eq(cars.site_id, s.id));
+    // Notifications arrive in commit order: the marker comes after the update's.
+    await t.database.executeSql(`select pg_notify('dp_site_render', 'marker')`);
+    await marker;
+    await stop();
+    expect(heard.filter((payload) => payload === String(s.id))).toHaveLength(1);
+  });
+
+  it('shows the page as it is when the module of the kind is not active', async () => {
+    const [module] = await db().select({ id: modules.id }).from(modules).where(eq(modules.code, 'available_cars'));
+    await db().update(moduleInstallations).set({ active: false }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
+    const page = { body: await body('/cars') };
+    // The used list is still there (its module is active); the new one and its cars are not.
+    expect(page.body).toContain('Автомобилей: 1');
+    expect(page.body).not.toContain('Новые');
+    expect((await visit(t, s.host, `/cars/${carIds.a}`)).statusCode).toBe(404);
+    await db().update(moduleInstallations).set({ active: true }).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, module!.id)));
+    expect((await body('/cars'))).toContain('Автомобилей: 3');
+  });
+});
+
+describe("a car's page", () => {
+  it('answers at its friendly address, sending other addresses of the car there', async () => {
+    const list = (await body('/cars'));
+    const href = new RegExp(`href="(/cars/[a-z0-9-]*-${carIds.a})"`).exec(list)?.[1];
+    expect(href).toMatch(/^\/cars\/kia-[a-z0-9]+-rio-\d+$/);
+    const page = await visit(t, s.host, href!);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="https://${s.host}${href}">`);
+    expect(page.body).toContain('"@type":"Car"');
+    expect(page.body).toContain('"offers":{"@type":"Offer","price":1400000,"priceCurrency":"RUB"');
+    expect(page.body).toContain('При сдаче автомобиля в трейд-ин');
+    const moved = await visit(t, s.host, `/cars/${carIds.a}`);
+    expect([moved.statusCode, moved.headers.location]).toEqual([301, href]);
+    // Another site's car, or an inactive one, is not a page here.
+    expect((await visit(t, s.host, `/cars/${carIds.d}`)).statusCode).toBe(404);
+    expect((await visit(t, s.host, '/cars/999999999')).statusCode).toBe(404);
+    // The site map lists it.
+    expect((await body('/sitemap.xml'))).toContain(`https://${s.host}${href}</loc>`);
+  });
+
+  it('follows the friendly URL setting', async () => {
+    await db().update(stockSiteSettings).set({ new_settings: kind({ friendly_url: { enabled: false, with_year: false } }) }).where(eq(stockSiteSettings.site_id, s.id));
+    expect((await visit(t, s.host, `/cars/${carIds.a}`)).statusCode).toBe(200);
+    expect((await body('/cars'))).toContain(`href="/cars/${carIds.a}"`);
+    await db().update(stockSiteSettings).set({ new_settings: kind() }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it('sends a cars-in-stock request with the car through the intake', async () => {
+    const ip = '10.88.0.1';
+    const href = await hrefOf(carIds.b!);
+    const challenge = (await t.app.inject({ method: 'GET', url: '/_api/requests/captcha', headers: { host: s.host }, remoteAddress: ip })).json().data.challenge as string;
+    const name = `Покупатель ${unique()}`;
+    const fields = { _form: 'car', name, phone: '+7 (916) 123-45-67', comment: 'Когда можно посмотреть?', consent: 'on' };
+    const post = (extra: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: href!, headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: ip, payload: new URLSearchParams({ ...fields, ...extra }).toString() });
+    // An error: nothing stored, the message in the site's language.
+    const wrong = await post({ phone: '123', captcha_challenge: challenge, captcha_nonce: solveChallenge(challenge) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Введите телефон в формате');
+    const sent = await post({ captcha_challenge: challenge, captcha_nonce: solveChallenge(challenge) });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Заявка отправлена');
+    const [stored] = await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, name)));
+    expect(stored!.type).toBe(5);
+    expect(stored!.fields).toMatchObject({ car_id: carIds.b, car: expect.stringMatching(/^Kia .* Рио, 2024$/) });
+    expect(stored!.text).toBe('Когда можно посмотреть?');
+    // Without the captcha's answer the intake refuses it.
+    expect((await post({})).body).toContain('включите JavaScript');
+  });
+
+  it('shows a sold car as sold while the sold period keeps it, without the form', async () => {
+    const page = await visit(t, s.host, `/cars/${carIds.sold}`);
+    const location = String(page.headers.location);
+    const sold = await visit(t, s.host, location);
+    expect(sold.statusCode).toBe(200);
+    expect(sold.body).toContain('Этот автомобиль уже продан');
+    expect(sold.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(sold.body).not.toContain('name="_form"');
+    expect(sold.body).toContain('"availability":"https://schema.org/SoldOut"');
+    // Not listed any more.
+    expect((await body('/cars?type=used'))).toContain('Автомобилей: 1');
+  });
+
+  it('redirects the address of a sold car the period removed as the sold strategy says', async () => {
+    const address = String((await visit(t, s.host, `/cars/${carIds.sold}`)).headers.location);
+    // Two months later the used cars' one-month period is over: the car goes, its address leads to the list.
+    await applySoldPeriods(db(), new Date(Date.now() + 62 * 24 * 3600 * 1000));
+    const gone = await visit(t, s.host, address);
+    expect([gone.statusCode, gone.headers.location]).toEqual([301, '/cars']);
+  });
+});
