@@ -14,7 +14,7 @@ import {
   type MessageKey,
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { benefitsForCar, ownerNumber } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, ownerNumber, type CarBenefits } from '../benefits/benefits-for-car.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates, creditSettings } from './credit.table.ts';
 import type { CreditTermsCache } from './credit-cache.ts';
 import type { ProgramTerms, SiteCreditSettings, SiteCreditTerms } from './credit-terms.ts';
@@ -244,22 +244,11 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
 }
 
 /** Today in the platform's time zone (the dealers' days), `YYYY-MM-DD`. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
-/**
- * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation, the
- * day asked about (today by default) and the owner its buyer becomes (its previous owners, none for
- * a new car when not given, plus one). None without a complectation.
- */
-async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number): Promise<CreditBenefit[]> {
-  if (input.marketing_complectation_id === undefined) return [];
-  const found = await benefitsForCar(db, {
-    clientId,
-    marketingComplectationId: input.marketing_complectation_id,
-    date: input.date ?? today(),
-    owners: ownerNumber(input.owners),
-  });
-  return found.discounts.map((discount) => ({
+/** A car's discounts (benefits-for-car.ts) as the calculation lists them and lowers prices by them. */
+export const creditBenefitsOf = (found: CarBenefits): CreditBenefit[] =>
+  found.discounts.map((discount) => ({
     discount_id: discount.discountId,
     program_id: discount.program.id,
     program_name: discount.program.name,
@@ -269,6 +258,15 @@ async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number
     end_date: discount.endDate,
     credit_program_ids: discount.program.combinedProgramIds,
   }));
+
+/**
+ * The site's client's discounts for the car (benefits-for-car.ts): its marketing complectation, the
+ * day asked about (today by default) and the owner its buyer becomes (its previous owners, none for
+ * a new car when not given, plus one). None without a complectation.
+ */
+async function carBenefits(db: DbOrTx, input: CalculationInput, clientId: number): Promise<CreditBenefit[]> {
+  if (input.marketing_complectation_id === undefined) return [];
+  return creditBenefitsOf(await benefitsForCar(db, { clientId, marketingComplectationId: input.marketing_complectation_id, date: input.date ?? today(), owners: ownerNumber(input.owners) }));
 }
 
 /** The terms of the programmes whose state matches `conditions`, with their bank. */

@@ -3,6 +3,7 @@ import { absolute, localHref, type RenderContext } from './render-context.ts';
 import { renderForm } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
 import { labelCss } from './render-stock.ts';
+import { seededText } from '@dp/contracts';
 import { formatMoney, say, stockValueName } from './texts.ts';
 
 /*
@@ -60,7 +61,11 @@ function priceBox(ctx: RenderContext, view: CarView): Html {
 ${shown !== null ? html`<p class="car-price__main">${formatMoney(shown)}</p>` : null}
 ${discounted ? html`<p class="car-price__old"><s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s></p>` : null}
 ${car.monthly !== null && !car.sold ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
-${savings.length && visual.show_discount_price ? html`<div class="car-savings"><h2 class="car-savings__title">${say(ctx.lang, 'car_benefits')}</h2><ul>${savings.map(([key, sum]) => html`<li><span>${say(ctx.lang, key)}</span> <strong>−${formatMoney(sum)}</strong></li>`)}</ul></div>` : null}
+${(savings.length || car.benefits.length) && visual.show_discount_price
+    ? html`<div class="car-savings"><h2 class="car-savings__title">${say(ctx.lang, 'car_benefits')}</h2><ul>${savings.map(([key, sum]) => html`<li><span>${say(ctx.lang, key)}</span> <strong>−${formatMoney(sum)}</strong></li>`)}${car.benefits.map(
+        (benefit) => html`<li><span>${seededText(benefit.name, ctx.lang)}</span> <strong>−${formatMoney(benefit.sum)}</strong>${benefit.disclaimer ? html`<small class="car-savings__note">${seededText(benefit.disclaimer, ctx.lang)}</small>` : null}</li>`,
+      )}</ul></div>`
+    : null}
 ${car.labels.length && visual.show_labels ? html`<ul class="car-card__tags">${car.labels.map((label) => html`<li class="car-label car-label--${label.id}">${String((ctx.lang === 'en' ? label.name_en : label.name_ru) || label.name)}</li>`)}</ul>` : null}
 </div>`;
 }

@@ -15,6 +15,8 @@ import { solveChallenge } from '../request.storage/captcha.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { requests } from '../request.storage/request.table.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
+import { colorChain } from '../../test/resource-samples.ts';
+import { benefitDiscounts, benefitPrograms } from '../benefits/benefit.table.ts';
 
 /**
  * The stock on public sites: the stock settings' root pages list new and used cars with the site's
@@ -292,5 +294,25 @@ describe("a car's page", () => {
     await applySoldPeriods(db(), new Date(Date.now() + 62 * 24 * 3600 * 1000));
     const gone = await visit(t, s.host, address);
     expect([gone.statusCode, gone.headers.location]).toEqual([301, '/cars']);
+  });
+
+  it("shows the dealer's discounts on the car's complectation valid today, for the cars they are for", async () => {
+    const chain = await colorChain(t);
+    const [program] = await db().insert(benefitPrograms).values({ client_id: s.clientId, name: 'Выгода дилера', code: `dealer-${unique()}`, disclaimer: 'До конца месяца', owners_from: 1, owners_to: 1 }).returning();
+    const dates = { start_date: '2020-01-01', end_date: '2099-12-31' };
+    await db().insert(benefitDiscounts).values({ client_id: s.clientId, program_id: program!.id, marketing_complectation_id: chain.marketing, brand_id: chain.brand, model_id: chain.model, discount_sum: 150_000, ...dates });
+    const ofChain = { brand_id: chain.brand, model_id: chain.model, marketing_complectation_id: chain.marketing };
+    const [fresh, used] = await db()
+      .insert(cars)
+      .values([car({ external_id: `mc-new-${unique()}`, ...ofChain }), car({ external_id: `mc-used-${unique()}`, is_new: false, mileage: 20_000, owners: 1, year: 2022, ...ofChain })])
+      .returning({ id: cars.id });
+    const pageOf = async (id: number) => {
+      const first = await visit(t, s.host, `/cars/${id}`);
+      return (await visit(t, s.host, String(first.headers.location ?? `/cars/${id}`))).body.replace(/[\u00a0\u202f]/g, ' ');
+    };
+    const newCar = await pageOf(fresh!.id);
+    expect(newCar).toMatch(/<span>Выгода дилера<\/span> <strong>−150 000 ₽<\/strong><small class="car-savings__note">До конца месяца<\/small>/);
+    // A new car's buyer is its first owner; after one owner the program (owners 1 to 1) no longer applies.
+    expect(await pageOf(used!.id)).not.toContain('Выгода дилера');
   });
 });

@@ -15,7 +15,9 @@ import { fileUrl } from '../../kit/files.ts';
 import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
 import { customFilterGroups, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
-import { calculateOffers, loadSiteTerms } from '../credit.calc/calculate-credit.ts';
+import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
+import type { CreditBenefit } from '@dp/contracts';
+import { benefitsForCar, ownerNumber } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 
@@ -402,10 +404,10 @@ function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
  * calculation, with the site's default down payment and term), whole roubles rounded up; null
  * without terms, a price or an offer.
  */
-export function monthlyPayment(credit: SiteCreditTerms | null, car: { price: number | null; isNew: boolean; year: number | null; brandId: number | null; owners: number | null }, lang: Lang): number | null {
+export function monthlyPayment(credit: SiteCreditTerms | null, car: { price: number | null; isNew: boolean; year: number | null; brandId: number | null; owners: number | null }, lang: Lang, benefits: CreditBenefit[] = []): number | null {
   if (!credit || !credit.programs.length || !car.price || car.price < 1) return null;
   const age = car.year ? Math.max(0, new Date().getUTCFullYear() - car.year) : 0;
-  const result = calculateOffers({ price: car.price, car_type: car.isNew ? 'new' : 'used', car_age: age, brand_id: car.brandId, owners: car.owners }, credit.programs, credit.settings, lang);
+  const result = calculateOffers({ price: car.price, car_type: car.isNew ? 'new' : 'used', car_age: age, brand_id: car.brandId, owners: car.owners }, credit.programs, credit.settings, lang, benefits);
   const best = result.offers[0];
   return best ? Math.ceil(best.monthly_payment / 100) : null;
 }
@@ -422,6 +424,8 @@ export interface CarDetails extends ListedCar {
   equipment: string[];
   description: string | null;
   discounts: { tradein: number; credit: number; insurance: number; credit_tradein: number };
+  /** The dealer's discount programs' discounts on the car's complectation today (benefits), roubles. */
+  benefits: { name: string; sum: number; disclaimer: string | null }[];
   images: string[];
   sold: boolean;
 }
@@ -436,6 +440,12 @@ export interface CarView {
   uri: string;
   /** The placement its form posts (`car`). */
   placement: string;
+}
+
+/** The client's discounts on a car's marketing complectation valid today for its next owner (none without one). */
+async function carBenefitsToday(db: DbOrTx, clientId: number, car: { marketing_complectation_id?: number | null; owners: number | null }): Promise<CreditBenefit[]> {
+  if (!car.marketing_complectation_id) return [];
+  return creditBenefitsOf(await benefitsForCar(db, { clientId, marketingComplectationId: car.marketing_complectation_id, date: today(), owners: ownerNumber(car.owners) }));
 }
 
 /** A car's id at the end of its address (`kia-rio-2024-123` or `123`). */
@@ -469,8 +479,12 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
   const byId = new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
   const images = ordered.flatMap((id) => byId.get(id) ?? []);
   const listed = listedCar(config, { ...row, image_id: null }, lang);
+  const benefits = await carBenefitsToday(db, clientId, row);
   const car: CarDetails = {
     ...listed,
+    // The payment on the price less the discounts the credit programmes combine with.
+    monthly: benefits.length ? monthlyPayment(config.credit, { price: listed.final_price ?? listed.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits) : listed.monthly,
+    benefits: benefits.map((benefit) => ({ name: benefit.program_name, sum: benefit.sum / 100, disclaimer: benefit.disclaimer })),
     image: images[0] ?? null,
     vin: row.vin,
     owners: row.owners,

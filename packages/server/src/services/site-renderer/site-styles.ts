@@ -200,7 +200,7 @@ p{margin:0 0 1em}
 .car-price__old{color:var(--muted)}
 .car-savings__title{font-size:1rem;margin:6px 0}
 .car-savings ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:.92rem}
-.car-savings li{display:flex;justify-content:space-between;gap:12px}.car-savings strong{white-space:nowrap}
+.car-savings li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:2px 12px}.car-savings strong{white-space:nowrap}.car-savings__note{flex-basis:100%;font-size:.8rem;opacity:.75}
 .car-page__details{display:grid;gap:32px;grid-template-columns:1fr}
 @media(min-width:900px){.car-page__details{grid-template-columns:minmax(0,1fr) 380px;align-items:start}}
 .car-section{margin-bottom:28px}
