@@ -220,6 +220,7 @@ describe('the site brand', () => {
   it('follows a change of the site: another brand offers its models', async () => {
     const [brand] = await db().select({ brand_id: carModels.brand_id }).from(carModels).where(eq(carModels.id, models.foreign));
     await db().update(sites).set({ context: { brand_id: brand!.brand_id, color_scheme: 'kia', extra_color_schemes: [] } }).where(eq(sites.id, s.id));
-    expect((await visit(t, s.host, '/test-drive')).body).toContain(`<option value="${models.foreign}">Vesta</option>`);
+    // Its brand's only model is the select's one choice, chosen.
+    expect((await visit(t, s.host, '/test-drive')).body).toContain(`<option value="${models.foreign}" selected>Vesta</option>`);
   });
 });

@@ -1,6 +1,6 @@
 import { html, jsonForScript, safeColor, type Html } from './html.ts';
 import { absolute, localHref, type RenderContext } from './render-context.ts';
-import { renderForm } from './site-forms.ts';
+import { renderForm, type FormSpec } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
 import { labelCss } from './render-stock.ts';
 import { seededText } from '@dp/contracts';
@@ -12,6 +12,12 @@ import { formatMoney, say, stockValueName } from './texts.ts';
  * options, the dealership, and the request form for this car (a cars-in-stock request carrying
  * the car's id). A sold car kept by the sold period shows that it is sold, without the form.
  */
+/** The placement of a car page's test drive form (its request form's is `car`). */
+export const CAR_TEST_DRIVE_FORM = 'car_test_drive';
+
+/** A car page's test drive form: of the car's catalogue model, none without one. */
+export const carTestDriveSpec = (car: Pick<CarDetails, 'model_id' | 'model'>): FormSpec | null => (car.model_id && car.model ? { kind: 'test_drive', models: [{ id: car.model_id, name: car.model }] } : null);
+
 export const carNameOf = (car: Pick<CarDetails, 'brand' | 'model' | 'complectation' | 'year'>) => [car.brand, car.model, car.complectation].filter(Boolean).join(' ') + (car.year ? `, ${car.year}` : '');
 const number = (value: number) => new Intl.NumberFormat('ru-RU').format(value);
 
@@ -97,6 +103,24 @@ function jsonLd(ctx: RenderContext, view: CarView, name: string): Html {
   return html`<script type="application/ld+json">${jsonForScript(data)}</script>`;
 }
 
+/** The test drive of the car's model (a test drive request of that model), on a car with a catalogue model. */
+function testDrive(ctx: RenderContext, view: CarView): Html | null {
+  const spec = carTestDriveSpec(view.car);
+  if (!spec) return null;
+  const depersonalization = ctx.snap.site.depersonalization;
+  return html`<section class="car-request" id="car-test-drive" aria-labelledby="car-test-drive-title"><h2 id="car-test-drive-title">${say(ctx.lang, 'car_test_drive')}</h2><p>${say(ctx.lang, 'car_test_drive_text')}</p>${renderForm({
+    anchor: 'car-test-drive',
+    placement: CAR_TEST_DRIVE_FORM,
+    action: localHref(ctx, view.uri),
+    lang: ctx.lang,
+    spec,
+    buttonText: say(ctx.lang, 'car_test_drive_button'),
+    depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
+    outcome: ctx.form,
+    smartCaptchaKey: ctx.snap.smartCaptcha?.sitekey ?? null,
+  })}</section>`;
+}
+
 /** The main part of a car's page (below the breadcrumbs). */
 export function renderCar(ctx: RenderContext, view: CarView): Html {
   const { car } = view;
@@ -105,7 +129,7 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const depersonalization = ctx.snap.site.depersonalization;
   const form = car.sold
     ? html`<div class="car-sold" role="status"><h2>${say(ctx.lang, 'car_sold')}</h2><p>${say(ctx.lang, 'car_sold_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, view.listUri)}">${say(ctx.lang, 'car_back')}</a></p></div>`
-    : html`<section class="car-request" id="car-request" aria-labelledby="car-request-title"><h2 id="car-request-title">${say(ctx.lang, 'car_request')}</h2><p>${say(ctx.lang, 'car_request_text')}</p>${renderForm({
+    : html`<div class="car-page__forms"><section class="car-request" id="car-request" aria-labelledby="car-request-title"><h2 id="car-request-title">${say(ctx.lang, 'car_request')}</h2><p>${say(ctx.lang, 'car_request_text')}</p>${renderForm({
         anchor: 'car-request',
         placement: view.placement,
         action: localHref(ctx, view.uri),
@@ -115,7 +139,7 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
         depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
         outcome: ctx.form,
         smartCaptchaKey: ctx.snap.smartCaptcha?.sitekey ?? null,
-      })}</section>`;
+      })}</section>${testDrive(ctx, view)}</div>`;
   const lists = (title: Parameters<typeof say>[1], items: string[]) => (items.length ? html`<section class="car-section"><h2>${say(ctx.lang, title)}</h2><ul class="car-options">${items.map((item) => html`<li>${item}</li>`)}</ul></section>` : null);
   return html`<div class="container car-page">
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>

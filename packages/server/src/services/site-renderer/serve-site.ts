@@ -13,7 +13,7 @@ import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
 import { readPreviewToken } from './preview-token.ts';
 import { pageTitleOf, renderCarPage, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
-import { carNameOf } from './render-car.ts';
+import { CAR_TEST_DRIVE_FORM, carNameOf, carTestDriveSpec } from './render-car.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
 import { formSpecAt } from './render-floors.ts';
@@ -382,7 +382,10 @@ export class SiteRenderer {
     if (request.method === 'POST') {
       const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
       if (!found || found.car.sold) return this.notFound(entry, at.lang, at.prefix, at.host, request);
-      const form = await this.postedForm(request, at.lang, () => ({ kind: 'car', models: [], car: { id: found.car.id, name: carNameOf(found.car) } }));
+      const testDrive = carTestDriveSpec(found.car);
+      const form = await this.postedForm(request, at.lang, (placement) =>
+        placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : { kind: 'car', models: [], car: { id: found.car.id, name: carNameOf(found.car) } },
+      );
       if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
       if (form.ok && this.formSink) {
         const depersonalization = site.depersonalization;

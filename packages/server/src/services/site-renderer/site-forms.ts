@@ -262,7 +262,7 @@ export function renderForm(view: FormView): Html {
         return html`<input ${common} type="datetime-local" data-msg-pattern="${say(lang, 'form_time_invalid')}" value="${value}">`;
       case 'model':
         if (!spec.models.length) return html`<input ${common} type="text"${long} value="${value}">`;
-        return html`<select ${common}><option value="">${say(lang, 'form_model_choose')}</option>${spec.models.map((model) => html`<option value="${model.id}"${String(model.id) === value ? html` selected` : null}>${model.name}</option>`)}</select>`;
+        return html`<select ${common}><option value="">${say(lang, 'form_model_choose')}</option>${spec.models.map((model) => html`<option value="${model.id}"${String(model.id) === value || (spec.models.length === 1 && !value) ? html` selected` : null}>${model.name}</option>`)}</select>`;
       default:
         return html`<input ${common} type="text"${long}${auto} value="${value}">`;
     }

@@ -275,6 +275,23 @@ describe("a car's page", () => {
     expect((await post({})).body).toContain('включите JavaScript');
   });
 
+  it("books a test drive of the car's model from its page", async () => {
+    const ip = '10.88.0.2';
+    const href = await hrefOf(carIds.b!);
+    const page = await body(href!);
+    // The model's select holds the car's model, chosen.
+    expect(page).toMatch(new RegExp(`<input type="hidden" name="_form" value="car_test_drive">`));
+    expect(page).toMatch(new RegExp(`<option value="${models.rio}" selected>Рио</option>`));
+    const challenge = (await t.app.inject({ method: 'GET', url: '/_api/requests/captcha', headers: { host: s.host }, remoteAddress: ip })).json().data.challenge as string;
+    const name = `Тест-драйв ${unique()}`;
+    const fields = { _form: 'car_test_drive', name, phone: '+7 (916) 123-45-68', model: String(models.rio), time: '2030-12-05T11:30', consent: 'on', captcha_challenge: challenge, captcha_nonce: solveChallenge(challenge) };
+    const sent = await t.app.inject({ method: 'POST', url: href!, headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: ip, payload: new URLSearchParams(fields).toString() });
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(200);
+    const [stored] = await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, name)));
+    expect(stored!.type).toBe(3);
+    expect(stored!.fields).toMatchObject({ model_id: models.rio, time: '2030-12-05 11:30' });
+  });
+
   it('shows a sold car as sold while the sold period keeps it, without the form', async () => {
     const page = await visit(t, s.host, `/cars/${carIds.sold}`);
     const location = String(page.headers.location);

@@ -259,6 +259,8 @@ interface CarRow extends Record<string, unknown> {
   is_new: boolean;
   status: string;
   brand_id: number | null;
+  model_id: number | null;
+  marketing_complectation_id: number | null;
   restyling_id: number | null;
   brand: string | null;
   model: string | null;
@@ -414,6 +416,8 @@ export function monthlyPayment(credit: SiteCreditTerms | null, car: { price: num
 
 /** A car as its page shows it. */
 export interface CarDetails extends ListedCar {
+  /** The catalogue model (the page's test drive books it). */
+  model_id: number | null;
   vin: string | null;
   owners: number | null;
   pts: string | null;
@@ -486,6 +490,7 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
     monthly: benefits.length ? monthlyPayment(config.credit, { price: listed.final_price ?? listed.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits) : listed.monthly,
     benefits: benefits.map((benefit) => ({ name: benefit.program_name, sum: benefit.sum / 100, disclaimer: benefit.disclaimer })),
     image: images[0] ?? null,
+    model_id: row.model_id,
     vin: row.vin,
     owners: row.owners,
     pts: row.pts,

@@ -198,6 +198,7 @@ p{margin:0 0 1em}
 .car-price p{margin:0}
 .car-price__main{font-size:1.8rem;font-weight:700;line-height:1.2}
 .car-price__old{color:var(--muted)}
+.car-page__forms{display:flex;flex-direction:column;gap:24px;min-width:0}
 .car-savings__title{font-size:1rem;margin:6px 0}
 .car-savings ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:.92rem}
 .car-savings li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:2px 12px}.car-savings strong{white-space:nowrap}.car-savings__note{flex-basis:100%;font-size:.8rem;opacity:.75}
