@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SHOTS, signInAgain, useLanguage, visit } from './kit.ts';
+import { SHOTS, callApi, signInAgain, useLanguage, visit } from './kit.ts';
+import { PORT } from './playwright.config.ts';
 
 /**
  * The stock of a site (cars.stock): a dealer manager adds a car by hand — first without
  * VIN or External ID, which the form refuses with the spec's messages, then fixed and saved —,
- * marks two cars as sold in bulk after a confirmation, and sees the lists in both languages on a
- * desktop and a phone.
+ * sees its new price on the site's car page at once, marks two cars as sold in bulk after a
+ * confirmation, and sees the lists in both languages on a desktop and a phone.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
@@ -64,6 +65,12 @@ test('a dealer manager adds a car by hand, after a validation error, and marks t
   await page.getByLabel('VIN или External ID').fill(VIN);
   await page.getByLabel('VIN или External ID').press('Enter');
   await expect(table.getByRole('row', { name: new RegExp(VIN) })).toContainText('2 950 000');
+  // The site's car page shows the new price at once.
+  const found = await callApi(page, 'GET', `/gateway/cars.stock/api/v1/cars?filter[search]=${VIN}`);
+  const site = await page.context().newPage();
+  await site.goto(`http://kia-avtograd.localhost:${PORT}/cars/${found.body.data[0].id}`);
+  await expect(site.locator('.car-price__main')).toHaveText(/^2\s950\s000\s₽$/);
+  await site.close();
 
   // Two active cars sold at once, after a confirmation.
   await page.getByLabel('VIN или External ID').fill('');
