@@ -19,6 +19,7 @@ import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-s
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
 import { seedDemoBenefits } from '../services/benefits/demo-benefits.ts';
+import { seedDemoNews } from '../services/platform/demo-news.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -260,6 +261,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoForms(db);
   // sites.controller: the published demo sites run on this server, the draft one waits for approval.
   await seedDemoSiteTasks(db, adminUser!.id);
+  // platform: the news on every user's home page.
+  await seedDemoNews(db, adminUser!.id);
   // The planner's statistics of what was just loaded (the embedded database runs no autovacuum).
   await db.execute(sql`analyze`);
   return { password, generated: !configuredPassword, admin, users: accounts };
