@@ -13,8 +13,6 @@ import { calculateCredit } from './calculate-credit.ts';
 import { programStatesWorkflow } from './program-state-workflow.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
 
-const CALCULATIONS = '/gateway/credit.calc/api/v1/calculations';
-
 /**
  * credit.calc's routes beside its resources: the workflow of programme states, and
  * POST /api/v1/calculations (the gateway checks programs.get_list or settings.get_list, and the
@@ -28,14 +26,13 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceCon
   const cache = new CreditTermsCache();
   await cache.start(database);
   app.addHook('onSend', async (request, reply, payload) => {
-    const write = mayHaveWritten(request);
-    if (write && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/')) await cache.sync();
+    if (mayHaveWritten(request) && reply.statusCode < 400 && request.url.startsWith('/gateway/credit.calc/')) await cache.sync();
     return payload;
   });
   app.addHook('onClose', () => cache.stop());
   const sites = siteOwnership(registry);
   app.withTypeProvider<ZodTypeProvider>().post(
-    CALCULATIONS,
+    '/gateway/credit.calc/api/v1/calculations',
     { schema: { tags: ['credit.calc'], summary: 'Calculate the payments of every applicable loan programme for a car', body: calculationBody } },
     async (request) => {
       const auth = requireAuth(request.auth);

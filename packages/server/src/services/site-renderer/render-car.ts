@@ -15,6 +15,9 @@ import { formatMoney, say, stockValueName } from './texts.ts';
 /** The placement of a car page's test drive form (its request form's is `car`). */
 export const CAR_TEST_DRIVE_FORM = 'car_test_drive';
 
+/** A car page's request about the car (a cars-in-stock request carrying the car's id and name). */
+export const carRequestSpec = (car: Pick<CarDetails, 'id' | 'brand' | 'model' | 'complectation' | 'year'>): FormSpec => ({ kind: 'car', models: [], car: { id: car.id, name: carNameOf(car) } });
+
 /** A car page's test drive form: of the car's catalogue model, none without one. */
 export const carTestDriveSpec = (car: Pick<CarDetails, 'model_id' | 'model'>): FormSpec | null => (car.model_id && car.model ? { kind: 'test_drive', models: [{ id: car.model_id, name: car.model }] } : null);
 
@@ -103,22 +106,30 @@ function jsonLd(ctx: RenderContext, view: CarView, name: string): Html {
   return html`<script type="application/ld+json">${jsonForScript(data)}</script>`;
 }
 
-/** The test drive of the car's model (a test drive request of that model), on a car with a catalogue model. */
-function testDrive(ctx: RenderContext, view: CarView): Html | null {
-  const spec = carTestDriveSpec(view.car);
-  if (!spec) return null;
+type SayKey = Parameters<typeof say>[1];
+
+/** One of the car page's forms in its section: a heading, a line of text, the form posting to the car's address. */
+function formSection(ctx: RenderContext, view: CarView, form: { anchor: string; placement: string; spec: FormSpec; title: SayKey; text: SayKey; button: SayKey }): Html {
   const depersonalization = ctx.snap.site.depersonalization;
-  return html`<section class="car-request" id="car-test-drive" aria-labelledby="car-test-drive-title"><h2 id="car-test-drive-title">${say(ctx.lang, 'car_test_drive')}</h2><p>${say(ctx.lang, 'car_test_drive_text')}</p>${renderForm({
-    anchor: 'car-test-drive',
-    placement: CAR_TEST_DRIVE_FORM,
+  return html`<section class="car-request" id="${form.anchor}" aria-labelledby="${form.anchor}-title"><h2 id="${form.anchor}-title">${say(ctx.lang, form.title)}</h2><p>${say(ctx.lang, form.text)}</p>${renderForm({
+    anchor: form.anchor,
+    placement: form.placement,
     action: localHref(ctx, view.uri),
     lang: ctx.lang,
-    spec,
-    buttonText: say(ctx.lang, 'car_test_drive_button'),
+    spec: form.spec,
+    buttonText: say(ctx.lang, form.button),
     depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
     outcome: ctx.form,
     smartCaptchaKey: ctx.snap.smartCaptcha?.sitekey ?? null,
   })}</section>`;
+}
+
+/** The request about the car, and the test drive of its model where it has a catalogue model. */
+function carForms(ctx: RenderContext, view: CarView): Html {
+  const testDrive = carTestDriveSpec(view.car);
+  return html`<div class="car-page__forms">${formSection(ctx, view, { anchor: 'car-request', placement: view.placement, spec: carRequestSpec(view.car), title: 'car_request', text: 'car_request_text', button: 'car_request_button' })}${
+    testDrive ? formSection(ctx, view, { anchor: 'car-test-drive', placement: CAR_TEST_DRIVE_FORM, spec: testDrive, title: 'car_test_drive', text: 'car_test_drive_text', button: 'car_test_drive_button' }) : null
+  }</div>`;
 }
 
 /** The main part of a car's page (below the breadcrumbs). */
@@ -126,20 +137,9 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const { car } = view;
   const name = carNameOf(car);
   labelCss(ctx, car.labels);
-  const depersonalization = ctx.snap.site.depersonalization;
   const form = car.sold
     ? html`<div class="car-sold" role="status"><h2>${say(ctx.lang, 'car_sold')}</h2><p>${say(ctx.lang, 'car_sold_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, view.listUri)}">${say(ctx.lang, 'car_back')}</a></p></div>`
-    : html`<div class="car-page__forms"><section class="car-request" id="car-request" aria-labelledby="car-request-title"><h2 id="car-request-title">${say(ctx.lang, 'car_request')}</h2><p>${say(ctx.lang, 'car_request_text')}</p>${renderForm({
-        anchor: 'car-request',
-        placement: view.placement,
-        action: localHref(ctx, view.uri),
-        lang: ctx.lang,
-        spec: { kind: 'car', models: [], car: { id: car.id, name } },
-        buttonText: say(ctx.lang, 'car_request_button'),
-        depersonalizationDays: depersonalization?.enabled && depersonalization.period ? depersonalization.period : null,
-        outcome: ctx.form,
-        smartCaptchaKey: ctx.snap.smartCaptcha?.sitekey ?? null,
-      })}</section>${testDrive(ctx, view)}</div>`;
+    : carForms(ctx, view);
   const lists = (title: Parameters<typeof say>[1], items: string[]) => (items.length ? html`<section class="car-section"><h2>${say(ctx.lang, title)}</h2><ul class="car-options">${items.map((item) => html`<li>${item}</li>`)}</ul></section>` : null);
   return html`<div class="container car-page">
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>

@@ -13,7 +13,7 @@ import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
 import { readPreviewToken } from './preview-token.ts';
 import { pageTitleOf, renderCarPage, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
-import { CAR_TEST_DRIVE_FORM, carNameOf, carTestDriveSpec } from './render-car.ts';
+import { CAR_TEST_DRIVE_FORM, carNameOf, carRequestSpec, carTestDriveSpec } from './render-car.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
 import { formSpecAt } from './render-floors.ts';
@@ -384,7 +384,7 @@ export class SiteRenderer {
       if (!found || found.car.sold) return this.notFound(entry, at.lang, at.prefix, at.host, request);
       const testDrive = carTestDriveSpec(found.car);
       const form = await this.postedForm(request, at.lang, (placement) =>
-        placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : { kind: 'car', models: [], car: { id: found.car.id, name: carNameOf(found.car) } },
+        placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : carRequestSpec(found.car),
       );
       if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
       if (form.ok && this.formSink) {
