@@ -61,6 +61,12 @@ export const FILE_WORKER_LIMITS = {
   maxBatchChars: 8 * 1024 * 1024,
   /** How long an idle worker waits for the next read, ms. */
   idleMs: 30_000,
+  /**
+   * A worker that was handed more bytes than this in a read is ended after it, not kept idle: its
+   * heap grew with the file (tens of MB for a 1 MB sheet of 20,000 rows) and V8 keeps that memory
+   * until the worker ends, while a new worker starts in tens of ms, nothing beside such a read.
+   */
+  keepIdleUpToBytes: 256 * 1024,
 };
 
 /** The route config of an upload whose file a reader reads (now or in a job): the hostile-file suite finds the route by it. */
@@ -122,6 +128,8 @@ interface Lease {
   worker: Worker;
   /** Not to be used again: it failed, or a read was left half-way. */
   broken: boolean;
+  /** Bytes of input handed to the worker in this read. */
+  bytes: number;
 }
 const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
 const waiting: (() => void)[] = [];
@@ -134,19 +142,22 @@ async function lease(): Promise<Lease> {
   if (kept) clearTimeout(kept.timer);
   const worker = kept?.worker ?? startWorker();
   worker.ref();
-  return { worker, broken: false };
+  return { worker, broken: false, bytes: 0 };
 }
 
-/** A worker back from a read: kept idle a while (one at most), or ended. */
-function release({ worker, broken }: Lease) {
+/** A worker back from a read: kept idle a while (one at most, after a small read), or ended. */
+function release({ worker, broken, bytes }: Lease) {
   reading--;
   waiting.shift()?.();
-  if (broken || idle.length > 0) return void worker.terminate();
+  if (broken || idle.length > 0 || bytes > FILE_WORKER_LIMITS.keepIdleUpToBytes) return void worker.terminate();
   worker.unref();
   const timer = setTimeout(() => void worker.terminate(), FILE_WORKER_LIMITS.idleMs);
   timer.unref();
   idle.push({ worker, timer });
 }
+
+/** How many workers wait idle for the next read. */
+export const idleFileWorkers = (): number => idle.length;
 
 /** Ends the idle workers now (a closing app; tests that change the workers' limits). */
 export async function stopFileWorkers() {
@@ -213,6 +224,7 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
           post({ job, type: 'end' });
         } else if (!finished && !failure) {
           const data = own(next.value);
+          taken.bytes += data.byteLength;
           post({ job, type: 'chunk', data }, [data.buffer as ArrayBuffer]);
         }
       }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEED_LIMITS, type FeedReadOptions, type FeedRow } from './feed-parsers.ts';
 import { hugeSharedStringsXlsx, repeated } from '../../test/hostile-files.ts';
-import { FILE_WORKER_LIMITS, readInWorker, stopFileWorkers } from '../../kit/untrusted-file.ts';
+import { FILE_WORKER_LIMITS, idleFileWorkers, readInWorker, stopFileWorkers } from '../../kit/untrusted-file.ts';
 
 /**
  * The readers' worker (kit/untrusted-file.ts): rows come back in batches, in order; a reader's
@@ -45,6 +45,16 @@ describe('readInWorker', () => {
     }
     expect(await refusal(batchesOf(source()))).toEqual({ key: 'file_cell_too_long', params: { cell: 'B2', max: 10_000 } });
     expect(read).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it('keeps the worker of a small read for the next one, and ends the worker of a large read with the memory it grew', async () => {
+    FILE_WORKER_LIMITS.keepIdleUpToBytes = 10_000;
+    expect((await batchesOf(csv(10))).flat()).toHaveLength(10);
+    expect(idleFileWorkers()).toBe(1);
+    const large = csv(1200);
+    expect(large.length).toBeGreaterThan(10_000);
+    expect((await batchesOf(large)).flat()).toHaveLength(1200);
+    expect(idleFileWorkers()).toBe(0);
   });
 
   it("throws the reader's refusal as its AppError, and the same worker reads the next file", async () => {
