@@ -26,6 +26,8 @@ export interface CallerCache extends NotifiedCache {
 /** The site modules of sites and clients, per process (marketplace's ModuleStates). */
 export interface SiteModuleStates extends NotifiedCache {
   siteState(siteId: number, module: string): Promise<'installed' | 'paused' | 'missing' | null>;
+  /** The client a site belongs to, kept with its modules; null for a site that does not exist. */
+  siteClient(siteId: number): Promise<number | null>;
 }
 
 /** What the services' functions need from the app; built once in buildApp (and in the worker). */

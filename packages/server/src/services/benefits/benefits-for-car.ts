@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../kit/db.ts';
+import { readColumns, type Db } from '../../kit/db.ts';
 import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
 
 /** A car as the benefits see it: its client, its marketing complectation, the day asked about and its owners. */
@@ -30,6 +30,18 @@ export interface CarBenefits {
   combinedProgramIds: number[];
 }
 
+const CAR_BENEFIT_FIELDS = {
+  discountId: benefitDiscounts.id,
+  discountSum: benefitDiscounts.discount_sum,
+  startDate: benefitDiscounts.start_date,
+  endDate: benefitDiscounts.end_date,
+  programId: benefitPrograms.id,
+  name: benefitPrograms.name,
+  code: benefitPrograms.code,
+  disclaimer: benefitPrograms.disclaimer,
+  combined: benefitPrograms.combined_program_ids,
+};
+
 /** The owner number the buyer of a car with these previous owners becomes (none: a new car, 1). */
 export const ownerNumber = (previousOwners: number | null | undefined) => (previousOwners ?? 0) + 1;
 
@@ -38,21 +50,11 @@ export const ownerNumber = (previousOwners: number | null | undefined) => (previ
  * the client for the car's marketing complectation valid on the date (start ≤ date ≤ end), whose
  * program's conditions the car meets (owners within the program's range; the program's brand and
  * model, where it names them, the complectation's, which each discount keeps a copy of). Largest
- * sum first. One statement.
+ * sum first. One statement, prepared once per connection (it runs in every calculation with a car).
  */
-export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<CarBenefits> {
-  const rows = await db
-    .select({
-      discountId: benefitDiscounts.id,
-      discountSum: benefitDiscounts.discount_sum,
-      startDate: benefitDiscounts.start_date,
-      endDate: benefitDiscounts.end_date,
-      programId: benefitPrograms.id,
-      name: benefitPrograms.name,
-      code: benefitPrograms.code,
-      disclaimer: benefitPrograms.disclaimer,
-      combined: benefitPrograms.combined_program_ids,
-    })
+export async function benefitsForCar(db: Db, car: CarForBenefits): Promise<CarBenefits> {
+  const query = db
+    .select(CAR_BENEFIT_FIELDS)
     .from(benefitDiscounts)
     .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
     .where(
@@ -68,6 +70,7 @@ export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<C
       ),
     )
     .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));
+  const rows = await readColumns(db, CAR_BENEFIT_FIELDS, query);
   const discounts = rows.map((row) => ({
     discountId: row.discountId,
     discountSum: Number(row.discountSum),

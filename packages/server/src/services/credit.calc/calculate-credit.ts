@@ -243,8 +243,10 @@ export async function calculateCredit(db: DbOrTx, input: CalculationInput, scope
   return calculateOffers(input, programs, scope.site ? await siteSettings(db, scope.site.id) : null, lang, benefits);
 }
 
+/** `YYYY-MM-DD` in the platform's time zone; made once (a formatter costs far more to make than to use). */
+const DAY_IN_MOSCOW = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 /** Today in the platform's time zone (the dealers' days), `YYYY-MM-DD`. */
-export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+export const today = () => DAY_IN_MOSCOW.format(new Date());
 
 /** A car's discounts (benefits-for-car.ts) as the calculation lists them and lowers prices by them. */
 export const creditBenefitsOf = (found: CarBenefits): CreditBenefit[] =>

@@ -6,7 +6,7 @@ import type { ResourceRegistry } from '../../kit/crud-routes.ts';
 import type { Database } from '../../kit/db.ts';
 import { CreditTermsCache } from './credit-cache.ts';
 import { notFound } from '../../kit/errors.ts';
-import { requireAuth } from '../../kit/request-context.ts';
+import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { registerWorkflowRoutes } from '../../kit/state-workflow.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { calculateCredit } from './calculate-credit.ts';
@@ -31,6 +31,16 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceCon
   });
   app.addHook('onClose', () => cache.stop());
   const sites = siteOwnership(registry);
+  /**
+   * The site a calculation names, when the caller reaches it. Its client comes from the process's
+   * module states (the gateway has just read them for the module check; kept until the site
+   * changes), so a calculation reads no site from the database.
+   */
+  const reachedSite = async (auth: AuthContext, siteId: number) => {
+    if (!ctx.modules) return sites.findSite(ctx.db, auth, siteId);
+    const clientId = await ctx.modules.siteClient(siteId);
+    return clientId !== null && (auth.scope === 'all' || auth.scope.includes(clientId)) ? { id: siteId, client_id: clientId } : null;
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/gateway/credit.calc/api/v1/calculations',
     { schema: { tags: ['credit.calc'], summary: 'Calculate the payments of every applicable loan programme for a car', body: calculationBody } },
@@ -39,7 +49,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: ServiceCon
       const input = request.body.data;
       let site = null;
       if (input.site_id !== undefined) {
-        site = await sites.findSite(ctx.db, auth, input.site_id);
+        site = await reachedSite(auth, input.site_id);
         if (!site) throw notFound();
       }
       return { data: await calculateCredit(ctx.db, input, { site, clientIds: auth.scope, cache }, request.lang ?? 'ru') };

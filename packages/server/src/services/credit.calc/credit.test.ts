@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { moduleInstallations } from '../../schema.ts';
+import { moduleInstallations, sites } from '../../schema.ts';
 import { colorChain } from '../../test/resource-samples.ts';
 import { creditSchedule } from './calculate-credit.ts';
 
@@ -262,6 +262,13 @@ describe('the calculation route', () => {
     expect(after.offers).toEqual([expect.objectContaining({ program_id: packed, rate: 0, monthly_payment: 8_333_333, last_payment: 8_333_337 })]);
     // Another client's site is out of reach.
     expect((await calculate(dealerB, { price: 1_250_000, car_type: 'new', site_id: site })).statusCode).toBe(404);
+    // A site given to another client is out of its former client's reach as soon as the change is heard.
+    const other = await t.createClient();
+    await t.database.db.update(sites).set({ client_id: other }).where(eq(sites.id, site));
+    await t.ctx.modules!.sync();
+    expect((await calculate(token, { price: 1_250_000, car_type: 'new', site_id: site })).statusCode).toBe(404);
+    await t.database.db.update(sites).set({ client_id: client }).where(eq(sites.id, site));
+    await t.ctx.modules!.sync();
     // Without a site: the programmes the caller reaches, never another client's.
     const mine = (await calculate(token, { price: 1_250_000, car_type: 'new', down_payment: 250_000, term: 12 })).json().data;
     expect(mine.offers.map((offer: { program_id: number }) => offer.program_id).sort()).toEqual(expect.arrayContaining([packed, unpacked]));

@@ -117,6 +117,10 @@ export class ModuleStates extends NotifiedCache {
     return entry ? stateOf(entry.installed, module) : null;
   }
 
+  async siteClient(siteId: number): Promise<number | null> {
+    return (await this.ofSites([siteId])).get(siteId)?.clientId ?? null;
+  }
+
   protected dropFor(payload: string): void {
     if (!/^\d+$/.test(payload)) return this.clear();
     this.sites.delete(Number(payload));

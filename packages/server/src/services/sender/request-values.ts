@@ -21,9 +21,9 @@ const TYPE_TITLES: Record<Lang, Record<number, string>> = {
 };
 export const requestTypeTitle = (type: number, lang: Lang) => TYPE_TITLES[lang][type] ?? String(type);
 
+const MAIL_DATE = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 /** DD.MM.YYYY HH:mm in Moscow time: the spec's date format, the dealers' time zone. */
-export const mailDate = (date: Date) =>
-  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date).replace(',', '');
+export const mailDate = (date: Date) => MAIL_DATE.format(date).replace(',', '');
 
 const yesNo = (value: boolean, lang: Lang) => (value ? (lang === 'en' ? 'yes' : 'да') : lang === 'en' ? 'no' : 'нет');
 function plain(value: unknown, lang: Lang): string {

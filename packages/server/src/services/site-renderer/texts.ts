@@ -171,12 +171,16 @@ export function formName(lang: Lang, form: string): string {
   return (TEXTS.forms[lang] as Record<string, string>)[form] ?? TEXTS.forms[lang].callback;
 }
 
+const DATE_FORMATS: Record<Lang, Intl.DateTimeFormat> = {
+  ru: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }),
+  en: new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }),
+};
 /** A date as the site's language writes it: 15 ноября 2026 / November 15, 2026. */
 export function formatDate(lang: Lang, iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(date);
+  return DATE_FORMATS[lang].format(date);
 }
 
 /** A visitor's order (`final_price_asc`) as the list's sort select names it. */
@@ -189,7 +193,11 @@ export function stockValueName(lang: Lang, value: string): string {
   return (TEXTS.stock_values[lang] as Record<string, string>)[value] ?? value;
 }
 
+const GROUPED = new Intl.NumberFormat('ru-RU');
+/** A number with its digits grouped as Russian writes them: 1 250 000. */
+export const formatNumber = (value: number): string => GROUPED.format(value);
+
 /** Whole roubles as a price: 1 250 000 ₽ (roubles whatever the language). */
 export function formatMoney(value: number): string {
-  return `${new Intl.NumberFormat('ru-RU').format(value)} ₽`;
+  return `${formatNumber(value)} ₽`;
 }
