@@ -3,14 +3,13 @@
  *
  * Seeds the demo data with a first start, signs in as a dealer manager and notes the ids its
  * calls need, then restarts the app and, the moment `/healthz` first answers, runs BENCH_BURST_CLIENTS
- * concurrent clients for BENCH_BURST_SECONDS, each cycling through a manager's usual calls; then
- * the same again, warm. Meanwhile a process of its own asks `/healthz` every 100 ms on a new
+ * concurrent clients for BENCH_BURST_SECONDS, each cycling through a manager's usual calls (from a
+ * process of their own at niceness BENCH_BURST_CLIENTS_NICE, 10 by default); then the same again, warm. Meanwhile a process of its own asks `/healthz` every 100 ms on a new
  * connection, as a load balancer would.
  * On PGlite, and on PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,11 @@ import { BenchError, describeMachine, fmt, positive, printTable, processCpuMs, w
 
 const CLIENTS = Math.round(positive('BENCH_BURST_CLIENTS', 64));
 const SECONDS = positive('BENCH_BURST_SECONDS', 15);
+/**
+ * The clients' niceness: 10 by default, so that the app and its database have the machine's cores
+ * first, as with clients on other machines; 0 runs them at the app's priority (the machine shared).
+ */
+const CLIENTS_NICE = Math.round(Number(process.env.BENCH_BURST_CLIENTS_NICE ?? 10));
 const PASSWORD = 'Bench-Burst-Pass1!';
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE_HOST = 'kia-avtograd.localhost';
@@ -45,20 +49,6 @@ function managerCalls(siteId: string): Call[] {
     { name: 'marketing complectations', path: '/gateway/cars.catalog/api/v1/marketing_complectations?page%5Bsize%5D=100' },
     { name: 'public page', path: '/', host: SITE_HOST },
   ];
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-/** A GET with its status once the body is read: http.get, since fetch does not let one set the Host header. */
-function get(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      })
-      .on('error', reject);
-  });
 }
 
 async function json(url: string, init: RequestInit = {}) {
@@ -102,32 +92,20 @@ function healthChecks(url: string): Promise<number[]> {
   });
 }
 
-/** CLIENTS loops, each through the calls in turn from its own starting point, for SECONDS; /healthz meanwhile. */
+/** The burst's clients, run by a process of their own (clients.mjs) at a lower priority (BENCH_BURST_CLIENTS_NICE). */
+function runClients(url: string, token: string, calls: Call[]): Promise<{ latencies: number[]; failures: number; failed: string[]; slowestCall: string }> {
+  const clients = fork(fileURLToPath(new URL('./clients.mjs', import.meta.url)), [JSON.stringify({ url, token, calls, clients: CLIENTS, seconds: SECONDS, nice: CLIENTS_NICE })]);
+  return new Promise((resolve, reject) => {
+    clients.once('message', (result) => resolve(result as never));
+    clients.once('exit', (code) => reject(new BenchError(`the clients' process exited (code ${code}) without its figures`)));
+  });
+}
+
+/** CLIENTS loops for SECONDS, and /healthz meanwhile. */
 async function burst(app: ServedApp, token: string, calls: Call[]): Promise<Burst> {
-  const { url } = app;
   const cpuBefore = processCpuMs(app.pid) ?? 0;
-  const ends = performance.now() + SECONDS * 1000;
-  const result: Burst = { latencies: [], failures: 0, failed: new Set(), health: [], slowestCall: '', cpuMs: 0 };
-  let slowest = 0;
-  const client = async (index: number) => {
-    for (let n = index; performance.now() < ends; n++) {
-      const call = calls[n % calls.length]!;
-      const started = performance.now();
-      const headers: Record<string, string> = call.host ? { host: call.host } : { authorization: `Bearer ${token}` };
-      const status = await get(url + call.path, headers).catch(() => 'error');
-      const took = performance.now() - started;
-      result.latencies.push(took);
-      if (status !== 200) {
-        result.failures++;
-        result.failed.add(`${call.name}: ${status}`);
-      }
-      if (took > slowest) [slowest, result.slowestCall] = [took, call.name];
-    }
-  };
-  const [health] = await Promise.all([healthChecks(url), ...Array.from({ length: CLIENTS }, (_, index) => client(index))]);
-  result.health = health;
-  result.cpuMs = (processCpuMs(app.pid) ?? 0) - cpuBefore;
-  return result;
+  const [health, clients] = await Promise.all([healthChecks(app.url), runClients(app.url, token, calls)]);
+  return { ...clients, failed: new Set(clients.failed), health, cpuMs: (processCpuMs(app.pid) ?? 0) - cpuBefore };
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;

@@ -258,9 +258,9 @@ describe('import from a link', () => {
       expect(await reason('/missing')).toBe('The document could not be downloaded: the server answered with status 404');
       expect(await reason('/broken', 'ru')).toBe('Не удалось скачать документ по ссылке: сервер ответил кодом 500');
       // A short time limit for the stalled server only: on a busy machine the redirects alone may take longer.
-      DISCOUNT_LINK_LIMITS.timeoutMs = 300;
+      Object.assign(DISCOUNT_LINK_LIMITS, { timeoutMs: 300 });
       expect(await reason('/slow')).toBe('The document could not be downloaded: the server did not answer in time');
-      DISCOUNT_LINK_LIMITS.timeoutMs = before.timeoutMs;
+      Object.assign(DISCOUNT_LINK_LIMITS, { timeoutMs: before.timeoutMs });
       expect(await reason('/big')).toBe('The document could not be downloaded: the document is larger than 0 MB');
       expect(await reason('/loop')).toBe('The document could not be downloaded: too many redirects');
     } finally {
