@@ -27,10 +27,11 @@ export const errorCollectionSystemContract = defineService({
   ],
   routes: [
     // Ingestion: anonymous, refused for unknown keys, size- and rate-limited (the server's own checks).
+    // They change nothing a process caches (`reads`): the answer waits for no cache's notification.
     // The Sentry SDK's envelope (DSN http://<key>@<admin host>/gateway/error-collection-system/<project id>).
-    api('POST', '/api/{project}/envelope/', [], true, null),
+    api('POST', '/api/{project}/envelope/', [], true, { module: null, reads: true }),
     // The admin's own reporter: its project is the admin's.
-    api('POST', '/api/v1/report', [], true, null),
+    api('POST', '/api/v1/report', [], true, { module: null, reads: true }),
     api('GET', '/api/v1/projects', ['sso_show'], false, null),
     api('GET', '/api/v1/projects/{id}', ['sso_show'], false, null),
     api('GET', '/api/v1/issues', ['sso_show'], false, null),

@@ -7,7 +7,7 @@ import type { Db } from '../../kit/db.ts';
 import { hitRateLimitsOfMany } from '../../kit/rate-limit.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { culpritOf, fingerprintOf, stableFile } from './errors.grouping.ts';
-import { errorEvents, errorIssues, errorIssueTags, errorProjects } from './errors.table.ts';
+import { errorProjects } from './errors.table.ts';
 import type { ErrorEvent } from './events.ts';
 
 export type ErrorProject = typeof errorProjects.$inferSelect;
@@ -124,58 +124,57 @@ export class ErrorCollector {
     // In one order in every process, so that two batches never wait on each other in a circle.
     const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const created: NewErrorIssue[] = [];
+    // Each table's rows go as one JSON parameter (jsonb_to_recordset): a batch of hundreds of events
+    // costs one parameter per statement to build and send instead of one per value.
+    const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
     await db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(errorIssues)
-        .values(
-          ordered.map(([, group]) => ({
-            project_id: group.project.id,
-            fingerprint: group.fingerprint,
-            type: group.first.type,
-            message: group.first.message || group.first.type,
-            culprit: culpritOf(group.first.frames),
-            count: group.count,
-            first_seen: now,
-            last_seen: now,
-            last_release: group.last.release,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [errorIssues.project_id, errorIssues.fingerprint],
-          set: {
-            count: sql`${errorIssues.count} + excluded.count`,
-            last_seen: sql`greatest(${errorIssues.last_seen}, excluded.last_seen)`,
-            last_release: sql`coalesce(excluded.last_release, ${errorIssues.last_release})`,
-            // Reappearance: a resolved issue that gets a new event is open again; an ignored one stays ignored.
-            status: sql`case when ${errorIssues.status} = 'resolved' then 'unresolved' else ${errorIssues.status} end`,
-            resolved_at: sql`case when ${errorIssues.status} = 'resolved' then null else ${errorIssues.resolved_at} end`,
-          },
-        })
-        .returning({ id: errorIssues.id, project_id: errorIssues.project_id, fingerprint: errorIssues.fingerprint, inserted: sql<boolean>`(xmax = 0)` });
-      const issueOf = new Map(rows.map((row) => [`${row.project_id}|${row.fingerprint}`, row.id]));
+      const issueRows = ordered.map(([, group]) => ({
+        project_id: group.project.id,
+        fingerprint: group.fingerprint,
+        type: group.first.type,
+        message: group.first.message || group.first.type,
+        culprit: culpritOf(group.first.frames),
+        count: group.count,
+        last_release: group.last.release,
+      }));
+      const upserted = await tx.execute(sql`
+        insert into error_issues (project_id, fingerprint, type, message, culprit, count, first_seen, last_seen, last_release)
+        select x.project_id, x.fingerprint, x.type, x.message, x.culprit, x.count, ${now}, ${now}, x.last_release
+        from jsonb_to_recordset(${json(issueRows)}) as x(project_id int, fingerprint text, type text, message text, culprit text, count bigint, last_release text)
+        on conflict (project_id, fingerprint) do update set
+          count = error_issues.count + excluded.count,
+          last_seen = greatest(error_issues.last_seen, excluded.last_seen),
+          last_release = coalesce(excluded.last_release, error_issues.last_release),
+          -- Reappearance: a resolved issue that gets a new event is open again; an ignored one stays ignored.
+          status = case when error_issues.status = 'resolved' then 'unresolved' else error_issues.status end,
+          resolved_at = case when error_issues.status = 'resolved' then null else error_issues.resolved_at end
+        returning id, project_id, fingerprint, (xmax = 0) as inserted`);
+      const rows = (upserted as unknown as { rows: { id: number; project_id: number; fingerprint: string; inserted: boolean }[] }).rows;
+      const issueOf = new Map(rows.map((row) => [`${row.project_id}|${row.fingerprint}`, Number(row.id)]));
       for (const row of rows) {
         if (!row.inserted) continue;
         const group = groups.get(`${row.project_id}|${row.fingerprint}`)!;
         const { id, name, kind, site_id, client_id } = group.project;
-        created.push({ id: row.id, project: { id, name, kind, site_id, client_id }, type: group.first.type, message: group.first.message, culprit: culpritOf(group.first.frames) });
+        created.push({ id: Number(row.id), project: { id, name, kind, site_id, client_id }, type: group.first.type, message: group.first.message, culprit: culpritOf(group.first.frames) });
       }
-      await tx.insert(errorEvents).values(
-        keyed.map(({ project, event, key }) => ({
-          project_id: project.id,
-          issue_id: issueOf.get(key)!,
-          event_id: event.eventId,
-          type: event.type,
-          message: event.message,
-          url: event.url,
-          release: event.release,
-          user: event.user,
-          browser: event.browser,
-          level: event.level,
-          frames: event.frames,
-          search: [event.type, event.message, event.url ?? '', event.release ?? '', ...event.frames.slice(0, 10).map((frame) => `${frame.function ?? ''} ${stableFile(frame.file)}`)].join(' ').slice(0, 4000),
-          received_at: now,
-        })),
-      );
+      const eventRows = keyed.map(({ project, event, key }) => ({
+        project_id: project.id,
+        issue_id: issueOf.get(key)!,
+        event_id: event.eventId,
+        type: event.type,
+        message: event.message,
+        url: event.url,
+        release: event.release,
+        user: event.user,
+        browser: event.browser,
+        level: event.level,
+        frames: event.frames,
+        search: [event.type, event.message, event.url ?? '', event.release ?? '', ...event.frames.slice(0, 10).map((frame) => `${frame.function ?? ''} ${stableFile(frame.file)}`)].join(' ').slice(0, 4000),
+      }));
+      await tx.execute(sql`
+        insert into error_events (project_id, issue_id, event_id, type, message, url, release, "user", browser, level, frames, search, received_at)
+        select x.project_id, x.issue_id, x.event_id, x.type, x.message, x.url, x.release, x."user", x.browser, x.level, x.frames, x.search, ${now}
+        from jsonb_to_recordset(${json(eventRows)}) as x(project_id int, issue_id int, event_id text, type text, message text, url text, release text, "user" text, browser text, level text, frames jsonb, search text)`);
       const tags = new Map<string, { issue_id: number; kind: string; value: string; count: number }>();
       for (const { event, key } of keyed) {
         for (const [kind, value] of [['user', event.user], ['browser', event.browser]] as const) {
@@ -188,16 +187,17 @@ export class ErrorCollector {
       }
       if (tags.size) {
         const sorted = [...tags.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, tag]) => tag);
-        await tx
-          .insert(errorIssueTags)
-          .values(sorted)
-          .onConflictDoUpdate({ target: [errorIssueTags.issue_id, errorIssueTags.kind, errorIssueTags.value], set: { count: sql`${errorIssueTags.count} + excluded.count` } });
+        await tx.execute(sql`
+          insert into error_issue_tags (issue_id, kind, value, count)
+          select x.issue_id, x.kind, x.value, x.count from jsonb_to_recordset(${json(sorted)}) as x(issue_id int, kind text, value text, count bigint)
+          on conflict (issue_id, kind, value) do update set count = error_issue_tags.count + excluded.count`);
       }
       const perProject = new Map<number, number>();
       for (const { project } of items) perProject.set(project.id, (perProject.get(project.id) ?? 0) + 1);
-      for (const [projectId, count] of [...perProject].sort(([a], [b]) => a - b)) {
-        await tx.update(errorProjects).set({ events_total: sql`${errorProjects.events_total} + ${count}`, last_seen: now }).where(eq(errorProjects.id, projectId));
-      }
+      const projectRows = [...perProject].sort(([a], [b]) => a - b).map(([id, count]) => ({ id, count }));
+      await tx.execute(sql`
+        update error_projects p set events_total = p.events_total + x.count, last_seen = ${now}
+        from jsonb_to_recordset(${json(projectRows)}) as x(id int, count bigint) where p.id = x.id`);
     });
     await this.keepCaps(items.map(({ project }) => project.id));
     return created;
