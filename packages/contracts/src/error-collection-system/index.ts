@@ -19,6 +19,8 @@ export const errorCollectionSystemContract = defineService({
     },
   },
   screens: [
+    // The spec's /error-collection-system opens the projects.
+    screen('errors_home', '/error-collection-system', null, 'platform', 119, ['sso_show'], { in_menu: false }),
     screen('errors_projects', '/error-collection-system/projects', 'settings', 'platform', 120, ['sso_show']),
     screen('errors_issues', '/error-collection-system/projects/{projectId}', null, 'platform', 121, ['sso_show'], { in_menu: false }),
     screen('errors_issue', '/error-collection-system/issues/{id}', null, 'platform', 122, ['sso_show'], { in_menu: false }),

@@ -69,11 +69,14 @@ export class ErrorCollector {
     const cacheKey = `kind:${kind}`;
     const cached = this.byKey.get(cacheKey);
     if (cached) return cached.project;
-    await this.ctx.db
-      .insert(errorProjects)
-      .values({ kind, name: kind === 'admin' ? 'Admin' : 'Server', key: newKey() })
-      .onConflictDoNothing({ target: errorProjects.kind, where: sql`kind <> 'site'` });
-    const [project] = await this.ctx.db.select().from(errorProjects).where(eq(errorProjects.kind, kind));
+    let [project] = await this.ctx.db.select().from(errorProjects).where(eq(errorProjects.kind, kind));
+    if (!project) {
+      await this.ctx.db
+        .insert(errorProjects)
+        .values({ kind, name: kind === 'admin' ? 'Admin' : 'Server', key: newKey() })
+        .onConflictDoNothing({ target: errorProjects.kind, where: sql`kind <> 'site'` });
+      [project] = await this.ctx.db.select().from(errorProjects).where(eq(errorProjects.kind, kind));
+    }
     this.byKey.set(cacheKey, { project: project!, at: Date.now() });
     return project!;
   }

@@ -8,7 +8,7 @@ import { ContentLoader } from '../../kit/Loader.tsx';
 import { LoadFailed } from '../../kit/QueryStates.tsx';
 import { useErrorRecord } from './errors-api.ts';
 import { IssuesTable } from './IssuesTable.tsx';
-import { KindTag } from './ProjectsPage.tsx';
+import { KindTag, useProjectName } from './ProjectsPage.tsx';
 import './errors.css';
 
 /** /error-collection-system/projects/{projectId}: one project's issues. */
@@ -16,6 +16,7 @@ export default function ProjectIssuesPage() {
   const { t } = useTranslation(['error-collection-system', 'common']);
   const { projectId = '' } = useParams();
   const project = useErrorRecord<ErrorProjectAttributes>(`projects/${projectId}`);
+  const nameOf = useProjectName();
   if (project.isLoading) return <ContentLoader />;
   if (project.isError || !project.data) {
     if (isApiError(project.error) && project.error.status === 404) return <Result status="404" title={t('not_found')} />;
@@ -25,8 +26,8 @@ export default function ProjectIssuesPage() {
   return (
     <div className="page">
       <PageHeader
-        title={a.name}
-        documentTitle={a.name}
+        title={nameOf(a)}
+        documentTitle={nameOf(a)}
         subtitle={
           <Space wrap size={8}>
             <KindTag kind={a.kind} />

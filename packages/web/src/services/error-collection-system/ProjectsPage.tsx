@@ -21,6 +21,12 @@ export function KindTag({ kind }: { kind: ErrorProjectKind }) {
   return <Tag className="cell-tag" color={KIND_COLORS[kind]}>{t(`kinds.${kind}`)}</Tag>;
 }
 
+/** A project's name as the reader reads it: the admin's and the server's in the interface's language, a site's its own. */
+export function useProjectName() {
+  const { t } = useTranslation('error-collection-system');
+  return (project: Pick<ErrorProjectAttributes, 'kind' | 'name'>) => (project.kind === 'site' ? project.name : t(`kinds.${project.kind}`));
+}
+
 /** The DSN an existing Sentry SDK reports with: the project's key at this admin's address. */
 export const dsnOf = (project: ErrorProjectAttributes) => `${location.protocol}//${project.key}@${location.host}${project.dsn_path}`;
 
@@ -38,10 +44,11 @@ export default function ProjectsPage() {
   const [kind, setKind] = useState<ErrorProjectKind | undefined>();
   const [page, setPage] = useState(1);
   const [dsn, setDsn] = useState<ProjectRecord | null>(null);
+  const nameOf = useProjectName();
   const projects = useErrorList<ErrorProjectAttributes>('projects', { 'page[number]': page, 'page[size]': PAGE_SIZE, 'filter[search]': search || undefined, 'filter[kind]': kind });
 
   const columns: TableColumnsType<ProjectRecord> = [
-    { key: 'name', title: t('fields.project'), width: 260, render: (_v, row) => <Link to={projectPath(row.id)}><Typography.Text strong>{row.attributes.name}</Typography.Text></Link> },
+    { key: 'name', title: t('fields.project'), width: 260, render: (_v, row) => <Link to={projectPath(row.id)}><Typography.Text strong>{nameOf(row.attributes)}</Typography.Text></Link> },
     { key: 'issues_open', title: t('fields.issues_open'), width: 150, align: 'right', render: (_v, row) => (row.attributes.issues_open ? <Tag color="red" className="cell-tag">{formatNumber(row.attributes.issues_open, lang)}</Tag> : '0') },
     { key: 'kind', title: t('fields.kind'), width: 140, render: (_v, row) => <KindTag kind={row.attributes.kind} /> },
     { key: 'client', title: t('fields.client'), width: 220, render: (_v, row) => row.attributes.client_name ?? '—' },
@@ -51,7 +58,7 @@ export default function ProjectsPage() {
       key: 'dsn',
       title: t('fields.dsn'),
       width: 90,
-      render: (_v, row) => <Button size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${row.attributes.name}`} onClick={() => setDsn(row)} />,
+      render: (_v, row) => <Button size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${nameOf(row.attributes)}`} onClick={() => setDsn(row)} />,
     },
   ];
 
@@ -102,7 +109,7 @@ export default function ProjectsPage() {
           />
         )}
       </Card>
-      <Modal open={!!dsn} title={dsn ? t('projects.dsn_title', { name: dsn.attributes.name }) : ''} onCancel={() => setDsn(null)} footer={<Button onClick={() => setDsn(null)}>{t('common:actions.close')}</Button>} destroyOnHidden>
+      <Modal open={!!dsn} title={dsn ? t('projects.dsn_title', { name: nameOf(dsn.attributes) }) : ''} onCancel={() => setDsn(null)} footer={<Button onClick={() => setDsn(null)}>{t('common:actions.close')}</Button>} destroyOnHidden>
         {dsn && (
           <>
             <Typography.Paragraph>{t('projects.dsn_hint')}</Typography.Paragraph>

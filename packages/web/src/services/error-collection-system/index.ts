@@ -10,12 +10,12 @@ if (import.meta.env.PROD && typeof window !== 'undefined') installErrorReporter(
 export const errorCollectionSystemWeb = defineWebService({
   name: 'error-collection-system',
   screens: {
+    // The spec's /error-collection-system opens the projects.
+    '/error-collection-system': lazy(() => import('./ProjectsRedirect.tsx')),
     '/error-collection-system/projects': lazy(() => import('./ProjectsPage.tsx')),
     '/error-collection-system/projects/{projectId}': lazy(() => import('./ProjectIssuesPage.tsx')),
     '/error-collection-system/issues/{id}': lazy(() => import('./IssuePage.tsx')),
     '/error-collection-system/search': lazy(() => import('./SearchPage.tsx')),
     '/error-collection-system/client': lazy(() => import('./ClientPage.tsx')),
   },
-  // The spec's /error-collection-system opens the projects.
-  routes: { '/error-collection-system': lazy(() => import('./ProjectsRedirect.tsx')) },
 });
