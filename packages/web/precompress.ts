@@ -9,7 +9,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** What is worth compressing (fonts and images come compressed). */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt)$/;
 /**
  * What the Content-Encoding header costs: a variant that does not save more is not written, and the
  * file goes as it is. Small files too are worth it: the sign-in page loads nine under 1 KB, which

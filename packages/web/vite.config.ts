@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    // Source maps as separate files with no reference in the scripts: the server maps the admin's
+    // reported stack traces with them and never serves them (kit/serve-web.ts).
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {

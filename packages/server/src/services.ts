@@ -32,6 +32,7 @@ import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
 import { platform } from './services/platform/index.ts';
+import { errorCollectionSystem } from './services/error-collection-system/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -53,6 +54,7 @@ export const SERVICES: readonly ServerService[] = [
   sitesController,
   floorsStorage,
   platform,
+  errorCollectionSystem,
   render,
   seo,
   carsCatalog,

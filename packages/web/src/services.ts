@@ -9,6 +9,7 @@ import { marketplaceWeb } from './services/marketplace/index.ts';
 import { sitesControllerWeb } from './services/sites.controller/index.ts';
 import { floorsStorageWeb } from './services/floors.storage/index.ts';
 import { platformWeb } from './services/platform/index.ts';
+import { errorCollectionSystemWeb } from './services/error-collection-system/index.ts';
 import { requestStorageWeb } from './services/request.storage/index.ts';
 import { formConstructorWeb } from './services/form-constructor/index.ts';
 import { carsCatalogWeb } from './services/cars.catalog/index.ts';
@@ -40,6 +41,7 @@ export const WEB_SERVICES = [
   sitesControllerWeb,
   floorsStorageWeb,
   platformWeb,
+  errorCollectionSystemWeb,
   requestStorageWeb,
   formConstructorWeb,
   carsCatalogWeb,

@@ -537,6 +537,10 @@ export const messages = {
   suggestion_not_new: { ru: 'Предложение уже рассматривается: изменить или удалить его могут только сотрудники', en: 'The suggestion is already under review: only staff may change or delete it' },
   suggestion_state: { ru: 'Действие недоступно в этом состоянии предложения', en: 'This action is not available in the suggestion\'s state' },
   suggestion_not_active: { ru: 'Поддержать можно только активное предложение', en: 'Only an active suggestion can be liked' },
+  // error-collection-system: ingestion's refusals.
+  error_not_event: { ru: 'Принимаются только события ошибок', en: 'Only error events are accepted' },
+  error_unknown_key: { ru: 'Неизвестный ключ проекта', en: 'Unknown project key' },
+  error_envelope_format: { ru: 'Неверный формат конверта событий', en: 'Invalid event envelope format' },
   news_period: { ru: 'Конец публикации должен быть позже её начала', en: 'The publication must end after it starts' },
   benefit_end_before_start: { ru: 'Дата окончания не может быть раньше даты начала', en: 'The end date cannot be before the start date' },
   benefit_owners_range: { ru: 'Число владельцев — целое от 0 до 99', en: 'The number of owners is a whole number from 0 to 99' },

@@ -55,6 +55,9 @@ export interface Config {
   smartCaptchaUrl: string;
   /** The smart captcha's widget script that sites' forms load (SMART_CAPTCHA_SCRIPT_URL; Yandex SmartCaptcha's captcha.js by default); its origin enters the pages' CSP. */
   smartCaptchaScriptUrl: string;
+  // error-collection-system
+  /** Events older than this many days are deleted (ERROR_RETENTION_DAYS); events kept per project at most (ERROR_EVENTS_PER_PROJECT). */
+  errors: { retentionDays: number; eventsPerProject: number };
   // request.storage
   /**
    * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
@@ -163,6 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // form-constructor
     smartCaptchaUrl: (env.SMART_CAPTCHA_URL || 'https://smartcaptcha.yandexcloud.net/validate').trim(),
     smartCaptchaScriptUrl: (env.SMART_CAPTCHA_SCRIPT_URL || 'https://smartcaptcha.yandexcloud.net/captcha.js').trim(),
+    // error-collection-system
+    errors: {
+      retentionDays: Math.max(1, Number(env.ERROR_RETENTION_DAYS || 30) || 30),
+      eventsPerProject: Math.max(100, Number(env.ERROR_EVENTS_PER_PROJECT || 10000) || 10000),
+    },
     // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',

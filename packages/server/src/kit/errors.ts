@@ -77,6 +77,13 @@ function uniqueField(error: unknown): string {
   return /Key \(([^)]+)\)/.exec(detail)?.[1] ?? '';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Told of every unexpected failure answered with a 500 (the error collection records them); set by decorating the app. */
+    onServerError?: (error: unknown, request: FastifyRequest) => void;
+  }
+}
+
 /** The one error handler: JSON:API errors, never a stack trace, never a 500 for bad input. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'ru';
@@ -109,6 +116,11 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply.status(status).send(errorBody([{ status: String(status), code: error.code ?? key, title: t(key, lang, { seconds: 60 }) }]));
   }
   request.log.error({ err: error }, 'request failed');
+  try {
+    request.server.onServerError?.(error, request);
+  } catch (failure) {
+    request.log.error({ err: failure }, 'server error listener failed');
+  }
   return reply.status(500).send(errorBody([{ status: '500', code: 'internal', title: t('internal', lang) }]));
 }
 

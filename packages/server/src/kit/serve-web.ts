@@ -26,7 +26,8 @@ export function serveWeb(app: FastifyInstance, webDist: string | null) {
   if (hasWeb) {
     // preCompressed: the build writes .br and .gz beside each asset (packages/web/precompress.ts),
     // sent as they are to a browser that accepts them.
-    app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders(webDist!) });
+    // The build's source maps stay on the server (error collection maps stack traces with them): never served.
+    app.register(fastifyStatic, { root: webDist!, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders(webDist!), allowedPath: (pathName) => !/\.map$/i.test(pathName) });
     // The page always goes through sendIndexHtml, which gives it this reply's CSP nonce.
     for (const url of ['/', '/index.html']) app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndexHtml(reply, index!));
   }

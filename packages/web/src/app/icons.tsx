@@ -1,3 +1,5 @@
+// error-collection-system
+import { BugOutlined, AimOutlined } from '@ant-design/icons';
 // request.storage
 import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
 import { BranchesOutlined, BulbOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
@@ -87,6 +89,9 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   tasks: <ScheduleOutlined aria-hidden />,
   news: <NotificationOutlined aria-hidden />,
   suggestions: <BulbOutlined aria-hidden />,
+  errors_projects: <BugOutlined aria-hidden />,
+  errors_search: <FileSearchOutlined aria-hidden />,
+  errors_client: <AimOutlined aria-hidden />,
   notifications: <BellOutlined aria-hidden />,
   // cars.catalog
   catalog_brands: <TrademarkOutlined aria-hidden />,

@@ -10,6 +10,7 @@ import { renderStockList } from './render-stock.ts';
 import { carNameOf, renderCar } from './render-car.ts';
 
 import { siteScriptPath } from './site-script.ts';
+import { errorReporterPath } from '../error-collection-system/reporter-script.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { baseCss, paletteOf, schemeCss } from './site-styles.ts';
 import { formatMoney, say } from './texts.ts';
@@ -118,6 +119,7 @@ ${alternates(ctx)}
 ${snap.calltracking && !ctx.preview ? html`<meta name="dp-calltracking" content="${JSON.stringify(snap.calltracking)}">` : null}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
 <style>${raw(css)}</style>
+<script src="${errorReporterPath}" async></script>
 <script src="${siteScriptPath}" defer></script>
 ${captcha ? html`<script src="${captcha.scriptUrl}" defer></script>` : null}
 </head>

@@ -19,6 +19,7 @@ import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts'
 import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
+import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
 import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList, type StockView } from './site-stock.ts';
 import { carAddress } from '@dp/contracts';
@@ -242,6 +243,7 @@ export class SiteRenderer {
       return neutral(405, browserLang(request), 'method_not_allowed', 'site_not_found_text', { allow: 'GET, HEAD, POST' });
     }
     if (rawPath === siteScriptPath) return textResponse(200, siteScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
+    if (rawPath === errorReporterPath) return textResponse(200, errorReporterScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
     if (rawPath.startsWith('/_preview/')) return this.preview(request, host, rawPath.slice('/_preview/'.length), query);
 
     const siteId = await this.cache.siteOfHost(host, () => siteIdForHost(this.ctx.db, host));
