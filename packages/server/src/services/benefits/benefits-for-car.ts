@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../kit/db.ts';
 import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
 
@@ -41,40 +41,59 @@ export const ownerNumber = (previousOwners: number | null | undefined) => (previ
  * sum first. One statement.
  */
 export async function benefitsForCar(db: DbOrTx, car: CarForBenefits): Promise<CarBenefits> {
-  const rows = await db
-    .select({
-      discountId: benefitDiscounts.id,
-      discountSum: benefitDiscounts.discount_sum,
-      startDate: benefitDiscounts.start_date,
-      endDate: benefitDiscounts.end_date,
-      programId: benefitPrograms.id,
-      name: benefitPrograms.name,
-      code: benefitPrograms.code,
-      disclaimer: benefitPrograms.disclaimer,
-      combined: benefitPrograms.combined_program_ids,
-    })
-    .from(benefitDiscounts)
-    .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
-    .where(
-      and(
-        eq(benefitDiscounts.client_id, car.clientId),
-        eq(benefitDiscounts.marketing_complectation_id, car.marketingComplectationId),
-        lte(benefitDiscounts.start_date, car.date),
-        gte(benefitDiscounts.end_date, car.date),
-        lte(benefitPrograms.owners_from, car.owners),
-        gte(benefitPrograms.owners_to, car.owners),
-        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
-        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
-      ),
-    )
-    .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));
-  const discounts = rows.map((row) => ({
-    discountId: row.discountId,
-    discountSum: Number(row.discountSum),
-    startDate: row.startDate,
-    endDate: row.endDate,
-    program: { id: row.programId, name: row.name, code: row.code, disclaimer: row.disclaimer, combinedProgramIds: row.combined },
-  }));
-  const combinedProgramIds = [...new Set(discounts.flatMap((discount) => discount.program.combinedProgramIds))].sort((a, b) => a - b);
-  return { discounts, combinedProgramIds };
+  return (await benefitsForCars(db, car.clientId, car.date, [{ id: 0, marketingComplectationId: car.marketingComplectationId, owners: car.owners }])).get(0)!;
+}
+
+/**
+ * The discounts of many cars of one client at once (a public site's list page): each car's as
+ * `benefitsForCar` finds them, by the car's id (every car asked about has an entry). One statement
+ * for all the cars' complectations.
+ */
+export async function benefitsForCars(db: DbOrTx, clientId: number, date: string, cars: { id: number; marketingComplectationId: number; owners: number }[]): Promise<Map<number, CarBenefits>> {
+  const complectationIds = [...new Set(cars.map((car) => car.marketingComplectationId))];
+  const rows = complectationIds.length
+    ? await db
+        .select({
+          discountId: benefitDiscounts.id,
+          discountSum: benefitDiscounts.discount_sum,
+          startDate: benefitDiscounts.start_date,
+          endDate: benefitDiscounts.end_date,
+          marketingComplectationId: benefitDiscounts.marketing_complectation_id,
+          ownersFrom: benefitPrograms.owners_from,
+          ownersTo: benefitPrograms.owners_to,
+          programId: benefitPrograms.id,
+          name: benefitPrograms.name,
+          code: benefitPrograms.code,
+          disclaimer: benefitPrograms.disclaimer,
+          combined: benefitPrograms.combined_program_ids,
+        })
+        .from(benefitDiscounts)
+        .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
+        .where(
+          and(
+            eq(benefitDiscounts.client_id, clientId),
+            inArray(benefitDiscounts.marketing_complectation_id, complectationIds),
+            lte(benefitDiscounts.start_date, date),
+            gte(benefitDiscounts.end_date, date),
+            or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
+            or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
+          ),
+        )
+        .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id))
+    : [];
+  const found = new Map<number, CarBenefits>();
+  for (const car of cars) {
+    const discounts = rows
+      .filter((row) => row.marketingComplectationId === car.marketingComplectationId && row.ownersFrom <= car.owners && row.ownersTo >= car.owners)
+      .map((row) => ({
+        discountId: row.discountId,
+        discountSum: Number(row.discountSum),
+        startDate: row.startDate,
+        endDate: row.endDate,
+        program: { id: row.programId, name: row.name, code: row.code, disclaimer: row.disclaimer, combinedProgramIds: row.combined },
+      }));
+    const combinedProgramIds = [...new Set(discounts.flatMap((discount) => discount.program.combinedProgramIds))].sort((a, b) => a - b);
+    found.set(car.id, { discounts, combinedProgramIds });
+  }
+  return found;
 }

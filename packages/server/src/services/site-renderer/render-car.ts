@@ -3,6 +3,7 @@ import { absolute, localHref, type RenderContext } from './render-context.ts';
 import { renderForm, type FormSpec } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
 import { labelCss } from './render-stock.ts';
+import { renderFloors } from './render-floors.ts';
 import { seededText } from '@dp/contracts';
 import { formatMoney, say, stockValueName } from './texts.ts';
 
@@ -137,7 +138,11 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const { car } = view;
   const name = carNameOf(car);
   labelCss(ctx, car.labels);
-  const form = car.sold
+  // A sold car is drawn with the sold template of its kind when the settings name one, else with the renderer's notice.
+  const template = car.sold ? (ctx.snap.stock?.soldTemplates.get(view.list.kind) ?? null) : null;
+  const form = template
+    ? null
+    : car.sold
     ? html`<div class="car-sold" role="status"><h2>${say(ctx.lang, 'car_sold')}</h2><p>${say(ctx.lang, 'car_sold_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, view.listUri)}">${say(ctx.lang, 'car_back')}</a></p></div>`
     : carForms(ctx, view);
   const lists = (title: Parameters<typeof say>[1], items: string[]) => (items.length ? html`<section class="car-section"><h2>${say(ctx.lang, title)}</h2><ul class="car-options">${items.map((item) => html`<li>${item}</li>`)}</ul></section>` : null);
@@ -145,12 +150,12 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>
 <div class="car-page__top">
 ${gallery(ctx, car, name)}
-<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}</aside>
+<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${view.modelUri ? html`<p><a class="btn btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}</aside>
 </div>
 <div class="car-page__details">
 <div>${specs(ctx, view)}${car.description ? html`<section class="car-section"><h2>${say(ctx.lang, 'car_description')}</h2><p class="car-description">${car.description}</p></section>` : null}${lists('car_equipment', car.equipment)}${lists('car_options', car.options)}</div>
 ${form}
 </div>
 ${jsonLd(ctx, view, name)}
-</div>`;
+</div>${template ? html`<div class="car-sold-template">${renderFloors(ctx, template, 'main')}</div>` : null}`;
 }

@@ -7,6 +7,7 @@ import { fallbackHeader, renderFloors } from './render-floors.ts';
 import { VIDEO_FRAME_HOSTS } from './render-media.ts';
 import { renderStages } from './render-stage.ts';
 import { renderStockList } from './render-stock.ts';
+import { renderShowroom, renderShowroomModels } from './render-showroom.ts';
 import { carNameOf, renderCar } from './render-car.ts';
 
 import { siteScriptPath } from './site-script.ts';
@@ -190,6 +191,8 @@ export function renderSitePage(ctx: RenderContext): RenderedDocument {
   if (isHome) main = html`<h1 class="visually-hidden">${title}</h1>${renderStages(ctx)}${floors}`;
   else if (collection) main = html`${breadcrumbs(ctx)}<div class="container page-title">${collectionHeader(ctx, collection)}</div>${floors}`;
   else if (ctx.stock) main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${renderStockList(ctx, ctx.stock)}${floors}`;
+  else if (ctx.showroom || ctx.models)
+    main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${ctx.showroom ? renderShowroom(ctx, ctx.showroom) : null}${ctx.models ? renderShowroomModels(ctx, ctx.models) : null}${floors}`;
   else main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${floors}`;
   return documentOf(ctx, head, main);
 }

@@ -37,15 +37,16 @@ function labelChip(ctx: RenderContext, label: SiteLabel): Html {
   return html`<li class="car-label car-label--${label.id}"${about ? html` title="${about}"` : null}>${name}</li>`;
 }
 
-/** The address of a car's page: below the list's root page, friendly when the settings say so. */
-export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar, 'id' | 'year' | 'slug'>): string {
-  return localHref(ctx, carAddress(ctx.page.uri, car, car.slug, list.settings.friendly_url));
+/** The address of a car's page: below the list's root page (`listUri`), friendly when the settings say so. */
+export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar, 'id' | 'year' | 'slug'>, listUri = ctx.page.uri): string {
+  return localHref(ctx, carAddress(listUri, car, car.slug, list.settings.friendly_url));
 }
 
-function card(ctx: RenderContext, view: StockView, car: ListedCar): Html {
-  const visual = view.query.list.settings.visual_settings;
+/** A car's card (a list page's, a model page's): photo with badges, names, facts, tags, prices, the dealer's benefit. */
+export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar): Html {
+  const visual = list.settings.visual_settings;
   const name = [car.brand, car.model].filter(Boolean).join(' ') || say(ctx.lang, 'stock_no_photo');
-  const href = carHref(ctx, view.query.list, car);
+  const href = carHref(ctx, list, car, listUri);
   const labels = visual.show_labels ? car.labels : [];
   const badges = labels.filter((label) => label.type === 'badge');
   const tags = labels.filter((label) => label.type !== 'badge');
@@ -61,6 +62,7 @@ ${car.complectation ? html`<p class="car-card__complectation">${car.complectatio
 ${facts.length ? html`<p class="car-card__facts">${facts.join(' · ')}</p>` : null}
 ${tags.length ? html`<ul class="car-card__tags">${tags.map((label) => labelChip(ctx, label))}</ul>` : null}
 <div class="car-card__price">${shown !== null ? html`<strong>${formatMoney(shown)}</strong>` : null}${discounted ? html` <s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s>` : null}</div>
+${visual.show_discount_price && car.benefit > 0 ? html`<p class="car-card__benefit">${say(ctx.lang, 'stock_benefit', { value: formatMoney(car.benefit) })}</p>` : null}
 ${car.monthly !== null ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
 ${car.status === 'reserved' ? html`<p class="car-card__status">${say(ctx.lang, 'stock_reserved')}</p>` : null}
 ${visual.show_dealer && car.dealer ? html`<p class="car-card__dealer">${car.dealer}</p>` : null}
@@ -165,7 +167,7 @@ ${filtersForm(ctx, view)}
 <a class="stock__to-filters" href="#stock-filters">${say(ctx.lang, 'stock_filters')}</a>
 <p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: number(result.total) })}</p>
 ${empty}
-${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => card(ctx, view, car))}</ul>` : null}
+${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => carCard(ctx, query.list, ctx.page.uri, car))}</ul>` : null}
 ${pager(ctx, view)}
 </div>
 </div>

@@ -20,7 +20,7 @@ import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
-import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, loadCar, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockKind, type StockList, type StockView } from './site-stock.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
@@ -345,6 +345,18 @@ export class SiteRenderer {
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
       });
     }
+    // A model page (a showroom page of the stock settings) and the root catalogue page read the stock when first rendered.
+    const stock = snapshot.stock;
+    const showroom = stock?.showroom.get(page.id);
+    if (stock && (showroom || stock.catalogPageId === page.id)) {
+      return this.cache.responseOf(entry, `showroom|${host}|${pageLang}|${uri}|${listPage}`, async () => {
+        const [view, models] = await Promise.all([
+          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, listUris(snapshot), pageLang) : null,
+          stock.catalogPageId === page.id ? loadShowroomModels(this.ctx.db, site.id, site.client_id, stock, (id) => snapshot.pagesById.get(id)?.uri, pageLang) : null,
+        ]);
+        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, showroom: view, models })), cacheControl);
+      });
+    }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
     );
@@ -376,7 +388,8 @@ export class SiteRenderer {
       if (own !== at.uri) return { found, document: null, own };
       // The car's page lives below the list's page: its breadcrumbs lead there.
       const page: SitePage = { ...at.root, id: 0, uri: own, parent_id: at.root.id, state: { ...at.root.state, caption: carNameOf(found.car), floors: [], collection: null, seo_properties: {} } };
-      const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM };
+      const model = showroomPageOf(stock, found.car);
+      const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM, modelUri: model ? (snapshot.pagesById.get(model.page_id)?.uri ?? null) : null };
       return { found, document: renderCarPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, car: view, form })) };
     };
     if (request.method === 'POST') {
@@ -500,6 +513,16 @@ export class SiteRenderer {
     if (!document) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
     return documentResponse(200, document, 'no-store', { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
   }
+}
+
+/** The address of each kind's list (its root page), for links to the lists from other pages. */
+function listUris(snapshot: SiteSnapshot): Map<StockKind, string> {
+  const uris = new Map<StockKind, string>();
+  for (const [pageId, lists] of snapshot.stock?.byRootPage ?? []) {
+    const uri = snapshot.pagesById.get(pageId)?.uri;
+    if (uri) for (const list of lists) uris.set(list.kind, uri);
+  }
+  return uris;
 }
 
 /** Where a redirect sends: its target, with the request's query string when the target has none. */

@@ -182,6 +182,16 @@ p{margin:0 0 1em}
 .car-card__price strong{font-size:1.25rem}
 .car-card__price s{color:var(--muted);font-size:.92rem}
 .car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
+.car-card__benefit{color:#15803d;font-weight:600;font-size:.92rem}
+.showroom{display:flex;flex-direction:column;gap:32px;padding-bottom:32px}
+.showroom__section h2{font-size:1.4rem;margin:0 0 16px}
+.showroom-trims{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:1fr}
+@media(min-width:700px){.showroom-trims{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media(min-width:1100px){.showroom-trims{grid-template-columns:repeat(3,minmax(0,1fr))}}
+.showroom-trim{display:flex;flex-direction:column;gap:4px;padding:16px;border:1px solid var(--border);border-radius:12px;background:var(--surface);min-width:0}
+.showroom-trim__name{font-weight:600;overflow-wrap:anywhere}
+.showroom-trim__price{font-size:1.15rem}
+.showroom-trim__count{color:var(--muted);font-size:.9rem}
 .car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
 @media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
 .car-page{padding-bottom:48px}
