@@ -4,6 +4,7 @@ import { renderForm, type FormSpec } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
 import { labelCss } from './render-stock.ts';
 import { renderFloors } from './render-floors.ts';
+import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 import { seededText } from '@dp/contracts';
 import { formatMoney, say, stockValueName } from './texts.ts';
 
@@ -138,6 +139,9 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const { car } = view;
   const name = carNameOf(car);
   labelCss(ctx, car.labels);
+  const tools = stockToolsOf(ctx, listsOf(ctx.snap));
+  // What the script keeps of a car the visitor views (its viewed strip): name, address, photo and price.
+  const summary = { id: car.id, name, href: localHref(ctx, view.uri), image: car.image, price: car.final_price ?? car.price };
   // A sold car is drawn with the sold template of its kind when the settings name one, else with the renderer's notice.
   const template = car.sold ? (ctx.snap.stock?.soldTemplates.get(view.list.kind) ?? null) : null;
   const form = template
@@ -150,12 +154,12 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>
 <div class="car-page__top">
 ${gallery(ctx, car, name)}
-<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${view.modelUri ? html`<p><a class="btn btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}</aside>
+<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${view.modelUri ? html`<p><a class="btn btn--outline btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}${car.sold ? null : carActions(ctx, tools, car, summary)}${toolsBar(ctx, tools)}</aside>
 </div>
 <div class="car-page__details">
 <div>${specs(ctx, view)}${car.description ? html`<section class="car-section"><h2>${say(ctx.lang, 'car_description')}</h2><p class="car-description">${car.description}</p></section>` : null}${lists('car_equipment', car.equipment)}${lists('car_options', car.options)}</div>
 ${form}
 </div>
 ${jsonLd(ctx, view, name)}
-</div>${template ? html`<div class="car-sold-template">${renderFloors(ctx, template, 'main')}</div>` : null}`;
+</div>${template ? html`<div class="car-sold-template">${renderFloors(ctx, template, 'main')}</div>` : null}${viewedStrip(ctx, tools)}`;
 }

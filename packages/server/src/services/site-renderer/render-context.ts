@@ -2,7 +2,7 @@ import type { Lang } from '@dp/contracts';
 import { safeHref } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
-import type { CarView, ShowroomModel, ShowroomView, StockView } from './site-stock.ts';
+import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
 
 /** Everything one page's rendering reads: the site, the page and the states shown, the language. */
 export interface RenderContext {
@@ -33,6 +33,8 @@ export interface RenderContext {
   showroom?: ShowroomView | null;
   /** The models the root catalogue page lists. */
   models?: ShowroomModel[] | null;
+  /** The visitor's favourites or comparison a page of them shows. */
+  visitor?: VisitorCarsView | null;
   /** For unique element ids. */
   counter: number;
 }

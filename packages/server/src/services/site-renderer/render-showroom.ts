@@ -3,6 +3,7 @@ import { localHref, type RenderContext } from './render-context.ts';
 import { carCard, labelCss } from './render-stock.ts';
 import type { ShowroomModel, ShowroomView } from './site-stock.ts';
 import { formatMoney, say } from './texts.ts';
+import { listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 
 /*
  * Model pages (docs/decisions/public-sites.md, "How does a site show its models?"): a showroom page
@@ -38,8 +39,10 @@ function cars(ctx: RenderContext, view: ShowroomView): Html {
   const visual = found.list.settings.visual_settings;
   labelCss(ctx, ctx.snap.stock?.labels ?? []);
   const { cars: shown, total } = found.result;
+  const tools = stockToolsOf(ctx, listsOf(ctx.snap));
   return html`<section class="showroom__section stock" aria-labelledby="showroom-cars"><h2 id="showroom-cars">${say(ctx.lang, 'showroom_cars')}</h2>
-<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${shown.map((car) => carCard(ctx, found.list, found.listUri, car))}</ul>
+${toolsBar(ctx, tools)}
+<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${shown.map((car) => carCard(ctx, found.list, found.listUri, car, tools))}</ul>
 ${total > shown.length ? html`<p class="stock__total">${say(ctx.lang, 'showroom_more', { shown: shown.length, count: number(total) })}</p>` : null}
 ${listLink}
 </section>`;
@@ -47,7 +50,7 @@ ${listLink}
 
 /** A model page's part below its title. */
 export function renderShowroom(ctx: RenderContext, view: ShowroomView): Html {
-  return html`<div class="container showroom">${gallery(ctx, view)}${complectations(ctx, view)}${cars(ctx, view)}</div>`;
+  return html`<div class="container showroom">${gallery(ctx, view)}${complectations(ctx, view)}${cars(ctx, view)}</div>${viewedStrip(ctx, stockToolsOf(ctx, listsOf(ctx.snap)))}`;
 }
 
 /** The root catalogue page's models, in the admin's restyling order, each linking to its model page. */

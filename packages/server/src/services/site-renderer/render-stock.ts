@@ -1,10 +1,11 @@
 import { carAddress, CUSTOM_FILTER_FIELDS, type CustomFilter, type CustomFilterField } from '@dp/contracts';
 import { html, safeColor, type Html } from './html.ts';
 import { localHref, uid, type RenderContext } from './render-context.ts';
-import { filtersOf, type ListedCar, type StockList, type StockView } from './site-stock.ts';
+import { filtersOf, type ListedCar, type StockList, type StockTools, type StockView } from './site-stock.ts';
 import { onColor } from './site-styles.ts';
 import { formatMoney, say, sortName, stockValueName } from './texts.ts';
 import type { SiteLabel } from '../cars.catalog/labels.routes.ts';
+import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 
 /*
  * A stock list page (docs/decisions/public-sites.md, "How does a site show its stock?"): the kinds'
@@ -43,7 +44,7 @@ export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar
 }
 
 /** A car's card (a list page's, a model page's): photo with badges, names, facts, tags, prices, the dealer's benefit. */
-export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar): Html {
+export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar, tools: StockTools | null = null): Html {
   const visual = list.settings.visual_settings;
   const name = [car.brand, car.model].filter(Boolean).join(' ') || say(ctx.lang, 'stock_no_photo');
   const href = carHref(ctx, list, car, listUri);
@@ -68,6 +69,7 @@ ${car.status === 'reserved' ? html`<p class="car-card__status">${say(ctx.lang, '
 ${visual.show_dealer && car.dealer ? html`<p class="car-card__dealer">${car.dealer}</p>` : null}
 </div>
 </a>
+${carActions(ctx, tools, car)}
 </li>`;
 }
 
@@ -158,6 +160,7 @@ export function renderStockList(ctx: RenderContext, view: StockView): Html {
   const { result, query } = view;
   const visual = query.list.settings.visual_settings;
   labelCss(ctx, view.config.labels);
+  const tools = stockToolsOf(ctx, listsOf(ctx.snap));
   const empty = !result.total ? html`<p class="stock__empty">${say(ctx.lang, query.filtered ? 'stock_none' : 'stock_empty')}</p>` : null;
   return html`<section class="container stock" aria-label="${say(ctx.lang, query.list.kind === 'new' ? 'stock_new' : 'stock_used')}">
 ${kindSwitch(ctx, view)}
@@ -165,11 +168,13 @@ ${kindSwitch(ctx, view)}
 ${filtersForm(ctx, view)}
 <div class="stock__results">
 <a class="stock__to-filters" href="#stock-filters">${say(ctx.lang, 'stock_filters')}</a>
+${toolsBar(ctx, tools)}
 <p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: number(result.total) })}</p>
 ${empty}
-${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => carCard(ctx, query.list, ctx.page.uri, car))}</ul>` : null}
+${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => carCard(ctx, query.list, ctx.page.uri, car, tools))}</ul>` : null}
 ${pager(ctx, view)}
 </div>
 </div>
-</section>`;
+</section>
+${viewedStrip(ctx, tools)}`;
 }

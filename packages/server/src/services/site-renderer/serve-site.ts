@@ -20,7 +20,8 @@ import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
-import { carAddresses, carIdOf, loadCar, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockKind, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockList, type StockView } from './site-stock.ts';
+import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
@@ -309,6 +310,11 @@ export class SiteRenderer {
       const slash = uri.lastIndexOf('/');
       const root = snapshot.stock ? snapshot.pagesByUri.get(slash > 0 ? uri.slice(0, slash) : '/') : undefined;
       const lists = root ? snapshot.stock!.byRootPage.get(root.id) : undefined;
+      // The visitor's favourites and comparison, below the first list's page.
+      const tools = snapshot.stock ? stockToolsOf({ snap: snapshot }, listsOf(snapshot)) : null;
+      if (tools && (uri === tools.compareUri || uri === tools.favoritesUri) && request.method !== 'POST') {
+        return this.visitorPage(entry, { kind: uri === tools.compareUri ? 'compare' : 'favorites', uri, lang: pageLang, prefix, base, query });
+      }
       const carId = lists ? carIdOf(uri.slice(slash + 1)) : null;
       if (root && lists && carId !== null) return this.carPage(request, entry, { root, lists, carId, uri, lang: pageLang, prefix, base, host, query });
       return this.notFound(entry, pageLang, prefix, host, request);
@@ -351,7 +357,7 @@ export class SiteRenderer {
     if (stock && (showroom || stock.catalogPageId === page.id)) {
       return this.cache.responseOf(entry, `showroom|${host}|${pageLang}|${uri}|${listPage}`, async () => {
         const [view, models] = await Promise.all([
-          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, listUris(snapshot), pageLang) : null,
+          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang) : null,
           stock.catalogPageId === page.id ? loadShowroomModels(this.ctx.db, site.id, site.client_id, stock, (id) => snapshot.pagesById.get(id)?.uri, pageLang) : null,
         ]);
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, showroom: view, models })), cacheControl);
@@ -420,6 +426,27 @@ export class SiteRenderer {
       return document ? documentResponse(200, document, cacheControl) : NOT_A_CAR;
     });
     return answer === NOT_A_CAR ? this.notFound(entry, at.lang, at.prefix, at.host, request) : answer;
+  }
+
+  /**
+   * The visitor's favourites or comparison (the ids the site script keeps, in the address): the
+   * site's offered cars among them, drawn fresh (never kept: any ids may be asked), `noindex`.
+   */
+  private async visitorPage(entry: SiteEntry<SiteState>, at: { kind: 'favorites' | 'compare'; uri: string; lang: Lang; prefix: string; base: string; query: string }): Promise<CachedResponse> {
+    const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
+    const stock = snapshot.stock!;
+    const lists = listsOf(snapshot);
+    const tools = stockToolsOf({ snap: snapshot }, lists)!;
+    const max = at.kind === 'compare' ? COMPARE_MAX : (tools.favorites?.max ?? 0);
+    const asked = idsOf(at.query, 200);
+    const cars = await loadCarsByIds(this.ctx.db, site.id, site.client_id, stock, asked.slice(0, max), at.lang);
+    const root = lists.get('new')?.uri ?? lists.get('used')!.uri;
+    const parent = snapshot.pagesByUri.get(root)!;
+    const caption = say(at.lang, at.kind === 'compare' ? 'compare_title' : 'favorites_title');
+    const page: SitePage = { ...parent, id: 0, uri: at.uri, parent_id: parent.id, state: { ...parent.state, caption, floors: [], collection: null, seo_properties: { noindex: true } } };
+    const visitor = { kind: at.kind, cars, asked: asked.length, lists, tools };
+    const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, visitor }));
+    return documentResponse(200, document, site.basic_auth_login ? 'private, no-cache' : 'no-cache', { 'x-robots-tag': 'noindex' });
   }
 
   private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {
@@ -513,16 +540,6 @@ export class SiteRenderer {
     if (!document) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
     return documentResponse(200, document, 'no-store', { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
   }
-}
-
-/** The address of each kind's list (its root page), for links to the lists from other pages. */
-function listUris(snapshot: SiteSnapshot): Map<StockKind, string> {
-  const uris = new Map<StockKind, string>();
-  for (const [pageId, lists] of snapshot.stock?.byRootPage ?? []) {
-    const uri = snapshot.pagesById.get(pageId)?.uri;
-    if (uri) for (const list of lists) uris.set(list.kind, uri);
-  }
-  return uris;
 }
 
 /** Where a redirect sends: its target, with the request's query string when the target has none. */

@@ -394,7 +394,7 @@ describe('model pages, sold templates and benefits on cards', () => {
   it('links the model page from the car page', async () => {
     const href = new RegExp(`href="(/cars/[a-z0-9-]*-${cheap})"`).exec(await body('/models/a'))?.[1];
     const page = await body(href!);
-    expect(page).toContain('<a class="btn btn--full" href="/models/a">О модели</a>');
+    expect(page).toContain('<a class="btn btn--outline btn--full" href="/models/a">О модели</a>');
   });
 
   it('lists the model pages on the root catalogue page in the order the admin sets, and follows a change at once', async () => {
@@ -458,5 +458,57 @@ describe('model pages, sold templates and benefits on cards', () => {
     expect(list).toContain('Выгода дилера −70 000 ₽');
     const href = new RegExp(`href="(/cars/[a-z0-9-]*-${cheap})"`).exec(page)?.[1];
     expect(await body(href!)).toMatch(/<span>Скидка модели<\/span> <strong>−70 000 ₽<\/strong>/);
+  });
+});
+
+describe("the visitor's favourites and comparison", () => {
+  const meta = (page: string) => JSON.parse((/<meta name="dp-stock" content="([^"]*)">/.exec(page)?.[1] ?? 'null').replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown> | null;
+
+  it('compares up to three of the site’s offered cars side by side from the ids in the address', async () => {
+    const ids = [carIds.a, carIds.b, carIds.used];
+    const page = await visit(t, s.host, `/cars/compare?ids=${ids.join(',')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    const text = page.body.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('<h1>Сравнение автомобилей</h1>');
+    expect([...text.matchAll(/<th scope="col">/g)]).toHaveLength(3);
+    expect(text).toContain('<td>1 400 000 ₽</td><td>1 200 000 ₽</td><td>900 000 ₽</td>');
+    expect(text).toContain('42 000 км');
+    // Removing one leads to the comparison of the others.
+    expect(text).toContain(`href="/cars/compare?ids=${carIds.b},${carIds.used}"`);
+    // A fourth is refused with the reason; an inactive, a sold or another site's car is never shown.
+    const four = (await body(`/cars/compare?ids=${[...ids, carIds.c].join(',')}`));
+    expect([...four.matchAll(/<th scope="col">/g)]).toHaveLength(3);
+    expect(four).toContain('Сравнить можно не больше трёх автомобилей');
+    const hidden = await body(`/cars/compare?ids=${carIds.d},${carIds.sold},999999999,abc`);
+    expect(hidden).not.toContain('<th scope="col">');
+    expect(hidden).toContain('Добавьте к сравнению до трёх автомобилей');
+  });
+
+  it('shows the favourites from the ids in the address while the settings enable them', async () => {
+    const page = await body(`/cars/favorites?ids=${carIds.c},${carIds.used}`);
+    expect(page).toContain('<h1>Избранное</h1>');
+    expect(cards(page)).toEqual([expect.stringContaining('Vesta'), expect.stringContaining('Рио')]);
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await body('/cars/favorites')).toContain('В избранном пока пусто');
+    // The script reads the limits; the cars' buttons wait for it (hidden without JavaScript).
+    const list = await body('/cars');
+    expect(meta(list)).toMatchObject({ compare: '/cars/compare', favorites: '/cars/favorites', compareMax: 3, favoritesMax: 20, viewedMax: 10 });
+    expect(list).toContain(`<div class="car-actions" data-car-actions="${carIds.a}" hidden>`);
+    expect(list).toContain('data-viewed hidden');
+    await db().update(stockSiteSettings).set({ viewed_favorites: { ...stockSettingsDefaults().viewed_favorites, favorites_enabled: false, viewed_enabled: false } }).where(eq(stockSiteSettings.site_id, s.id));
+    expect((await visit(t, s.host, '/cars/favorites')).statusCode).toBe(404);
+    const off = await body('/cars');
+    expect(meta(off)).toMatchObject({ favorites: null, viewedMax: 0 });
+    expect(off).not.toContain('data-favorite');
+    expect(off).not.toContain('data-viewed');
+    expect((await visit(t, s.host, `/cars/compare?ids=${carIds.a}`)).statusCode).toBe(200);
+    await db().update(stockSiteSettings).set({ viewed_favorites: stockSettingsDefaults().viewed_favorites }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it("keeps a car's summary for the viewed strip on its page", async () => {
+    const href = await hrefOf(carIds.b!);
+    const page = await body(href!);
+    expect(page).toMatch(new RegExp(`data-car-actions="${carIds.b}" data-car="\\{&quot;id&quot;:${carIds.b},&quot;name&quot;:&quot;Kia [^"]*Рио, 2024&quot;,&quot;href&quot;:&quot;${href}&quot;`));
   });
 });

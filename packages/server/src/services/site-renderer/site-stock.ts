@@ -348,6 +348,41 @@ interface CarRow extends Record<string, unknown> {
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The statement of cards' cars (names and the first photo joined) under `where`, in `order` (with its limit). */
+function carsSelect(lang: Lang, where: SQL, order: SQL): SQL {
+  const local = lang === 'en' ? 'name_en' : 'name_ru';
+  return sql`
+      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
+        c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
+        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
+        coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
+        coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
+      from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id
+        left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
+        left join dealerships d on d.id = c.dealers_id
+      where ${where}
+      order by ${order}`;
+}
+
+/**
+ * The site's offered cars of its listed kinds among `ids`, as their cards show them, in the order
+ * of `ids` (a visitor's favourites and comparison; ids of other sites' or sold cars are left out).
+ */
+export async function loadCarsByIds(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, ids: number[], lang: Lang): Promise<ListedCar[]> {
+  if (!ids.length) return [];
+  const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${ids.length}`));
+  const rows = rowsOf<CarRow>(result);
+  const [urls, benefits] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), pageBenefits(db, clientId, rows)]);
+  const byId = new Map(rows.map((row) => [row.id, { ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, benefit: benefits.get(row.id) ?? 0 }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The car ids of a favourites or comparison address (`?ids=3,5,8`): whole numbers, each once, at most `max`. */
+export function idsOf(query: string, max: number): number[] {
+  const raw = new URLSearchParams(query).get('ids') ?? '';
+  return [...new Set(raw.split(',').filter((part) => /^\d{1,9}$/.test(part)).map(Number))].slice(0, max);
+}
+
 /**
  * One list page: the page of cars (one statement, names and the first photo joined), the counts of
  * every filter's values under the other filters and the total (one statement, grouping sets over
@@ -355,7 +390,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang): Promise<ListResult> {
   const filters = filtersOf(config);
-  const local = lang === 'en' ? 'name_en' : 'name_ru';
   const conditions = new Map(filters.map((filter) => [filter.field, conditionOf(query, filter.field)]));
   const except = (field: CustomFilterField | null) => allOf([...conditions].filter(([other]) => other !== field).map(([, condition]) => condition));
   const joins = sql`left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id`;
@@ -375,18 +409,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
 
   const offset = (query.page - 1) * CARS_PER_PAGE;
   const [pageResult, countResult] = await Promise.all([
-    db.execute(sql`
-      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
-        c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
-        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
-        coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
-        coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
-      from cars c ${joins}
-        left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
-        left join dealerships d on d.id = c.dealers_id
-      where ${baseCondition(siteId, query)} and ${except(null)}
-      order by ${orderOf(config, query)}
-      limit ${CARS_PER_PAGE} offset ${offset}`),
+    db.execute(carsSelect(lang, sql`${baseCondition(siteId, query)} and ${except(null)}`, sql`${orderOf(config, query)} limit ${CARS_PER_PAGE} offset ${offset}`)),
     db.execute(sql`select ${sql.join(selects, sql`, `)} from cars c ${joins} where ${baseCondition(siteId, query)} group by grouping sets (${sets})`),
   ]);
   const rows = rowsOf<CarRow>(pageResult);
@@ -706,4 +729,26 @@ export async function loadShowroomModels(db: DbOrTx, siteId: number, clientId: n
     if (!row) return [];
     return [{ uri: uriOf(entry.page_id)!, name: restylingName(row), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, from: numberOrNull(row.from_price), count: Number(row.count) }];
   });
+}
+
+/** Each kind's list and its page's address (a car's card links below it). */
+export type ListsByKind = Map<StockKind, { list: StockList; uri: string }>;
+
+/** The addresses and limits of the visitor's tools on a site (the stock settings), or null without a list. */
+export interface StockTools {
+  compareUri: string;
+  favoritesUri: string | null;
+  favorites: { max: number; days: number } | null;
+  viewed: { max: number; days: number } | null;
+}
+
+/** What a favourites or comparison page draws: the cars found among the address's ids. */
+export interface VisitorCarsView {
+  kind: 'favorites' | 'compare';
+  cars: ListedCar[];
+  /** How many ids the address asked for (a comparison of more shows the first three and says why). */
+  asked: number;
+  lists: ListsByKind;
+  /** The favourites and comparison pages' addresses. */
+  tools: StockTools;
 }
