@@ -34,13 +34,13 @@ function complectations(ctx: RenderContext, view: ShowroomView): Html | null {
 
 function cars(ctx: RenderContext, view: ShowroomView): Html {
   const found = view.cars;
-  const listLink = found ? html`<p><a class="btn" href="${localHref(ctx, found.list.kind === 'used' ? `${found.listUri}?type=used` : found.listUri)}">${say(ctx.lang, 'showroom_all_cars')}</a></p>` : null;
+  const listLink = found ? html`<p><a class="btn btn--outline" href="${localHref(ctx, found.list.kind === 'used' ? `${found.listUri}?type=used` : found.listUri)}">${say(ctx.lang, 'showroom_all_cars')}</a></p>` : null;
   if (!found || !found.result.total) return html`<section class="showroom__section" aria-labelledby="showroom-cars"><h2 id="showroom-cars">${say(ctx.lang, 'showroom_cars')}</h2><p class="stock__empty">${say(ctx.lang, 'showroom_no_cars')}</p>${listLink}</section>`;
   const visual = found.list.settings.visual_settings;
   labelCss(ctx, ctx.snap.stock?.labels ?? []);
   const { cars: shown, total } = found.result;
   const tools = stockToolsOf(ctx, listsOf(ctx.snap));
-  return html`<section class="showroom__section stock" aria-labelledby="showroom-cars"><h2 id="showroom-cars">${say(ctx.lang, 'showroom_cars')}</h2>
+  return html`<section class="showroom__section" aria-labelledby="showroom-cars"><h2 id="showroom-cars">${say(ctx.lang, 'showroom_cars')}</h2>
 ${toolsBar(ctx, tools)}
 <ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${shown.map((car) => carCard(ctx, found.list, found.listUri, car, tools))}</ul>
 ${total > shown.length ? html`<p class="stock__total">${say(ctx.lang, 'showroom_more', { shown: shown.length, count: number(total) })}</p>` : null}
@@ -50,7 +50,7 @@ ${listLink}
 
 /** A model page's part below its title. */
 export function renderShowroom(ctx: RenderContext, view: ShowroomView): Html {
-  return html`<div class="container showroom">${gallery(ctx, view)}${complectations(ctx, view)}${cars(ctx, view)}</div>${viewedStrip(ctx, stockToolsOf(ctx, listsOf(ctx.snap)))}`;
+  return html`<div class="container showroom">${view.name ? html`<p class="showroom__name">${view.name}</p>` : null}${gallery(ctx, view)}${complectations(ctx, view)}${cars(ctx, view)}</div>${viewedStrip(ctx, stockToolsOf(ctx, listsOf(ctx.snap)))}`;
 }
 
 /** The root catalogue page's models, in the admin's restyling order, each linking to its model page. */

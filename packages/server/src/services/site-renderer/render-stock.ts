@@ -63,7 +63,7 @@ ${car.complectation ? html`<p class="car-card__complectation">${car.complectatio
 ${facts.length ? html`<p class="car-card__facts">${facts.join(' · ')}</p>` : null}
 ${tags.length ? html`<ul class="car-card__tags">${tags.map((label) => labelChip(ctx, label))}</ul>` : null}
 <div class="car-card__price">${shown !== null ? html`<strong>${formatMoney(shown)}</strong>` : null}${discounted ? html` <s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s>` : null}</div>
-${visual.show_discount_price && car.benefit > 0 ? html`<p class="car-card__benefit">${say(ctx.lang, 'stock_benefit', { value: formatMoney(car.benefit) })}</p>` : null}
+${visual.show_discount_price && car.benefit > 0 ? html`<p class="car-card__benefit">${say(ctx.lang, 'stock_benefit')} <span class="nowrap">−${formatMoney(car.benefit)}</span></p>` : null}
 ${car.monthly !== null ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
 ${car.status === 'reserved' ? html`<p class="car-card__status">${say(ctx.lang, 'stock_reserved')}</p>` : null}
 ${visual.show_dealer && car.dealer ? html`<p class="car-card__dealer">${car.dealer}</p>` : null}

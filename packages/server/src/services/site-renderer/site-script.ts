@@ -172,8 +172,14 @@ ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
     function idsOf(list) { return list.map(function (item) { return item.id; }).join(','); }
     function has(list, id) { return list.some(function (item) { return item.id === id; }); }
     function without(list, id) { return list.filter(function (item) { return item.id !== id; }); }
-    function say(text) {
-      document.querySelectorAll('[data-stock-message]').forEach(function (box) { box.textContent = text; box.classList.toggle('stock-message--shown', !!text); });
+    // A refusal is said next to the button pressed (its car's line), else in the tools' line.
+    function say(text, near) {
+      var own = near && near.querySelector('[data-stock-message]');
+      document.querySelectorAll('[data-stock-message]').forEach(function (line) {
+        var shown = !!text && (own ? line === own : !line.closest('[data-car-actions]'));
+        line.textContent = shown ? text : '';
+        line.classList.toggle('stock-message--shown', shown);
+      });
     }
     var params = new URLSearchParams(location.search);
     var path = location.pathname;
@@ -226,13 +232,13 @@ ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
       if (button.hasAttribute('data-favorite')) {
         var fav = favorites();
         if (has(fav, id)) fav = without(fav, id);
-        else if (fav.length >= cfg.favoritesMax) { say(cfg.text.favoritesFull); return; }
+        else if (fav.length >= cfg.favoritesMax) { say(cfg.text.favoritesFull, box); return; }
         else fav.unshift({ id: id, t: Date.now() });
         write('dp_favorites', fav);
       } else {
         var cmp = compared();
         if (has(cmp, id)) cmp = without(cmp, id);
-        else if (cmp.length >= cfg.compareMax) { say(cfg.text.compareFull); return; }
+        else if (cmp.length >= cfg.compareMax) { say(cfg.text.compareFull, box); return; }
         else cmp.push({ id: id, t: Date.now() });
         write('dp_compare', cmp);
       }

@@ -453,9 +453,9 @@ describe('model pages, sold templates and benefits on cards', () => {
     await db().insert(benefitDiscounts).values({ client_id: s.clientId, program_id: program!.id, marketing_complectation_id: a.marketing, brand_id: a.brand, model_id: a.model, discount_sum: 70_000, start_date: '2020-01-01', end_date: '2099-12-31' });
     // The benefit's change drops the cached pages: both cards of the complectation show it.
     const page = await body('/models/a');
-    expect(page.match(/<p class="car-card__benefit">Выгода дилера −70 000 ₽<\/p>/g)).toHaveLength(2);
+    expect(page.match(/<p class="car-card__benefit">Выгода дилера <span class="nowrap">−70 000 ₽<\/span><\/p>/g)).toHaveLength(2);
     const list = await body(`/cars?page=1`);
-    expect(list).toContain('Выгода дилера −70 000 ₽');
+    expect(list).toContain('Выгода дилера <span class="nowrap">−70 000 ₽</span>');
     const href = new RegExp(`href="(/cars/[a-z0-9-]*-${cheap})"`).exec(page)?.[1];
     expect(await body(href!)).toMatch(/<span>Скидка модели<\/span> <strong>−70 000 ₽<\/strong>/);
   });

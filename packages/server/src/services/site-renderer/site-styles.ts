@@ -185,6 +185,7 @@ p{margin:0 0 1em}
 .car-card__benefit{color:#15803d;font-weight:600;font-size:.92rem}
 .showroom{display:flex;flex-direction:column;gap:32px;padding-bottom:32px}
 .showroom__section h2{font-size:1.4rem;margin:0 0 16px}
+.showroom__name{margin:-8px 0 0;font-size:1.15rem;color:var(--muted);font-weight:600}
 .showroom-trims{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:1fr}
 @media(min-width:700px){.showroom-trims{grid-template-columns:repeat(2,minmax(0,1fr))}}
 @media(min-width:1100px){.showroom-trims{grid-template-columns:repeat(3,minmax(0,1fr))}}
@@ -195,7 +196,9 @@ p{margin:0 0 1em}
 [hidden]{display:none!important}
 .car-card{display:flex;flex-direction:column}
 .car-card__link{flex:1}
-.car-actions{display:flex;gap:8px;flex-wrap:wrap}
+.car-actions{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.car-actions .stock-message{flex-basis:100%}
+.nowrap{white-space:nowrap}
 .car-card>.car-actions{padding:0 16px 16px}
 .stock-tools-wrap{display:flex;flex-direction:column;gap:6px;margin:0 0 12px}
 .stock-tools{display:flex;gap:16px;flex-wrap:wrap}

@@ -60,7 +60,7 @@ export function carActions(ctx: RenderContext, tools: StockTools | null, car: Pi
   if (!tools) return null;
   return html`<div class="car-actions" data-car-actions="${car.id}"${summary ? html` data-car="${JSON.stringify(summary)}"` : null} hidden>${
     tools.favorites ? html`<button type="button" class="btn btn--outline btn--small" data-favorite aria-pressed="false">${say(ctx.lang, 'favorites_add')}</button>` : null
-  }<button type="button" class="btn btn--outline btn--small" data-compare aria-pressed="false">${say(ctx.lang, 'compare_add')}</button></div>`;
+  }<button type="button" class="btn btn--outline btn--small" data-compare aria-pressed="false">${say(ctx.lang, 'compare_add')}</button><p class="stock-message" role="status" data-stock-message></p></div>`;
 }
 
 /** Links to the favourites and comparison (with the counts the script fills in), and where its refusals are said. */

@@ -97,7 +97,7 @@ const TEXTS = {
   stock_reserved: { ru: 'Забронирован', en: 'Reserved' },
   stock_no_photo: { ru: 'Фото скоро появится', en: 'Photo coming soon' },
   stock_yes: { ru: 'Да', en: 'Yes' },
-  stock_benefit: { ru: 'Выгода дилера −{value}', en: 'Dealer savings −{value}' },
+  stock_benefit: { ru: 'Выгода дилера', en: 'Dealer savings' },
   showroom_gallery: { ru: 'Фотографии модели', en: 'Model photos' },
   showroom_photo_n: { ru: '{name}, фото {n}', en: '{name}, photo {n}' },
   showroom_complectations: { ru: 'Комплектации и цены', en: 'Trims and prices' },
