@@ -663,7 +663,9 @@ const GALLERY_MAX = 24;
 
 /** A restyling's name as a model page shows it: brand, model and the restyling's marketing name (or its name). */
 function restylingName(row: { brand: string | null; model: string | null; restyling: string | null }) {
-  return [row.brand, row.model, row.restyling].filter(Boolean).join(' ');
+  // A restyling named after its model ("Granta FL") is not preceded by the model again.
+  const named = row.model && row.restyling?.toLocaleLowerCase().startsWith(row.model.toLocaleLowerCase());
+  return [row.brand, named ? null : row.model, row.restyling].filter(Boolean).join(' ');
 }
 
 /**

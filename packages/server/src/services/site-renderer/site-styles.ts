@@ -209,13 +209,14 @@ p{margin:0 0 1em}
 .stock-viewed h2{font-size:1.3rem;margin:0 0 12px}
 .stock-viewed__list{list-style:none;margin:0;padding:0 0 8px;display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory}
 .stock-viewed__list li{flex:0 0 180px;scroll-snap-align:start}
-.stock-viewed__item{display:flex;flex-direction:column;gap:4px;color:inherit;text-decoration:none;font-size:.9rem}
+.stock-viewed__item{display:flex;flex-direction:column;gap:4px;height:100%;padding:10px;border:1px solid var(--border);border-radius:10px;color:inherit;text-decoration:none;font-size:.9rem}
 .stock-viewed__item img{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px;background:var(--surface)}
 .visitor-cars{padding-bottom:40px}
 .compare{overflow-x:auto;border:1px solid var(--border);border-radius:12px}
 .compare__table{border-collapse:collapse;width:100%;min-width:520px}
 .compare__table th,.compare__table td{padding:10px 12px;border-bottom:1px solid var(--border);text-align:left;vertical-align:top;overflow-wrap:anywhere}
-.compare__table tbody th{color:var(--muted);font-weight:500;width:22%}
+.compare__table tbody th{color:var(--muted);font-weight:500;width:22%;min-width:130px;overflow-wrap:normal}
+.compare__table tbody th,.compare__table thead td{position:sticky;left:0;background:var(--background);z-index:1}
 .compare__table thead th{width:26%}
 .compare__car{display:flex;flex-direction:column;gap:6px;color:inherit;text-decoration:none;font-weight:700}
 .compare__car img{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px}
