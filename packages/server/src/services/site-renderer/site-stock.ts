@@ -662,9 +662,10 @@ const listedKinds = (config: StockConfig) => {
 const GALLERY_MAX = 24;
 
 /** A restyling's name as a model page shows it: brand, model and the restyling's marketing name (or its name). */
-function restylingName(row: { brand: string | null; model: string | null; restyling: string | null }) {
-  // A restyling named after its model ("Granta FL") is not preceded by the model again.
-  const named = row.model && row.restyling?.toLocaleLowerCase().startsWith(row.model.toLocaleLowerCase());
+function restylingName(row: { brand: string | null; model: string | null; model_name: string | null; restyling: string | null }) {
+  // A restyling named after its model ("Granta FL", in any of the model's names) is not preceded by the model again.
+  const restyling = row.restyling?.toLocaleLowerCase() ?? '';
+  const named = [row.model, row.model_name].some((name) => name && restyling.startsWith(name.toLocaleLowerCase()));
   return [row.brand, named ? null : row.model, row.restyling].filter(Boolean).join(' ');
 }
 
@@ -678,7 +679,7 @@ export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number,
   const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
   const equipment = entry.complectation_id !== null ? sql` and mc.complectation_id = ${entry.complectation_id}` : sql``;
   const [nameResult, imageResult, complectationResult] = await Promise.all([
-    db.execute(sql`select b.name as brand, coalesce(m.${local}, m.name) as model, coalesce(r.marketing_name, r.name) as restyling, r.image_id
+    db.execute(sql`select b.name as brand, coalesce(m.${local}, m.name) as model, m.name as model_name, coalesce(r.marketing_name, r.name) as restyling, r.image_id
       from car_restylings r join car_brands b on b.id = r.brand_id join car_models m on m.id = r.model_id where r.id = ${entry.restyling_id}`),
     db.execute(sql`select image_id from (
         select r.image_id, 0 as part, 0 as place, 0 as id from car_restylings r where r.id = ${entry.restyling_id}
@@ -692,7 +693,7 @@ export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number,
       where mc.restyling_id = ${entry.restyling_id} and mc.actual${equipment}
       group by mc.id order by min(c.final_price) asc nulls last, mc.base_price asc nulls last, mc.id limit 100`),
   ]);
-  const named = rowsOf<{ brand: string | null; model: string | null; restyling: string | null }>(nameResult)[0] ?? { brand: null, model: null, restyling: null };
+  const named = rowsOf<{ brand: string | null; model: string | null; model_name: string | null; restyling: string | null }>(nameResult)[0] ?? { brand: null, model: null, model_name: null, restyling: null };
   const imageIds = [...new Set(rowsOf<{ image_id: number }>(imageResult).map((row) => row.image_id))];
   const urls = await publicImages(db, clientId, imageIds);
   const images = imageIds.flatMap((id) => urls.get(id) ?? []).slice(0, GALLERY_MAX);
@@ -719,12 +720,12 @@ export async function loadShowroomModels(db: DbOrTx, siteId: number, clientId: n
   const models = config.models.filter((entry) => uriOf(entry.page_id) !== undefined);
   if (!models.length) return [];
   const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
-  const result = await db.execute(sql`select r.id, b.name as brand, coalesce(m.${local}, m.name) as model, coalesce(r.marketing_name, r.name) as restyling, r.image_id,
+  const result = await db.execute(sql`select r.id, b.name as brand, coalesce(m.${local}, m.name) as model, m.name as model_name, coalesce(r.marketing_name, r.name) as restyling, r.image_id,
       (select min(c.final_price) from cars c where c.site_id = ${siteId} and c.restyling_id = r.id and ${OFFERED} and ${listedKinds(config)}) as from_price,
       (select count(*) from cars c where c.site_id = ${siteId} and c.restyling_id = r.id and ${OFFERED} and ${listedKinds(config)})::int as count
     from car_restylings r join car_brands b on b.id = r.brand_id join car_models m on m.id = r.model_id
     where r.id in (${sql.join(models.map((entry) => sql`${entry.restyling_id}`), sql`, `)})`);
-  const rows = new Map(rowsOf<{ id: number; brand: string | null; model: string | null; restyling: string | null; image_id: number | null; from_price: string | number | null; count: number }>(result).map((row) => [row.id, row]));
+  const rows = new Map(rowsOf<{ id: number; brand: string | null; model: string | null; model_name: string | null; restyling: string | null; image_id: number | null; from_price: string | number | null; count: number }>(result).map((row) => [row.id, row]));
   const urls = await publicImages(db, clientId, [...rows.values()].map((row) => row.image_id));
   return models.flatMap((entry) => {
     const row = rows.get(entry.restyling_id);
