@@ -25,6 +25,7 @@ import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
+import type { PlacedFloor } from '../sites.context/content.table.ts';
 
 /**
  * The public sites' renderer (docs/decisions/public-sites.md, "In which order is a site request
@@ -400,12 +401,16 @@ export class SiteRenderer {
     };
     if (request.method === 'POST') {
       const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
-      if (!found || found.car.sold) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      // A sold car takes only the forms of its sold template's floors (`main-N`); without one, none.
+      const template = found?.car.sold ? stock.soldTemplates.get(found.list.kind) : undefined;
+      if (!found || (found.car.sold && !template)) return this.notFound(entry, at.lang, at.prefix, at.host, request);
       const testDrive = carTestDriveSpec(found.car);
+      const templatePage = template ? { ...at.root, state: { ...at.root.state, floors: template } } : null;
       const form = await this.postedForm(request, at.lang, (placement) =>
-        placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : carRequestSpec(found.car),
+        templatePage ? formSpecAt(snapshot, templatePage, null, placement) : placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : carRequestSpec(found.car),
       );
       if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
+      if (templatePage && !templateForm(snapshot, template!, form.placement)) return this.notFound(entry, at.lang, at.prefix, at.host, request);
       if (form.ok && this.formSink) {
         const depersonalization = site.depersonalization;
         const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
@@ -540,6 +545,13 @@ export class SiteRenderer {
     if (!document) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
     return documentResponse(200, document, 'no-store', { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
   }
+}
+
+/** Whether a placement (`main-2`) names a form floor of a sold template. */
+function templateForm(snapshot: SiteSnapshot, floors: PlacedFloor[], placement: string): boolean {
+  const [, index] = /^main-(\d{1,4})$/.exec(placement) ?? [];
+  const placed = index === undefined ? undefined : floors[Number(index)];
+  return !!placed && snapshot.floors.get(placed.floor_id)?.component === 'form';
 }
 
 /** Where a redirect sends: its target, with the request's query string when the target has none. */

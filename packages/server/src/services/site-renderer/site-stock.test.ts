@@ -443,6 +443,15 @@ describe('model pages, sold templates and benefits on cards', () => {
     // An offered car of the same kind is drawn as before.
     const used = await body('/cars?type=used');
     expect(used).not.toContain('Новый текст шаблона');
+    // The template's form floors take their posts; the car's own request form is not there.
+    await db().update(templates).set({ floors: [{ floor_id: s.floors.text, values: {} }, { floor_id: s.floors.form, values: {} }] }).where(eq(templates.id, template!.id));
+    const post = (form: string) =>
+      t.app.inject({ method: 'POST', url: address, headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: form, name: 'Гость', phone: '1' }).toString() });
+    const wrong = await post('main-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Введите телефон в формате');
+    expect((await post('car')).statusCode).toBe(404);
+    expect((await post('main-0')).statusCode).toBe(404);
     await db().update(stockSiteSettings).set({ used_settings: kind({ sold_strategy: 'redirect_to_list' }) }).where(eq(stockSiteSettings.site_id, s.id));
   });
 
