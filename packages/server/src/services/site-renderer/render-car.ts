@@ -12,7 +12,9 @@ import { formatMoney, say, stockValueName } from './texts.ts';
  * A car's page (docs/decisions/public-sites.md, "How does a site show its stock?"): the gallery,
  * price with the discounted price and the savings, the monthly payment, labels, specifications,
  * options, the dealership, and the request form for this car (a cars-in-stock request carrying
- * the car's id). A sold car kept by the sold period shows that it is sold, without the form.
+ * the car's id), the link to its model page, the visitor's buttons (favourite, compare) and the
+ * viewed strip. A sold car kept by the sold period shows that it is sold, without the forms, drawn
+ * with the kind's sold template when the settings name one.
  */
 /** The placement of a car page's test drive form (its request form's is `car`). */
 export const CAR_TEST_DRIVE_FORM = 'car_test_drive';

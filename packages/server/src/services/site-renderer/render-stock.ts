@@ -11,7 +11,8 @@ import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stoc
  * A stock list page (docs/decisions/public-sites.md, "How does a site show its stock?"): the kinds'
  * switch when new and used share the page, the site's custom filters as a GET form (counts per
  * value under the other filters; works without JavaScript), the visitor's order, the cards (labels,
- * price and discounted price, the monthly payment) and the pages.
+ * price and discounted price, the dealer's benefit, the monthly payment, the visitor's buttons) and
+ * the pages.
  */
 
 const CODED_FIELDS = new Set<CustomFilterField>(['logistic_status', 'pts']);

@@ -29,8 +29,10 @@ import { mediaFiles } from '../media.storage/media.table.ts';
  * The stock a public site shows (docs/decisions/public-sites.md, "How does a site show its
  * stock?"): which pages list new and used cars (the stock settings' root pages, while the module
  * of the kind is installed and active), the site's custom filters, sort settings, labels and
- * credit terms, kept in the site's snapshot; and the two statements of a list page: the page of
- * cars, and the counts of every filter's values (each under the other active filters).
+ * credit terms, showroom pages, sold templates and viewed/favourites settings, kept in the site's
+ * snapshot; the two statements of a list page: the page of cars, and the counts of every filter's
+ * values (each under the other active filters); the model pages' and catalogue page's data
+ * ("How does a site show its models?") and the visitor's favourites and comparison by ids.
  */
 export type StockKind = 'new' | 'used';
 export const STOCK_MODULES: Record<StockKind, string> = { new: 'available_cars', used: 'used_cars' };
