@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { readColumns, type Db } from '../../kit/db.ts';
 import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
 
@@ -35,6 +35,9 @@ const CAR_BENEFIT_FIELDS = {
   discountSum: benefitDiscounts.discount_sum,
   startDate: benefitDiscounts.start_date,
   endDate: benefitDiscounts.end_date,
+  marketingComplectationId: benefitDiscounts.marketing_complectation_id,
+  ownersFrom: benefitPrograms.owners_from,
+  ownersTo: benefitPrograms.owners_to,
   programId: benefitPrograms.id,
   name: benefitPrograms.name,
   code: benefitPrograms.code,
@@ -50,34 +53,50 @@ export const ownerNumber = (previousOwners: number | null | undefined) => (previ
  * the client for the car's marketing complectation valid on the date (start ≤ date ≤ end), whose
  * program's conditions the car meets (owners within the program's range; the program's brand and
  * model, where it names them, the complectation's, which each discount keeps a copy of). Largest
- * sum first. One statement, prepared once per connection (it runs in every calculation with a car).
+ * sum first. One statement.
  */
 export async function benefitsForCar(db: Db, car: CarForBenefits): Promise<CarBenefits> {
+  return (await benefitsForCars(db, car.clientId, car.date, [{ id: 0, marketingComplectationId: car.marketingComplectationId, owners: car.owners }])).get(0)!;
+}
+
+/**
+ * The discounts of many cars of one client at once (a public site's list page): each car's as
+ * `benefitsForCar` finds them, by the car's id (every car asked about has an entry). One statement
+ * for all the cars' complectations, prepared once per connection (it runs in every calculation with
+ * a car and on every list page).
+ */
+export async function benefitsForCars(db: Db, clientId: number, date: string, cars: { id: number; marketingComplectationId: number; owners: number }[]): Promise<Map<number, CarBenefits>> {
+  const complectationIds = [...new Set(cars.map((car) => car.marketingComplectationId))];
   const query = db
     .select(CAR_BENEFIT_FIELDS)
     .from(benefitDiscounts)
     .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
     .where(
       and(
-        eq(benefitDiscounts.client_id, car.clientId),
-        eq(benefitDiscounts.marketing_complectation_id, car.marketingComplectationId),
-        lte(benefitDiscounts.start_date, car.date),
-        gte(benefitDiscounts.end_date, car.date),
-        lte(benefitPrograms.owners_from, car.owners),
-        gte(benefitPrograms.owners_to, car.owners),
+        eq(benefitDiscounts.client_id, clientId),
+        // One array parameter, so that the statement's text is the same for any number of cars.
+        sql`${benefitDiscounts.marketing_complectation_id} = any(${`{${complectationIds.join(',')}}`}::int[])`,
+        lte(benefitDiscounts.start_date, date),
+        gte(benefitDiscounts.end_date, date),
         or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
         or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
       ),
     )
     .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));
-  const rows = await readColumns(db, CAR_BENEFIT_FIELDS, query);
-  const discounts = rows.map((row) => ({
-    discountId: row.discountId,
-    discountSum: Number(row.discountSum),
-    startDate: row.startDate,
-    endDate: row.endDate,
-    program: { id: row.programId, name: row.name, code: row.code, disclaimer: row.disclaimer, combinedProgramIds: row.combined },
-  }));
-  const combinedProgramIds = [...new Set(discounts.flatMap((discount) => discount.program.combinedProgramIds))].sort((a, b) => a - b);
-  return { discounts, combinedProgramIds };
+  const rows = complectationIds.length ? await readColumns(db, CAR_BENEFIT_FIELDS, query) : [];
+  const found = new Map<number, CarBenefits>();
+  for (const car of cars) {
+    const discounts = rows
+      .filter((row) => row.marketingComplectationId === car.marketingComplectationId && row.ownersFrom <= car.owners && row.ownersTo >= car.owners)
+      .map((row) => ({
+        discountId: row.discountId,
+        discountSum: Number(row.discountSum),
+        startDate: row.startDate,
+        endDate: row.endDate,
+        program: { id: row.programId, name: row.name, code: row.code, disclaimer: row.disclaimer, combinedProgramIds: row.combined },
+      }));
+    const combinedProgramIds = [...new Set(discounts.flatMap((discount) => discount.program.combinedProgramIds))].sort((a, b) => a - b);
+    found.set(car.id, { discounts, combinedProgramIds });
+  }
+  return found;
 }

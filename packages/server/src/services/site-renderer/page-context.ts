@@ -1,7 +1,7 @@
 import type { Lang } from '@dp/contracts';
 import type { RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
-import type { CarView, StockView } from './site-stock.ts';
+import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 
 export interface ContextOptions {
@@ -12,6 +12,9 @@ export interface ContextOptions {
   form?: FormOutcome | null;
   stock?: StockView | null;
   car?: CarView | null;
+  showroom?: ShowroomView | null;
+  models?: ShowroomModel[] | null;
+  visitor?: VisitorCarsView | null;
   preview?: boolean;
   /** A preview's draft layout state, its stages, or floors only it places. */
   layout?: LayoutStateRow | null;
@@ -41,6 +44,9 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     form: options.form ?? null,
     stock: options.stock ?? null,
     car: options.car ?? null,
+    showroom: options.showroom ?? null,
+    models: options.models ?? null,
+    visitor: options.visitor ?? null,
     css: [],
     counter: 0,
   };

@@ -3,14 +3,18 @@ import { absolute, localHref, type RenderContext } from './render-context.ts';
 import { renderForm, type FormSpec } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
 import { labelCss } from './render-stock.ts';
+import { renderFloors } from './render-floors.ts';
+import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 import { seededText } from '@dp/contracts';
-import { formatMoney, say, stockValueName } from './texts.ts';
+import { formatMoney, formatNumber, say, stockValueName } from './texts.ts';
 
 /*
  * A car's page (docs/decisions/public-sites.md, "How does a site show its stock?"): the gallery,
  * price with the discounted price and the savings, the monthly payment, labels, specifications,
  * options, the dealership, and the request form for this car (a cars-in-stock request carrying
- * the car's id). A sold car kept by the sold period shows that it is sold, without the form.
+ * the car's id), the link to its model page, the visitor's buttons (favourite, compare) and the
+ * viewed strip. A sold car kept by the sold period shows that it is sold, without the forms, drawn
+ * with the kind's sold template when the settings name one.
  */
 /** The placement of a car page's test drive form (its request form's is `car`). */
 export const CAR_TEST_DRIVE_FORM = 'car_test_drive';
@@ -22,7 +26,6 @@ export const carRequestSpec = (car: Pick<CarDetails, 'id' | 'brand' | 'model' | 
 export const carTestDriveSpec = (car: Pick<CarDetails, 'model_id' | 'model'>): FormSpec | null => (car.model_id && car.model ? { kind: 'test_drive', models: [{ id: car.model_id, name: car.model }] } : null);
 
 export const carNameOf = (car: Pick<CarDetails, 'brand' | 'model' | 'complectation' | 'year'>) => [car.brand, car.model, car.complectation].filter(Boolean).join(' ') + (car.year ? `, ${car.year}` : '');
-const number = (value: number) => new Intl.NumberFormat('ru-RU').format(value);
 
 function gallery(ctx: RenderContext, car: CarDetails, name: string): Html {
   if (!car.images.length) return html`<div class="car-gallery car-gallery--empty"><div class="car-card__placeholder" aria-hidden="true">${name}</div></div>`;
@@ -38,7 +41,7 @@ function specs(ctx: RenderContext, view: CarView): Html {
   const rows: [Parameters<typeof say>[1], Html | string | null][] = [
     ['car_complectation', car.complectation],
     ['car_year', car.year ? String(car.year) : null],
-    ['car_mileage', !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: number(car.mileage) }) : null],
+    ['car_mileage', !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: formatNumber(car.mileage) }) : null],
     ['car_engine', car.engine],
     ['car_transmission', car.transmission],
     ['car_drive', car.wheel_drive],
@@ -69,7 +72,7 @@ function priceBox(ctx: RenderContext, view: CarView): Html {
   return html`<div class="car-price">
 ${shown !== null ? html`<p class="car-price__main">${formatMoney(shown)}</p>` : null}
 ${discounted ? html`<p class="car-price__old"><s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s></p>` : null}
-${car.monthly !== null && !car.sold ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
+${car.monthly !== null && !car.sold ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: formatNumber(car.monthly) })}</p>` : null}
 ${(savings.length || car.benefits.length) && visual.show_discount_price
     ? html`<div class="car-savings"><h2 class="car-savings__title">${say(ctx.lang, 'car_benefits')}</h2><ul>${savings.map(([key, sum]) => html`<li><span>${say(ctx.lang, key)}</span> <strong>−${formatMoney(sum)}</strong></li>`)}${car.benefits.map(
         (benefit) => html`<li><span>${seededText(benefit.name, ctx.lang)}</span> <strong>−${formatMoney(benefit.sum)}</strong>${benefit.disclaimer ? html`<small class="car-savings__note">${seededText(benefit.disclaimer, ctx.lang)}</small>` : null}</li>`,
@@ -137,7 +140,14 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const { car } = view;
   const name = carNameOf(car);
   labelCss(ctx, car.labels);
-  const form = car.sold
+  const tools = stockToolsOf(ctx, listsOf(ctx.snap));
+  // What the script keeps of a car the visitor views (its viewed strip): name, address, photo and price.
+  const summary = { id: car.id, name, href: localHref(ctx, view.uri), image: car.image, price: car.final_price ?? car.price };
+  // A sold car is drawn with the sold template of its kind when the settings name one, else with the renderer's notice.
+  const template = car.sold ? (ctx.snap.stock?.soldTemplates.get(view.list.kind) ?? null) : null;
+  const form = template
+    ? null
+    : car.sold
     ? html`<div class="car-sold" role="status"><h2>${say(ctx.lang, 'car_sold')}</h2><p>${say(ctx.lang, 'car_sold_text')}</p><p><a class="btn btn--primary" href="${localHref(ctx, view.listUri)}">${say(ctx.lang, 'car_back')}</a></p></div>`
     : carForms(ctx, view);
   const lists = (title: Parameters<typeof say>[1], items: string[]) => (items.length ? html`<section class="car-section"><h2>${say(ctx.lang, title)}</h2><ul class="car-options">${items.map((item) => html`<li>${item}</li>`)}</ul></section>` : null);
@@ -145,12 +155,12 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>
 <div class="car-page__top">
 ${gallery(ctx, car, name)}
-<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}</aside>
+<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${view.modelUri ? html`<p><a class="btn btn--outline btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}${car.sold ? null : carActions(ctx, tools, car, summary)}${toolsBar(ctx, tools)}</aside>
 </div>
 <div class="car-page__details">
 <div>${specs(ctx, view)}${car.description ? html`<section class="car-section"><h2>${say(ctx.lang, 'car_description')}</h2><p class="car-description">${car.description}</p></section>` : null}${lists('car_equipment', car.equipment)}${lists('car_options', car.options)}</div>
 ${form}
 </div>
 ${jsonLd(ctx, view, name)}
-</div>`;
+</div>${template ? html`<div class="car-sold-template">${renderFloors(ctx, template, 'main')}</div>` : null}${viewedStrip(ctx, tools)}`;
 }

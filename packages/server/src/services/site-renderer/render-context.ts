@@ -2,7 +2,7 @@ import type { Lang } from '@dp/contracts';
 import { safeHref } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
-import type { CarView, StockView } from './site-stock.ts';
+import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
 
 /** Everything one page's rendering reads: the site, the page and the states shown, the language. */
 export interface RenderContext {
@@ -29,6 +29,12 @@ export interface RenderContext {
   stock?: StockView | null;
   /** The car a car page shows. */
   car?: CarView | null;
+  /** The model a model page (a showroom page of the stock settings) shows. */
+  showroom?: ShowroomView | null;
+  /** The models the root catalogue page lists. */
+  models?: ShowroomModel[] | null;
+  /** The visitor's favourites or comparison a page of them shows. */
+  visitor?: VisitorCarsView | null;
   /** For unique element ids. */
   counter: number;
 }

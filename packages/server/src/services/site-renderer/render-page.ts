@@ -7,6 +7,9 @@ import { fallbackHeader, renderFloors } from './render-floors.ts';
 import { VIDEO_FRAME_HOSTS } from './render-media.ts';
 import { renderStages } from './render-stage.ts';
 import { renderStockList } from './render-stock.ts';
+import { renderShowroom, renderShowroomModels } from './render-showroom.ts';
+import { renderVisitorCars } from './render-visitor.ts';
+import { listsOf, stockMeta, stockToolsOf } from './stock-tools.ts';
 import { carNameOf, renderCar } from './render-car.ts';
 
 import { siteScriptPath } from './site-script.ts';
@@ -117,6 +120,7 @@ ${favicons(snap)}
 ${alternates(ctx)}
 <meta name="theme-color" content="${paletteOf(snap.site.context?.color_scheme).primary}">
 ${snap.calltracking && !ctx.preview ? html`<meta name="dp-calltracking" content="${JSON.stringify(snap.calltracking)}">` : null}
+${snap.stock && !ctx.preview ? stockMeta(ctx, stockToolsOf(ctx, listsOf(snap))) : null}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
 <style>${raw(css)}</style>
 <script src="${errorReporterPath}" async></script>
@@ -192,6 +196,9 @@ export function renderSitePage(ctx: RenderContext): RenderedDocument {
   if (isHome) main = html`<h1 class="visually-hidden">${title}</h1>${renderStages(ctx)}${floors}`;
   else if (collection) main = html`${breadcrumbs(ctx)}<div class="container page-title">${collectionHeader(ctx, collection)}</div>${floors}`;
   else if (ctx.stock) main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${renderStockList(ctx, ctx.stock)}${floors}`;
+  else if (ctx.visitor) main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${renderVisitorCars(ctx, ctx.visitor)}`;
+  else if (ctx.showroom || ctx.models)
+    main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${ctx.showroom ? renderShowroom(ctx, ctx.showroom) : null}${ctx.models ? renderShowroomModels(ctx, ctx.models) : null}${floors}`;
   else main = html`${breadcrumbs(ctx)}<div class="container page-title"><h1>${caption}</h1></div>${floors}`;
   return documentOf(ctx, head, main);
 }

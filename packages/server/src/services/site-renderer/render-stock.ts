@@ -1,21 +1,22 @@
 import { carAddress, CUSTOM_FILTER_FIELDS, type CustomFilter, type CustomFilterField } from '@dp/contracts';
 import { html, safeColor, type Html } from './html.ts';
 import { localHref, uid, type RenderContext } from './render-context.ts';
-import { filtersOf, type ListedCar, type StockList, type StockView } from './site-stock.ts';
+import { filtersOf, type ListedCar, type StockList, type StockTools, type StockView } from './site-stock.ts';
 import { onColor } from './site-styles.ts';
-import { formatMoney, say, sortName, stockValueName } from './texts.ts';
+import { formatMoney, formatNumber, say, sortName, stockValueName } from './texts.ts';
 import type { SiteLabel } from '../cars.catalog/labels.routes.ts';
+import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 
 /*
  * A stock list page (docs/decisions/public-sites.md, "How does a site show its stock?"): the kinds'
  * switch when new and used share the page, the site's custom filters as a GET form (counts per
  * value under the other filters; works without JavaScript), the visitor's order, the cards (labels,
- * price and discounted price, the monthly payment) and the pages.
+ * price and discounted price, the dealer's benefit, the monthly payment, the visitor's buttons) and
+ * the pages.
  */
 
 const CODED_FIELDS = new Set<CustomFilterField>(['logistic_status', 'pts']);
 const titleOf = (ctx: RenderContext, item: { title_ru: string; title_en?: string | null }) => (ctx.lang === 'en' ? item.title_en || item.title_ru : item.title_ru);
-const number = (value: number) => new Intl.NumberFormat('ru-RU').format(value);
 
 /** The list's address with `search` (a query string) on the page's own path. */
 function listHref(ctx: RenderContext, search: URLSearchParams): string {
@@ -37,19 +38,20 @@ function labelChip(ctx: RenderContext, label: SiteLabel): Html {
   return html`<li class="car-label car-label--${label.id}"${about ? html` title="${about}"` : null}>${name}</li>`;
 }
 
-/** The address of a car's page: below the list's root page, friendly when the settings say so. */
-export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar, 'id' | 'year' | 'slug'>): string {
-  return localHref(ctx, carAddress(ctx.page.uri, car, car.slug, list.settings.friendly_url));
+/** The address of a car's page: below the list's root page (`listUri`), friendly when the settings say so. */
+export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar, 'id' | 'year' | 'slug'>, listUri = ctx.page.uri): string {
+  return localHref(ctx, carAddress(listUri, car, car.slug, list.settings.friendly_url));
 }
 
-function card(ctx: RenderContext, view: StockView, car: ListedCar): Html {
-  const visual = view.query.list.settings.visual_settings;
+/** A car's card (a list page's, a model page's): photo with badges, names, facts, tags, prices, the dealer's benefit. */
+export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar, tools: StockTools | null = null): Html {
+  const visual = list.settings.visual_settings;
   const name = [car.brand, car.model].filter(Boolean).join(' ') || say(ctx.lang, 'stock_no_photo');
-  const href = carHref(ctx, view.query.list, car);
+  const href = carHref(ctx, list, car, listUri);
   const labels = visual.show_labels ? car.labels : [];
   const badges = labels.filter((label) => label.type === 'badge');
   const tags = labels.filter((label) => label.type !== 'badge');
-  const facts = [car.year ? String(car.year) : null, !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: number(car.mileage) }) : null, car.engine, car.transmission, car.wheel_drive].filter(Boolean);
+  const facts = [car.year ? String(car.year) : null, !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: formatNumber(car.mileage) }) : null, car.engine, car.transmission, car.wheel_drive].filter(Boolean);
   const discounted = visual.show_discount_price && car.final_price !== null && car.price !== null && car.final_price < car.price;
   const shown = visual.show_discount_price ? (car.final_price ?? car.price) : car.price;
   return html`<li class="car-card">
@@ -61,11 +63,13 @@ ${car.complectation ? html`<p class="car-card__complectation">${car.complectatio
 ${facts.length ? html`<p class="car-card__facts">${facts.join(' · ')}</p>` : null}
 ${tags.length ? html`<ul class="car-card__tags">${tags.map((label) => labelChip(ctx, label))}</ul>` : null}
 <div class="car-card__price">${shown !== null ? html`<strong>${formatMoney(shown)}</strong>` : null}${discounted ? html` <s><span class="visually-hidden">${say(ctx.lang, 'stock_old_price')}: </span>${formatMoney(car.price!)}</s>` : null}</div>
-${car.monthly !== null ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: number(car.monthly) })}</p>` : null}
+${visual.show_discount_price && car.benefit > 0 ? html`<p class="car-card__benefit">${say(ctx.lang, 'stock_benefit')} <span class="nowrap">−${formatMoney(car.benefit)}</span></p>` : null}
+${car.monthly !== null ? html`<p class="car-card__credit">${say(ctx.lang, 'stock_per_month', { value: formatNumber(car.monthly) })}</p>` : null}
 ${car.status === 'reserved' ? html`<p class="car-card__status">${say(ctx.lang, 'stock_reserved')}</p>` : null}
 ${visual.show_dealer && car.dealer ? html`<p class="car-card__dealer">${car.dealer}</p>` : null}
 </div>
 </a>
+${carActions(ctx, tools, car)}
 </li>`;
 }
 
@@ -83,7 +87,7 @@ function filterControl(ctx: RenderContext, view: StockView, filter: CustomFilter
     const bounds = counts.bounds.get(field) ?? { min: null, max: null };
     const range = view.query.ranges.get(field);
     // Years are written without grouping (2024), money and kilometres with it (1 250 000).
-    const shown = (value: number) => (field === 'year' ? String(value) : number(value));
+    const shown = (value: number) => (field === 'year' ? String(value) : formatNumber(value));
     const input = (side: 'from' | 'to', value: number | null, hint: number | null) =>
       html`<input type="number" inputmode="numeric" min="0" step="1" name="${field}_${side}" id="${id}-${side}" value="${value ?? ''}" placeholder="${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}${hint !== null ? ` ${shown(hint)}` : ''}" aria-label="${title}, ${say(ctx.lang, side === 'from' ? 'stock_from' : 'stock_to')}">`;
     return html`<div class="filter filter--range"><span class="filter__title" id="${id}">${title}</span><div class="filter__range" role="group" aria-labelledby="${id}">${input('from', range?.from ?? null, bounds.min)}${input('to', range?.to ?? null, bounds.max)}</div></div>`;
@@ -156,6 +160,7 @@ export function renderStockList(ctx: RenderContext, view: StockView): Html {
   const { result, query } = view;
   const visual = query.list.settings.visual_settings;
   labelCss(ctx, view.config.labels);
+  const tools = stockToolsOf(ctx, listsOf(ctx.snap));
   const empty = !result.total ? html`<p class="stock__empty">${say(ctx.lang, query.filtered ? 'stock_none' : 'stock_empty')}</p>` : null;
   return html`<section class="container stock" aria-label="${say(ctx.lang, query.list.kind === 'new' ? 'stock_new' : 'stock_used')}">
 ${kindSwitch(ctx, view)}
@@ -163,11 +168,13 @@ ${kindSwitch(ctx, view)}
 ${filtersForm(ctx, view)}
 <div class="stock__results">
 <a class="stock__to-filters" href="#stock-filters">${say(ctx.lang, 'stock_filters')}</a>
-<p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: number(result.total) })}</p>
+${toolsBar(ctx, tools)}
+<p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: formatNumber(result.total) })}</p>
 ${empty}
-${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => card(ctx, view, car))}</ul>` : null}
+${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => carCard(ctx, query.list, ctx.page.uri, car, tools))}</ul>` : null}
 ${pager(ctx, view)}
 </div>
 </div>
-</section>`;
+</section>
+${viewedStrip(ctx, tools)}`;
 }

@@ -21,10 +21,12 @@ import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type Form
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
-import { carAddresses, carIdOf, loadCar, parseListQuery, queryList, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockList, type StockView } from './site-stock.ts';
+import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
 import { mayHaveWritten } from '../../kit/gateway.ts';
+import type { PlacedFloor } from '../sites.context/content.table.ts';
 
 /**
  * The public sites' renderer (docs/decisions/public-sites.md, "In which order is a site request
@@ -311,6 +313,11 @@ export class SiteRenderer {
       const slash = uri.lastIndexOf('/');
       const root = snapshot.stock ? snapshot.pagesByUri.get(slash > 0 ? uri.slice(0, slash) : '/') : undefined;
       const lists = root ? snapshot.stock!.byRootPage.get(root.id) : undefined;
+      // The visitor's favourites and comparison, below the first list's page.
+      const tools = snapshot.stock ? stockToolsOf({ snap: snapshot }, listsOf(snapshot)) : null;
+      if (tools && (uri === tools.compareUri || uri === tools.favoritesUri) && request.method !== 'POST') {
+        return this.visitorPage(entry, { kind: uri === tools.compareUri ? 'compare' : 'favorites', uri, lang: pageLang, prefix, base, query });
+      }
       const carId = lists ? carIdOf(uri.slice(slash + 1)) : null;
       if (root && lists && carId !== null) return this.carPage(request, entry, { root, lists, carId, uri, lang: pageLang, prefix, base, host, query });
       return this.notFound(entry, pageLang, prefix, host, request);
@@ -347,6 +354,18 @@ export class SiteRenderer {
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
       });
     }
+    // A model page (a showroom page of the stock settings) and the root catalogue page read the stock when first rendered.
+    const stock = snapshot.stock;
+    const showroom = stock?.showroom.get(page.id);
+    if (stock && (showroom || stock.catalogPageId === page.id)) {
+      return this.cache.responseOf(entry, `showroom|${host}|${pageLang}|${uri}|${listPage}`, async () => {
+        const [view, models] = await Promise.all([
+          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang) : null,
+          stock.catalogPageId === page.id ? loadShowroomModels(this.ctx.db, site.id, site.client_id, stock, (id) => snapshot.pagesById.get(id)?.uri, pageLang) : null,
+        ]);
+        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, showroom: view, models })), cacheControl);
+      });
+    }
     return this.cache.response(entry, `page|${host}|${pageLang}|${uri}|${listPage}`, () =>
       documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage })), cacheControl),
     );
@@ -378,17 +397,22 @@ export class SiteRenderer {
       if (own !== at.uri) return { found, document: null, own };
       // The car's page lives below the list's page: its breadcrumbs lead there.
       const page: SitePage = { ...at.root, id: 0, uri: own, parent_id: at.root.id, state: { ...at.root.state, caption: carNameOf(found.car), floors: [], collection: null, seo_properties: {} } };
-      const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM };
+      const model = showroomPageOf(stock, found.car);
+      const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM, modelUri: model ? (snapshot.pagesById.get(model.page_id)?.uri ?? null) : null };
       return { found, document: renderCarPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, car: view, form })) };
     };
     if (request.method === 'POST') {
       const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
-      if (!found || found.car.sold) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      // A sold car takes only the forms of its sold template's floors (`main-N`); without one, none.
+      const template = found?.car.sold ? stock.soldTemplates.get(found.list.kind) : undefined;
+      if (!found || (found.car.sold && !template)) return this.notFound(entry, at.lang, at.prefix, at.host, request);
       const testDrive = carTestDriveSpec(found.car);
+      const templatePage = template ? { ...at.root, state: { ...at.root.state, floors: template } } : null;
       const form = await this.postedForm(request, at.lang, (placement) =>
-        placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : carRequestSpec(found.car),
+        templatePage ? formSpecAt(snapshot, templatePage, null, placement) : placement === CAR_TEST_DRIVE_FORM && testDrive ? testDrive : carRequestSpec(found.car),
       );
       if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
+      if (templatePage && !templateForm(snapshot, template!, form.placement)) return this.notFound(entry, at.lang, at.prefix, at.host, request);
       if (form.ok && this.formSink) {
         const depersonalization = site.depersonalization;
         const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
@@ -409,6 +433,27 @@ export class SiteRenderer {
       return document ? documentResponse(200, document, cacheControl) : NOT_A_CAR;
     });
     return answer === NOT_A_CAR ? this.notFound(entry, at.lang, at.prefix, at.host, request) : answer;
+  }
+
+  /**
+   * The visitor's favourites or comparison (the ids the site script keeps, in the address): the
+   * site's offered cars among them, drawn fresh (never kept: any ids may be asked), `noindex`.
+   */
+  private async visitorPage(entry: SiteEntry<SiteState>, at: { kind: 'favorites' | 'compare'; uri: string; lang: Lang; prefix: string; base: string; query: string }): Promise<CachedResponse> {
+    const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
+    const stock = snapshot.stock!;
+    const lists = listsOf(snapshot);
+    const tools = stockToolsOf({ snap: snapshot }, lists)!;
+    const max = at.kind === 'compare' ? COMPARE_MAX : (tools.favorites?.max ?? 0);
+    const asked = idsOf(at.query, 200);
+    const cars = await loadCarsByIds(this.ctx.db, site.id, site.client_id, stock, asked.slice(0, max), at.lang);
+    const root = lists.get('new')?.uri ?? lists.get('used')!.uri;
+    const parent = snapshot.pagesByUri.get(root)!;
+    const caption = say(at.lang, at.kind === 'compare' ? 'compare_title' : 'favorites_title');
+    const page: SitePage = { ...parent, id: 0, uri: at.uri, parent_id: parent.id, state: { ...parent.state, caption, floors: [], collection: null, seo_properties: { noindex: true } } };
+    const visitor = { kind: at.kind, cars, asked: asked.length, lists, tools };
+    const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, visitor }));
+    return documentResponse(200, document, site.basic_auth_login ? 'private, no-cache' : 'no-cache', { 'x-robots-tag': 'noindex' });
   }
 
   private async siteApi(api: SiteApi, request: FastifyRequest, site: SiteRow, path: string, lang: Lang): Promise<CachedResponse> {
@@ -502,6 +547,13 @@ export class SiteRenderer {
     if (!document) return neutral(404, lang, 'preview_expired_title', 'preview_expired_text');
     return documentResponse(200, document, 'no-store', { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
   }
+}
+
+/** Whether a placement (`main-2`) names a form floor of a sold template. */
+function templateForm(snapshot: SiteSnapshot, floors: PlacedFloor[], placement: string): boolean {
+  const [, index] = /^main-(\d{1,4})$/.exec(placement) ?? [];
+  const placed = index === undefined ? undefined : floors[Number(index)];
+  return !!placed && snapshot.floors.get(placed.floor_id)?.component === 'form';
 }
 
 /** Where a redirect sends: its target, with the request's query string when the target has none. */

@@ -9,7 +9,7 @@ import { LEAD_SOURCE_SCRIPT } from '../request.storage/lead-source-script.ts';
  * pages, form messages in the site's language, the phone mask, the request's analytics block (the
  * visit's UTM kept in sessionStorage, the page, the counters' client ids) sent with the forms, and
  * the counters the SEO settings name (their providers' snippets, started from ids, so nothing typed
- * by editors runs as code).
+ * by editors runs as code), and the visitor's favourites, comparison and viewed cars.
  */
 const SCRIPT = String.raw`(function () {
   var root = document.documentElement;
@@ -150,6 +150,147 @@ ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
     });
   }
 
+  // The visitor's favourites, comparison and viewed cars (the stock settings' limits and days, in
+  // the page's dp-stock meta): kept in localStorage, the pages of favourites and comparison drawn
+  // by the server from the ids in their address.
+  function stockTools() {
+    var meta = document.querySelector('meta[name="dp-stock"]');
+    if (!meta) return;
+    var cfg;
+    try { cfg = JSON.parse(meta.getAttribute('content') || '{}'); } catch (e) { return; }
+    var DAY = 864e5;
+    function read(key, days) {
+      var list = [];
+      try { list = JSON.parse(localStorage.getItem(key) || '[]'); } catch (e) { list = []; }
+      if (!Array.isArray(list)) list = [];
+      var now = Date.now();
+      return list.filter(function (item) { return item && typeof item.id === 'number' && (!days || now - (Number(item.t) || 0) < days * DAY); });
+    }
+    function write(key, list) { try { localStorage.setItem(key, JSON.stringify(list)); } catch (e) { /* private mode */ } }
+    function favorites() { return cfg.favorites ? read('dp_favorites', cfg.favoritesDays).slice(0, cfg.favoritesMax) : []; }
+    function compared() { return read('dp_compare', 0).slice(0, cfg.compareMax); }
+    function idsOf(list) { return list.map(function (item) { return item.id; }).join(','); }
+    function has(list, id) { return list.some(function (item) { return item.id === id; }); }
+    function without(list, id) { return list.filter(function (item) { return item.id !== id; }); }
+    // A refusal is said next to the button pressed (its car's line), else in the tools' line.
+    function say(text, near) {
+      var own = near && near.querySelector('[data-stock-message]');
+      document.querySelectorAll('[data-stock-message]').forEach(function (line) {
+        var shown = !!text && (own ? line === own : !line.closest('[data-car-actions]'));
+        line.textContent = shown ? text : '';
+        line.classList.toggle('stock-message--shown', shown);
+      });
+    }
+    var params = new URLSearchParams(location.search);
+    var path = location.pathname;
+    // A comparison's address is the comparison: what a visitor removed by its links stays removed.
+    if (path === cfg.compare && params.has('ids')) {
+      var asked = (params.get('ids') || '').split(',').filter(function (part) { return /^\d{1,9}$/.test(part); }).slice(0, cfg.compareMax);
+      write('dp_compare', asked.map(function (id) { return { id: Number(id), t: Date.now() }; }));
+    }
+    // The pages without ids show what this browser keeps.
+    if (!params.has('ids') && (path === cfg.compare || (cfg.favorites && path === cfg.favorites))) {
+      var kept = path === cfg.compare ? compared() : favorites();
+      if (kept.length) { location.replace(path + '?ids=' + idsOf(kept)); return; }
+    }
+
+    function refresh() {
+      var fav = favorites(), cmp = compared();
+      document.querySelectorAll('[data-stock-tools]').forEach(function (nav) {
+        nav.hidden = false;
+        nav.querySelectorAll('[data-tool]').forEach(function (link) {
+          var tool = link.getAttribute('data-tool');
+          var list = tool === 'favorites' ? fav : cmp;
+          link.setAttribute('href', (tool === 'favorites' ? cfg.favorites : cfg.compare) + (list.length ? '?ids=' + idsOf(list) : ''));
+          var count = link.querySelector('[data-count]');
+          if (count) count.textContent = list.length ? '(' + list.length + ')' : '';
+        });
+      });
+      document.querySelectorAll('[data-car-actions]').forEach(function (box) {
+        var id = Number(box.getAttribute('data-car-actions'));
+        box.hidden = false;
+        var favorite = box.querySelector('[data-favorite]');
+        var compare = box.querySelector('[data-compare]');
+        if (favorite) {
+          var liked = has(fav, id);
+          favorite.setAttribute('aria-pressed', liked ? 'true' : 'false');
+          favorite.textContent = liked ? cfg.text.favoritesAdded : cfg.text.favoritesAdd;
+        }
+        if (compare) {
+          var chosen = has(cmp, id);
+          compare.setAttribute('aria-pressed', chosen ? 'true' : 'false');
+          compare.textContent = chosen ? cfg.text.compareAdded : cfg.text.compareAdd;
+        }
+      });
+    }
+
+    document.addEventListener('click', function (e) {
+      var button = e.target && e.target.closest ? e.target.closest('[data-favorite], [data-compare]') : null;
+      var box = button && button.closest('[data-car-actions]');
+      if (!box) return;
+      var id = Number(box.getAttribute('data-car-actions'));
+      if (button.hasAttribute('data-favorite')) {
+        var fav = favorites();
+        if (has(fav, id)) fav = without(fav, id);
+        else if (fav.length >= cfg.favoritesMax) { say(cfg.text.favoritesFull, box); return; }
+        else fav.unshift({ id: id, t: Date.now() });
+        write('dp_favorites', fav);
+      } else {
+        var cmp = compared();
+        if (has(cmp, id)) cmp = without(cmp, id);
+        else if (cmp.length >= cfg.compareMax) { say(cfg.text.compareFull, box); return; }
+        else cmp.push({ id: id, t: Date.now() });
+        write('dp_compare', cmp);
+      }
+      say('');
+      refresh();
+    });
+
+    // The car of this page joins the viewed ones; the strip shows the others.
+    var viewed = cfg.viewedMax ? read('dp_viewed', cfg.viewedDays) : [];
+    var here = document.querySelector('[data-car]');
+    var current = null;
+    if (here && cfg.viewedMax) {
+      try { current = JSON.parse(here.getAttribute('data-car') || 'null'); } catch (e) { current = null; }
+      if (current && typeof current.id === 'number') {
+        current.t = Date.now();
+        viewed = [current].concat(without(viewed, current.id)).slice(0, cfg.viewedMax);
+        write('dp_viewed', viewed);
+      }
+    }
+    var strip = document.querySelector('[data-viewed]');
+    var others = viewed.filter(function (item) { return !current || item.id !== current.id; });
+    if (strip && others.length) {
+      var list = strip.querySelector('ul');
+      var money = new Intl.NumberFormat('ru-RU');
+      others.forEach(function (item) {
+        // Only this site's addresses and its files or https pictures, whatever the storage holds.
+        if (typeof item.href !== 'string' || !/^\/(?![\/\\])/.test(item.href)) return;
+        var li = document.createElement('li');
+        var a = document.createElement('a');
+        a.href = item.href;
+        a.className = 'stock-viewed__item';
+        if (typeof item.image === 'string' && /^(\/files\/|https:\/\/)/.test(item.image)) {
+          var img = document.createElement('img');
+          img.src = item.image; img.alt = ''; img.width = 160; img.height = 100; img.loading = 'lazy';
+          a.appendChild(img);
+        }
+        var name = document.createElement('span');
+        name.textContent = String(item.name || '');
+        a.appendChild(name);
+        if (typeof item.price === 'number') {
+          var price = document.createElement('strong');
+          price.textContent = money.format(item.price) + ' \u20bd';
+          a.appendChild(price);
+        }
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+      strip.hidden = !list.children.length;
+    }
+    refresh();
+  }
+
   ready(function () {
     dpRememberVisit();
     // The analytics first: the captcha's handler may send the form itself.
@@ -159,6 +300,7 @@ ${CAPTCHA_SOLVER_SCRIPT}  function captcha(form) {
     menu();
     stage(seen);
     forms();
+    stockTools();
     counters();
   });
 })();

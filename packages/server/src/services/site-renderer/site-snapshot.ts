@@ -186,7 +186,9 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
 
   const floorIds = placedFloorIds([...pageRows.map((row) => row.state.floors), ...[...layoutStatesById.values()].flatMap((state) => [state.header_floors, state.footer_floors])]);
   const activeModules = new Set(localeRows.map((row) => row.code));
-  const [floorRows, stock] = await Promise.all([loadFloors(db, site.client_id, floorIds), loadStockConfig(db, site.id, site.client_id, activeModules)]);
+  // The stock's sold templates place floors too: they are read with the pages' and layouts'.
+  const stock = await loadStockConfig(db, site.id, site.client_id, activeModules);
+  const floorRows = await loadFloors(db, site.client_id, [...floorIds, ...placedFloorIds([...(stock?.soldTemplates.values() ?? [])])]);
 
   const main = (SITE_LOCALES as readonly string[]).includes(site.locale) ? (site.locale as Lang) : 'ru';
   const extra = activeModules.has('multiple_locales') ? site.locales.filter((code): code is Lang => (SITE_LOCALES as readonly string[]).includes(code) && code !== main) : [];

@@ -17,6 +17,13 @@ import { requests } from '../request.storage/request.table.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
 import { colorChain } from '../../test/resource-samples.ts';
 import { benefitDiscounts, benefitPrograms } from '../benefits/benefit.table.ts';
+import { carComplectations, carRestylings } from '../cars.catalog/catalog.table.ts';
+import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
+import { showroomPages } from '../cars.stock.sites/stock-settings.table.ts';
+import { restylingSorts } from '../cars.sorting/sorting.table.ts';
+import { templates } from '../sites.context/content.table.ts';
+import { mediaFiles } from '../media.storage/media.table.ts';
+import { catalogChain } from '../../test/resource-samples.ts';
 
 /**
  * The stock on public sites: the stock settings' root pages list new and used cars with the site's
@@ -331,5 +338,186 @@ describe("a car's page", () => {
     expect(newCar).toMatch(/<span>Выгода дилера<\/span> <strong>−150 000 ₽<\/strong><small class="car-savings__note">До конца месяца<\/small>/);
     // A new car's buyer is its first owner; after one owner the program (owners 1 to 1) no longer applies.
     expect(await pageOf(used!.id)).not.toContain('Выгода дилера');
+  });
+});
+
+describe('model pages, sold templates and benefits on cards', () => {
+  let a: Awaited<ReturnType<typeof colorChain>>;
+  let b: Awaited<ReturnType<typeof catalogChain>>;
+  let catalogPage: number;
+  let modelIds: { a: number; b: number };
+  let cheap: number;
+
+  beforeAll(async () => {
+    a = await colorChain(t);
+    b = await catalogChain(t);
+    await db().update(carRestylings).set({ marketing_name: 'Рестайлинг A' }).where(eq(carRestylings.id, a.restyling));
+    const [picture] = await db().insert(mediaFiles).values({ client_id: s.clientId, name: 'front.jpg', mime: 'image/jpeg', ext: 'jpg', kind: 'image', size: 100, driver: 'local', key: `model-${unique()}` }).returning();
+    await db().update(carComplectations).set({ image_id: picture!.id }).where(eq(carComplectations.id, a.complectation));
+    await db().insert(carMarketingComplectations).values({ code: `LUX${unique()}`, name: 'Luxe', complectation_id: a.complectation, restyling_id: a.restyling, generation_id: a.generation, model_id: a.model, brand_id: a.brand });
+    catalogPage = (await addPage(db(), s, '/models', { caption: 'Модельный ряд', order: 6 }, { parent_id: s.pages.home.id })).id;
+    const pageA = await addPage(db(), s, '/models/a', { caption: 'Модель A' }, { parent_id: catalogPage });
+    const pageB = await addPage(db(), s, '/models/b', { caption: 'Модель B' }, { parent_id: catalogPage });
+    modelIds = { a: pageA.id, b: pageB.id };
+    await db().insert(showroomPages).values([
+      { site_id: s.id, client_id: s.clientId, brand_id: a.brand, model_id: a.model, generation_id: a.generation, restyling_id: a.restyling, page_id: pageA.id },
+      { site_id: s.id, client_id: s.clientId, brand_id: b.brand, model_id: b.model, generation_id: b.generation, restyling_id: b.restyling, page_id: pageB.id },
+    ]);
+    await db().insert(restylingSorts).values([
+      { site_id: s.id, client_id: s.clientId, brand_id: b.brand, model_id: b.model, restyling_id: b.restyling, sort: 1 },
+      { site_id: s.id, client_id: s.clientId, brand_id: a.brand, model_id: a.model, restyling_id: a.restyling, sort: 2 },
+    ]);
+    await db().update(stockSiteSettings).set({ root_catalog_id: catalogPage }).where(eq(stockSiteSettings.site_id, s.id));
+    const ofA = { brand_id: a.brand, model_id: a.model, generation_id: a.generation, restyling_id: a.restyling, complectation_id: a.complectation, marketing_complectation_id: a.marketing };
+    const rows = await db()
+      .insert(cars)
+      .values([car({ external_id: `model-a1-${unique()}`, ...ofA, price: 2_500_000, final_price: 2_500_000 }), car({ external_id: `model-a2-${unique()}`, ...ofA, price: 2_300_000, final_price: 2_300_000 })])
+      .returning({ id: cars.id });
+    cheap = rows[1]!.id;
+  });
+
+  it("shows the model's gallery, its complectations from their lowest stock price and its cars", async () => {
+    const page = await body('/models/a');
+    expect(page).toContain('<h1>Модель A</h1>');
+    expect(page).toMatch(/<img src="\/files\/[^"]+\.jpg" alt="[^"]*Рестайлинг A, фото 1"/);
+    // Elegance has two cars in stock (from the cheaper one); Luxe none.
+    expect(page).toMatch(/<span class="showroom-trim__name">Elegance<\/span><strong class="showroom-trim__price">от 2 300 000 ₽<\/strong><span class="showroom-trim__count">В наличии: 2<\/span>/);
+    expect(page).toMatch(/<span class="showroom-trim__name">Luxe<\/span><span class="showroom-trim__count">Нет в наличии<\/span>/);
+    expect(cards(page)).toHaveLength(2);
+    expect(page).toMatch(new RegExp(`href="/cars/[a-z0-9-]*-${cheap}"`));
+    // Model B has no cars: it says so and offers the list.
+    const other = await body('/models/b');
+    expect(other).toContain('Автомобилей этой модели сейчас нет в наличии');
+    expect(other).toContain('href="/cars"');
+  });
+
+  it('links the model page from the car page', async () => {
+    const href = new RegExp(`href="(/cars/[a-z0-9-]*-${cheap})"`).exec(await body('/models/a'))?.[1];
+    const page = await body(href!);
+    expect(page).toContain('<a class="btn btn--outline btn--full" href="/models/a">О модели</a>');
+  });
+
+  it('lists the model pages on the root catalogue page in the order the admin sets, and follows a change at once', async () => {
+    const order = (page: string) => [...page.matchAll(/<a class="car-card__link" href="(\/models\/[ab])">/g)].map((match) => match[1]);
+    const first = await body('/models');
+    expect(order(first)).toEqual(['/models/b', '/models/a']);
+    expect(first).toContain('от 2 300 000 ₽');
+    await db().update(restylingSorts).set({ sort: 3 }).where(and(eq(restylingSorts.site_id, s.id), eq(restylingSorts.restyling_id, b.restyling)));
+    expect(order(await body('/models'))).toEqual(['/models/a', '/models/b']);
+  });
+
+  it('sends the address of a removed sold car to its model page with the redirect_to_model strategy', async () => {
+    await db().update(stockSiteSettings).set({ new_settings: kind({ sold_strategy: 'redirect_to_model' }) }).where(eq(stockSiteSettings.site_id, s.id));
+    const [sold] = await db()
+      .insert(cars)
+      .values(car({ external_id: `model-sold-${unique()}`, brand_id: a.brand, model_id: a.model, generation_id: a.generation, restyling_id: a.restyling, status: 'sold', sold_at: new Date(Date.now() - 40 * 24 * 3600 * 1000) }))
+      .returning({ id: cars.id });
+    const address = String((await visit(t, s.host, `/cars/${sold!.id}`)).headers.location);
+    expect((await visit(t, s.host, address)).statusCode).toBe(200);
+    await applySoldPeriods(db(), new Date());
+    const gone = await visit(t, s.host, address);
+    expect([gone.statusCode, gone.headers.location]).toEqual([301, '/models/a']);
+    const landed = await body('/models/a');
+    expect(landed).toContain('Комплектации и цены');
+    await db().update(stockSiteSettings).set({ new_settings: kind() }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it("draws a kept sold car's page with the sold template of its kind", async () => {
+    const [template] = await db()
+      .insert(templates)
+      .values({ site_id: s.id, client_id: s.clientId, name: 'Продан', floors: [{ floor_id: s.floors.text, values: { title: 'Этот уже уехал, но есть похожие', body: 'Звоните нам' } }] })
+      .returning();
+    const [sold] = await db().insert(cars).values(car({ external_id: `tpl-sold-${unique()}`, is_new: false, mileage: 5_000, status: 'sold', sold_at: new Date() })).returning({ id: cars.id });
+    const address = String((await visit(t, s.host, `/cars/${sold!.id}`)).headers.location);
+    const before = await body(address);
+    expect(before).toContain('Посмотрите другие автомобили в наличии.');
+    await db().update(stockSiteSettings).set({ used_settings: kind({ sold_strategy: 'redirect_to_list', sold_template_id: template!.id }) }).where(eq(stockSiteSettings.site_id, s.id));
+    const drawn = await body(address);
+    expect(drawn).toContain('Этот уже уехал, но есть похожие');
+    expect(drawn).not.toContain('Посмотрите другие автомобили в наличии.');
+    expect(drawn).toContain('<p class="car-card__status">Этот автомобиль уже продан</p>');
+    expect(drawn).not.toContain('name="_form" value="car"');
+    // A change of the template shows at once.
+    await db().update(templates).set({ floors: [{ floor_id: s.floors.text, values: { title: 'Новый текст шаблона' } }] }).where(eq(templates.id, template!.id));
+    expect(await body(address)).toContain('Новый текст шаблона');
+    // An offered car of the same kind is drawn as before.
+    const used = await body('/cars?type=used');
+    expect(used).not.toContain('Новый текст шаблона');
+    // The template's form floors take their posts; the car's own request form is not there.
+    await db().update(templates).set({ floors: [{ floor_id: s.floors.text, values: {} }, { floor_id: s.floors.form, values: {} }] }).where(eq(templates.id, template!.id));
+    const post = (form: string) =>
+      t.app.inject({ method: 'POST', url: address, headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: form, name: 'Гость', phone: '1' }).toString() });
+    const wrong = await post('main-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Введите телефон в формате');
+    expect((await post('car')).statusCode).toBe(404);
+    expect((await post('main-0')).statusCode).toBe(404);
+    await db().update(stockSiteSettings).set({ used_settings: kind({ sold_strategy: 'redirect_to_list' }) }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it("shows the dealer's benefit on the list's cards as the car page does", async () => {
+    const before = await body('/models/a');
+    expect(before).not.toContain('Выгода дилера');
+    const [program] = await db().insert(benefitPrograms).values({ client_id: s.clientId, name: 'Скидка модели', code: `model-${unique()}`, owners_from: 1, owners_to: 1 }).returning();
+    await db().insert(benefitDiscounts).values({ client_id: s.clientId, program_id: program!.id, marketing_complectation_id: a.marketing, brand_id: a.brand, model_id: a.model, discount_sum: 70_000, start_date: '2020-01-01', end_date: '2099-12-31' });
+    // The benefit's change drops the cached pages: both cards of the complectation show it.
+    const page = await body('/models/a');
+    expect(page.match(/<p class="car-card__benefit">Выгода дилера <span class="nowrap">−70 000 ₽<\/span><\/p>/g)).toHaveLength(2);
+    const list = await body(`/cars?page=1`);
+    expect(list).toContain('Выгода дилера <span class="nowrap">−70 000 ₽</span>');
+    const href = new RegExp(`href="(/cars/[a-z0-9-]*-${cheap})"`).exec(page)?.[1];
+    expect(await body(href!)).toMatch(/<span>Скидка модели<\/span> <strong>−70 000 ₽<\/strong>/);
+  });
+});
+
+describe("the visitor's favourites and comparison", () => {
+  const meta = (page: string) => JSON.parse((/<meta name="dp-stock" content="([^"]*)">/.exec(page)?.[1] ?? 'null').replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown> | null;
+
+  it('compares up to three of the site’s offered cars side by side from the ids in the address', async () => {
+    const ids = [carIds.a, carIds.b, carIds.used];
+    const page = await visit(t, s.host, `/cars/compare?ids=${ids.join(',')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    const text = page.body.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('<h1>Сравнение автомобилей</h1>');
+    expect([...text.matchAll(/<th scope="col">/g)]).toHaveLength(3);
+    expect(text).toContain('<td>1 400 000 ₽</td><td>1 200 000 ₽</td><td>900 000 ₽</td>');
+    expect(text).toContain('42 000 км');
+    // Removing one leads to the comparison of the others.
+    expect(text).toContain(`href="/cars/compare?ids=${carIds.b},${carIds.used}"`);
+    // A fourth is refused with the reason; an inactive, a sold or another site's car is never shown.
+    const four = (await body(`/cars/compare?ids=${[...ids, carIds.c].join(',')}`));
+    expect([...four.matchAll(/<th scope="col">/g)]).toHaveLength(3);
+    expect(four).toContain('Сравнить можно не больше трёх автомобилей');
+    const hidden = await body(`/cars/compare?ids=${carIds.d},${carIds.sold},999999999,abc`);
+    expect(hidden).not.toContain('<th scope="col">');
+    expect(hidden).toContain('Добавьте к сравнению до трёх автомобилей');
+  });
+
+  it('shows the favourites from the ids in the address while the settings enable them', async () => {
+    const page = await body(`/cars/favorites?ids=${carIds.c},${carIds.used}`);
+    expect(page).toContain('<h1>Избранное</h1>');
+    expect(cards(page)).toEqual([expect.stringContaining('Vesta'), expect.stringContaining('Рио')]);
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await body('/cars/favorites')).toContain('В избранном пока пусто');
+    // The script reads the limits; the cars' buttons wait for it (hidden without JavaScript).
+    const list = await body('/cars');
+    expect(meta(list)).toMatchObject({ compare: '/cars/compare', favorites: '/cars/favorites', compareMax: 3, favoritesMax: 20, viewedMax: 10 });
+    expect(list).toContain(`<div class="car-actions" data-car-actions="${carIds.a}" hidden>`);
+    expect(list).toContain('data-viewed hidden');
+    await db().update(stockSiteSettings).set({ viewed_favorites: { ...stockSettingsDefaults().viewed_favorites, favorites_enabled: false, viewed_enabled: false } }).where(eq(stockSiteSettings.site_id, s.id));
+    expect((await visit(t, s.host, '/cars/favorites')).statusCode).toBe(404);
+    const off = await body('/cars');
+    expect(meta(off)).toMatchObject({ favorites: null, viewedMax: 0 });
+    expect(off).not.toContain('data-favorite');
+    expect(off).not.toContain('data-viewed');
+    expect((await visit(t, s.host, `/cars/compare?ids=${carIds.a}`)).statusCode).toBe(200);
+    await db().update(stockSiteSettings).set({ viewed_favorites: stockSettingsDefaults().viewed_favorites }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it("keeps a car's summary for the viewed strip on its page", async () => {
+    const href = await hrefOf(carIds.b!);
+    const page = await body(href!);
+    expect(page).toMatch(new RegExp(`data-car-actions="${carIds.b}" data-car="\\{&quot;id&quot;:${carIds.b},&quot;name&quot;:&quot;Kia [^"]*Рио, 2024&quot;,&quot;href&quot;:&quot;${href}&quot;`));
   });
 });

@@ -9,15 +9,19 @@ import {
   type Lang,
   type ListSortSettings,
   type StockKindSettings,
+  type ViewedFavorites,
 } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { fileUrl } from '../../kit/files.ts';
 import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
-import { customFilterGroups, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
+import { customFilterGroups, showroomPages, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
+import { restylingSorts } from '../cars.sorting/sorting.table.ts';
+import { carRestylings } from '../cars.catalog/catalog.table.ts';
+import { templates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
 import type { CreditBenefit } from '@dp/contracts';
-import { benefitsForCar, ownerNumber } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, benefitsForCars, ownerNumber } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 
@@ -25,8 +29,10 @@ import { mediaFiles } from '../media.storage/media.table.ts';
  * The stock a public site shows (docs/decisions/public-sites.md, "How does a site show its
  * stock?"): which pages list new and used cars (the stock settings' root pages, while the module
  * of the kind is installed and active), the site's custom filters, sort settings, labels and
- * credit terms, kept in the site's snapshot; and the two statements of a list page: the page of
- * cars, and the counts of every filter's values (each under the other active filters).
+ * credit terms, showroom pages, sold templates and viewed/favourites settings, kept in the site's
+ * snapshot; the two statements of a list page: the page of cars, and the counts of every filter's
+ * values (each under the other active filters); the model pages' and catalogue page's data
+ * ("How does a site show its models?") and the visitor's favourites and comparison by ids.
  */
 export type StockKind = 'new' | 'used';
 export const STOCK_MODULES: Record<StockKind, string> = { new: 'available_cars', used: 'used_cars' };
@@ -51,20 +57,61 @@ export interface StockConfig {
   labels: SiteLabel[];
   /** The credit terms of the site when `credit_calc` is installed and active. */
   credit: SiteCreditTerms | null;
+  /** The showroom pages (a site page per restyling, or per restyling and equipment) by the page's id. */
+  showroom: Map<number, ShowroomEntry>;
+  /** The restylings' showroom pages (those without an equipment) in the admin's restyling order. */
+  models: ShowroomEntry[];
+  /** The root catalogue page (`root_catalog_id`): it lists the models; null without one. */
+  catalogPageId: number | null;
+  /** The floors of each kind's sold template: a sold car's page is drawn with them. */
+  soldTemplates: Map<StockKind, PlacedFloor[]>;
+  /** The visitor's viewed cars and favourites (the stock settings). */
+  viewedFavorites: ViewedFavorites;
+}
+
+/** A showroom page of the site: the page presenting a restyling (and, optionally, one equipment of it). */
+export interface ShowroomEntry {
+  page_id: number;
+  brand_id: number;
+  model_id: number;
+  restyling_id: number;
+  complectation_id: number | null;
+}
+
+/** The showroom page of a car: its equipment's first, else its restyling's; none without either. */
+export function showroomPageOf(config: StockConfig, car: { restyling_id: number | null; complectation_id: number | null }): ShowroomEntry | null {
+  if (car.restyling_id === null) return null;
+  const entries = [...config.showroom.values()].filter((entry) => entry.restyling_id === car.restyling_id);
+  return entries.find((entry) => entry.complectation_id !== null && entry.complectation_id === car.complectation_id) ?? entries.find((entry) => entry.complectation_id === null) ?? null;
 }
 
 /** The stock part of a site's snapshot; null when neither stock module is active. */
 export async function loadStockConfig(db: DbOrTx, siteId: number, clientId: number, activeModules: Set<string>): Promise<StockConfig | null> {
   const kinds = (Object.keys(STOCK_MODULES) as StockKind[]).filter((kind) => activeModules.has(STOCK_MODULES[kind]));
   if (!kinds.length) return null;
-  const [settingsRows, sortRows, groups, labels, credit] = await Promise.all([
+  const [settingsRows, sortRows, groups, labels, credit, showroomRows] = await Promise.all([
     db.select().from(stockSiteSettings).where(eq(stockSiteSettings.site_id, siteId)).limit(1),
     db.select().from(listSortSettings).where(eq(listSortSettings.site_id, siteId)).limit(1),
     db.select({ title_ru: customFilterGroups.title_ru, title_en: customFilterGroups.title_en, filters: customFilterGroups.filters }).from(customFilterGroups).where(eq(customFilterGroups.site_id, siteId)).orderBy(customFilterGroups.sort, customFilterGroups.id),
     siteLabels(db, siteId),
     activeModules.has('credit_calc') ? loadSiteTerms(db, { id: siteId, client_id: clientId }) : Promise.resolve(null),
+    // The restylings in the admin's order (restyling_sorts), then the catalogue's own.
+    db
+      .select({ page_id: showroomPages.page_id, brand_id: showroomPages.brand_id, model_id: showroomPages.model_id, restyling_id: showroomPages.restyling_id, complectation_id: showroomPages.complectation_id })
+      .from(showroomPages)
+      .innerJoin(carRestylings, eq(carRestylings.id, showroomPages.restyling_id))
+      .leftJoin(restylingSorts, and(eq(restylingSorts.site_id, showroomPages.site_id), eq(restylingSorts.restyling_id, showroomPages.restyling_id)))
+      .where(eq(showroomPages.site_id, siteId))
+      .orderBy(sql`${restylingSorts.sort} asc nulls last`, carRestylings.sorting, showroomPages.id),
   ]);
   const settings = settingsRows[0] ?? stockSettingsDefaults();
+  const templateIds = kinds.flatMap((kind) => (kind === 'new' ? settings.new_settings : settings.used_settings).sold_template_id ?? []);
+  const templateRows = templateIds.length ? await db.select({ id: templates.id, floors: templates.floors }).from(templates).where(and(eq(templates.site_id, siteId), inArray(templates.id, templateIds))) : [];
+  const soldTemplates = new Map<StockKind, PlacedFloor[]>();
+  for (const kind of kinds) {
+    const template = templateRows.find((row) => row.id === (kind === 'new' ? settings.new_settings : settings.used_settings).sold_template_id);
+    if (template?.floors.length) soldTemplates.set(kind, template.floors);
+  }
   const byRootPage = new Map<number, StockList[]>();
   for (const kind of kinds) {
     const own = kind === 'new' ? settings.new_settings : settings.used_settings;
@@ -72,7 +119,10 @@ export async function loadStockConfig(db: DbOrTx, siteId: number, clientId: numb
     byRootPage.set(own.root_page_id, [...(byRootPage.get(own.root_page_id) ?? []), { kind, settings: own }]);
   }
   const sort = sortRows[0] ? { new_sort: sortRows[0].new_sort, used_sort: sortRows[0].used_sort, visitor_fields: sortRows[0].visitor_fields } : DEFAULT_LIST_SORT;
-  return { byRootPage, groups, sort, labels: labels.filter((label) => !label.hide), credit };
+  const showroom = new Map<number, ShowroomEntry>();
+  for (const row of showroomRows) if (!showroom.has(row.page_id)) showroom.set(row.page_id, row);
+  const models = showroomRows.filter((row) => row.complectation_id === null);
+  return { byRootPage, groups, sort, labels: labels.filter((label) => !label.hide), credit, showroom, models, catalogPageId: settings.root_catalog_id, soldTemplates, viewedFavorites: settings.viewed_favorites };
 }
 
 /** Cars per list page. */
@@ -101,6 +151,8 @@ export interface ListQuery {
   search: string;
   /** Whether a filter or a visitor's order is set (such a list is `noindex`, its canonical the plain list). */
   filtered: boolean;
+  /** The model page's cars: those of one restyling (and equipment), never from the address. */
+  scope?: { restyling_id: number; complectation_id: number | null } | null;
 }
 
 /** The site's filters, each field once (the first group that names it). */
@@ -160,6 +212,9 @@ export interface ListedCar {
   slug: { brand: string | null; model: string | null };
   is_new: boolean;
   status: string;
+  restyling_id: number | null;
+  /** The catalogue complectation (equipment): the showroom page of an equipment. */
+  complectation_id: number | null;
   brand: string | null;
   model: string | null;
   complectation: string | null;
@@ -177,6 +232,8 @@ export interface ListedCar {
   labels: SiteLabel[];
   /** The lowest monthly payment of the site's credit offers, whole roubles; null without one. */
   monthly: number | null;
+  /** The dealer's discount programs' discounts on the car today, summed (benefits), roubles; 0 without. */
+  benefit: number;
 }
 
 export interface FilterCounts {
@@ -230,7 +287,10 @@ function conditionOf(query: ListQuery, field: CustomFilterField): SQL | null {
 }
 
 /** Cars a list shows: the site's, of the kind, offered (active or reserved). */
-const baseCondition = (siteId: number, query: ListQuery) => sql`c.site_id = ${siteId} and c.is_new = ${query.list.kind === 'new'} and c.status in ('active', 'reserved')`;
+const baseCondition = (siteId: number, query: ListQuery) => {
+  const scope = query.scope ? sql` and c.restyling_id = ${query.scope.restyling_id}${query.scope.complectation_id !== null ? sql` and c.complectation_id = ${query.scope.complectation_id}` : sql``}` : sql``;
+  return sql`c.site_id = ${siteId} and c.is_new = ${query.list.kind === 'new'} and c.status in ('active', 'reserved')${scope}`;
+};
 const allOf = (parts: (SQL | null)[]) => {
   const present = parts.filter((part): part is SQL => part !== null);
   return present.length ? sql.join(present.map((part) => sql`(${part})`), sql` and `) : sql`true`;
@@ -262,6 +322,7 @@ interface CarRow extends Record<string, unknown> {
   model_id: number | null;
   marketing_complectation_id: number | null;
   restyling_id: number | null;
+  complectation_id: number | null;
   brand: string | null;
   model: string | null;
   brand_slug: string | null;
@@ -289,6 +350,41 @@ interface CarRow extends Record<string, unknown> {
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The statement of cards' cars (names and the first photo joined) under `where`, in `order` (with its limit). */
+function carsSelect(lang: Lang, where: SQL, order: SQL): SQL {
+  const local = lang === 'en' ? 'name_en' : 'name_ru';
+  return sql`
+      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
+        c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
+        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
+        coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
+        coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
+      from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id
+        left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
+        left join dealerships d on d.id = c.dealers_id
+      where ${where}
+      order by ${order}`;
+}
+
+/**
+ * The site's offered cars of its listed kinds among `ids`, as their cards show them, in the order
+ * of `ids` (a visitor's favourites and comparison; ids of other sites' or sold cars are left out).
+ */
+export async function loadCarsByIds(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, ids: number[], lang: Lang): Promise<ListedCar[]> {
+  if (!ids.length) return [];
+  const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${ids.length}`));
+  const rows = rowsOf<CarRow>(result);
+  const [urls, benefits] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), pageBenefits(db, clientId, rows)]);
+  const byId = new Map(rows.map((row) => [row.id, { ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, benefit: benefits.get(row.id) ?? 0 }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The car ids of a favourites or comparison address (`?ids=3,5,8`): whole numbers, each once, at most `max`. */
+export function idsOf(query: string, max: number): number[] {
+  const raw = new URLSearchParams(query).get('ids') ?? '';
+  return [...new Set(raw.split(',').filter((part) => /^\d{1,9}$/.test(part)).map(Number))].slice(0, max);
+}
+
 /**
  * One list page: the page of cars (one statement, names and the first photo joined), the counts of
  * every filter's values under the other filters and the total (one statement, grouping sets over
@@ -296,7 +392,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang): Promise<ListResult> {
   const filters = filtersOf(config);
-  const local = lang === 'en' ? 'name_en' : 'name_ru';
   const conditions = new Map(filters.map((filter) => [filter.field, conditionOf(query, filter.field)]));
   const except = (field: CustomFilterField | null) => allOf([...conditions].filter(([other]) => other !== field).map(([, condition]) => condition));
   const joins = sql`left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id`;
@@ -316,18 +411,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
 
   const offset = (query.page - 1) * CARS_PER_PAGE;
   const [pageResult, countResult] = await Promise.all([
-    db.execute(sql`
-      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
-        c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
-        ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
-        coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
-        coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
-      from cars c ${joins}
-        left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
-        left join dealerships d on d.id = c.dealers_id
-      where ${baseCondition(siteId, query)} and ${except(null)}
-      order by ${orderOf(config, query)}
-      limit ${CARS_PER_PAGE} offset ${offset}`),
+    db.execute(carsSelect(lang, sql`${baseCondition(siteId, query)} and ${except(null)}`, sql`${orderOf(config, query)} limit ${CARS_PER_PAGE} offset ${offset}`)),
     db.execute(sql`select ${sql.join(selects, sql`, `)} from cars c ${joins} where ${baseCondition(siteId, query)} group by grouping sets (${sets})`),
   ]);
   const rows = rowsOf<CarRow>(pageResult);
@@ -347,16 +431,26 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   ranged.forEach((filter, i) => counts.bounds.set(filter.field, { min: numberOrNull(totalRow[`lo${i}`]), max: numberOrNull(totalRow[`hi${i}`]) }));
   flagged.forEach((filter, i) => counts.flags.set(filter.field, Number(totalRow[`f${i}`] ?? 0)));
 
-  const imageIds = [...new Set(rows.map((row) => row.image_id).filter((value): value is number => typeof value === 'number'))];
-  const files = imageIds.length
-    ? await db.select({ id: mediaFiles.id, key: mediaFiles.key, ext: mediaFiles.ext, access: mediaFiles.access, client_id: mediaFiles.client_id }).from(mediaFiles).where(and(inArray(mediaFiles.id, imageIds), eq(mediaFiles.access, 1)))
-    : [];
-  // Only public files of the site's client (or the platform's) are shown.
-  const urls = new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
-
-  const cars = rows.map((row) => ({ ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null }));
+  const [urls, benefits] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), pageBenefits(db, clientId, rows)]);
+  const cars = rows.map((row) => ({ ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, benefit: benefits.get(row.id) ?? 0 }));
   const pages = Math.max(1, Math.ceil(total / CARS_PER_PAGE));
   return { cars, total, page: query.page, pages, counts };
+}
+
+/** Addresses of the public media files among `ids`: the site client's own or the platform's. */
+export async function publicImages(db: DbOrTx, clientId: number, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((value): value is number => typeof value === 'number'))];
+  if (!wanted.length) return new Map();
+  const files = await db.select({ id: mediaFiles.id, key: mediaFiles.key, ext: mediaFiles.ext, client_id: mediaFiles.client_id }).from(mediaFiles).where(and(inArray(mediaFiles.id, wanted), eq(mediaFiles.access, 1)));
+  return new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
+}
+
+/** The summed benefits of a page's cars today, roubles by car id: one statement for all of them. */
+async function pageBenefits(db: DbOrTx, clientId: number, rows: CarRow[]): Promise<Map<number, number>> {
+  const asked = rows.flatMap((row) => (row.marketing_complectation_id ? [{ id: row.id, marketingComplectationId: row.marketing_complectation_id, owners: ownerNumber(row.owners) }] : []));
+  if (!asked.length) return new Map();
+  const found = await benefitsForCars(db, clientId, today(), asked);
+  return new Map([...found].map(([id, benefits]) => [id, benefits.discounts.reduce((sum, discount) => sum + discount.discountSum, 0)]));
 }
 
 /** A car row as a card shows it: names, prices, the labels whose conditions it meets, the monthly payment. */
@@ -382,6 +476,8 @@ function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
     slug: { brand: row.brand_slug, model: row.model_slug },
     is_new: row.is_new,
     status: row.status,
+    restyling_id: row.restyling_id,
+    complectation_id: row.complectation_id,
     brand: row.brand,
     model: row.model,
     complectation: row.complectation,
@@ -398,6 +494,7 @@ function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
     image: null,
     labels: config.labels.filter((label) => labelApplies(label.conditions, subject)),
     monthly: monthlyPayment(config.credit, { price: final ?? price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang),
+    benefit: 0,
   };
 }
 
@@ -444,6 +541,8 @@ export interface CarView {
   uri: string;
   /** The placement its form posts (`car`). */
   placement: string;
+  /** The address of the car's model page (its showroom page); null without one. */
+  modelUri?: string | null;
 }
 
 /** The client's discounts on a car's marketing complectation valid today for its next owner (none without one). */
@@ -489,6 +588,7 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
     // The payment on the price less the discounts the credit programmes combine with.
     monthly: benefits.length ? monthlyPayment(config.credit, { price: listed.final_price ?? listed.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits) : listed.monthly,
     benefits: benefits.map((benefit) => ({ name: benefit.program_name, sum: benefit.sum / 100, disclaimer: benefit.disclaimer })),
+    benefit: benefits.reduce((sum, benefit) => sum + benefit.sum / 100, 0),
     image: images[0] ?? null,
     model_id: row.model_id,
     vin: row.vin,
@@ -524,4 +624,136 @@ export async function carAddresses(db: DbOrTx, siteId: number, config: StockConf
     model: row.model,
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   }));
+}
+
+/** A complectation of a model page: its lowest price in the site's stock ("from N ₽") and how many cars have it. */
+export interface ShowroomComplectation {
+  id: number;
+  name: string;
+  /** The lowest final price of the site's offered cars of it; null when none is in stock. */
+  from: number | null;
+  count: number;
+}
+
+/** What a model page draws: the model's name, gallery, complectations with stock prices, and its cars. */
+export interface ShowroomView {
+  entry: ShowroomEntry;
+  name: string;
+  images: string[];
+  complectations: ShowroomComplectation[];
+  /** The model's cars in the first list that has any (new before used), as its cards show them. */
+  cars: { list: StockList; listUri: string; result: ListResult } | null;
+}
+
+/** A model of the catalogue page: its page, name, picture and the lowest price of its cars in stock. */
+export interface ShowroomModel {
+  uri: string;
+  name: string;
+  image: string | null;
+  from: number | null;
+  count: number;
+}
+
+const OFFERED = sql`c.status in ('active', 'reserved')`;
+/** The cars of the kinds the site lists (its active stock modules with a root page). */
+const listedKinds = (config: StockConfig) => {
+  const kinds = [...new Set([...config.byRootPage.values()].flat().map((list) => list.kind === 'new'))];
+  return kinds.length ? sql`c.is_new in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})` : sql`false`;
+};
+/** The gallery's most pictures. */
+const GALLERY_MAX = 24;
+
+/** A restyling's name as a model page shows it: brand, model and the restyling's marketing name (or its name). */
+function restylingName(row: { brand: string | null; model: string | null; model_name: string | null; restyling: string | null }) {
+  // A restyling named after its model ("Granta FL", in any of the model's names) is not preceded by the model again.
+  const restyling = row.restyling?.toLocaleLowerCase() ?? '';
+  const named = [row.model, row.model_name].some((name) => name && restyling.startsWith(name.toLocaleLowerCase()));
+  return [row.brand, named ? null : row.model, row.restyling].filter(Boolean).join(' ');
+}
+
+/**
+ * A model page (a showroom page of the stock settings): the restyling's name, its pictures (the
+ * restyling's, its complectations' and their marketing galleries'), its marketing complectations
+ * (of the equipment only for an equipment's page) with the lowest final price of the site's offered
+ * cars of each, and the model's cars as the list shows them (the site's order, the first page).
+ */
+export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, entry: ShowroomEntry, rootUris: Map<StockKind, string>, lang: Lang): Promise<ShowroomView> {
+  const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
+  const equipment = entry.complectation_id !== null ? sql` and mc.complectation_id = ${entry.complectation_id}` : sql``;
+  const [nameResult, imageResult, complectationResult] = await Promise.all([
+    db.execute(sql`select b.name as brand, coalesce(m.${local}, m.name) as model, m.name as model_name, coalesce(r.marketing_name, r.name) as restyling, r.image_id
+      from car_restylings r join car_brands b on b.id = r.brand_id join car_models m on m.id = r.model_id where r.id = ${entry.restyling_id}`),
+    db.execute(sql`select image_id from (
+        select r.image_id, 0 as part, 0 as place, 0 as id from car_restylings r where r.id = ${entry.restyling_id}
+        union all select k.image_id, 1, 0, k.id from car_complectations k where k.restyling_id = ${entry.restyling_id}${entry.complectation_id !== null ? sql` and k.id = ${entry.complectation_id}` : sql``}
+        union all select g.image_ids[i], 2, i, g.id from car_marketing_galleries g join car_complectations k on k.id = g.complectation_id, generate_subscripts(g.image_ids, 1) i
+          where k.restyling_id = ${entry.restyling_id}${entry.complectation_id !== null ? sql` and k.id = ${entry.complectation_id}` : sql``}
+      ) pictures where image_id is not null order by part, id, place limit ${GALLERY_MAX * 2}`),
+    db.execute(sql`select mc.id, coalesce(mc.${local}, mc.name) as name, min(c.final_price) as from_price, count(c.id)::int as count
+      from car_marketing_complectations mc
+        left join cars c on c.marketing_complectation_id = mc.id and c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)}
+      where mc.restyling_id = ${entry.restyling_id} and mc.actual${equipment}
+      group by mc.id order by min(c.final_price) asc nulls last, mc.base_price asc nulls last, mc.id limit 100`),
+  ]);
+  const named = rowsOf<{ brand: string | null; model: string | null; model_name: string | null; restyling: string | null }>(nameResult)[0] ?? { brand: null, model: null, model_name: null, restyling: null };
+  const imageIds = [...new Set(rowsOf<{ image_id: number }>(imageResult).map((row) => row.image_id))];
+  const urls = await publicImages(db, clientId, imageIds);
+  const images = imageIds.flatMap((id) => urls.get(id) ?? []).slice(0, GALLERY_MAX);
+  const complectations = rowsOf<{ id: number; name: string; from_price: string | number | null; count: number }>(complectationResult).map((row) => ({ id: row.id, name: row.name, from: numberOrNull(row.from_price), count: Number(row.count) }));
+  let cars: ShowroomView['cars'] = null;
+  const lists = [...config.byRootPage.values()].flat().sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'new' ? -1 : 1));
+  for (const list of lists) {
+    const listUri = rootUris.get(list.kind);
+    if (!listUri) continue;
+    const query: ListQuery = { list, values: new Map(), ranges: new Map(), flags: new Set(), sort: null, page: 1, search: '', filtered: false, scope: { restyling_id: entry.restyling_id, complectation_id: entry.complectation_id } };
+    const result = await queryList(db, siteId, clientId, { ...config, groups: [] }, query, lang);
+    if (result.total || !cars) cars = { list, listUri, result };
+    if (result.total) break;
+  }
+  return { entry, name: restylingName(named), images, complectations, cars };
+}
+
+/**
+ * The root catalogue page's models: each restyling's showroom page in the admin's restyling order,
+ * its name, picture and the lowest final price of the site's offered cars of it. One statement
+ * (and one for the pictures' files).
+ */
+export async function loadShowroomModels(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, uriOf: (pageId: number) => string | undefined, lang: Lang): Promise<ShowroomModel[]> {
+  const models = config.models.filter((entry) => uriOf(entry.page_id) !== undefined);
+  if (!models.length) return [];
+  const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
+  const result = await db.execute(sql`select r.id, b.name as brand, coalesce(m.${local}, m.name) as model, m.name as model_name, coalesce(r.marketing_name, r.name) as restyling, r.image_id,
+      (select min(c.final_price) from cars c where c.site_id = ${siteId} and c.restyling_id = r.id and ${OFFERED} and ${listedKinds(config)}) as from_price,
+      (select count(*) from cars c where c.site_id = ${siteId} and c.restyling_id = r.id and ${OFFERED} and ${listedKinds(config)})::int as count
+    from car_restylings r join car_brands b on b.id = r.brand_id join car_models m on m.id = r.model_id
+    where r.id in (${sql.join(models.map((entry) => sql`${entry.restyling_id}`), sql`, `)})`);
+  const rows = new Map(rowsOf<{ id: number; brand: string | null; model: string | null; model_name: string | null; restyling: string | null; image_id: number | null; from_price: string | number | null; count: number }>(result).map((row) => [row.id, row]));
+  const urls = await publicImages(db, clientId, [...rows.values()].map((row) => row.image_id));
+  return models.flatMap((entry) => {
+    const row = rows.get(entry.restyling_id);
+    if (!row) return [];
+    return [{ uri: uriOf(entry.page_id)!, name: restylingName(row), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, from: numberOrNull(row.from_price), count: Number(row.count) }];
+  });
+}
+
+/** Each kind's list and its page's address (a car's card links below it). */
+export type ListsByKind = Map<StockKind, { list: StockList; uri: string }>;
+
+/** The addresses and limits of the visitor's tools on a site (the stock settings), or null without a list. */
+export interface StockTools {
+  compareUri: string;
+  favoritesUri: string | null;
+  favorites: { max: number; days: number } | null;
+  viewed: { max: number; days: number } | null;
+}
+
+/** What a favourites or comparison page draws: the cars found among the address's ids. */
+export interface VisitorCarsView {
+  kind: 'favorites' | 'compare';
+  cars: ListedCar[];
+  /** How many ids the address asked for (a comparison of more shows the first three and says why). */
+  asked: number;
+  lists: ListsByKind;
+  /** The favourites and comparison pages' addresses. */
+  tools: StockTools;
 }

@@ -182,6 +182,45 @@ p{margin:0 0 1em}
 .car-card__price strong{font-size:1.25rem}
 .car-card__price s{color:var(--muted);font-size:.92rem}
 .car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
+.car-card__benefit{color:#15803d;font-weight:600;font-size:.92rem}
+.showroom{display:flex;flex-direction:column;gap:32px;padding-bottom:32px}
+.showroom__section h2{font-size:1.4rem;margin:0 0 16px}
+.showroom__name{margin:-8px 0 0;font-size:1.15rem;color:var(--muted);font-weight:600}
+.showroom-trims{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:1fr}
+@media(min-width:700px){.showroom-trims{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media(min-width:1100px){.showroom-trims{grid-template-columns:repeat(3,minmax(0,1fr))}}
+.showroom-trim{display:flex;flex-direction:column;gap:4px;padding:16px;border:1px solid var(--border);border-radius:12px;background:var(--surface);min-width:0}
+.showroom-trim__name{font-weight:600;overflow-wrap:anywhere}
+.showroom-trim__price{font-size:1.15rem}
+.showroom-trim__count{color:var(--muted);font-size:.9rem}
+[hidden]{display:none!important}
+.car-card{display:flex;flex-direction:column}
+.car-card__link{flex:1}
+.car-actions{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.car-actions .stock-message{flex-basis:100%}
+.nowrap{white-space:nowrap}
+.car-card>.car-actions{padding:0 16px 16px}
+.stock-tools-wrap{display:flex;flex-direction:column;gap:6px;margin:0 0 12px}
+.stock-tools{display:flex;gap:16px;flex-wrap:wrap}
+.stock-tools a{font-weight:600}
+.stock-message{margin:0;font-size:.92rem}
+.stock-message--shown{padding:10px 14px;border-radius:8px;background:#fff7e6;border:1px solid #ffd591;color:#7c4a03}
+.stock-viewed{padding-top:8px;padding-bottom:32px}
+.stock-viewed h2{font-size:1.3rem;margin:0 0 12px}
+.stock-viewed__list{list-style:none;margin:0;padding:0 0 8px;display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory}
+.stock-viewed__list li{flex:0 0 180px;scroll-snap-align:start}
+.stock-viewed__item{display:flex;flex-direction:column;gap:4px;height:100%;padding:10px;border:1px solid var(--border);border-radius:10px;color:inherit;text-decoration:none;font-size:.9rem}
+.stock-viewed__item img{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px;background:var(--surface)}
+.visitor-cars{padding-bottom:40px}
+.compare{overflow-x:auto;border:1px solid var(--border);border-radius:12px}
+.compare__table{border-collapse:collapse;width:100%;min-width:520px}
+.compare__table th,.compare__table td{padding:10px 12px;border-bottom:1px solid var(--border);text-align:left;vertical-align:top;overflow-wrap:anywhere}
+.compare__table tbody th{color:var(--muted);font-weight:500;width:22%;min-width:130px;overflow-wrap:normal}
+.compare__table tbody th,.compare__table thead td{position:sticky;left:0;background:var(--background);z-index:1}
+.compare__table thead th{width:26%}
+.compare__car{display:flex;flex-direction:column;gap:6px;color:inherit;text-decoration:none;font-weight:700}
+.compare__car img{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px}
+.compare__remove{display:inline-block;margin-top:6px;font-size:.85rem;font-weight:400}
 .car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
 @media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
 .car-page{padding-bottom:48px}
