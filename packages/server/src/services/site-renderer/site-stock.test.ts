@@ -322,7 +322,13 @@ describe("a car's page", () => {
 
   it("shows the dealer's discounts on the car's complectation valid today, for the cars they are for", async () => {
     const chain = await colorChain(t);
-    const [program] = await db().insert(benefitPrograms).values({ client_id: s.clientId, name: 'Выгода дилера', code: `dealer-${unique()}`, disclaimer: 'До конца месяца', owners_from: 1, owners_to: 1 }).returning();
+    // A credit programme the discount combines with: its payment is on the price the discount lowers.
+    const terms = { car_type: 'new' as const, term_min: 12, term_max: 84, down_payment_min: 10, down_payment_max: 90, residual_min: 0, residual_max: 40, loan_amount_min: 100_000, loan_amount_max: 10_000_000, interest_rate: 0.5 };
+    const [bank] = await db().insert(creditBanks).values({ client_id: s.clientId, name: `Банк ${unique()}` }).returning();
+    const [credit] = await db().insert(creditPrograms).values({ client_id: s.clientId, bank_id: bank!.id, name: 'С выгодой', car_age_limit: -1, ...terms }).returning();
+    await db().insert(creditProgramStates).values({ program_id: credit!.id, client_id: s.clientId, car_age: -1, ...terms, status: STATE_STATUS.published, version: 1, published_at: new Date() });
+    await db().insert(creditPacks).values({ client_id: s.clientId, name: 'С выгодой', program_ids: [credit!.id] });
+    const [program] = await db().insert(benefitPrograms).values({ client_id: s.clientId, name: 'Выгода дилера', code: `dealer-${unique()}`, disclaimer: 'До конца месяца', owners_from: 1, owners_to: 1, combined_program_ids: [credit!.id] }).returning();
     const dates = { start_date: '2020-01-01', end_date: '2099-12-31' };
     await db().insert(benefitDiscounts).values({ client_id: s.clientId, program_id: program!.id, marketing_complectation_id: chain.marketing, brand_id: chain.brand, model_id: chain.model, discount_sum: 150_000, ...dates });
     const ofChain = { brand_id: chain.brand, model_id: chain.model, marketing_complectation_id: chain.marketing };
@@ -336,6 +342,13 @@ describe("a car's page", () => {
     };
     const newCar = await pageOf(fresh!.id);
     expect(newCar).toMatch(/<span>Выгода дилера<\/span> <strong>−150 000 ₽<\/strong><small class="car-savings__note">До конца месяца<\/small>/);
+    // The list's card shows the same payment as the car's page: on the price the discount lowers.
+    const monthlyOf = (html: string) => /от ([\d ]+) ₽\/мес\./.exec(html)?.[1];
+    const cardsOn = async (page: number) => [...(await body(`/cars?page=${page}`)).replace(/[\u00a0\u202f]/g, ' ').matchAll(/<li class="car-card">[\s\S]*?<\/a>/g)].map((match) => match[0]);
+    let card: string | undefined;
+    for (let page = 1; !card && page <= 5; page++) card = (await cardsOn(page)).find((one) => one.includes(`-${fresh!.id}"`));
+    expect(monthlyOf(newCar)).toBeDefined();
+    expect(monthlyOf(card!)).toBe(monthlyOf(newCar));
     // A new car's buyer is its first owner; after one owner the program (owners 1 to 1) no longer applies.
     expect(await pageOf(used!.id)).not.toContain('Выгода дилера');
   });

@@ -11,7 +11,7 @@ import {
   type StockKindSettings,
   type ViewedFavorites,
 } from '@dp/contracts';
-import type { DbOrTx } from '../../kit/db.ts';
+import type { Db, DbOrTx } from '../../kit/db.ts';
 import { fileUrl } from '../../kit/files.ts';
 import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
 import { customFilterGroups, showroomPages, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
@@ -21,7 +21,7 @@ import { templates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
 import type { CreditBenefit } from '@dp/contracts';
-import { benefitsForCar, benefitsForCars, ownerNumber } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 
@@ -374,8 +374,8 @@ export async function loadCarsByIds(db: DbOrTx, siteId: number, clientId: number
   if (!ids.length) return [];
   const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${ids.length}`));
   const rows = rowsOf<CarRow>(result);
-  const [urls, benefits] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), pageBenefits(db, clientId, rows)]);
-  const byId = new Map(rows.map((row) => [row.id, { ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, benefit: benefits.get(row.id) ?? 0 }]));
+  const cars = await cardsOf(db, clientId, config, rows, lang);
+  const byId = new Map(cars.map((car) => [car.id, car]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -431,8 +431,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   ranged.forEach((filter, i) => counts.bounds.set(filter.field, { min: numberOrNull(totalRow[`lo${i}`]), max: numberOrNull(totalRow[`hi${i}`]) }));
   flagged.forEach((filter, i) => counts.flags.set(filter.field, Number(totalRow[`f${i}`] ?? 0)));
 
-  const [urls, benefits] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), pageBenefits(db, clientId, rows)]);
-  const cars = rows.map((row) => ({ ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null, benefit: benefits.get(row.id) ?? 0 }));
+  const cars = await cardsOf(db, clientId, config, rows, lang);
   const pages = Math.max(1, Math.ceil(total / CARS_PER_PAGE));
   return { cars, total, page: query.page, pages, counts };
 }
@@ -445,12 +444,21 @@ export async function publicImages(db: DbOrTx, clientId: number, ids: (number | 
   return new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
 }
 
-/** The summed benefits of a page's cars today, roubles by car id: one statement for all of them. */
-async function pageBenefits(db: DbOrTx, clientId: number, rows: CarRow[]): Promise<Map<number, number>> {
+/**
+ * A page's cars as their cards show them: with their first image, and with the dealer's benefits
+ * today (their sum, and the monthly payment on the price they lower, as the car page shows it).
+ * The images in one statement and the benefits in one, for all the cars.
+ */
+async function cardsOf(db: Db, clientId: number, config: StockConfig, rows: CarRow[], lang: Lang): Promise<ListedCar[]> {
   const asked = rows.flatMap((row) => (row.marketing_complectation_id ? [{ id: row.id, marketingComplectationId: row.marketing_complectation_id, owners: ownerNumber(row.owners) }] : []));
-  if (!asked.length) return new Map();
-  const found = await benefitsForCars(db, clientId, today(), asked);
-  return new Map([...found].map(([id, benefits]) => [id, benefits.discounts.reduce((sum, discount) => sum + discount.discountSum, 0)]));
+  const [urls, found] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), asked.length ? benefitsForCars(db, clientId, today(), asked) : new Map<number, CarBenefits>()]);
+  return rows.map((row) => {
+    const car = { ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null };
+    const benefits = creditBenefitsOf(found.get(row.id) ?? { discounts: [], combinedProgramIds: [] });
+    if (!benefits.length) return car;
+    const monthly = monthlyPayment(config.credit, { price: car.final_price ?? car.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits);
+    return { ...car, monthly, benefit: benefits.reduce((sum, benefit) => sum + benefit.sum / 100, 0) };
+  });
 }
 
 /** A car row as a card shows it: names, prices, the labels whose conditions it meets, the monthly payment. */
