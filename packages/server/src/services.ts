@@ -32,6 +32,7 @@ import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
 import { platform } from './services/platform/index.ts';
+import { notificator } from './services/notificator/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -52,6 +53,7 @@ export const SERVICES: readonly ServerService[] = [
   marketplace,
   sitesController,
   floorsStorage,
+  notificator,
   platform,
   render,
   seo,

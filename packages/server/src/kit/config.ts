@@ -55,6 +55,11 @@ export interface Config {
   smartCaptchaUrl: string;
   /** The smart captcha's widget script that sites' forms load (SMART_CAPTCHA_SCRIPT_URL; Yandex SmartCaptcha's captcha.js by default); its origin enters the pages' CSP. */
   smartCaptchaScriptUrl: string;
+  // notificator
+  /** The Telegram Bot API that notification mappings send through (TELEGRAM_API_URL; https://api.telegram.org by default). */
+  telegramApiUrl: string;
+  /** The bot that sends notifications to Telegram chats (TELEGRAM_BOT_TOKEN); none: Telegram deliveries fail with a clear error. */
+  telegramBotToken: string | null;
   // request.storage
   /**
    * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
@@ -163,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // form-constructor
     smartCaptchaUrl: (env.SMART_CAPTCHA_URL || 'https://smartcaptcha.yandexcloud.net/validate').trim(),
     smartCaptchaScriptUrl: (env.SMART_CAPTCHA_SCRIPT_URL || 'https://smartcaptcha.yandexcloud.net/captcha.js').trim(),
+    // notificator
+    telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').trim().replace(/\/+$/, ''),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || null,
     // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',
