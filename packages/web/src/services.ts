@@ -9,6 +9,7 @@ import { marketplaceWeb } from './services/marketplace/index.ts';
 import { sitesControllerWeb } from './services/sites.controller/index.ts';
 import { floorsStorageWeb } from './services/floors.storage/index.ts';
 import { platformWeb } from './services/platform/index.ts';
+import { notificatorWeb } from './services/notificator/index.ts';
 import { requestStorageWeb } from './services/request.storage/index.ts';
 import { formConstructorWeb } from './services/form-constructor/index.ts';
 import { carsCatalogWeb } from './services/cars.catalog/index.ts';
@@ -39,6 +40,7 @@ export const WEB_SERVICES = [
   marketplaceWeb,
   sitesControllerWeb,
   floorsStorageWeb,
+  notificatorWeb,
   platformWeb,
   requestStorageWeb,
   formConstructorWeb,
