@@ -72,12 +72,12 @@ export const queueJobsQuery = z.strictObject({
 export const queueNameParam = filterText(100);
 
 const READ = ['queues.get_list'];
-const MANAGE = ['queues.manage'];
+const MANAGE = ['queues.patch'];
 
 export const queuesContract = defineService({
   name: 'queues',
   permissions: {
-    codes: ['queues.get_list', 'queues.manage'],
+    codes: ['queues.get_list', 'queues.patch'],
     entities: { queues: text('Очереди задач', 'Job queues') },
   },
   screens: [

@@ -11,7 +11,7 @@ let t: TestApp;
 let staff: string;
 let dealer: string;
 const API = '/gateway/queues/api/v1/queues';
-const CODES = { queues: ['queues.get_list', 'queues.manage'] };
+const CODES = { queues: ['queues.get_list', 'queues.patch'] };
 
 beforeAll(async () => {
   // Jobs only wait here: nothing runs them.
