@@ -18,8 +18,9 @@ const KIND_OF: Record<string, QueueKind> = {
   'cars.import.run': 'manual',
   'sites.controller.run-task': 'manual',
   'auth.restore-code-mail': 'manual',
-  // What follows a person's action in another service.
+  // What follows a person's action: the notice of a module change, a publication at the time a person chose.
   'marketplace.module-notice': 'manual-related',
+  'content.publish-state': 'manual-related',
   // Many short jobs fanned out from the public sites' requests, run in batches.
   'request.action': 'distributed',
   // Fanned out from the platform's own events.

@@ -11,7 +11,7 @@ import type { Db } from '../../kit/db.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Every queue with its counts; a queue with a schedule (pg-boss's) is of the automatic kind unless named otherwise. */
+/** Every queue with its counts (pg-boss's own internal queues left out); a queue with a schedule (pg-boss's) is of the automatic kind unless named otherwise. */
 export async function queueStates(db: Db): Promise<QueueState[]> {
   const rows = rowsOf<{ name: string; scheduled: boolean; waiting: number; active: number; retrying: number; failed: number; oldest: number | null; day: number; hour: number }>(
     await db.execute(sql`
@@ -30,6 +30,7 @@ export async function queueStates(db: Db): Promise<QueueState[]> {
         (select count(*) from done d where d.name = q.name)::int as day,
         (select count(*) from done d where d.name = q.name and d.completed_on > now() - interval '1 hour')::int as hour
       from pgboss.queue q
+      where q.name not like '\\_\\_pgboss%'
       order by q.name`),
   );
   return rows.map((row) => ({
@@ -46,6 +47,7 @@ export async function queueStates(db: Db): Promise<QueueState[]> {
 }
 
 export async function queueExists(db: Db, name: string): Promise<boolean> {
+  if (name.startsWith('__pgboss')) return false;
   return rowsOf(await db.execute(sql`select 1 from pgboss.queue where name = ${name}`)).length > 0;
 }
 

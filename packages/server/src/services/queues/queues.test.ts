@@ -38,6 +38,8 @@ describe('queues', () => {
     expect(deliver.oldest_waiting_seconds).toBeGreaterThanOrEqual(0);
     const kinds = Object.fromEntries(list.json().data.map((queue: { id: string; attributes: { kind: string } }) => [queue.id, queue.attributes.kind]));
     expect(kinds['cars.import.run']).toBe('manual');
+    expect(kinds['content.publish-state']).toBe('manual-related');
+    expect(Object.keys(kinds).filter((name) => name.startsWith('__pgboss'))).toEqual([]);
 
     const one = await t.request('GET', `${API}/notificator.deliver`, { token: staff });
     expect(one.statusCode, one.body).toBe(200);
