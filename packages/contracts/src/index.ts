@@ -22,6 +22,7 @@ export * from './marketplace/index.ts';
 export * from './sites.controller/index.ts';
 export * from './floors.storage/index.ts';
 export * from './notificator/index.ts';
+export * from './queues/index.ts';
 export * from './platform/index.ts';
 export * from './error-collection-system/index.ts';
 export * from './request.storage/index.ts';

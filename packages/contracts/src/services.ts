@@ -9,6 +9,7 @@ import { marketplaceContract } from './marketplace/index.ts';
 import { sitesControllerContract } from './sites.controller/index.ts';
 import { floorsStorageContract } from './floors.storage/index.ts';
 import { notificatorContract } from './notificator/index.ts';
+import { queuesContract } from './queues/index.ts';
 import { platformContract } from './platform/index.ts';
 import { errorCollectionSystemContract } from './error-collection-system/index.ts';
 import { requestStorageContract } from './request.storage/index.ts';
@@ -45,6 +46,7 @@ export const SERVICE_CONTRACTS = [
   sitesControllerContract,
   floorsStorageContract,
   notificatorContract,
+  queuesContract,
   platformContract,
   errorCollectionSystemContract,
   requestStorageContract,

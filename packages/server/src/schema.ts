@@ -20,6 +20,7 @@ export * from './services/content.storage/stage.table.ts';
 export * from './services/media.storage/media.table.ts';
 export * from './services/floors.storage/floor.table.ts';
 export * from './services/platform/op-news.table.ts';
+export * from './services/notificator/notification.table.ts';
 export * from './services/platform/suggestion.table.ts';
 export * from './services/error-collection-system/errors.table.ts';
 export * from './services/seo/seo.table.ts';

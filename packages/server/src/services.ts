@@ -33,6 +33,8 @@ import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
 import { platform } from './services/platform/index.ts';
 import { errorCollectionSystem } from './services/error-collection-system/index.ts';
+import { notificator } from './services/notificator/index.ts';
+import { queues } from './services/queues/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -53,6 +55,8 @@ export const SERVICES: readonly ServerService[] = [
   marketplace,
   sitesController,
   floorsStorage,
+  notificator,
+  queues,
   platform,
   errorCollectionSystem,
   render,

@@ -10,6 +10,8 @@ import { sitesControllerWeb } from './services/sites.controller/index.ts';
 import { floorsStorageWeb } from './services/floors.storage/index.ts';
 import { platformWeb } from './services/platform/index.ts';
 import { errorCollectionSystemWeb } from './services/error-collection-system/index.ts';
+import { notificatorWeb } from './services/notificator/index.ts';
+import { queuesWeb } from './services/queues/index.ts';
 import { requestStorageWeb } from './services/request.storage/index.ts';
 import { formConstructorWeb } from './services/form-constructor/index.ts';
 import { carsCatalogWeb } from './services/cars.catalog/index.ts';
@@ -40,6 +42,8 @@ export const WEB_SERVICES = [
   marketplaceWeb,
   sitesControllerWeb,
   floorsStorageWeb,
+  notificatorWeb,
+  queuesWeb,
   platformWeb,
   errorCollectionSystemWeb,
   requestStorageWeb,

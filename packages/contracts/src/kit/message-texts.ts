@@ -12,6 +12,11 @@ export { requestMessages };
 export const messages = {
   ...requestMessages,
   required: { ru: 'Это поле обязательно для заполнения', en: 'This field is required' },
+  queue_job_not_failed: { ru: 'Повторить можно только задачу с ошибкой', en: 'Only a failed job can be run again' },
+  notification_telegram_chat: {
+    ru: 'Укажите id чата Telegram (число) или @имя канала',
+    en: 'Give a Telegram chat id (a number) or a channel @name',
+  },
   max_length: { ru: 'Поле должно состоять из {length} знаков или меньше', en: 'The field must be {length} characters or fewer' },
   min_length: { ru: 'Поле должно состоять из {length} знаков или больше', en: 'The field must be {length} characters or more' },
   min_value: { ru: 'Значение должно быть не меньше {value}', en: 'The value must be at least {value}' },

@@ -9,7 +9,9 @@ export type FilterOp =
   | 'in' // column = any(comma separated values)
   | 'search' // ILIKE over `columns`
   | 'contains' // array column contains the value
-  | 'covers'; // columns[0] <= value and columns[1] >= value (a record valid on a date; a null end is open)
+  | 'covers' // columns[0] <= value and columns[1] >= value (a record valid on a date; a null end is open)
+  | 'from' // a moment column on or after the day's start (`YYYY-MM-DD`, UTC)
+  | 'to'; // a moment column before the next day's start (the day included)
 
 export interface FilterDef {
   op: FilterOp;

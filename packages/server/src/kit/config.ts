@@ -58,6 +58,11 @@ export interface Config {
   // error-collection-system
   /** Events older than this many days are deleted (ERROR_RETENTION_DAYS); events kept per project at most (ERROR_EVENTS_PER_PROJECT). */
   errors: { retentionDays: number; eventsPerProject: number };
+  // notificator
+  /** The Telegram Bot API that notification mappings send through (TELEGRAM_API_URL; https://api.telegram.org by default). */
+  telegramApiUrl: string;
+  /** The bot that sends notifications to Telegram chats (TELEGRAM_BOT_TOKEN); none: Telegram deliveries fail with a clear error. */
+  telegramBotToken: string | null;
   // request.storage
   /**
    * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
@@ -171,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retentionDays: Math.max(1, Number(env.ERROR_RETENTION_DAYS || 30) || 30),
       eventsPerProject: Math.max(100, Number(env.ERROR_EVENTS_PER_PROJECT || 10000) || 10000),
     },
+    // notificator
+    telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').trim().replace(/\/+$/, ''),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || null,
     // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',

@@ -30,6 +30,28 @@ export interface SiteModuleStates extends NotifiedCache {
   siteClient(siteId: number): Promise<number | null>;
 }
 
+/**
+ * A notification a service raises about its own event (the notificator keeps it and delivers it
+ * through the matching mappings). Its product is the site or client it concerns: given by id (the
+ * notificator names it) or as a name (`product`, the platform itself when none).
+ */
+export interface RaisedNotification {
+  service: string;
+  siteId?: number | null;
+  clientId?: number | null;
+  product?: string;
+  brand?: string | null;
+  level: 'info' | 'warning' | 'error' | 'critical';
+  type: string;
+  text: string;
+  details?: Record<string, unknown>;
+}
+
+/** Raises notifications; never waits and never throws: a failure to record one is only logged. */
+export interface Notifier {
+  raise(notification: RaisedNotification): void;
+}
+
 /** What the services' functions need from the app; built once in buildApp (and in the worker). */
 export interface ServiceContext {
   db: Db;
@@ -47,4 +69,6 @@ export interface ServiceContext {
   access?: CallerCache;
   /** The gateway's module check and the public intake read them. */
   modules?: SiteModuleStates;
+  /** The notificator's: how a service tells staff about its own event (absent: nothing is raised). */
+  notifier?: Notifier;
 }

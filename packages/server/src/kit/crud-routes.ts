@@ -212,7 +212,8 @@ function filterConditions(binding: Binding, query: Record<string, unknown>): SQL
     else if (def.op === 'covers') {
       const last = columns[1]!;
       conditions.push(and(lte(first, value), or(isNull(last), gte(last, value)))!);
-    }
+    } else if (def.op === 'from') conditions.push(sql`${first} >= ${String(value)}::date::timestamptz`);
+    else if (def.op === 'to') conditions.push(sql`${first} < (${String(value)}::date + 1)::timestamptz`);
   }
   return conditions;
 }

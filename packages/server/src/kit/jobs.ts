@@ -17,6 +17,8 @@ export interface JobQueue {
   sendMany(name: string, jobs: { id: string; data: object }[]): Promise<void>;
   /** Cancels a job that has not run yet (a cancelled publication by time). */
   cancel(name: string, id: string): Promise<void>;
+  /** Runs a failed job again (staff's retry on the queues screen); false when it is not failed. */
+  retry(name: string, id: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,11 @@ export async function startJobs(
     },
     async cancel(name, id) {
       await boss.cancel(name, id);
+    },
+    async retry(name, id) {
+      const result = (await boss.retry(name, id)) as unknown as { affected?: number };
+      wake(name);
+      return (result.affected ?? 0) > 0;
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

@@ -45,6 +45,17 @@ export const SAMPLES: Record<string, Sample> = {
   // marketplace
   'marketplace/modules': async () => ({ code: `module-${suffix()}`, name: `Модуль ${suffix()}` }),
   'platform/op_news': async () => ({ title_ru: `Новость ${suffix()}`, text_ru: 'Текст новости' }),
+  'notificator/mappings': async () => ({
+    service: ['*'],
+    product: ['*'],
+    brand: ['*'],
+    type: ['import_failed'],
+    level: ['error', 'critical'],
+    messenger: 'email',
+    receivers: ['ops@platform.test'],
+    prefix: `[${suffix()}]`,
+    sender: 'Platform',
+  }),
   // sites.context pages: site-owned content (a site of the client), states of a layout or a page of it.
   'sites.context/templates': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Шаблон ${suffix()}`, description: 'Обычная страница' }),
   'sites.context/layouts': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Макет ${suffix()}` }),

@@ -60,7 +60,7 @@ describe('menu building', () => {
       { ...SCREEN_ROUTES.find((r) => r.name === 'users')!, order: 30, group: 'access' },
       { ...SCREEN_ROUTES.find((r) => r.name === 'suggestions')!, order: 5, group: 'platform' },
       { ...SCREEN_ROUTES.find((r) => r.name === 'clients')!, order: 40, group: 'access' },
-      { ...SCREEN_ROUTES.find((r) => r.name === 'notifications')!, order: 10, group: 'platform' },
+      { ...SCREEN_ROUTES.find((r) => r.name === 'notifications')!, order: 10, group: 'platform', permissions: [] },
     ];
     const groups = buildMenu(ctx({ routes }), 'settings');
     expect(groups.map((group) => group.group)).toEqual(['platform', 'access']);

@@ -712,10 +712,19 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
     for (const hook of await hooksFor(ctx, report.client_id, false)) hookLog.push(await callHandler(hook.code, hook.handler_url, summary));
     if (profile?.handler_url) hookLog.push(await callHandler(profile.code, profile.handler_url, summary));
     if (hookLog.length) await ctx.db.update(importReports).set({ hooks: hookLog }).where(eq(importReports.id, report.id));
+    await notifyFinished(ctx, report.id);
   } catch (error) {
     if (options.crashBeforeApply) throw error;
     if (error instanceof ImportAborted) return stopAborted(ctx, report.id, settings.id, lang);
     ctx.log.error({ err: error, report_id: report.id }, 'import failed');
+    ctx.notifier?.raise({
+      service: 'cars.import',
+      siteId: report.site_id,
+      level: 'error',
+      type: 'import_failed',
+      text: `Импорт автомобилей не выполнен: ${String((error as Error).message).slice(0, 300)}`,
+      details: { report_id: report.id },
+    });
     await ctx.db.delete(importStagedRows).where(eq(importStagedRows.report_id, report.id));
     await ctx.db
       .update(importReports)
@@ -723,6 +732,25 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
       .where(eq(importReports.id, report.id));
     await ctx.db.update(importSettings).set({ in_process: false, updated_at: new Date() }).where(eq(importSettings.id, settings.id));
   }
+}
+
+/** A finished import that had rows in error or files it could not read: staff hear of it (the notificator). */
+async function notifyFinished(ctx: ServiceContext, reportId: number) {
+  if (!ctx.notifier) return;
+  const [report] = await ctx.db
+    .select({ site_id: importReports.site_id, status: importReports.status, errored: importReports.errored_count, total: importReports.total_count, error: importReports.error })
+    .from(importReports)
+    .where(eq(importReports.id, reportId))
+    .limit(1);
+  if (!report || (report.status !== 'finished_with_error' && !report.errored)) return;
+  ctx.notifier.raise({
+    service: 'cars.import',
+    siteId: report.site_id,
+    level: 'warning',
+    type: 'import_finished_with_errors',
+    text: report.error ? `Импорт автомобилей завершён с ошибками: ${report.error.slice(0, 300)}` : `Импорт автомобилей завершён с ошибками: строк с ошибками ${report.errored} из ${report.total}`,
+    details: { report_id: reportId, errored_count: report.errored, total_count: report.total },
+  });
 }
 
 /**

@@ -106,7 +106,7 @@ export async function registerFormConstructorRoutes(app: FastifyInstance, ctx: S
     return site;
   };
   const secretKey = await smartCaptchaSecretKey(db);
-  const instance: FormConstructor = { smartCaptcha: { url: ctx.config.smartCaptchaUrl, secretKey, log: ctx.log } };
+  const instance: FormConstructor = { smartCaptcha: { url: ctx.config.smartCaptchaUrl, secretKey, log: ctx.log, notifier: ctx.notifier } };
   instances.set(app, instance);
 
   // ---- the admin's calls ----------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { Notifier } from '../../kit/context.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaKind } from '@dp/contracts';
@@ -60,6 +61,26 @@ export interface SmartCaptchaOptions {
   /** Hosts the outgoing check may reach besides public ones (tests: the local stand-in). */
   allowHosts?: string[];
   timeoutMs?: number;
+  /** Tells staff the service cannot be reached (at most once per OUTAGE_NOTICE_MS). */
+  notifier?: Notifier;
+}
+
+/** The shortest time between two notices of the captcha service's outage: an outage lasts, its requests do not each need a notice. */
+const OUTAGE_NOTICE_MS = 10 * 60_000;
+let lastOutageNotice = 0;
+
+/** Raises the outage notice unless one was raised within OUTAGE_NOTICE_MS. */
+function noticeOutage(options: SmartCaptchaOptions, siteId: number, cause: string) {
+  const now = Date.now();
+  if (!options.notifier || now - lastOutageNotice < OUTAGE_NOTICE_MS) return;
+  lastOutageNotice = now;
+  options.notifier.raise({
+    service: 'captcha',
+    level: 'critical',
+    type: 'captcha_unreachable',
+    text: `Сервис капчи недоступен: заявки сохраняются непроверенными (${cause.slice(0, 300)})`,
+    details: { site_id: siteId, url: options.url },
+  });
 }
 
 /** What the service said of a token: confirmed, refused, or nothing (the check could not be made, and why). */
@@ -108,6 +129,7 @@ export function smartCaptchaVerifier(db: DbOrTx, pow: CaptchaVerifier, options: 
       if (check === 'confirmed') return null;
       if (check === 'refused') throw invalid();
       options.log.warn({ site_id: siteId, cause: check.outage }, 'smart captcha check could not be made; the request is stored unverified and its actions held');
+      noticeOutage(options, siteId, check.outage);
       return { unverified: check.outage };
     },
   };

@@ -83,6 +83,14 @@ export function registerMarketplaceRoutes(app: FastifyInstance, ctx: ServiceCont
         return installationReply(tx, site);
       });
       await notify(request, 'suspend', [{ site_id: reply.data.site_id, changed: [request.params.code], unchanged: [] }], request.body.data.reason);
+      ctx.notifier?.raise({
+        service: 'marketplace',
+        siteId: reply.data.site_id,
+        level: 'warning',
+        type: 'module_suspended',
+        text: `Модуль ${request.params.code} приостановлен: ${request.body.data.reason}`,
+        details: { module: request.params.code, reason: request.body.data.reason },
+      });
       return reply;
     },
   );

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { REQUEST_ACTION_JOB } from '../request.storage/intake.ts';
 import { requestActions, requests } from '../request.storage/request.table.ts';
 import { asFailure, ActionFailure } from './action-failure.ts';
+import { requiredAction } from './lost-requests.ts';
 import { requestContext } from './request-values.ts';
 import { sendEmailAction } from './send-email-action.ts';
 import { proxyTarget, sendProxyAction } from './send-proxy-action.ts';
@@ -42,7 +43,7 @@ export function senderSettings(ctx: object): SenderSettings {
 }
 
 type ActionRow = typeof requestActions.$inferSelect;
-type Ctx = Pick<ServiceContext, 'db' | 'mailer' | 'jobs' | 'log'>;
+type Ctx = Pick<ServiceContext, 'db' | 'mailer' | 'jobs' | 'log' | 'notifier'>;
 
 /** Runs the action once; throws an ActionFailure (or what the transport threw) when it did not go. */
 async function performAction(ctx: Ctx, row: ActionRow): Promise<void> {
@@ -83,7 +84,23 @@ export async function runRequestAction(ctx: Ctx, data: { request_action_id: numb
     ctx.log.warn({ request_action_id: row.id, attempt, retry, error: failure.message }, 'request action failed');
     await ctx.db.update(requestActions).set({ status: retry ? 'pending' : 'failed', attempts: attempt, last_error: failure.message, updated_at: new Date() }).where(pending);
     if (retry) await queueAction(ctx, row.id, new Date(Date.now() + own.retryBaseMs * 2 ** (attempt - 1)));
+    else await notifyLost(ctx, row, failure.message);
   }
+}
+
+/** A required action given up: its request is lost (lost-requests.ts), and staff hear of it. */
+async function notifyLost(ctx: Ctx, row: ActionRow, error: string) {
+  if (!ctx.notifier) return;
+  const [lost] = await ctx.db.select({ id: requestActions.id }).from(requestActions).where(and(eq(requestActions.id, row.id), requiredAction)).limit(1);
+  if (!lost) return;
+  ctx.notifier.raise({
+    service: 'request.storage',
+    siteId: row.site_id,
+    level: 'error',
+    type: 'lost_requests',
+    text: `Появилась потерянная заявка: обязательное действие не выполнено (${error.slice(0, 300)})`,
+    details: { request_id: row.request_id, action: row.kind, action_id: row.action_id },
+  });
 }
 
 /** A failed action runs again from the start (lost requests' resend): pending, no attempts, a new job. */

@@ -44,6 +44,17 @@ export async function runSiteTask(ctx: ServiceContext, data: { task_id: number }
     if (!(error instanceof ProvisioningError)) ctx.log.error({ err: error, task: task.id }, 'site task failed');
   }
   await ctx.db.transaction((tx) => finishTask(tx, task, outcome));
+  if (outcome.kind === 'failed') {
+    ctx.notifier?.raise({
+      service: 'sites.controller',
+      siteId: task.site_id,
+      clientId: task.client_id,
+      level: 'error',
+      type: 'task_failed',
+      text: `Задача ${task.action} не выполнена (код ${outcome.code}): ${outcome.error.slice(0, 300)}`,
+      details: { task_id: task.id, action: task.action, error_code: outcome.code },
+    });
+  }
 }
 
 /** APPROVED → IN_PROGRESS (a job retried after a crash finds it IN_PROGRESS and goes on). */
