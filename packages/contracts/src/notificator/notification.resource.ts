@@ -16,7 +16,7 @@ export const NOTIFICATION_LEVELS = ['info', 'warning', 'error', 'critical'] as c
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 /** The services that raise notifications today (the `service` of a notification). */
-export const NOTIFICATION_SERVICES = ['cars.import', 'sites.controller', 'marketplace', 'request.storage', 'captcha', 'queues'] as const;
+export const NOTIFICATION_SERVICES = ['cars.import', 'sites.controller', 'marketplace', 'request.storage', 'captcha', 'queues', 'error-collection-system'] as const;
 
 /** What happened (the `type` of a notification). */
 export const NOTIFICATION_TYPES = [
@@ -28,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'lost_requests',
   'captcha_unreachable',
   'queue_backlog',
+  'new_error_issue',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

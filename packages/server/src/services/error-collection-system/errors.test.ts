@@ -10,6 +10,7 @@ import { applyRetention, capProjectEvents } from './collector.ts';
 import { errorEvents, errorIssues, errorProjects } from './errors.table.ts';
 import { chromium, firefox, sentryEnvelope, SITE_ORIGIN } from './errors.fixtures.ts';
 import { errorCollectorOf } from './index.ts';
+import { notifications } from '../notificator/notification.table.ts';
 import { errorReporterPath } from './reporter-script.ts';
 import { SourceMaps } from './source-maps.ts';
 
@@ -76,6 +77,18 @@ describe('the sites reporter', () => {
     const car = issues.filter((issue) => issue.attributes.message.startsWith('Car '));
     expect(car).toHaveLength(1);
     expect(car[0]!.attributes.count).toBe(2);
+  });
+
+  it('tells staff of a new issue through the notificator, naming the project and the issue', async () => {
+    const site = await publishedSite(t);
+    expect((await report(site, { ...chromium.priceA, url: `${SITE_ORIGIN}/cars` })).statusCode).toBe(202);
+    const project = await projectOf(site);
+    const [issue] = await t.database.db.select().from(errorIssues).where(eq(errorIssues.project_id, project.id));
+    const raised = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.type, 'new_error_issue'))).filter((row) => (row.details as { issue_id?: number }).issue_id === issue!.id);
+    await expect.poll(async () => (await raised()).length).toBe(1);
+    expect((await raised())[0]).toMatchObject({ service: 'error-collection-system', level: 'error' });
+    expect((await raised())[0]!.text).toContain('TypeError');
   });
 
   it('groups real Firefox traces the same way and keeps an unrelated error apart', async () => {

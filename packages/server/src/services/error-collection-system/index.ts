@@ -23,6 +23,18 @@ export const errorCollectionSystem = defineServerService({
   async register(app, ctx) {
     const collector = new ErrorCollector(ctx);
     collectors.set(app, collector);
+    // A new issue tells staff through the notificator (its mappings decide who hears of it).
+    collector.onNewIssue((issue) =>
+      ctx.notifier?.raise({
+        service: 'error-collection-system',
+        siteId: issue.project.site_id,
+        clientId: issue.project.client_id,
+        level: 'error',
+        type: 'new_error_issue',
+        text: `Новая ошибка в проекте «${issue.project.name}»: ${issue.type}: ${issue.message}`.slice(0, 1000),
+        details: { project_id: issue.project.id, issue_id: issue.id, culprit: issue.culprit },
+      }),
+    );
     await registerErrorRoutes(app, ctx, collector, new SourceMaps(ctx.config.webDist));
   },
   jobs: (ctx) => ({ 'error-collection-retention': () => applyRetention(ctx.db, ctx.config.errors) }),
