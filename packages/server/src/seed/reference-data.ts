@@ -3,7 +3,7 @@ import { eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isInternalEmail, type Config } from '../kit/config.ts';
 import type { Db, DbOrTx } from '../kit/db.ts';
-import { apiRoutes, permissions, screenRoutes, users } from '../schema.ts';
+import { apiRoutes, permissions, rolePermissions, roles, screenRoutes, users } from '../schema.ts';
 import { fillRouteModules, seedModules } from '../services/marketplace/module-seed.ts';
 
 /**
@@ -11,7 +11,8 @@ import { fillRouteModules, seedModules } from '../services/marketplace/module-se
  * start and only adds what is missing, so edits made in the admin are kept.
  */
 export async function seedReferenceData(db: Db) {
-  await insertMissing(db, permissions, PERMISSIONS.map(namedPermission), [permissions.service, permissions.code]);
+  const added = await insertMissing(db, permissions, PERMISSIONS.map(namedPermission), [permissions.service, permissions.code]);
+  await grantToPlatformRoots(db, added);
   await nameUnnamedPermissions(db);
   await insertMissing(db, apiRoutes, DEFAULT_API_ROUTES.map(({ targets: _targets, ...r }) => ({ ...r, description: null })), [apiRoutes.service, apiRoutes.method, apiRoutes.path]);
   await insertMissing(db, screenRoutes, SCREEN_ROUTES.map((s) => ({ ...s, module: s.module ?? null })), [screenRoutes.name]);
@@ -33,13 +34,33 @@ const namedPermission = (p: { service: string; code: string }) => {
  * docs/performance.md, "bench:start"). The insert still skips conflicts: two processes may start at
  * once.
  */
-async function insertMissing<T extends Record<string, unknown>>(db: Db, table: PgTable, values: T[], key: PgColumn[]) {
+async function insertMissing<T extends Record<string, unknown>>(db: Db, table: PgTable, values: T[], key: PgColumn[]): Promise<T[]> {
   const names = key.map((column) => Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0]);
   const keyOf = (row: Record<string, unknown>) => JSON.stringify(names.map((name) => row[name]));
   const stored = await db.select(Object.fromEntries(names.map((name, i) => [name, key[i]!]))).from(table);
   const have = new Set(stored.map(keyOf));
   const missing = values.filter((row) => !have.has(keyOf(row)));
   if (missing.length) await db.insert(table).values(missing as never).onConflictDoNothing();
+  return missing;
+}
+
+/**
+ * Codes a new version adds are granted to the platform's roles (no client) that hold
+ * auth.processing root, so that an upgrade does not refuse the administrators its new screens.
+ * Nothing else gets them: dealers' roles and narrower staff roles are given new codes by hand.
+ * On a first start there is no role yet, and the demo data grants its own.
+ */
+async function grantToPlatformRoots(db: Db, added: { service: string; code: string }[]) {
+  if (!added.length) return;
+  const codes = sql.join(added.map((p) => sql`(${p.service}, ${p.code})`), sql`, `);
+  await db.execute(sql`
+    insert into ${rolePermissions} (role_id, permission_id)
+    select r.id, p.id from ${roles} r, ${permissions} p
+    where r.client_id is null
+      and exists (select 1 from ${rolePermissions} rp join ${permissions} root on root.id = rp.permission_id
+                  where rp.role_id = r.id and root.service = 'auth.processing' and root.code = 'root')
+      and (p.service, p.code) in (${codes})
+    on conflict do nothing`);
 }
 
 /** Permissions seeded before they had names (named by their code) get their names; edited ones are kept. */
