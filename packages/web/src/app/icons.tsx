@@ -1,5 +1,7 @@
 // error-collection-system
-import { BugOutlined, AimOutlined } from '@ant-design/icons';
+import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
+// notificator, queues
+import { HddOutlined, OrderedListOutlined } from '@ant-design/icons';
 // request.storage
 import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
 import { BranchesOutlined, BulbOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
@@ -90,9 +92,11 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   news: <NotificationOutlined aria-hidden />,
   suggestions: <BulbOutlined aria-hidden />,
   errors_projects: <BugOutlined aria-hidden />,
-  errors_search: <FileSearchOutlined aria-hidden />,
+  errors_search: <ZoomInOutlined aria-hidden />,
   errors_client: <AimOutlined aria-hidden />,
   notifications: <BellOutlined aria-hidden />,
+  notificator_settings: <OrderedListOutlined aria-hidden />,
+  queues: <HddOutlined aria-hidden />,
   // cars.catalog
   catalog_brands: <TrademarkOutlined aria-hidden />,
   catalog_models: <AppstoreAddOutlined aria-hidden />,

@@ -8,6 +8,7 @@ import { currentLang } from '../../app/i18n.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { SearchInput } from '../../kit/SearchInput.tsx';
 import { projectPath, useErrorList, type ProjectRecord } from './errors-api.ts';
@@ -58,7 +59,7 @@ export default function ProjectsPage() {
       key: 'dsn',
       title: t('fields.dsn'),
       width: 90,
-      render: (_v, row) => <Button size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${nameOf(row.attributes)}`} onClick={() => setDsn(row)} />,
+      render: (_v, row) => <IconButton size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${nameOf(row.attributes)}`} onClick={() => setDsn(row)} />,
     },
   ];
 
