@@ -62,7 +62,7 @@ export default function ExportSettingsPage() {
   const linkCell = (url: string | null, row: (typeof rows)[number]) =>
     url && row.is_needed ? (
       <Space.Compact style={{ width: '100%' }}>
-        <Input readOnly value={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
+        <Input readOnly value={url} title={url} aria-label={`${t('link')}: ${t(`channels.${row.channel}`)}`} data-channel={row.channel} />
         <IconButton icon={<CopyOutlined aria-hidden />} onClick={() => void copy(url)} aria-label={t('copy')} title={t('copy')} />
         {canWrite && <IconButton icon={<SyncOutlined aria-hidden />} onClick={() => confirmRegenerate(row.channel)} aria-label={t('regenerate')} title={t('regenerate')} />}
       </Space.Compact>

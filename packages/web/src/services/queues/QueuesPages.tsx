@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Card, Descriptions, Empty, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { DataTable } from '../../kit/DataTable.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, JOB_STATES, type QueueJob, type QueueState } from '@dp/contracts';
@@ -46,23 +47,24 @@ export function QueuesPage() {
         {query.isError ? (
           <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <Table<{ id: string; attributes: QueueState }>
+          <DataTable<{ id: string; attributes: QueueState }>
             rowKey="id"
+            keyColumns={['name', 'waiting']}
             size="middle"
             loading={query.isLoading}
             dataSource={query.data ?? []}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 1350 }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
             columns={[
               { key: 'name', title: t('fields.name'), fixed: 'left', width: 240, render: (_, row) => <Link to={`/queues/queues/${encodeURIComponent(row.id)}`}>{row.id}</Link> },
-              { key: 'kind', title: t('fields.kind'), width: 190, render: (_, row) => <Tag>{t(`kinds.${row.attributes.kind}`)}</Tag> },
+              { key: 'kind', title: t('fields.kind'), width: 230, render: (_, row) => <Tag>{t(`kinds.${row.attributes.kind}`)}</Tag> },
               { key: 'waiting', title: t('fields.waiting'), width: 110, align: 'right', render: (_, row) => num(row.attributes.waiting) },
               { key: 'active', title: t('fields.active'), width: 140, align: 'right', render: (_, row) => num(row.attributes.active) },
               { key: 'retrying', title: t('fields.retrying'), width: 140, align: 'right', render: (_, row) => num(row.attributes.retrying) },
               { key: 'failed', title: t('fields.failed'), width: 130, align: 'right', render: (_, row) => (row.attributes.failed ? <Tag color="red">{num(row.attributes.failed)}</Tag> : '0') },
-              { key: 'completed_24h', title: t('fields.completed_24h'), width: 150, align: 'right', render: (_, row) => num(row.attributes.completed_24h) },
-              { key: 'throughput', title: t('fields.throughput_per_hour'), width: 150, align: 'right', render: (_, row) => num(row.attributes.throughput_per_hour) },
+              { key: 'completed_24h', title: t('fields.completed_24h'), width: 190, align: 'right', render: (_, row) => num(row.attributes.completed_24h) },
+              { key: 'throughput', title: t('fields.throughput_per_hour'), width: 190, align: 'right', render: (_, row) => num(row.attributes.throughput_per_hour) },
               { key: 'oldest', title: t('fields.oldest_waiting'), width: 160, render: (_, row) => wait(row.attributes.oldest_waiting_seconds) },
             ]}
           />
@@ -129,8 +131,9 @@ export function QueuePage() {
                 setPage(1);
               }}
             />
-            <Table<{ id: string; attributes: Omit<QueueJob, 'id'> }>
+            <DataTable<{ id: string; attributes: Omit<QueueJob, 'id'> }>
               rowKey="id"
+              keyColumns={['created', 'state']}
               size="middle"
               loading={query.isFetching}
               dataSource={query.data?.included ?? []}
