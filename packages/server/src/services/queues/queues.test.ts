@@ -61,6 +61,10 @@ describe('queues', () => {
   it('refuses dealers and unknown queues', async () => {
     expect((await t.request('GET', API, { token: dealer })).statusCode).toBe(403);
     expect((await t.request('GET', `${API}/notificator.deliver`, { token: dealer })).statusCode).toBe(403);
+    // Retry and cancel are staff's: a dealer is refused before the job is even looked up.
+    const anyJob = '00000000-0000-0000-0000-000000000000';
+    expect((await t.request('POST', `${API}/notificator.deliver/jobs/${anyJob}/retry`, { token: dealer, body: {} })).statusCode).toBe(403);
+    expect((await t.request('POST', `${API}/notificator.deliver/jobs/${anyJob}/cancel`, { token: dealer, body: {} })).statusCode).toBe(403);
     expect((await t.request('GET', `${API}/no.such.queue`, { token: staff })).statusCode).toBe(404);
     expect((await t.request('POST', `${API}/notificator.deliver/jobs/not-a-uuid/cancel`, { token: staff, body: {} })).statusCode).toBe(400);
     expect((await t.request('GET', API)).statusCode).toBe(401);
