@@ -90,8 +90,8 @@ export interface CreditOffer {
   total_paid: number;
   /** Total paid less the offer's price. */
   overpayment: number;
-  /** The car's discounts that combine with this programme. */
-  benefits: CreditBenefit[];
+  /** The car's discounts that combine with this programme: their discount_id in the result's `benefits`. */
+  benefit_ids: number[];
 }
 
 export interface CreditExclusion {
@@ -99,7 +99,8 @@ export interface CreditExclusion {
   program_state_id: number;
   name: string;
   bank_name: string;
-  reasons: { code: CreditExclusionReason; title: string }[];
+  /** Why: each reason's title is in the result's `reason_titles`. */
+  reasons: CreditExclusionReason[];
 }
 
 export interface CalculationResult {
@@ -111,6 +112,8 @@ export interface CalculationResult {
   max_term: number | null;
   offers: CreditOffer[];
   excluded: CreditExclusion[];
+  /** The title of each reason the exclusions give, in the caller's language (each title once, not per programme). */
+  reason_titles: Partial<Record<CreditExclusionReason, string>>;
   /** Every discount that applies to the car on the day, largest first (empty without a site and a complectation). */
   benefits: CreditBenefit[];
 }

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { SQL } from 'drizzle-orm';
+import { fillPlaceholders, SQL } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from './config.ts';
@@ -134,6 +134,20 @@ export async function readColumns<F extends Record<string, PgColumn>>(db: Db, fi
     }
     return row as { [K in keyof F]: ColumnValue<F[K]> };
   });
+}
+
+/**
+ * A hot read of plain columns built once: `build` makes the drizzle query with `sql.placeholder`
+ * where the values go, its text and parameters are made at the first call, and each call fills
+ * the placeholders and runs it with readColumns (drizzle's builder walked on every call was a tenth
+ * of a credit calculation's time).
+ */
+export function preparedColumns<F extends Record<string, PgColumn>>(fields: F, build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } }) {
+  let built: { sql: string; params: unknown[] } | undefined;
+  return (db: Db, values: Record<string, unknown>) => {
+    const query = (built ??= build(db).toSQL());
+    return readColumns(db, fields, { toSQL: () => ({ sql: query.sql, params: fillPlaceholders(query.params, values) }) });
+  };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { readColumns, type Db } from '../../kit/db.ts';
+import { preparedColumns, type Db } from '../../kit/db.ts';
 import { benefitDiscounts, benefitPrograms } from './benefit.table.ts';
 
 /** A car as the benefits see it: its client, its marketing complectation, the day asked about and its owners. */
@@ -45,6 +45,26 @@ const CAR_BENEFIT_FIELDS = {
   combined: benefitPrograms.combined_program_ids,
 };
 
+/** The client's discounts valid on `date` for any of the `complectations` (`{1,2}`), largest first. */
+const discountsOfComplectations = preparedColumns(CAR_BENEFIT_FIELDS, (db) =>
+  db
+    .select(CAR_BENEFIT_FIELDS)
+    .from(benefitDiscounts)
+    .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
+    .where(
+      and(
+        eq(benefitDiscounts.client_id, sql.placeholder('clientId')),
+        // One array parameter, so that the statement's text is the same for any number of cars.
+        sql`${benefitDiscounts.marketing_complectation_id} = any(${sql.placeholder('complectations')}::int[])`,
+        lte(benefitDiscounts.start_date, sql.placeholder('date')),
+        gte(benefitDiscounts.end_date, sql.placeholder('date')),
+        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
+        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
+      ),
+    )
+    .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id)),
+);
+
 /** The owner number the buyer of a car with these previous owners becomes (none: a new car, 1). */
 export const ownerNumber = (previousOwners: number | null | undefined) => (previousOwners ?? 0) + 1;
 
@@ -67,23 +87,7 @@ export async function benefitsForCar(db: Db, car: CarForBenefits): Promise<CarBe
  */
 export async function benefitsForCars(db: Db, clientId: number, date: string, cars: { id: number; marketingComplectationId: number; owners: number }[]): Promise<Map<number, CarBenefits>> {
   const complectationIds = [...new Set(cars.map((car) => car.marketingComplectationId))];
-  const query = db
-    .select(CAR_BENEFIT_FIELDS)
-    .from(benefitDiscounts)
-    .innerJoin(benefitPrograms, eq(benefitPrograms.id, benefitDiscounts.program_id))
-    .where(
-      and(
-        eq(benefitDiscounts.client_id, clientId),
-        // One array parameter, so that the statement's text is the same for any number of cars.
-        sql`${benefitDiscounts.marketing_complectation_id} = any(${`{${complectationIds.join(',')}}`}::int[])`,
-        lte(benefitDiscounts.start_date, date),
-        gte(benefitDiscounts.end_date, date),
-        or(isNull(benefitPrograms.brand_id), eq(benefitPrograms.brand_id, benefitDiscounts.brand_id)),
-        or(isNull(benefitPrograms.model_id), eq(benefitPrograms.model_id, benefitDiscounts.model_id)),
-      ),
-    )
-    .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id));
-  const rows = complectationIds.length ? await readColumns(db, CAR_BENEFIT_FIELDS, query) : [];
+  const rows = complectationIds.length ? await discountsOfComplectations(db, { clientId, date, complectations: `{${complectationIds.join(',')}}` }) : [];
   const found = new Map<number, CarBenefits>();
   for (const car of cars) {
     const discounts = rows

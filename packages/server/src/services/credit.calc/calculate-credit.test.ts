@@ -82,7 +82,7 @@ describe('the offers', () => {
     expect(offer).toMatchObject({ loan_amount: 100_000_000, monthly_payment: 8_884_879, last_payment: 8_884_876, residual_payment: 0, rate: 12, term: 12 });
     expect(offer!.total_paid).toBe(25_000_000 + 8_884_879 * 11 + 8_884_876);
     expect(offer!.overpayment).toBe(offer!.total_paid - 125_000_000);
-    expect(offer!.benefits).toEqual([]);
+    expect(offer!.benefit_ids).toEqual([]);
     expect(result.down_payment_percent).toBe(20);
   });
 
@@ -111,7 +111,7 @@ describe('the offers', () => {
       program({ program_id: 11, brand_id: 12, car_age: 5 }),
     ];
     const result = calculateOffers(input({ car_age: 4, brand_id: 12, residual_percent: 15, owners: 2 }), programs, null, 'ru');
-    const reasons = Object.fromEntries(result.excluded.map((entry) => [entry.program_id, entry.reasons.map((reason) => reason.code)]));
+    const reasons = Object.fromEntries(result.excluded.map((entry) => [entry.program_id, entry.reasons]));
     expect(reasons).toEqual({
       1: ['car_type'],
       2: ['car_age'],
@@ -125,8 +125,8 @@ describe('the offers', () => {
       10: ['owners'],
     });
     expect(result.offers.map((offer) => offer.program_id)).toEqual([11]);
-    expect(result.excluded[0]!.reasons[0]!.title).toBe('Программа не для этого типа автомобиля');
-    expect(calculateOffers(input({}), [program({ car_type: 'used' })], null, 'en').excluded[0]!.reasons[0]!.title).toBe('The programme is not for this car type');
+    expect(result.reason_titles.car_type).toBe('Программа не для этого типа автомобиля');
+    expect(calculateOffers(input({}), [program({ car_type: 'used' })], null, 'en').reason_titles).toEqual({ car_type: 'The programme is not for this car type' });
   });
 
   it('takes the site defaults and keeps the term within the site maximum', () => {

@@ -128,6 +128,7 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
   const term = Math.min(input.term ?? defaults.default_period, maxTerm ?? Number.MAX_SAFE_INTEGER);
   const offers: CreditOffer[] = [];
   const excluded: CreditExclusion[] = [];
+  const reasonTitles: CalculationResult['reason_titles'] = {};
   for (const program of programs) {
     const combined = benefits.filter((benefit) => benefit.credit_program_ids.includes(program.program_id));
     const offerPrice = Math.max(0, price - combined.reduce((sum, benefit) => sum + benefit.sum, 0));
@@ -153,8 +154,9 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
         program_state_id: program.program_state_id,
         name: program.name,
         bank_name: program.bank_name,
-        reasons: reasons.map((code) => ({ code, title: t(`credit_reason_${code}` as MessageKey, lang) })),
+        reasons,
       });
+      for (const code of reasons) reasonTitles[code] ??= t(`credit_reason_${code}` as MessageKey, lang);
       continue;
     }
     const totals = scheduleTotals(loan, balloon, term, program.interest_rate);
@@ -180,11 +182,11 @@ export function calculateOffers(input: CalculationInput, programs: ProgramTerms[
       residual_percent: residualPercent,
       total_paid: totalPaid,
       overpayment: totalPaid - offerPrice,
-      benefits: combined,
+      benefit_ids: combined.map((benefit) => benefit.discount_id),
     });
   }
   offers.sort((a, b) => a.monthly_payment - b.monthly_payment || a.program_id - b.program_id);
-  return { price, down_payment: down, down_payment_percent: roundPercent(downShare), term, max_term: maxTerm, offers, excluded, benefits };
+  return { price, down_payment: down, down_payment_percent: roundPercent(downShare), term, max_term: maxTerm, offers, excluded, reason_titles: reasonTitles, benefits };
 }
 
 /** The programmes a site offers: those in the packs of its client and in the system-wide packs. */

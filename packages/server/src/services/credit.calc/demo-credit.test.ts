@@ -19,7 +19,8 @@ describe('demo credit calculator', () => {
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json().data;
     expect(result.offers.map((offer: { name: string }) => offer.name)).toEqual(['Новый автомобиль']);
-    expect(result.excluded).toEqual([expect.objectContaining({ name: 'Автомобиль с пробегом', reasons: [{ code: 'car_type', title: 'The programme is not for this car type' }] })]);
+    expect(result.excluded).toEqual([expect.objectContaining({ name: 'Автомобиль с пробегом', reasons: ['car_type'] })]);
+    expect(result.reason_titles).toEqual({ car_type: 'The programme is not for this car type' });
     // The platform's bank is read, not changed, by a dealer.
     const banks = (await t.request('GET', `${API}/banks`, { token })).json().data;
     const shared = banks.find((bank: { attributes: { client_id: number | null } }) => bank.attributes.client_id === null);

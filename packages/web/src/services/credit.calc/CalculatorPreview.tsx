@@ -98,6 +98,8 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
     const age = car.attributes.year ? Math.max(0, new Date().getFullYear() - car.attributes.year) : 0;
     form.setFieldsValue({ price: car.attributes.price ?? undefined, car_type: car.attributes.is_new ? 'new' : 'used', car_age: Math.min(age, 15), brand_id: car.attributes.brand_id, marketing_complectation_id: car.attributes.marketing_complectation_id, owners: car.attributes.owners ?? null });
   };
+  /** The discounts an offer is calculated with (the result lists each discount once, an offer names them). */
+  const benefitsOf = (offer: CreditOffer) => (result?.benefits ?? []).filter((benefit) => offer.benefit_ids.includes(benefit.discount_id));
   const columns = [
     {
       title: t('preview.program'),
@@ -109,7 +111,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
           <Space size={4} wrap>
             {offer.preferential && <Tag color="green">{t('preview.preferential')}</Tag>}
             {offer.leasing && <Tag>{t('preview.leasing')}</Tag>}
-            {offer.benefits.map((benefit) => (
+            {benefitsOf(offer).map((benefit) => (
               <Tag color="blue" key={benefit.discount_id} data-testid="credit-benefit">
                 {t('preview.discount', { name: seededText(benefit.program_name, lang as Lang), sum: money(benefit.sum, lang as Lang) })}
               </Tag>
@@ -229,8 +231,8 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
                       </Typography.Text>
                       <Space wrap size={4}>
                         {entry.reasons.map((reason) => (
-                          <Tag key={reason.code} color="orange">
-                            {reason.title}
+                          <Tag key={reason} color="orange">
+                            {result.reason_titles[reason]}
                           </Tag>
                         ))}
                       </Space>
