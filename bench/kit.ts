@@ -73,6 +73,17 @@ export function processCpuMs(pid: number, reaped = false): number | null {
   }
 }
 
+/** CPU used so far by a process and every process under it (an app serving from several, APP_PROCESSES), ms. */
+export function processTreeCpuMs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // Gone, or no children to list.
+  }
+  return (processCpuMs(pid) ?? 0) + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
+}
+
 /** Resident memory of a process, MB: now (VmRSS) and its peak since it started (VmHWM); 0 once it is gone. */
 export function rssMb(pid: number): { now: number; peak: number } {
   try {

@@ -11,8 +11,14 @@
  * thread (src/database-thread.ts, kit/pglite-thread.ts) likewise as database-thread.mjs.
  *
  * DP_SERVE_SOURCES=1 runs the sources through tsx instead, as the tests do.
+ *
+ * APP_PROCESSES=N (PostgreSQL only; 1 by default) serves the port from N processes (node:cluster:
+ * the connections are shared among them). One process's main thread serves a core; the processes
+ * keep their caches in step as separate app processes do (docs/scale-out.md). The first is started
+ * alone, so that it alone migrates and loads the demo data, and the others once it listens.
  */
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -123,10 +129,57 @@ if (process.env.DP_SERVE_SOURCES === '1') {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
+  const processes = appProcesses();
   const current = fingerprint();
   const built = fs.existsSync(bundle) && fs.existsSync(readersBundle) && fs.existsSync(databaseBundle) && fs.existsSync(fingerprintFile) && fs.readFileSync(fingerprintFile, 'utf8') === current;
   if (!built) await buildBundle(current);
-  // Stack traces name the TypeScript sources.
-  process.setSourceMapsEnabled(true);
-  await import(pathToFileURL(bundle).href);
+  if (processes > 1) serveFromProcesses(processes);
+  else {
+    // Stack traces name the TypeScript sources.
+    process.setSourceMapsEnabled(true);
+    await import(pathToFileURL(bundle).href);
+  }
+}
+
+/** APP_PROCESSES, checked: a whole number from 1 to 64, more than one only on PostgreSQL. */
+function appProcesses() {
+  const raw = process.env.APP_PROCESSES ?? '1';
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || count > 64) fail(`APP_PROCESSES must be a whole number from 1 to 64, not "${raw}"`);
+  if (count > 1 && !process.env.DATABASE_URL) fail('APP_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process (docs/scale-out.md)');
+  return count;
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+/**
+ * This process as the primary of `count` server processes: the first alone until it listens, then
+ * the rest. A process that ends on its own ends them all (whatever supervises the server restarts
+ * it whole); SIGINT and SIGTERM are passed on, and this process ends when they have.
+ */
+function serveFromProcesses(count) {
+  cluster.setupPrimary({ exec: bundle, execArgv: [...process.execArgv, '--enable-source-maps'] });
+  let stopping = false;
+  const stopAll = (signal) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping) {
+      console.error(`server process ${worker.process.pid} ended (${signal ?? code}): stopping the others`);
+      stopAll('SIGTERM');
+      process.exitCode = 1;
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === count) console.log(`Serving from ${count} processes.`);
+  });
+  cluster.fork().once('listening', () => {
+    for (let i = 1; i < count; i++) cluster.fork();
+  });
 }

@@ -39,7 +39,13 @@ export async function startServedApp(databaseUrl: string | null, dataDir: string
   else delete env.DATABASE_URL;
   // BENCH_CPU_PROF: node writes the profile when the process exits (stop() ends it with SIGTERM).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...serveFlags(), ...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...serveFlags(), ...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Serving from several processes (APP_PROCESSES): healthy once the first listens, ready once all do.
+  const processes = Number(env.APP_PROCESSES ?? 1);
+  let allListen = processes <= 1;
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes(`Serving from ${processes} processes.`)) allListen = true;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -53,7 +59,7 @@ export async function startServedApp(databaseUrl: string | null, dataDir: string
   for (;;) {
     if (child.exitCode !== null) throw new BenchError(`the served app exited (code ${child.exitCode}) before it was healthy`);
     const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) return { url, pid: child.pid!, stop };
+    if (healthy && allListen) return { url, pid: child.pid!, stop };
     if (performance.now() - started > START_LIMIT_MS) {
       await stop();
       throw new BenchError(`the served app was not healthy within ${START_LIMIT_MS / 1000} s`);

@@ -12,7 +12,9 @@
  * by price alone, once with the car's marketing complectation (its discounts looked up, the demo
  * dealer benefit lowering the price of the programmes it combines with). Prints calculations a
  * second, the latency, the offers a calculation found and the CPU the app and PostgreSQL used per
- * calculation. Figures: docs/performance.md, "bench:credit".
+ * calculation. On PostgreSQL the cases run once per count of BENCH_CREDIT_PROCESSES (default
+ * `1,2`: the app as one process, then serving from two, APP_PROCESSES). Figures:
+ * docs/performance.md, "bench:credit".
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,11 +25,13 @@ import { openDatabase } from '../../packages/server/src/kit/db.ts';
 import { cars } from '../../packages/server/src/services/cars.stock/car.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates } from '../../packages/server/src/services/credit.calc/credit.table.ts';
 import { startServedApp } from '../api/served-app.ts';
-import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processCpuMs, withDatabase } from '../kit.ts';
+import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processTreeCpuMs, withDatabase } from '../kit.ts';
 
 const SECONDS = positive('BENCH_CREDIT_SECONDS', 10);
 const CONNECTIONS = Math.round(positive('BENCH_CREDIT_CONNECTIONS', 16));
 const PROGRAMS = 50;
+/** The app's process counts to measure (APP_PROCESSES), PostgreSQL only. */
+const PROCESSES = (process.env.BENCH_CREDIT_PROCESSES ?? '1,2').split(',').map(Number);
 const TARGET = 2000;
 const PASSWORD = 'Bench-Credit-Pass1!';
 const MANAGER = 'manager@avtograd-sever.test';
@@ -102,11 +106,11 @@ async function measureCase(url: string, token: string, pid: number, bodies: stri
     });
   const warm = await run(3);
   if (warm.non2xx + warm.errors + warm.timeouts) throw new BenchError(`warm-up: ${warm.non2xx} non-2xx, ${warm.errors} errors, ${warm.timeouts} timeouts`);
-  const appBefore = processCpuMs(pid) ?? 0;
+  const appBefore = processTreeCpuMs(pid);
   const pgBefore = postgresCpuMs();
   const result = await run(SECONDS);
   const done = Math.max(1, result['2xx']);
-  return { result, rate: result['2xx'] / result.duration, appCpu: ((processCpuMs(pid) ?? 0) - appBefore) / done, pgCpu: (postgresCpuMs() - pgBefore) / done };
+  return { result, rate: result['2xx'] / result.duration, appCpu: (processTreeCpuMs(pid) - appBefore) / done, pgCpu: (postgresCpuMs() - pgBefore) / done };
 }
 
 async function benchOn(label: string, databaseUrl: string | null) {
@@ -118,23 +122,25 @@ async function benchOn(label: string, databaseUrl: string | null) {
     const siteId = Number(site.id);
     const complectations = await seedPrograms(databaseUrl, dataDir, siteId);
 
-    const app = await startServedApp(databaseUrl, dataDir);
-    try {
-      const token = await signIn(app.url);
-      const rows: string[][] = [];
-      for (const [name, bodies] of [
-        ['price, car type, age, down payment, term', calculationBodies(siteId, [])],
-        ["with the car's marketing complectation (its discounts)", calculationBodies(siteId, complectations)],
-      ] as const) {
-        const sample = (await call(app.url, token, 'POST', CALCULATIONS, JSON.parse(bodies[0]!))).data;
-        const { result, rate, appCpu, pgCpu } = await measureCase(app.url, token, app.pid, bodies);
-        rows.push([name, fmt(result['2xx']), fmt(rate), `${fmt(result.latency.p50)} / ${fmt(result.latency.p99)}`, `${sample.offers.length} / ${sample.benefits.length}`, fmt(appCpu, 2), databaseUrl ? fmt(pgCpu, 2) : '—', rate >= TARGET ? `≥ ${fmt(TARGET)}: met` : `≥ ${fmt(TARGET)}: NOT met`]);
+    const rows: string[][] = [];
+    for (const processes of databaseUrl ? PROCESSES : [1]) {
+      const app = await startServedApp(databaseUrl, dataDir, { APP_PROCESSES: String(processes) });
+      try {
+        const token = await signIn(app.url);
+        for (const [name, bodies] of [
+          ['price, car type, age, down payment, term', calculationBodies(siteId, [])],
+          ["with the car's marketing complectation (its discounts)", calculationBodies(siteId, complectations)],
+        ] as const) {
+          const sample = (await call(app.url, token, 'POST', CALCULATIONS, JSON.parse(bodies[0]!))).data;
+          const { result, rate, appCpu, pgCpu } = await measureCase(app.url, token, app.pid, bodies);
+          rows.push([name, String(processes), fmt(result['2xx']), fmt(rate), `${fmt(result.latency.p50)} / ${fmt(result.latency.p99)}`, `${sample.offers.length} / ${sample.benefits.length}`, fmt(appCpu, 2), databaseUrl ? fmt(pgCpu, 2) : '—', rate >= TARGET ? `≥ ${fmt(TARGET)}: met` : `≥ ${fmt(TARGET)}: NOT met`]);
+        }
+      } finally {
+        await app.stop();
       }
-      console.log(`\n${label}: ${PROGRAMS} published programmes in the site's pack, ${CONNECTIONS} connections, ${SECONDS} s a case`);
-      printTable(['case', 'calculations', 'per second', 'p50 / p99 ms', 'offers / discounts (first car)', 'app CPU ms/calc', 'PostgreSQL CPU ms/calc', 'target'], rows);
-    } finally {
-      await app.stop();
     }
+    console.log(`\n${label}: ${PROGRAMS} published programmes in the site's pack, ${CONNECTIONS} connections, ${SECONDS} s a case`);
+    printTable(['case', 'app processes', 'calculations', 'per second', 'p50 / p99 ms', 'offers / discounts (first car)', 'app CPU ms/calc', 'PostgreSQL CPU ms/calc', 'target'], rows);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
