@@ -410,6 +410,17 @@ describe('model pages, sold templates and benefits on cards', () => {
     expect(page).toContain('<a class="btn btn--outline btn--full" href="/models/a">О модели</a>');
   });
 
+  it('follows a change of the catalogue at once (the pages show its names)', async () => {
+    expect(await body('/models')).toContain('Рестайлинг A');
+    await db().update(carRestylings).set({ marketing_name: 'Рестайлинг A 2026' }).where(eq(carRestylings.id, a.restyling));
+    try {
+      expect(await body('/models')).toContain('Рестайлинг A 2026');
+    } finally {
+      await db().update(carRestylings).set({ marketing_name: 'Рестайлинг A' }).where(eq(carRestylings.id, a.restyling));
+    }
+    expect(await body('/models')).not.toContain('Рестайлинг A 2026');
+  });
+
   it('lists the model pages on the root catalogue page in the order the admin sets, and follows a change at once', async () => {
     const order = (page: string) => [...page.matchAll(/<a class="car-card__link" href="(\/models\/[ab])">/g)].map((match) => match[1]);
     const first = await body('/models');
