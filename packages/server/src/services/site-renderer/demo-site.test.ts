@@ -56,4 +56,19 @@ describe('the demo sites', () => {
     expect(seen.size).toBeGreaterThan(10);
     for (const file of files) expect((await t.app.inject({ method: 'GET', url: file, headers: { host } })).statusCode, file).toBe(200);
   });
+
+  it('show their model range: each model page with its complectations from the stock and its cars', async () => {
+    for (const host of hosts) {
+      const catalogue = await visit(t, host, '/models');
+      if (catalogue.statusCode === 404) continue;
+      expect(catalogue.statusCode, host).toBe(200);
+      const models = [...catalogue.body.matchAll(/<a class="car-card__link" href="(\/models\/[a-z0-9-]+)">/g)].map((match) => match[1]!);
+      expect(models.length, host).toBeGreaterThan(0);
+      const page = await visit(t, host, models[0]!);
+      expect(page.statusCode, `${host}${models[0]}`).toBe(200);
+      expect(page.body).toMatch(/class="showroom-trim__price">от [\d\s\u00a0\u202f]+ ₽</);
+      expect(page.body).toContain('class="car-card');
+    }
+    expect((await visit(t, 'kia-avtograd.localhost', '/models')).statusCode).toBe(200);
+  });
 });
