@@ -1,0 +1,15 @@
+/**
+ * The ceiling of bench:showroom: a bare node HTTP server in a process of its own answering every
+ * GET with the HTML in the file named by its first argument (what the renderer's cached page
+ * answers, with nothing done for it). Prints its port once it listens.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+
+const html = fs.readFileSync(process.argv[2]);
+const server = http.createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
+  response.end(html);
+});
+server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
