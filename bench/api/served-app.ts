@@ -39,7 +39,9 @@ export async function startServedApp(databaseUrl: string | null, dataDir: string
   else delete env.DATABASE_URL;
   // BENCH_CPU_PROF: node writes the profile when the process exits (stop() ends it with SIGTERM).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...serveFlags(), ...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_APP_FLAGS: node flags of the served app, space-separated (a V8 heap flag to compare, say).
+  const flags = (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...serveFlags(), ...flags, ...profile, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   // Serving from several processes (APP_PROCESSES): healthy once the first listens, ready once all do.
   const processes = Number(env.APP_PROCESSES ?? 1);
   let allListen = processes <= 1;

@@ -10,6 +10,7 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ const SECONDS = positive('BENCH_BURST_SECONDS', 15);
  */
 const CLIENTS_NICE = Math.round(Number(process.env.BENCH_BURST_CLIENTS_NICE ?? 10));
 const PASSWORD = 'Bench-Burst-Pass1!';
+/** BENCH_BURST_PREWARM=1: each call once, one after the other, before the first burst (what a warm-up before healthy would give). */
+const PREWARM = process.env.BENCH_BURST_PREWARM === '1';
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE_HOST = 'kia-avtograd.localhost';
 /** Targets: the first burst's slowest request within twice the warm one's, none over 3 s, /healthz within 100 ms. */
@@ -101,6 +104,13 @@ function runClients(url: string, token: string, calls: Call[]): Promise<{ latenc
   });
 }
 
+/** One GET, its body read (http.get: fetch does not let one set the Host header). */
+function getOnce(url: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (response) => response.resume().on('end', () => resolve())).on('error', reject);
+  });
+}
+
 /** CLIENTS loops for SECONDS, and /healthz meanwhile. */
 async function burst(app: ServedApp, token: string, calls: Call[]): Promise<Burst> {
   const cpuBefore = processCpuMs(app.pid) ?? 0;
@@ -133,6 +143,7 @@ async function measureDatabase(name: string, databaseUrl: string | null, dataDir
   await seeding.stop();
   const app = await startServedApp(databaseUrl, dataDir);
   try {
+    if (PREWARM) for (const call of calls) await getOnce(`${app.url}${call.path}`, call.host ? { host: call.host } : { authorization: `Bearer ${token}` });
     const cold = await burst(app, token, calls);
     const warm = await burst(app, token, calls);
     const met =
