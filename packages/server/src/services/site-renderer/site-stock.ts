@@ -273,6 +273,15 @@ function nameOf(field: CustomFilterField, lang: Lang): SQL {
   return sql.raw(`c.${field}::text`);
 }
 
+/** The shown name of a grouped value (`value`, the field's value as text): a reference's name, else the value. */
+function groupName(field: CustomFilterField, value: SQL, lang: Lang): SQL {
+  const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
+  if (field === 'brand_id') return sql`(select b.name from car_brands b where b.id = ${value}::int)`;
+  if (field === 'model_id') return sql`(select coalesce(m.${local}, m.name) from car_models m where m.id = ${value}::int)`;
+  if (field === 'body_color_id') return sql`(select coalesce(bc.${local}, bc.name) from car_body_colors bc where bc.id = ${value}::int)`;
+  return value;
+}
+
 /** The condition one filter puts on the list, or null when it is not set. */
 function conditionOf(query: ListQuery, field: CustomFilterField): SQL | null {
   const chosen = query.values.get(field);
@@ -394,7 +403,6 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   const filters = filtersOf(config);
   const conditions = new Map(filters.map((filter) => [filter.field, conditionOf(query, filter.field)]));
   const except = (field: CustomFilterField | null) => allOf([...conditions].filter(([other]) => other !== field).map(([, condition]) => condition));
-  const joins = sql`left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id`;
 
   // Counts: a grouping set per choice field, and one () for the total and the ranges' bounds.
   const choice = filters.filter((filter) => filter.type !== 'range' && filter.type !== 'checkbox');
@@ -402,7 +410,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   const flagged = filters.filter((filter) => filter.type === 'checkbox');
   const selects: SQL[] = [sql`count(*) filter (where ${except(null)})::int as total`];
   choice.forEach((filter, i) => {
-    selects.push(sql`${column(filter.field)}::text as ${sql.raw(`v${i}`)}`, sql`min(${nameOf(filter.field, lang)}) as ${sql.raw(`n${i}`)}`, sql`grouping(${column(filter.field)}) as ${sql.raw(`g${i}`)}`);
+    selects.push(sql`${column(filter.field)}::text as ${sql.raw(`v${i}`)}`, sql`grouping(${column(filter.field)}) as ${sql.raw(`g${i}`)}`);
     selects.push(sql`count(*) filter (where ${except(filter.field)})::int as ${sql.raw(`c${i}`)}`);
   });
   ranged.forEach((filter, i) => selects.push(sql`min(${column(filter.field)}) filter (where ${except(filter.field)}) as ${sql.raw(`lo${i}`)}`, sql`max(${column(filter.field)}) filter (where ${except(filter.field)}) as ${sql.raw(`hi${i}`)}`));
@@ -412,7 +420,10 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   const offset = (query.page - 1) * CARS_PER_PAGE;
   const [pageResult, countResult] = await Promise.all([
     db.execute(carsSelect(lang, sql`${baseCondition(siteId, query)} and ${except(null)}`, sql`${orderOf(config, query)} limit ${CARS_PER_PAGE} offset ${offset}`)),
-    db.execute(sql`select ${sql.join(selects, sql`, `)} from cars c ${joins} where ${baseCondition(siteId, query)} group by grouping sets (${sets})`),
+    // Grouped over the cars alone; the values' names are looked up for the groups afterwards (a few
+    // rows), not joined to every car of the site.
+    db.execute(sql`select g.*${sql.join(choice.map((filter, i) => sql`, ${groupName(filter.field, sql.raw(`g.v${i}`), lang)} as ${sql.raw(`n${i}`)}`), sql``)}
+      from (select ${sql.join(selects, sql`, `)} from cars c where ${baseCondition(siteId, query)} group by grouping sets (${sets})) g`),
   ]);
   const rows = rowsOf<CarRow>(pageResult);
   const counted = rowsOf<Record<string, unknown>>(countResult);
