@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
+import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type Lang, type RefDef } from '@dp/contracts';
 import { readArrays, type Db, type DbOrTx, type Tx } from './db.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
@@ -40,8 +40,8 @@ export interface ResourceHooks {
   beforeCreate?(attrs: Attrs, ctx: WriteContext): Promise<Attrs> | Attrs;
   beforeUpdate?(attrs: Attrs, ctx: WriteContext & { existing: Row }): Promise<Attrs> | Attrs;
   afterWrite?(row: Row, ctx: WriteContext): Promise<void> | void;
-  /** Adds attributes computed at read time (an audit entry's record name) to rows about to be answered. */
-  decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext }): Promise<void>;
+  /** Adds attributes computed at read time (an audit entry's record name) to rows about to be answered, in the reader's language. */
+  decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext; lang: Lang }): Promise<void>;
   /** Replaces the delete (users are deactivated, never destroyed). */
   remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
   /** Refuses a delete before the machinery does it (only drafts of a workflow state go). */
@@ -638,8 +638,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       ip: request.ip,
     });
   // One record answered (get, create, update): with what the resource adds at read time.
-  const reply = async (row: Row, auth: AuthContext, refs?: ReadRefs) => {
-    await hooks.decorate?.([row], { db, auth });
+  const reply = async (row: Row, auth: AuthContext, lang: Lang, refs?: ReadRefs) => {
+    await hooks.decorate?.([row], { db, auth, lang });
     return { data: record(row), included: await loadIncluded(db, registry, resource, [row], auth, refs) };
   };
 
@@ -653,7 +653,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const where = and(scopeCondition(binding, auth), moduleCondition(registry, binding, request.moduleToNarrow), ...filters);
     const page = await selectPage(db, registry, binding, auth, where, sortOf(binding, query.sort as string | undefined), size, (number - 1) * size);
     const rows = page.rows;
-    await hooks.decorate?.(rows, { db, auth });
+    await hooks.decorate?.(rows, { db, auth, lang: request.lang });
     const included = await loadIncluded(db, registry, resource, rows, auth, page.refs);
     return toList(rows.map(record), { number, size, total: page.total }, included);
   });
@@ -662,7 +662,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const auth = requireAuth(request.auth);
     await hooks.beforeRead?.({ db, auth });
     const { row, refs } = await readScoped(db, registry, binding, request.params.id, auth);
-    return reply(row, auth, refs);
+    return reply(row, auth, request.lang, refs);
   });
 
   if (resource.readOnly) return;
@@ -685,7 +685,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       await audit(tx, request, 'create', fresh!, { ...snapshot(fresh!, attributes), ...writeOnlyChanges(given, attributes, false) });
       return fresh!;
     });
-    return res.status(201).send(await reply(row, auth));
+    return res.status(201).send(await reply(row, auth, request.lang));
   });
 
   r.patch(
@@ -714,7 +714,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
         if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
         return fresh;
       });
-      return reply(row, auth);
+      return reply(row, auth, request.lang);
     },
   );
 
