@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, getTableName, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type Lang, type RefDef } from '@dp/contracts';
 import { readArrays, type Db, type DbOrTx, type Tx } from './db.ts';
@@ -498,8 +498,10 @@ export async function assertUnreferenced(tx: DbOrTx, registry: ResourceRegistry,
  * `limit` rows along an index of the sort, and a search filter is served by its trigram index for
  * both. A page past the end has no row to carry the total, which is then counted alone.
  */
-export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const total = sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
+export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number, countUpTo?: number) {
+  // Counting stops past countUpTo rows (an index's first entries), where an estimate takes over (estimatedTotal).
+  const counted = countUpTo ? sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${countUpTo + 1}) as "__counted"` : sql`${table} where ${where ?? sql`true`}`;
+  const total = sql<number>`(select count(*) from ${counted})`.mapWith(Number);
   return db
     .select({ ...columnsOf(table), __total: total })
     .from(table)
@@ -552,14 +554,52 @@ function rowsFromArrays(table: Table, arrays: unknown[][]): Row[] {
 }
 
 /** A page of a list with its total, its links and the names its refs point at, in one statement (an empty page past the end counts alone). */
-async function selectPage(db: Db, registry: ResourceRegistry, binding: Binding, auth: AuthContext, where: SQL | undefined, sort: { field: string; desc: boolean }[], limit: number, offset: number) {
+async function selectPage(
+  db: Db,
+  registry: ResourceRegistry,
+  binding: Binding,
+  auth: AuthContext,
+  where: SQL | undefined,
+  sort: { field: string; desc: boolean }[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: Row[]; total: number; estimated?: boolean; refs: ReadRefs | undefined }> {
   const { table } = binding;
-  const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset);
+  const bound = binding.resource.countExactUpTo;
+  const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset, bound);
   const arrays = await readArrays(db, withIncluded(registry, binding, auth, page, sort));
-  if (arrays.length) return { rows: pageRows(binding, arrays), total: pageTotal(binding, arrays), refs: readRefs(registry, binding, arrays) };
+  if (arrays.length) {
+    const rows = pageRows(binding, arrays);
+    const counted = pageTotal(binding, arrays);
+    // A short page is the last one: its end is the exact total whatever was counted.
+    const total = bound && counted > bound ? (rows.length < limit ? { total: offset + rows.length } : await estimatedTotal(db, table, where, bound, offset + rows.length)) : { total: counted };
+    return { rows, ...total, refs: readRefs(registry, binding, arrays) };
+  }
   if (offset === 0) return { rows: [], total: 0, refs: undefined };
-  const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-  return { rows: [], total: counted?.total ?? 0, refs: undefined };
+  const counted = bound ? sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${bound + 1}) as "__counted"` : sql`${table} where ${where ?? sql`true`}`;
+  const [found] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from ${counted}`));
+  const total = found?.total ?? 0;
+  return { rows: [], ...(bound && total > bound ? await estimatedTotal(db, table, where, bound, 0) : { total }), refs: undefined };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The total of a list with more rows than its resource counts exactly (countExactUpTo): the
+ * table's size from pg_class for the whole list, else the planner's estimate of the filter's
+ * rows; never below what is known to exist (the bound, and the rows up to the page's end).
+ */
+async function estimatedTotal(db: Db, table: Table, where: SQL | undefined, bound: number, seen: number): Promise<{ total: number; estimated: true }> {
+  let estimate = 0;
+  if (!where) {
+    const [row] = rowsOf<{ rows: number }>(await db.execute(sql`select reltuples::bigint as rows from pg_class where oid = ${getTableName(table)}::regclass`));
+    estimate = Number(row?.rows ?? 0);
+  } else {
+    const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(await db.execute(sql`explain (format json) select 1 from ${table} where ${where}`));
+    const json = plan?.['QUERY PLAN'];
+    estimate = Number((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  }
+  return { total: Math.max(bound + 1, seen, Math.round(estimate)), estimated: true };
 }
 
 export function listQuerySchema(resource: AnyResource) {
@@ -655,7 +695,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const rows = page.rows;
     await hooks.decorate?.(rows, { db, auth, lang: request.lang });
     const included = await loadIncluded(db, registry, resource, rows, auth, page.refs);
-    return toList(rows.map(record), { number, size, total: page.total }, included);
+    return toList(rows.map(record), { number, size, total: page.total, ...(page.estimated ? { estimated: true } : {}) }, included);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {

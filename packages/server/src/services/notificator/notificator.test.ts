@@ -179,6 +179,37 @@ describe('the list', () => {
     expect((await t.request('GET', `${API}/notifications?page[size]=100000`, { token: staff })).statusCode).toBe(400);
   });
 
+  it('gives a large list an estimated total past 10,000 rows, and the pager still reaches the last page', async () => {
+    await t.database.db.execute(sql`
+      insert into notifications (service, product, level, type, text, created)
+      select 'queues', 'estimate-product', 'info', 'queue_backlog', 'estimate row ' || i, timestamptz '2029-01-01' + i * interval '1 minute'
+      from generate_series(1, 10010) as i`);
+    await t.database.db.execute(sql`analyze notifications`);
+    const page = async (query: string) => {
+      const response = await t.request('GET', `${API}/notifications?${query}`, { token: staff });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: { attributes: { text: string } }[]; meta: { page: { total: number; estimated?: boolean } } };
+    };
+    const filtered = await page('filter[product]=estimate-product');
+    expect(filtered.meta.page.estimated).toBe(true);
+    expect(filtered.meta.page.total).toBeGreaterThan(10_000);
+    expect(filtered.data[0]!.attributes.text).toBe('estimate row 10010');
+    // The last page is short: its end is the exact total.
+    const last = await page('filter[product]=estimate-product&page[number]=401');
+    expect(last.data.map((row) => row.attributes.text)).toEqual(Array.from({ length: 10 }, (_, i) => `estimate row ${10 - i}`));
+    expect(last.meta.page).toMatchObject({ total: 10_010 });
+    expect(last.meta.page.estimated).toBeUndefined();
+    // The whole list: the table's size as the planner knows it.
+    const all = await page('');
+    expect(all.meta.page.estimated).toBe(true);
+    expect(all.meta.page.total).toBeGreaterThan(10_000);
+    // A smaller filter is counted exactly.
+    const exact = await page('filter[product]=estimate-product&filter[created_to]=2029-01-01');
+    expect(exact.meta.page).toMatchObject({ total: 1439 });
+    expect(exact.meta.page.estimated).toBeUndefined();
+    await t.database.db.execute(sql`delete from notifications where product = 'estimate-product'`);
+  });
+
   it("reads each notification in the reader's language on the list and the details, and finds it by either text", async () => {
     const id = await recordNotification(t.ctx, { service: 'captcha', level: 'critical', type: 'captcha_unreachable', text: { ru: 'Капча недоступна (языки)', en: 'Captcha unreachable (languages)' } });
     const read = async (path: string, lang: string) => (await t.request('GET', `${API}/notifications${path}`, { token: staff, lang })).json();
