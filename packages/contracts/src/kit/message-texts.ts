@@ -545,6 +545,8 @@ export const messages = {
   // error-collection-system: ingestion's refusals.
   error_not_event: { ru: 'Принимаются только события ошибок', en: 'Only error events are accepted' },
   error_unknown_key: { ru: 'Неизвестный ключ проекта', en: 'Unknown project key' },
+  error_sample_percent: { ru: 'Доля просмотров — целое число процентов от 0 до 100', en: 'The share of page views is a whole number of percent from 0 to 100' },
+  error_sampling_sites_only: { ru: 'Выборка задаётся только для проектов сайтов', en: 'Sampling is set for site projects only' },
   error_envelope_format: { ru: 'Неверный формат конверта событий', en: 'Invalid event envelope format' },
   news_period: { ru: 'Конец публикации должен быть позже её начала', en: 'The publication must end after it starts' },
   benefit_end_before_start: { ru: 'Дата окончания не может быть раньше даты начала', en: 'The end date cannot be before the start date' },
