@@ -401,6 +401,7 @@ export const messages = {
     ru: 'HTML не допускается: используйте **жирный**, *курсив*, [ссылку](/адрес), «- » для списка и «## » для заголовка',
     en: 'HTML is not allowed: use **bold**, *italic*, [a link](/address), "- " for a list and "## " for a heading',
   },
+  rich_text_image: { ru: 'Изображение «{href}» недопустимо: только файл медиатеки или адрес https://', en: 'The image "{href}" is not allowed: only a media library file or an https:// address' },
   rich_text_link: { ru: 'Ссылка «{href}» недопустима: только /адрес, https://…, mailto: или tel:', en: 'The link "{href}" is not allowed: only /address, https://…, mailto: or tel:' },
 
   // seo: redirects and their import, SEO settings, SEO constants.
