@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const realtime = new Realtime({ database, routeTable, authenticate: (token, request) => authenticate(ctx, token, { ip: request?.ip ?? null }), log: app.log });
   await realtime.register(app);
   // A session held to enrolment of a second factor reaches only the enrolment (authenticate.ts holdToEnrolment).
-  registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db, moduleStates, registry));
+  registerGateway(app, routeTable, async (token, request) => holdToEnrolment(await authenticate(ctx, token, { ip: request.ip }), request.method, request.url), moduleGate(database.db, moduleStates, registry, ctx.notifier));
 
   app.get(HEALTH, { schema: { hide: true } }, async (_request, reply) => {
     const ok = await database.ping();

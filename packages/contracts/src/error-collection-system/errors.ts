@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { filterText, id, integer } from '../kit/fields.ts';
 import { isoDateTime } from '../kit/dates.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { resourceBody } from '../kit/jsonapi.ts';
 
 /** What a project collects: the admin in the browser, the server's unexpected 5xx, a public site's pages. */
 export const ERROR_PROJECT_KINDS = ['admin', 'server', 'site'] as const;
@@ -39,6 +40,14 @@ export const ERROR_ISSUE_SORTS = ['-last_seen', 'last_seen', '-count', 'count', 
 
 /** GET /api/v1/projects. */
 export const errorProjectListQuery = z.strictObject({ ...page, 'filter[search]': filterText().optional(), 'filter[kind]': choice(ERROR_PROJECT_KINDS).optional() });
+
+/** PATCH /api/v1/projects/{id}: a site project's settings (staff). */
+export const errorProjectPatchBody = resourceBody(
+  z.strictObject({
+    /** The share of the site's page views whose errors are reported, in percent. */
+    sample_percent: integer(0, 100, encodeMessage('error_sample_percent')),
+  }),
+);
 
 /** GET /api/v1/issues: a project's (or every visible) issues. */
 export const errorIssueListQuery = z.strictObject({
@@ -79,6 +88,8 @@ export interface ErrorProjectAttributes {
   last_seen: string | null;
   /** Events a minute the project accepts. */
   rate_limit: number;
+  /** A site project: the share of its page views whose errors are reported, in percent. */
+  sample_percent: number;
 }
 
 export interface ErrorFrame {

@@ -36,6 +36,8 @@ export const errorCollectionSystemContract = defineService({
     api('POST', '/api/v1/report', [], true, { module: null, reads: true }),
     api('GET', '/api/v1/projects', ['sso_show'], false, null),
     api('GET', '/api/v1/projects/{id}', ['sso_show'], false, null),
+    // A site project's sampling: staff only (the server refuses others).
+    api('PATCH', '/api/v1/projects/{id}', ['sso_show'], false, null),
     api('GET', '/api/v1/issues', ['sso_show'], false, null),
     api('GET', '/api/v1/issues/{id}', ['sso_show'], false, null),
     api('POST', '/api/v1/issues/{id}/resolve', ['sso_show'], false, null),

@@ -65,6 +65,21 @@ describe('rich text without HTML', () => {
     ]);
   });
 
+  it('reads an image line as an image where a text takes images (news), and as text elsewhere (floors)', () => {
+    const source = 'Новый салон\n![Фасад салона](/files/abc123.webp)\nЖдём вас';
+    expect(parseRichText(source, { images: true })).toEqual([
+      { type: 'paragraph', children: [{ text: 'Новый салон' }] },
+      { type: 'image', src: '/files/abc123.webp', alt: 'Фасад салона' },
+      { type: 'paragraph', children: [{ text: 'Ждём вас' }] },
+    ]);
+    expect(parseRichText(source).some((block) => block.type === 'image')).toBe(false);
+    // An address that is not an image file's is never loaded.
+    expect(parseRichText('![x](data:image/svg+xml;base64,PHN2Zz4=)', { images: true })).toEqual([{ type: 'paragraph', children: [{ text: 'x' }] }]);
+    expect(richTextProblem('![x](javascript:alert)', { images: true })).toEqual({ key: 'rich_text_image', href: 'javascript:alert' });
+    expect(richTextProblem('![x](http://plain.example/a.png)', { images: true })).toMatchObject({ key: 'rich_text_image' });
+    expect(richTextProblem('![x](/files/a.png)\n![y](https://cdn.example/b.jpg)', { images: true })).toBeNull();
+  });
+
   it('refuses tags, comments and links that could run', () => {
     expect(richTextProblem('<b>жирный</b>')).toEqual({ key: 'rich_text_html' });
     expect(richTextProblem('< script>')).toEqual({ key: 'rich_text_html' });

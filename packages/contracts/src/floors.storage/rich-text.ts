@@ -13,6 +13,8 @@ import { encodeMessage } from '../kit/messages.ts';
  * - anything else: a paragraph; a single line break inside it is kept as a line break.
  * Inside a block: `**bold**`, `*italic*` or `_italic_`, `[text](href)` with href a page address
  * (`/…`), `http(s)://…`, `mailto:…` or `tel:…`.
+ * Where a text takes images (platform news, `{ images: true }`), a line `![alt](src)` alone is an
+ * image, `src` a media library file (`/files/…`) or an https address; elsewhere it stays text.
  */
 export interface RichInline {
   text: string;
@@ -25,7 +27,18 @@ export type RichBlock =
   | { type: 'paragraph'; children: RichInline[] }
   | { type: 'heading'; level: 1 | 2 | 3; children: RichInline[] }
   | { type: 'list'; ordered: boolean; items: RichInline[][] }
-  | { type: 'quote'; children: RichInline[] };
+  | { type: 'quote'; children: RichInline[] }
+  | { type: 'image'; src: string; alt: string };
+
+/** Options of a rich text: whether image lines are images (platform news) or text (floors). */
+export interface RichTextOptions {
+  images?: boolean;
+}
+
+/** A line holding an image alone: `![alt](src)`. */
+const IMAGE_LINE = /^\s*!\[([^\]\n]*)\]\(([^)\s]+)\)\s*$/;
+/** An image address that loads nothing but an image file: the media library's (`/files/…`) or https. */
+export const SAFE_IMAGE_SRC = /^(\/files\/[A-Za-z0-9._-]+|https:\/\/[^\s/$.?#][^\s]*)$/i;
 
 /** A link target that cannot run anything: a page address, http(s), mailto or tel. */
 export const SAFE_HREF = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9()\- ]{3,30})$/i;
@@ -33,9 +46,15 @@ export const SAFE_HREF = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/$.?#][^\s]*|mailto:[^
 const HTML_TAG = /<\s*(\/?\s*[A-Za-z]|[!?])/;
 const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
 
-/** Why a rich text is refused: 'rich_text_html' or 'rich_text_link' (with the href), or null. */
-export function richTextProblem(value: string): { key: 'rich_text_html' } | { key: 'rich_text_link'; href: string } | null {
+/** Why a rich text is refused: 'rich_text_html', 'rich_text_link' (with the href) or 'rich_text_image' (with the src), or null. */
+export function richTextProblem(value: string, options: RichTextOptions = {}): { key: 'rich_text_html' } | { key: 'rich_text_link' | 'rich_text_image'; href: string } | null {
   if (HTML_TAG.test(value)) return { key: 'rich_text_html' };
+  if (options.images) {
+    for (const line of value.split(/\r\n?|\n/)) {
+      const image = IMAGE_LINE.exec(line);
+      if (image && !SAFE_IMAGE_SRC.test(image[2]!)) return { key: 'rich_text_image', href: image[2]!.slice(0, 100) };
+    }
+  }
   for (const match of value.matchAll(LINK)) {
     if (!SAFE_HREF.test(match[2]!)) return { key: 'rich_text_link', href: match[2]!.slice(0, 100) };
   }
@@ -43,14 +62,14 @@ export function richTextProblem(value: string): { key: 'rich_text_html' } | { ke
 }
 
 /** A rich text field of `max` characters (line breaks allowed), checked against the subset. */
-export const richText = (max = 20_000) =>
+export const richText = (max = 20_000, options: RichTextOptions = {}) =>
   safeString({ lines: true })
     .trim()
     .max(max)
     .superRefine((value, ctx) => {
-      const problem = richTextProblem(value);
+      const problem = richTextProblem(value, options);
       if (!problem) return;
-      ctx.addIssue({ code: 'custom', message: problem.key === 'rich_text_link' ? encodeMessage('rich_text_link', { href: problem.href }) : encodeMessage('rich_text_html') });
+      ctx.addIssue({ code: 'custom', message: problem.key === 'rich_text_html' ? encodeMessage('rich_text_html') : encodeMessage(problem.key, { href: problem.href }) });
     });
 
 /** Bold, italic and links of one block; text between them as it is (the renderer escapes it). */
@@ -70,18 +89,23 @@ export function parseInline(source: string): RichInline[] {
   return result;
 }
 
-type LineKind = 'blank' | 'heading' | 'bullet' | 'number' | 'quote' | 'text';
-const LINE_KINDS: [Exclude<LineKind, 'text'>, RegExp][] = [
+type LineKind = 'blank' | 'heading' | 'image' | 'bullet' | 'number' | 'quote' | 'text';
+const LINE_KINDS: [Exclude<LineKind, 'text' | 'image'>, RegExp][] = [
   ['blank', /^\s*$/],
   ['heading', /^#{1,3}\s+/],
   ['bullet', /^\s*[-*]\s+/],
   ['number', /^\s*\d+[.)]\s+/],
   ['quote', /^\s*>\s?/],
 ];
-const kindOf = (line: string): LineKind => LINE_KINDS.find(([, pattern]) => pattern.test(line))?.[0] ?? 'text';
+const kindOf = (line: string, options: RichTextOptions): LineKind => (options.images && IMAGE_LINE.test(line) ? 'image' : (LINE_KINDS.find(([, pattern]) => pattern.test(line))?.[0] ?? 'text'));
 const strip = (kind: LineKind, line: string) => line.replace(LINE_KINDS.find(([k]) => k === kind)?.[1] ?? /^/, '');
 
 function blockOf(kind: LineKind, lines: string[]): RichBlock {
+  if (kind === 'image') {
+    const [, alt, src] = IMAGE_LINE.exec(lines[0]!)!;
+    // An address that is not an image file's is shown as its text, never loaded.
+    return SAFE_IMAGE_SRC.test(src!) ? { type: 'image', src: src!, alt: alt!.trim() } : { type: 'paragraph', children: [{ text: alt!.trim() || src! }] };
+  }
   if (kind === 'heading') return { type: 'heading', level: /^#+/.exec(lines[0]!)![0].length as 1 | 2 | 3, children: parseInline(strip(kind, lines[0]!)) };
   if (kind === 'bullet' || kind === 'number') return { type: 'list', ordered: kind === 'number', items: lines.map((line) => parseInline(strip(kind, line))) };
   if (kind === 'quote') return { type: 'quote', children: parseInline(lines.map((line) => strip(kind, line)).join('\n')) };
@@ -94,13 +118,13 @@ function blockOf(kind: LineKind, lines: string[]): RichBlock {
  * starts (so a heading or a sentence directly followed by a list gives both). Unsafe links become
  * plain text.
  */
-export function parseRichText(source: string): RichBlock[] {
+export function parseRichText(source: string, options: RichTextOptions = {}): RichBlock[] {
   const blocks: RichBlock[] = [];
   let kind: LineKind = 'blank';
   let lines: string[] = [];
   for (const line of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const next = kindOf(line);
-    if (next !== kind || next === 'heading') {
+    const next = kindOf(line, options);
+    if (next !== kind || next === 'heading' || next === 'image') {
       if (lines.length) blocks.push(blockOf(kind, lines));
       lines = [];
     }

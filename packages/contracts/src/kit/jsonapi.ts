@@ -12,6 +12,8 @@ export interface PageMeta {
   number: number;
   size: number;
   total: number;
+  /** The total is an estimate (more rows match than the resource counts exactly). */
+  estimated?: boolean;
 }
 export interface JsonApiList<A = Record<string, unknown>> {
   data: JsonApiRecord<A>[];

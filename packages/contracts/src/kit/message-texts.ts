@@ -401,6 +401,7 @@ export const messages = {
     ru: 'HTML не допускается: используйте **жирный**, *курсив*, [ссылку](/адрес), «- » для списка и «## » для заголовка',
     en: 'HTML is not allowed: use **bold**, *italic*, [a link](/address), "- " for a list and "## " for a heading',
   },
+  rich_text_image: { ru: 'Изображение «{href}» недопустимо: только файл медиатеки или адрес https://', en: 'The image "{href}" is not allowed: only a media library file or an https:// address' },
   rich_text_link: { ru: 'Ссылка «{href}» недопустима: только /адрес, https://…, mailto: или tel:', en: 'The link "{href}" is not allowed: only /address, https://…, mailto: or tel:' },
 
   // seo: redirects and their import, SEO settings, SEO constants.
@@ -545,6 +546,8 @@ export const messages = {
   // error-collection-system: ingestion's refusals.
   error_not_event: { ru: 'Принимаются только события ошибок', en: 'Only error events are accepted' },
   error_unknown_key: { ru: 'Неизвестный ключ проекта', en: 'Unknown project key' },
+  error_sample_percent: { ru: 'Доля просмотров — целое число процентов от 0 до 100', en: 'The share of page views is a whole number of percent from 0 to 100' },
+  error_sampling_sites_only: { ru: 'Выборка задаётся только для проектов сайтов', en: 'Sampling is set for site projects only' },
   error_envelope_format: { ru: 'Неверный формат конверта событий', en: 'Invalid event envelope format' },
   news_period: { ru: 'Конец публикации должен быть позже её начала', en: 'The publication must end after it starts' },
   benefit_end_before_start: { ru: 'Дата окончания не может быть раньше даты начала', en: 'The end date cannot be before the start date' },

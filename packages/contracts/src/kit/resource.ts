@@ -115,6 +115,11 @@ export interface ResourceDef<
   defaultSort: string;
   pageSize: { default: number; max: number };
   /**
+   * A list too large to count on every page (a million notifications): its total is exact up to
+   * this many rows and the planner's estimate above (`meta.page.estimated`); the pager still works.
+   */
+  countExactUpTo?: number;
+  /**
    * Tenancy: the column holding the owning client's id ('id' for clients themselves).
    * null for shared dictionaries that are not client-owned.
    */

@@ -80,7 +80,8 @@ export const notificationResource = defineResource({
   create: z.strictObject({}),
   update: z.strictObject({}),
   filters: {
-    search: { op: 'search', columns: ['text'], schema: filterText(), widget: 'text' },
+    // Either language's text: a reader finds a notification by the words they read.
+    search: { op: 'search', columns: ['text', 'text_en'], schema: filterText(), widget: 'text' },
     service: { op: 'in', schema: filterText(200), widget: 'select', options: serviceOptions },
     level: { op: 'in', schema: filterText(100), widget: 'select', options: levelOptions },
     type: { op: 'in', schema: filterText(500), widget: 'select', options: typeOptions },
@@ -92,6 +93,8 @@ export const notificationResource = defineResource({
   sort: ['id', 'created', 'level', 'service', 'type'],
   defaultSort: '-created',
   pageSize: { default: 25, max: 200 },
+  // A million rows: counting them all on every page is most of a page's time.
+  countExactUpTo: 10_000,
   tenant: null,
   readOnly: true,
   module: null,
@@ -113,6 +116,10 @@ export const notificationResource = defineResource({
   screen: '/notificator/notifications/',
   label: ['text'],
 });
+
+/** The languages a mapping's messages are written in (the admin's). */
+export const MAPPING_LANGUAGES = ['ru', 'en'] as const;
+const languageOptions = MAPPING_LANGUAGES.map((value) => ({ value, label: `languages.${value}` }));
 
 /** A list of a mapping: at least one value; `*` for any. */
 const matchList = <T extends z.ZodType>(item: T) => z.array(item, { error: encodeMessage('required') }).min(1).max(50);
@@ -150,6 +157,7 @@ const mappingFields = {
   receivers: matchList(safeString().trim().min(1).max(2048)),
   prefix: requiredText(100),
   sender: requiredText(100),
+  language: z.enum(MAPPING_LANGUAGES, { error: encodeMessage('required') }),
 };
 
 /**
@@ -170,10 +178,12 @@ export const mappingResource = defineResource({
     receivers: z.array(z.string()),
     prefix: z.string(),
     sender: z.string(),
+    /** The language its messages are written in. */
+    language: z.enum(MAPPING_LANGUAGES),
     created_at: z.string(),
     updated_at: z.string(),
   }),
-  create: z.strictObject(mappingFields).superRefine(checkReceivers),
+  create: z.strictObject({ ...mappingFields, language: mappingFields.language.default('ru') }).superRefine(checkReceivers),
   update: z.strictObject(mappingFields).partial().superRefine(checkReceivers),
   filters: {
     search: { op: 'search', columns: ['prefix', 'sender'], schema: filterText(), widget: 'text' },
@@ -193,11 +203,13 @@ export const mappingResource = defineResource({
     { field: 'level', width: 200 },
     { field: 'type', width: 240 },
     { field: 'sender', width: 160 },
+    { field: 'language', render: 'tag', width: 120 },
   ],
   form: [
     { field: 'prefix', widget: 'text' },
     { field: 'sender', widget: 'text' },
     { field: 'messenger', widget: 'select', options: messengerOptions },
+    { field: 'language', widget: 'select', options: languageOptions },
     { field: 'receivers', widget: 'tags', span: 2 },
     { field: 'service', widget: 'multiselect', options: [{ value: ANY, label: 'any' }, ...serviceOptions] },
     { field: 'level', widget: 'multiselect', options: [{ value: ANY, label: 'any' }, ...levelOptions] },

@@ -23,8 +23,9 @@ const newsFields = {
   title_ru: requiredText(255),
   title_en: optionalText(255),
   // The rich text subset of floors (a small Markdown: headings, lists, quotes, bold, italic, links).
-  text_ru: richText(20_000).min(1),
-  text_en: richText(20_000).nullable().optional(),
+  // News take images of the media library (contracts rich-text.ts).
+  text_ru: richText(20_000, { images: true }).min(1),
+  text_en: richText(20_000, { images: true }).nullable().optional(),
   active: z.boolean({ error: encodeMessage('invalid_type') }),
   publish_from: isoDateTime().nullable().optional(),
   publish_to: isoDateTime().nullable().optional(),

@@ -58,6 +58,9 @@ export interface Config {
   // error-collection-system
   /** Events older than this many days are deleted (ERROR_RETENTION_DAYS); events kept per project at most (ERROR_EVENTS_PER_PROJECT). */
   errors: { retentionDays: number; eventsPerProject: number };
+  // queues
+  /** A queue is backing up when its oldest due job has waited more minutes than this (QUEUE_BACKLOG_MINUTES) or more jobs than this wait (QUEUE_BACKLOG_WAITING). */
+  queueBacklog: { ageMinutes: number; waiting: number };
   // notificator
   /** The Telegram Bot API that notification mappings send through (TELEGRAM_API_URL; https://api.telegram.org by default). */
   telegramApiUrl: string;
@@ -175,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     errors: {
       retentionDays: Math.max(1, Number(env.ERROR_RETENTION_DAYS || 30) || 30),
       eventsPerProject: Math.max(100, Number(env.ERROR_EVENTS_PER_PROJECT || 10000) || 10000),
+    },
+    // queues
+    queueBacklog: {
+      ageMinutes: Math.max(1, Number(env.QUEUE_BACKLOG_MINUTES || 15) || 15),
+      waiting: Math.max(1, Number(env.QUEUE_BACKLOG_WAITING || 1000) || 1000),
     },
     // notificator
     telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').trim().replace(/\/+$/, ''),

@@ -43,7 +43,8 @@ export interface RaisedNotification {
   brand?: string | null;
   level: 'info' | 'warning' | 'error' | 'critical';
   type: string;
-  text: string;
+  /** The text in both languages of the admin: each reader reads it in theirs. */
+  text: { ru: string; en: string };
   details?: Record<string, unknown>;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, getTableName, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type RefDef } from '@dp/contracts';
+import { filterText, id, integer, parseSort, resourceBody, resourceKey, type AnyResource, type JsonApiRecord, type Lang, type RefDef } from '@dp/contracts';
 import { readArrays, type Db, type DbOrTx, type Tx } from './db.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { toList, toRecord } from './jsonapi.ts';
@@ -40,8 +40,8 @@ export interface ResourceHooks {
   beforeCreate?(attrs: Attrs, ctx: WriteContext): Promise<Attrs> | Attrs;
   beforeUpdate?(attrs: Attrs, ctx: WriteContext & { existing: Row }): Promise<Attrs> | Attrs;
   afterWrite?(row: Row, ctx: WriteContext): Promise<void> | void;
-  /** Adds attributes computed at read time (an audit entry's record name) to rows about to be answered. */
-  decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext }): Promise<void>;
+  /** Adds attributes computed at read time (an audit entry's record name) to rows about to be answered, in the reader's language. */
+  decorate?(rows: Row[], ctx: { db: DbOrTx; auth: AuthContext; lang: Lang }): Promise<void>;
   /** Replaces the delete (users are deactivated, never destroyed). */
   remove?(ctx: WriteContext & { existing: Row }): Promise<void>;
   /** Refuses a delete before the machinery does it (only drafts of a workflow state go). */
@@ -498,8 +498,10 @@ export async function assertUnreferenced(tx: DbOrTx, registry: ResourceRegistry,
  * `limit` rows along an index of the sort, and a search filter is served by its trigram index for
  * both. A page past the end has no row to carry the total, which is then counted alone.
  */
-export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const total = sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
+export function selectPageQuery(db: DbOrTx, table: Table, where: SQL | undefined, order: SQL[], limit: number, offset: number, countUpTo?: number) {
+  // Counting stops past countUpTo rows (an index's first entries), where an estimate takes over (estimatedTotal).
+  const counted = countUpTo ? sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${countUpTo + 1}) as "__counted"` : sql`${table} where ${where ?? sql`true`}`;
+  const total = sql<number>`(select count(*) from ${counted})`.mapWith(Number);
   return db
     .select({ ...columnsOf(table), __total: total })
     .from(table)
@@ -552,14 +554,52 @@ function rowsFromArrays(table: Table, arrays: unknown[][]): Row[] {
 }
 
 /** A page of a list with its total, its links and the names its refs point at, in one statement (an empty page past the end counts alone). */
-async function selectPage(db: Db, registry: ResourceRegistry, binding: Binding, auth: AuthContext, where: SQL | undefined, sort: { field: string; desc: boolean }[], limit: number, offset: number) {
+async function selectPage(
+  db: Db,
+  registry: ResourceRegistry,
+  binding: Binding,
+  auth: AuthContext,
+  where: SQL | undefined,
+  sort: { field: string; desc: boolean }[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: Row[]; total: number; estimated?: boolean; refs: ReadRefs | undefined }> {
   const { table } = binding;
-  const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset);
+  const bound = binding.resource.countExactUpTo;
+  const page = selectPageQuery(db, table, where, orderBy(binding, sort), limit, offset, bound);
   const arrays = await readArrays(db, withIncluded(registry, binding, auth, page, sort));
-  if (arrays.length) return { rows: pageRows(binding, arrays), total: pageTotal(binding, arrays), refs: readRefs(registry, binding, arrays) };
+  if (arrays.length) {
+    const rows = pageRows(binding, arrays);
+    const counted = pageTotal(binding, arrays);
+    // A short page is the last one: its end is the exact total whatever was counted.
+    const total = bound && counted > bound ? (rows.length < limit ? { total: offset + rows.length } : await estimatedTotal(db, table, where, bound, offset + rows.length)) : { total: counted };
+    return { rows, ...total, refs: readRefs(registry, binding, arrays) };
+  }
   if (offset === 0) return { rows: [], total: 0, refs: undefined };
-  const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-  return { rows: [], total: counted?.total ?? 0, refs: undefined };
+  const counted = bound ? sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${bound + 1}) as "__counted"` : sql`${table} where ${where ?? sql`true`}`;
+  const [found] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from ${counted}`));
+  const total = found?.total ?? 0;
+  return { rows: [], ...(bound && total > bound ? await estimatedTotal(db, table, where, bound, 0) : { total }), refs: undefined };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The total of a list with more rows than its resource counts exactly (countExactUpTo): the
+ * table's size from pg_class for the whole list, else the planner's estimate of the filter's
+ * rows; never below what is known to exist (the bound, and the rows up to the page's end).
+ */
+async function estimatedTotal(db: Db, table: Table, where: SQL | undefined, bound: number, seen: number): Promise<{ total: number; estimated: true }> {
+  let estimate = 0;
+  if (!where) {
+    const [row] = rowsOf<{ rows: number }>(await db.execute(sql`select reltuples::bigint as rows from pg_class where oid = ${getTableName(table)}::regclass`));
+    estimate = Number(row?.rows ?? 0);
+  } else {
+    const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(await db.execute(sql`explain (format json) select 1 from ${table} where ${where}`));
+    const json = plan?.['QUERY PLAN'];
+    estimate = Number((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  }
+  return { total: Math.max(bound + 1, seen, Math.round(estimate)), estimated: true };
 }
 
 export function listQuerySchema(resource: AnyResource) {
@@ -638,8 +678,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       ip: request.ip,
     });
   // One record answered (get, create, update): with what the resource adds at read time.
-  const reply = async (row: Row, auth: AuthContext, refs?: ReadRefs) => {
-    await hooks.decorate?.([row], { db, auth });
+  const reply = async (row: Row, auth: AuthContext, lang: Lang, refs?: ReadRefs) => {
+    await hooks.decorate?.([row], { db, auth, lang });
     return { data: record(row), included: await loadIncluded(db, registry, resource, [row], auth, refs) };
   };
 
@@ -653,16 +693,16 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     const where = and(scopeCondition(binding, auth), moduleCondition(registry, binding, request.moduleToNarrow), ...filters);
     const page = await selectPage(db, registry, binding, auth, where, sortOf(binding, query.sort as string | undefined), size, (number - 1) * size);
     const rows = page.rows;
-    await hooks.decorate?.(rows, { db, auth });
+    await hooks.decorate?.(rows, { db, auth, lang: request.lang });
     const included = await loadIncluded(db, registry, resource, rows, auth, page.refs);
-    return toList(rows.map(record), { number, size, total: page.total }, included);
+    return toList(rows.map(record), { number, size, total: page.total, ...(page.estimated ? { estimated: true } : {}) }, included);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Get one of ${resource.name}`, params: idParams } }, async (request) => {
     const auth = requireAuth(request.auth);
     await hooks.beforeRead?.({ db, auth });
     const { row, refs } = await readScoped(db, registry, binding, request.params.id, auth);
-    return reply(row, auth, refs);
+    return reply(row, auth, request.lang, refs);
   });
 
   if (resource.readOnly) return;
@@ -685,7 +725,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
       await audit(tx, request, 'create', fresh!, { ...snapshot(fresh!, attributes), ...writeOnlyChanges(given, attributes, false) });
       return fresh!;
     });
-    return res.status(201).send(await reply(row, auth));
+    return res.status(201).send(await reply(row, auth, request.lang));
   });
 
   r.patch(
@@ -714,7 +754,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
         if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
         return fresh;
       });
-      return reply(row, auth);
+      return reply(row, auth, request.lang);
     },
   );
 

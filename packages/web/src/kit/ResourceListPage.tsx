@@ -247,6 +247,7 @@ export function ResourceListPage({ resource, detailPath, expandable }: ResourceL
             page={list.page}
             size={list.size}
             total={list.total}
+            estimated={list.estimated}
             sort={list.sort}
             onPage={(nextPage, nextSize) => list.change(nextSize !== list.size ? { size: nextSize } : { page: nextPage })}
             onSort={(sort) => list.change({ sort })}

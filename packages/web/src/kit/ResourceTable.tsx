@@ -25,6 +25,8 @@ export interface ResourceTableProps {
   page: number;
   size: number;
   total: number;
+  /** The total is an estimate: shown as "of about". */
+  estimated?: boolean;
   sort?: string;
   onPage: (page: number, size: number) => void;
   onSort: (sort: string | null) => void;
@@ -72,7 +74,7 @@ export const CellText = CutText;
  */
 export function ResourceTable(props: ResourceTableProps) {
   const { resource, records, included, sort } = props;
-  const { t } = useTranslation([resource.service, 'common']);
+  const { t, i18n } = useTranslation([resource.service, 'common']);
   const refs = useMemo(() => includedIndex(included), [included]);
   const { leadingColumns, cellRenderers } = useContext(ResourceListExtras);
   const sortField = sort?.split(',')[0];
@@ -206,7 +208,12 @@ export function ResourceTable(props: ResourceTableProps) {
         total: props.total,
         showSizeChanger: !props.compact,
         pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: props.compact ? undefined : (total, range) => t('common:table.total', { count: total, from: range[0], to: range[1] }),
+        showTotal: props.compact
+          ? undefined
+          : (total, range) =>
+              props.estimated
+                ? t('common:table.total_estimated', { count: total, total: total.toLocaleString(i18n.language), from: range[0], to: range[1] })
+                : t('common:table.total', { count: total, from: range[0], to: range[1] }),
         hideOnSinglePage: !!props.compact,
       }}
       onChange={(pagination, _filters, sorter, extra) => {

@@ -105,6 +105,8 @@ export function useResourceList<A = Record<string, unknown>>(resource: AnyResour
     records: (data?.data ?? []) as JsonApiRecord<A>[],
     included: data?.included ?? [],
     total: data?.meta?.page?.total ?? 0,
+    /** The total is the server's estimate (a list larger than it counts exactly). */
+    estimated: data?.meta?.page?.estimated === true,
     hasFilters: Object.keys(params.filters).length > 0,
     change,
     resetFilters,

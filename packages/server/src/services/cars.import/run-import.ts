@@ -722,7 +722,7 @@ async function runLocked(ctx: ServiceContext, data: ImportJobData, options: RunI
       siteId: report.site_id,
       level: 'error',
       type: 'import_failed',
-      text: `Импорт автомобилей не выполнен: ${String((error as Error).message).slice(0, 300)}`,
+      text: { ru: `Импорт автомобилей не выполнен: ${String((error as Error).message).slice(0, 300)}`, en: `Car import failed: ${String((error as Error).message).slice(0, 300)}` },
       details: { report_id: report.id },
     });
     await ctx.db.delete(importStagedRows).where(eq(importStagedRows.report_id, report.id));
@@ -748,7 +748,9 @@ async function notifyFinished(ctx: ServiceContext, reportId: number) {
     siteId: report.site_id,
     level: 'warning',
     type: 'import_finished_with_errors',
-    text: report.error ? `Импорт автомобилей завершён с ошибками: ${report.error.slice(0, 300)}` : `Импорт автомобилей завершён с ошибками: строк с ошибками ${report.errored} из ${report.total}`,
+    text: report.error
+      ? { ru: `Импорт автомобилей завершён с ошибками: ${report.error.slice(0, 300)}`, en: `Car import finished with errors: ${report.error.slice(0, 300)}` }
+      : { ru: `Импорт автомобилей завершён с ошибками: строк с ошибками ${report.errored} из ${report.total}`, en: `Car import finished with errors: ${report.errored} of ${report.total} rows in error` },
     details: { report_id: reportId, errored_count: report.errored, total_count: report.total },
   });
 }

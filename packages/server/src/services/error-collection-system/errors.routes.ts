@@ -8,6 +8,7 @@ import {
   errorEventListQuery,
   errorIssueListQuery,
   errorProjectListQuery,
+  errorProjectPatchBody,
   id,
   t,
   type ErrorClientAttributes,
@@ -20,7 +21,8 @@ import {
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { Db } from '../../kit/db.ts';
-import { AppError, notFound } from '../../kit/errors.ts';
+import { AppError, forbidden, notFound } from '../../kit/errors.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { searchCondition } from '../../kit/search-index.ts';
 import { clients } from '../clients.storage/client.table.ts';
@@ -151,6 +153,7 @@ async function presentProjects(db: Db, rows: Project[]) {
       events_total: row.events_total,
       last_seen: row.last_seen?.toISOString() ?? null,
       rate_limit: row.rate_limit,
+      sample_percent: row.sample_percent,
     } satisfies ErrorProjectAttributes,
   }));
 }
@@ -212,6 +215,8 @@ const paging = (query: { 'page[number]'?: number; 'page[size]'?: number }) => {
 export async function registerErrorRoutes(app: FastifyInstance, ctx: ServiceContext, collector: ErrorCollector, maps: SourceMaps) {
   const db = ctx.db;
   await registerIngestion(app, collector, maps);
+  // The pages tell the reporter the share of page views to report (reporter-script.ts).
+  siteRendererOf(app).errorSampleOf = async (siteId) => (await db.select({ sample: errorProjects.sample_percent }).from(errorProjects).where(eq(errorProjects.site_id, siteId)).limit(1))[0]?.sample ?? 100;
   siteRendererOf(app).siteApis.push({ prefix: SITE_ERRORS_PREFIX, maxBytes: ERROR_LIMITS.reportBytes, handle: siteErrorsApi(collector) });
   // The server's own unexpected failures (kit/errors.ts handleError): recorded without holding the answer back.
   app.decorate('onServerError', (error: unknown, request: FastifyRequest) => {
@@ -252,6 +257,24 @@ export async function registerErrorRoutes(app: FastifyInstance, ctx: ServiceCont
     const auth = requireAuth(request.auth);
     const [row] = await db.select().from(errorProjects).where(and(eq(errorProjects.id, request.params.id), visibleProjects(auth)));
     if (!row) throw notFound();
+    return { data: (await presentProjects(db, [row]))[0] };
+  });
+
+  // A site project's sampling (staff): its pages carry it to the reporter, the cached pages follow (migration 0054).
+  r.patch(`${BASE}/api/v1/projects/:id`, { schema: { tags, summary: "A site project's settings: the share of page views reported", params: idParams, body: errorProjectPatchBody } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    if (!auth.internal) throw forbidden();
+    const { sample_percent } = request.body.data.attributes;
+    const row = await db.transaction(async (tx) => {
+      const [project] = await tx.select().from(errorProjects).where(eq(errorProjects.id, request.params.id)).for('update');
+      if (!project) throw notFound();
+      if (project.kind !== 'site') throw new AppError(400, 'error_sampling_sites_only', undefined, '/data/attributes/sample_percent');
+      const [updated] = await tx.update(errorProjects).set({ sample_percent }).where(eq(errorProjects.id, project.id)).returning();
+      if (project.sample_percent !== sample_percent) {
+        await recordAudit(tx, auth, { action: 'update', service: 'error-collection-system', resource: 'projects', recordId: project.id, changes: { sample_percent: [project.sample_percent, sample_percent] }, clientId: project.client_id, ip: request.ip });
+      }
+      return updated!;
+    });
     return { data: (await presentProjects(db, [row]))[0] };
   });
 

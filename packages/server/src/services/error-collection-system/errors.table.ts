@@ -20,6 +20,8 @@ export const errorProjects = pgTable(
     key: text('key').notNull().unique(),
     /** Events a minute it accepts (kit/rate-limit.ts, keyed by the project). */
     rate_limit: integer('rate_limit').notNull().default(3000),
+    /** The share of a site's page views whose errors its reporter sends, in percent (a setting of staff). */
+    sample_percent: integer('sample_percent').notNull().default(100),
     events_total: bigint('events_total', { mode: 'number' }).notNull().default(0),
     last_seen: timestamp('last_seen', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

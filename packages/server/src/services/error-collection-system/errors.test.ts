@@ -11,7 +11,9 @@ import { errorEvents, errorIssues, errorProjects } from './errors.table.ts';
 import { chromium, firefox, sentryEnvelope, SITE_ORIGIN } from './errors.fixtures.ts';
 import { errorCollectorOf } from './index.ts';
 import { notifications } from '../notificator/notification.table.ts';
-import { errorReporterPath } from './reporter-script.ts';
+import { errorReporterPath, errorReporterScript } from './reporter-script.ts';
+
+const errorReporterScriptOf = () => errorReporterScript;
 import { SourceMaps } from './source-maps.ts';
 
 /**
@@ -57,7 +59,7 @@ async function issuesOf(token: string, query: string) {
 describe('the sites reporter', () => {
   it('is a script file of its own on every site, loaded async beside the site script, allowed by the page CSP', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: siteA.host } });
-    expect(page.body).toContain(`<script src="${errorReporterPath}" async></script>`);
+    expect(page.body).toContain(`<script src="${errorReporterPath}" data-sample="100" async></script>`);
     expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
     const script = await t.app.inject({ method: 'GET', url: errorReporterPath, headers: { host: siteA.host } });
     expect(script.statusCode).toBe(200);
@@ -136,6 +138,57 @@ describe('the sites reporter', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const [issue] = await t.database.db.select().from(errorIssues).where(eq(errorIssues.project_id, project.id));
     expect(issue!.count).toBe(2);
+  });
+});
+
+describe("a site project's sampling", () => {
+  /** Runs the reporter as a page with this script tag would: answers whether it listens for errors. */
+  const listens = (sample: string | null, random: number) => {
+    const listeners: string[] = [];
+    const math = Object.create(Math) as Math;
+    math.random = () => random;
+    vm.runInNewContext(errorReporterScriptOf(), {
+      window: { addEventListener: (name: string) => listeners.push(name) },
+      document: { currentScript: { getAttribute: (name: string) => (name === 'data-sample' ? sample : null) } },
+      Math: math,
+      isNaN,
+      Number,
+    });
+    return listeners.length > 0;
+  };
+
+  it('is a setting staff change on the project, which the site pages give the reporter, in percent', async () => {
+    const site = await publishedSite(t);
+    const page = () => t.app.inject({ method: 'GET', url: '/', headers: { host: site.host } });
+    expect((await report(site, { type: 'Error', message: 'sampling starts the project', stack: '' })).statusCode).toBe(202);
+    const project = await projectOf(site);
+    expect(project.sample_percent).toBe(100);
+    const patch = (token: string, value: unknown, lang = 'en', id = project.id) =>
+      t.request('PATCH', `${BASE}/api/v1/projects/${id}`, { token, lang, body: { data: { attributes: { sample_percent: value } } } });
+    const changed = await patch(staff, 25);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.attributes.sample_percent).toBe(25);
+    await expect.poll(async () => (await page()).body).toContain('data-sample="25"');
+    // Out of range, not a number, another kind of project, a dealer: refused, nothing changed.
+    const over = await patch(staff, 101);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0]).toMatchObject({ title: 'The share of page views is a whole number of percent from 0 to 100', source: { pointer: '/data/attributes/sample_percent' } });
+    expect((await patch(staff, 'half', 'ru')).json().errors[0].title).toBe('Доля просмотров — целое число процентов от 0 до 100');
+    const admin = await errorCollectorOf(t.app).ownProject('admin');
+    const notSite = await patch(staff, 50, 'ru', admin.id);
+    expect(notSite.statusCode).toBe(400);
+    expect(notSite.json().errors[0].title).toBe('Выборка задаётся только для проектов сайтов');
+    expect((await patch(dealerA, 50)).statusCode).toBe(403);
+    expect((await projectOf(site)).sample_percent).toBe(25);
+  });
+
+  it('makes the reporter listen on that share of page views only', () => {
+    expect(listens('25', 0.2)).toBe(true);
+    expect(listens('25', 0.3)).toBe(false);
+    expect(listens('0', 0)).toBe(false);
+    expect(listens('100', 0.99)).toBe(true);
+    // No setting on the tag (an old cached page): every page view.
+    expect(listens(null, 0.99)).toBe(true);
   });
 });
 

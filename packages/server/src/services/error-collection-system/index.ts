@@ -31,7 +31,10 @@ export const errorCollectionSystem = defineServerService({
         clientId: issue.project.client_id,
         level: 'error',
         type: 'new_error_issue',
-        text: `Новая ошибка в проекте «${issue.project.name}»: ${issue.type}: ${issue.message}`.slice(0, 1000),
+        text: {
+          ru: `Новая ошибка в проекте «${issue.project.name}»: ${issue.type}: ${issue.message}`.slice(0, 1000),
+          en: `New error in the project "${issue.project.name}": ${issue.type}: ${issue.message}`.slice(0, 1000),
+        },
         details: { project_id: issue.project.id, issue_id: issue.id, culprit: issue.culprit },
       }),
     );

@@ -5,10 +5,13 @@ import { createHash } from 'node:crypto';
  * the site's origin only, no inline script), loaded `async` so it never holds the page back and is
  * running before the site's own script. It reports uncaught errors and unhandled rejections to
  * the site's `/_api/errors` with `navigator.sendBeacon` (the page never waits for it): a share of
- * page views (SAMPLE), at most MAX_PER_PAGE reports a page, each distinct error once.
+ * page views (SAMPLE, the site project's setting, given by the page as the script tag's
+ * `data-sample` in percent; all of them without it), at most MAX_PER_PAGE reports a page, each
+ * distinct error once.
  */
 const SCRIPT = String.raw`(function () {
-  var SAMPLE = 1, MAX_PER_PAGE = 10, sent = 0, seen = {};
+  var tag = document.currentScript, given = tag && tag.getAttribute('data-sample');
+  var SAMPLE = given !== null && given !== '' && !isNaN(given) ? Number(given) / 100 : 1, MAX_PER_PAGE = 10, sent = 0, seen = {};
   if (Math.random() >= SAMPLE || !window.addEventListener) return;
   function report(type, message, stack) {
     if (sent >= MAX_PER_PAGE) return;

@@ -78,7 +78,10 @@ function noticeOutage(options: SmartCaptchaOptions, siteId: number, cause: strin
     service: 'captcha',
     level: 'critical',
     type: 'captcha_unreachable',
-    text: `Сервис капчи недоступен: заявки сохраняются непроверенными (${cause.slice(0, 300)})`,
+    text: {
+      ru: `Сервис капчи недоступен: заявки сохраняются непроверенными (${cause.slice(0, 300)})`,
+      en: `The captcha service is unreachable: requests are kept unchecked (${cause.slice(0, 300)})`,
+    },
     details: { site_id: siteId, url: options.url },
   });
 }

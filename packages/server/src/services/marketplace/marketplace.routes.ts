@@ -88,7 +88,7 @@ export function registerMarketplaceRoutes(app: FastifyInstance, ctx: ServiceCont
         siteId: reply.data.site_id,
         level: 'warning',
         type: 'module_suspended',
-        text: `Модуль ${request.params.code} приостановлен: ${request.body.data.reason}`,
+        text: { ru: `Модуль ${request.params.code} приостановлен: ${request.body.data.reason}`, en: `Module ${request.params.code} suspended: ${request.body.data.reason}` },
         details: { module: request.params.code, reason: request.body.data.reason },
       });
       return reply;

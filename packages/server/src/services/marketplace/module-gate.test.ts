@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_API_ROUTES, pathTargets } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiRoutes, sites } from '../../schema.ts';
+import { apiRoutes, notifications, sites } from '../../schema.ts';
 import { idsAt } from '../../kit/module-targets.ts';
 import { seedReferenceData } from '../../seed/reference-data.ts';
 
@@ -64,6 +64,14 @@ describe('the gateway refuses a module route for a site without the module', () 
     const paused = await call(siteA, 'en');
     expect(paused.statusCode).toBe(403);
     expect(paused.json().errors[0]).toMatchObject({ code: 'module_paused', title: 'The module "Call tracking" is paused on this site: payment is needed. Contact your account manager' });
+    // Staff hear of the suspension, and that the site's users meet the paused module: once, however often they try.
+    expect((await call(siteA)).statusCode).toBe(403);
+    const raised = async (type: string) =>
+      (await t.database.db.select().from(notifications).where(and(eq(notifications.type, type), sql`${notifications.details}->>'site_id' = ${String(siteA)}`))).map((row) => ({ level: row.level, text: row.text, text_en: row.text_en, module: row.details.module }));
+    await expect.poll(() => raised('module_suspended')).toEqual([{ level: 'warning', text: 'Модуль calltracking приостановлен: Отрицательный баланс', text_en: 'Module calltracking suspended: Отрицательный баланс', module: 'calltracking' }]);
+    await expect.poll(() => raised('module_paused')).toEqual([
+      { level: 'info', text: 'Пользователи сайта обращаются к приостановленному модулю calltracking: нужна оплата', text_en: "The site's users are using the paused module calltracking: payment is needed", module: 'calltracking' },
+    ]);
     expect((await t.request('POST', `${M}/sites/${siteA}/modules/calltracking/resume`, { token: staff })).statusCode).toBe(200);
     expect((await call(siteA)).statusCode).toBe(200);
   });

@@ -8,6 +8,7 @@ import type { CheckModule, CompiledRoute } from '../../kit/gateway.ts';
 import { namedSubjects, type NamedSubjects, type RecordOwners } from '../../kit/module-targets.ts';
 import { NotifiedCache } from '../../kit/notified-cache.ts';
 import { inScope, type AuthContext } from '../../kit/request-context.ts';
+import type { Notifier } from '../../kit/context.ts';
 import { SITE_RENDER_CHANNEL } from '../site-renderer/site-cache.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { moduleInstallations, modules } from './module.table.ts';
@@ -141,6 +142,8 @@ interface Refusal {
   ofClient: boolean;
   /** The codes the message names: the paused ones, or every code of the expression. */
   codes: string[];
+  /** The site refused (a site named by the call). */
+  siteId?: number;
 }
 
 /**
@@ -150,13 +153,13 @@ interface Refusal {
  */
 async function refusalFor(states: ModuleStates, module: string, named: NamedSubjects, auth: AuthContext): Promise<Refusal | null> {
   const found: Refusal[] = [];
-  const judge = (installed: Installed, ofClient: boolean) => {
+  const judge = (installed: Installed, ofClient: boolean, siteId?: number) => {
     const state = stateOf(installed, module);
     if (state === 'installed') return;
     const codes = state === 'paused' ? moduleCodes(module).filter((code) => installed.has(code)) : moduleCodes(module);
-    found.push({ state, ofClient, codes });
+    found.push({ state, ofClient, codes, siteId });
   };
-  for (const entry of (await states.ofSites(named.sites)).values()) if (inScope(auth, entry.clientId)) judge(entry.installed, false);
+  for (const [siteId, entry] of await states.ofSites(named.sites)) if (inScope(auth, entry.clientId)) judge(entry.installed, false, siteId);
   const clients = named.clients.filter((id) => inScope(auth, id));
   if (clients.length) for (const installed of (await states.ofClients(clients)).values()) judge(installed, true);
   return found.find((refusal) => refusal.state === 'missing') ?? found[0] ?? null;
@@ -177,14 +180,47 @@ async function refusalError(db: DbOrTx, refusal: Refusal, lang: Lang): Promise<A
  * targets: a path's site, a list's filter, a body's site, the site of a record it names) must have
  * the route's module installed and active; 403 'module_not_installed' or 'module_paused' otherwise.
  */
-export function moduleGate(db: DbOrTx, states: ModuleStates, records: RecordOwners): CheckModule {
+export function moduleGate(db: DbOrTx, states: ModuleStates, records: RecordOwners, notifier?: Notifier): CheckModule {
+  const pausedNotices = new PausedModuleNotices(notifier);
   return async (route: CompiledRoute & { module: string }, request: FastifyRequest, auth: AuthContext) => {
     const named = await namedSubjects(route.targets, request, records);
     if (!named) return false;
     const refusal = await refusalFor(states, route.module, named, auth);
+    if (refusal?.state === 'paused' && refusal.siteId && !auth.internal) pausedNotices.refused(refusal.siteId, refusal.codes);
     if (refusal) throw await refusalError(db, refusal, request.lang);
     return true;
   };
+}
+
+/** The shortest time between two notices of one paused module on one site: the account manager needs one call to make, not one per click. */
+const PAUSED_NOTICE_MS = 24 * 60 * 60_000;
+
+/**
+ * A dealer's user refused for a module paused on their site (docs/decisions/platform-operations.md,
+ * "module_paused"): staff hear that the site wants a module it has not paid for, at most once a day
+ * per site and module in a process.
+ */
+class PausedModuleNotices {
+  private last = new Map<string, number>();
+
+  constructor(private readonly notifier: Notifier | undefined) {}
+
+  refused(siteId: number, codes: string[]) {
+    if (!this.notifier) return;
+    const key = `${siteId}:${codes.join('|')}`;
+    const now = Date.now();
+    if (now - (this.last.get(key) ?? 0) < PAUSED_NOTICE_MS) return;
+    remember(this.last, key, now);
+    const modules = codes.join(', ');
+    this.notifier.raise({
+      service: 'marketplace',
+      siteId,
+      level: 'info',
+      type: 'module_paused',
+      text: { ru: `Пользователи сайта обращаются к приостановленному модулю ${modules}: нужна оплата`, en: `The site's users are using the paused module ${modules}: payment is needed` },
+      details: { module: modules },
+    });
+  }
 }
 
 /**

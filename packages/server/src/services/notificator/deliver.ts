@@ -20,30 +20,61 @@ type Delivery = typeof notificationDeliveries.$inferSelect;
 /** A failure that another run would not mend. */
 class FinalFailure extends Error {}
 
-const LEVEL_TEXT: Record<string, string> = { info: 'info', warning: 'warning', error: 'error', critical: 'CRITICAL' };
+/** The words of a message in each language of a mapping. */
+const WORDS = {
+  ru: {
+    levels: { info: 'информация', warning: 'предупреждение', error: 'ошибка', critical: 'КРИТИЧНО' } as Record<string, string>,
+    service: 'сервис',
+    product: 'продукт',
+    brand: 'бренд',
+    level: 'уровень',
+    type: 'тип',
+    created: 'создано',
+  },
+  en: {
+    levels: { info: 'info', warning: 'warning', error: 'error', critical: 'CRITICAL' } as Record<string, string>,
+    service: 'service',
+    product: 'product',
+    brand: 'brand',
+    level: 'level',
+    type: 'type',
+    created: 'created',
+  },
+};
 
-/** The notification as a readable text: the prefix, the text, its fields and details, the sender. */
-export function messageText(delivery: Pick<Delivery, 'prefix' | 'sender'>, notification: Notification): string {
+type Language = keyof typeof WORDS;
+const languageOf = (delivery: Pick<Delivery, 'language'>): Language => (delivery.language === 'en' ? 'en' : 'ru');
+
+/** The notification's text in the delivery's language: the English one where kept, else the Russian. */
+export const textIn = (notification: Pick<Notification, 'text' | 'text_en'>, language: Language) => (language === 'en' && notification.text_en) || notification.text;
+
+/** The notification as a readable text in the mapping's language: the prefix, the text, its fields and details, the sender. */
+export function messageText(delivery: Pick<Delivery, 'prefix' | 'sender' | 'language'>, notification: Notification): string {
+  const language = languageOf(delivery);
+  const words = WORDS[language];
   const details = Object.entries(notification.details ?? {})
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   return [
-    `${delivery.prefix} ${notification.text}`.trim(),
+    `${delivery.prefix} ${textIn(notification, language)}`.trim(),
     '',
-    `service: ${notification.service}`,
-    `product: ${notification.product}`,
-    ...(notification.brand ? [`brand: ${notification.brand}`] : []),
-    `level: ${notification.level}`,
-    `type: ${notification.type}`,
-    `created: ${notification.created.toISOString()}`,
+    `${words.service}: ${notification.service}`,
+    `${words.product}: ${notification.product}`,
+    ...(notification.brand ? [`${words.brand}: ${notification.brand}`] : []),
+    `${words.level}: ${words.levels[notification.level] ?? notification.level}`,
+    `${words.type}: ${notification.type}`,
+    `${words.created}: ${notification.created.toISOString()}`,
     ...details,
     '',
     `— ${delivery.sender}`,
   ].join('\n');
 }
 
-const subjectOf = (delivery: Delivery, notification: Notification) =>
-  `${delivery.prefix} [${LEVEL_TEXT[notification.level] ?? notification.level}] ${notification.text}`.replace(/\s+/g, ' ').trim().slice(0, 200);
+const subjectOf = (delivery: Delivery, notification: Notification) => {
+  const language = languageOf(delivery);
+  const level = WORDS[language].levels[notification.level] ?? notification.level;
+  return `${delivery.prefix} [${level}] ${textIn(notification, language)}`.replace(/\s+/g, ' ').trim().slice(0, 200);
+};
 
 /** An outgoing call's failure as a delivery's error: transient ones are retried, the rest are final. */
 function callFailure(error: unknown, secret?: string | null): Error {
@@ -78,7 +109,8 @@ async function sendTelegram(ctx: ServiceContext, delivery: Delivery, notificatio
 
 /** A webhook: the notification as JSON, POSTed through the outgoing-call guard. */
 async function sendWebhook(_ctx: ServiceContext, delivery: Delivery, notification: Notification) {
-  const { id, service, product, brand, level, type, text, details, created } = notification;
+  const { id, service, product, brand, level, type, details, created } = notification;
+  const text = textIn(notification, languageOf(delivery));
   try {
     await safeFetch(delivery.receiver, {
       method: 'POST',

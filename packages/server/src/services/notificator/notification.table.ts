@@ -18,7 +18,10 @@ export const notifications = pgTable(
     brand: text('brand'),
     level: text('level').notNull(),
     type: text('type').notNull(),
+    /** The text in Russian (the platform's language; every row has it). */
     text: text('text').notNull(),
+    /** The text in English; null on rows raised before texts were kept in both languages (read in Russian). */
+    text_en: text('text_en'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +34,7 @@ export const notifications = pgTable(
     index('notifications_product_idx').on(t.product, sql`${t.created} desc`, t.id),
     index('notifications_brand_idx').on(t.brand, sql`${t.created} desc`, t.id),
     searchIndex('notifications_text_search', t.text),
+    searchIndex('notifications_text_en_search', t.text_en),
   ],
 );
 
@@ -46,6 +50,8 @@ export const notificationMappings = pgTable('notification_mappings', {
   receivers: text('receivers').array().notNull(),
   prefix: text('prefix').notNull(),
   sender: text('sender').notNull(),
+  /** The language its messages are written in (ru, en): a mapping's receivers read one language. */
+  language: text('language').notNull().default('ru'),
   ...timestamps,
 });
 
@@ -66,6 +72,8 @@ export const notificationDeliveries = pgTable(
     receiver: text('receiver').notNull(),
     prefix: text('prefix').notNull(),
     sender: text('sender').notNull(),
+    /** The mapping's language when the delivery was made. */
+    language: text('language').notNull().default('ru'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),

@@ -1,5 +1,5 @@
 import { inArray, asc } from 'drizzle-orm';
-import { receiverProblem, type NotificationDelivery } from '@dp/contracts';
+import { receiverProblem, type Lang, type NotificationDelivery } from '@dp/contracts';
 import type { ResourceHooks, Row } from '../../kit/crud-routes.ts';
 import { AppError, fieldErrors, forbidden } from '../../kit/errors.ts';
 import { savedAddressProblem } from '../../kit/outbound-address.ts';
@@ -38,9 +38,18 @@ async function attachDeliveries(rows: Row[], db: Parameters<NonNullable<Resource
   for (const row of rows) row.deliveries = byNotification.get(row.id) ?? [];
 }
 
+/** Each notification's text in the reader's language: the English one where it is kept, else the Russian. */
+function inReadersLanguage(rows: Row[], lang: Lang) {
+  if (lang !== 'en') return;
+  for (const row of rows) if (row.text_en) row.text = row.text_en;
+}
+
 export const notificationHooks: ResourceHooks = {
   beforeRead: ({ auth }) => assertStaff(auth),
-  decorate: (rows, { db }) => attachDeliveries(rows, db),
+  async decorate(rows, { db, lang }) {
+    inReadersLanguage(rows, lang);
+    await attachDeliveries(rows, db);
+  },
 };
 
 /**

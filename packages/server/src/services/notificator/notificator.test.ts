@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,30 +178,92 @@ describe('the list', () => {
     expect((await t.request('GET', `${API}/notifications?filter[created_from]=yesterday`, { token: staff })).statusCode).toBe(400);
     expect((await t.request('GET', `${API}/notifications?page[size]=100000`, { token: staff })).statusCode).toBe(400);
   });
+
+  it('gives a large list an estimated total past 10,000 rows, and the pager still reaches the last page', async () => {
+    await t.database.db.execute(sql`
+      insert into notifications (service, product, level, type, text, created)
+      select 'queues', 'estimate-product', 'info', 'queue_backlog', 'estimate row ' || i, timestamptz '2029-01-01' + i * interval '1 minute'
+      from generate_series(1, 10010) as i`);
+    await t.database.db.execute(sql`analyze notifications`);
+    const page = async (query: string) => {
+      const response = await t.request('GET', `${API}/notifications?${query}`, { token: staff });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: { attributes: { text: string } }[]; meta: { page: { total: number; estimated?: boolean } } };
+    };
+    const filtered = await page('filter[product]=estimate-product');
+    expect(filtered.meta.page.estimated).toBe(true);
+    expect(filtered.meta.page.total).toBeGreaterThan(10_000);
+    expect(filtered.data[0]!.attributes.text).toBe('estimate row 10010');
+    // The last page is short: its end is the exact total.
+    const last = await page('filter[product]=estimate-product&page[number]=401');
+    expect(last.data.map((row) => row.attributes.text)).toEqual(Array.from({ length: 10 }, (_, i) => `estimate row ${10 - i}`));
+    expect(last.meta.page).toMatchObject({ total: 10_010 });
+    expect(last.meta.page.estimated).toBeUndefined();
+    // The whole list: the table's size as the planner knows it.
+    const all = await page('');
+    expect(all.meta.page.estimated).toBe(true);
+    expect(all.meta.page.total).toBeGreaterThan(10_000);
+    // A smaller filter is counted exactly.
+    const exact = await page('filter[product]=estimate-product&filter[created_to]=2029-01-01');
+    expect(exact.meta.page).toMatchObject({ total: 1439 });
+    expect(exact.meta.page.estimated).toBeUndefined();
+    await t.database.db.execute(sql`delete from notifications where product = 'estimate-product'`);
+  });
+
+  it("reads each notification in the reader's language on the list and the details, and finds it by either text", async () => {
+    const id = await recordNotification(t.ctx, { service: 'captcha', level: 'critical', type: 'captcha_unreachable', text: { ru: 'Капча недоступна (языки)', en: 'Captcha unreachable (languages)' } });
+    const read = async (path: string, lang: string) => (await t.request('GET', `${API}/notifications${path}`, { token: staff, lang })).json();
+    expect((await read(`/${id}`, 'en')).data.attributes.text).toBe('Captcha unreachable (languages)');
+    expect((await read(`/${id}`, 'ru')).data.attributes.text).toBe('Капча недоступна (языки)');
+    expect((await read('?filter[search]=unreachable%20(languages', 'en')).data.map((row: { id: string }) => row.id)).toEqual([String(id)]);
+    expect((await read('?filter[search]=недоступна%20(языки', 'en')).data.map((row: { attributes: { text: string } }) => row.attributes.text)).toEqual(['Captcha unreachable (languages)']);
+    expect((await read('?filter[search]=unreachable%20(languages', 'ru')).data.map((row: { attributes: { text: string } }) => row.attributes.text)).toEqual(['Капча недоступна (языки)']);
+  });
+
+  it('keeps the rows raised in Russian only readable: the migration puts the platform\'s phrases into English, the rest reads in Russian', async () => {
+    const db = t.database.db;
+    const [known, unknown] = await db
+      .insert(notifications)
+      .values([
+        { service: 'sites.controller', product: 'p', level: 'error', type: 'task_failed', text: 'Задача publish не выполнена (код 20): диск заполнен' },
+        { service: 'marketplace', product: 'p', level: 'warning', type: 'module_suspended', text: 'Старый текст без перевода' },
+      ])
+      .returning({ id: notifications.id });
+    // The data step of the migration 0052, run again over these rows.
+    const migration = readFileSync(new URL('../../../drizzle/0052_notification_languages.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    const text = async (id: number, lang: string) => (await t.request('GET', `${API}/notifications/${id}`, { token: staff, lang })).json().data.attributes.text;
+    expect(await text(known!.id, 'en')).toBe('Task publish failed (code 20): диск заполнен');
+    expect(await text(known!.id, 'ru')).toBe('Задача publish не выполнена (код 20): диск заполнен');
+    expect(await text(unknown!.id, 'en')).toBe('Старый текст без перевода');
+  });
 });
 
 describe('raising and delivery', () => {
   it('never fails the event: a bad notification is only logged', async () => {
-    expect(() => t.ctx.notifier!.raise({ service: 'x', level: 'nonsense' as never, type: 't', text: 'bad\u0000text' })).not.toThrow();
+    expect(() => t.ctx.notifier!.raise({ service: 'x', level: 'nonsense' as never, type: 't', text: { ru: 'bad\u0000text', en: 'bad' } })).not.toThrow();
   });
 
   it('delivers a matching notification by e-mail, Telegram and webhook, and records each receiver', async () => {
     await createMapping({ messenger: 'email', receivers: ['ops@platform.test', 'night@platform.test'], service: ['marketplace'], level: ['warning', 'error'], prefix: '[ops]' });
-    await createMapping({ messenger: 'telegram', receivers: ['-1001234'], service: ['marketplace'], type: ['module_suspended'], prefix: '[tg]' });
+    await createMapping({ messenger: 'telegram', receivers: ['-1001234'], service: ['marketplace'], type: ['module_suspended'], prefix: '[tg]', language: 'en' });
     await createMapping({ messenger: 'webhook', receivers: [`${base}/hook`], service: ['marketplace'], brand: ['KIA'], prefix: '[hook]' });
     // Not matching: another service.
     await createMapping({ messenger: 'email', receivers: ['never@platform.test'], service: ['cars.import'] });
     hookFailures = 3;
     const mailsBefore = smtp.received.length;
-    const id = await recordNotification(t.ctx, { service: 'marketplace', siteId: siteA, brand: 'KIA', level: 'warning', type: 'module_suspended', text: 'Модуль credit_calc приостановлен', details: { module: 'credit_calc' } });
+    const id = await recordNotification(t.ctx, { service: 'marketplace', siteId: siteA, brand: 'KIA', level: 'warning', type: 'module_suspended', text: { ru: 'Модуль credit_calc приостановлен', en: 'Module credit_calc suspended' }, details: { module: 'credit_calc' } });
     const mails = (await smtp.waitFor(mailsBefore + 2)).slice(mailsBefore);
     expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['night@platform.test', 'ops@platform.test']);
-    expect(mails[0]!.subject).toBe('[ops] [warning] Модуль credit_calc приостановлен');
+    expect(mails[0]!.subject).toBe('[ops] [предупреждение] Модуль credit_calc приостановлен');
+    expect(mails[0]!.text).toContain('уровень: предупреждение');
     expect(mails[0]!.text).toContain('module: credit_calc');
     await waitUntil('the Telegram message', () => telegram.length === 1);
     expect(telegram[0]!.path).toBe(`/bot${TOKEN}/sendMessage`);
     expect(telegram[0]!.body.chat_id).toBe('-1001234');
-    expect(telegram[0]!.body.text).toContain('[tg] Модуль credit_calc приостановлен');
+    // The Telegram mapping is in English: its message too.
+    expect(telegram[0]!.body.text).toContain('[tg] Module credit_calc suspended');
+    expect(telegram[0]!.body.text).toContain('level: warning');
     // The webhook failed its first run (three calls), the job's retry got through.
     const failing = await waitUntil('the webhook delivery retrying', async () => (await deliveriesOf(id)).find((d) => d.messenger === 'webhook' && d.status === 'retrying'));
     expect(failing.error).toMatch(/503/);
@@ -242,7 +305,7 @@ describe('raising and delivery', () => {
     const started = await t.request('POST', `${IMPORT}/import/${settings}/manual/start`, { token: staff, body: { data: {} } });
     expect(started.statusCode, started.body).toBe(202);
     const mail = await waitUntil('the import notice mail', () => smtp.received.slice(mailsBefore).find((m) => m.to.includes('imports@platform.test')), 60_000);
-    expect(mail.subject).toMatch(/^\[import\] \[warning\] Импорт автомобилей завершён с ошибками/);
+    expect(mail.subject).toMatch(/^\[import\] \[предупреждение\] Импорт автомобилей завершён с ошибками/);
     const [row] = await db.select().from(notifications).where(sql`${notifications.service} = 'cars.import' and ${notifications.type} = 'import_finished_with_errors'`);
     expect(row).toMatchObject({ level: 'warning', details: expect.objectContaining({ errored_count: 1, total_count: 2, site_id: siteA }) });
   }, 90_000);

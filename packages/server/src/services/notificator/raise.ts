@@ -36,7 +36,8 @@ function storedForm(raised: RaisedNotification, product: string, ids: Record<str
     brand: raised.brand ? cut(raised.brand, 255) : null,
     level: raised.level,
     type: cut(raised.type, 100),
-    text: cut(raised.text, 2000),
+    text: cut(raised.text.ru, 2000),
+    text_en: cut(raised.text.en, 2000) || null,
     details: JSON.parse(JSON.stringify({ ...ids, ...raised.details }).replace(/\\u0000/g, '')) as Record<string, unknown>,
   };
 }
@@ -51,7 +52,7 @@ export async function recordNotification(ctx: ServiceContext, raised: RaisedNoti
   const [row] = await ctx.db.insert(notifications).values(values).returning({ id: notifications.id });
   const mappings = (await ctx.db.select().from(notificationMappings)).filter((mapping) => mappingMatches(mapping, values));
   const deliveries = mappings.flatMap((mapping) =>
-    mapping.receivers.map((receiver) => ({ notification_id: row!.id, mapping_id: mapping.id, messenger: mapping.messenger, receiver, prefix: mapping.prefix, sender: mapping.sender })),
+    mapping.receivers.map((receiver) => ({ notification_id: row!.id, mapping_id: mapping.id, messenger: mapping.messenger, receiver, prefix: mapping.prefix, sender: mapping.sender, language: mapping.language })),
   );
   if (deliveries.length) {
     const ids = await ctx.db.insert(notificationDeliveries).values(deliveries).returning({ id: notificationDeliveries.id });

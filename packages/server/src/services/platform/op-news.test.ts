@@ -79,6 +79,17 @@ describe('writing news', () => {
     expect(html.statusCode).toBe(400);
   });
 
+  it('takes images of the media library in the text, on lines of their own, and refuses any other image address', async () => {
+    const text = 'Открылся новый салон\n\n![Фасад](/files/salon-front.webp)\n\nЖдём вас';
+    const saved = await create(staff, { title_ru: 'Салон', text_ru: text, text_en: '![Front](https://cdn.example/front.jpg)' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.attributes.text_ru).toBe(text);
+    const unsafe = await create(staff, { title_ru: 'x', text_ru: '![x](javascript:alert)' }, 'ru');
+    expect(unsafe.statusCode).toBe(400);
+    expect(errorsOf(unsafe)).toEqual([expect.objectContaining({ title: 'Изображение «javascript:alert» недопустимо: только файл медиатеки или адрес https://', source: { pointer: '/data/attributes/text_ru' } })]);
+    expect(errorsOf(await create(staff, { title_ru: 'x', text_ru: 'x', text_en: '![x](http://plain.example/a.png)' }))[0]!.title).toBe('The image "http://plain.example/a.png" is not allowed: only a media library file or an https:// address');
+  });
+
   it('checks a change against what is stored: a new end before the stored start is refused and nothing changes', async () => {
     const item = await created({ title_ru: unique('Период'), publish_from: '2026-05-02T00:00:00Z' });
     const bad = await t.request('PATCH', `${NEWS}/${item.id}`, { token: staff, body: { data: { attributes: { publish_to: '2026-05-01T00:00:00Z' } } } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { checkQueueBacklogs } from './queue-backlog.ts';
 
 /**
  * The queues screen's API (spec 002 §7 "Queue state"): every pg-boss queue with its counts and
@@ -68,5 +69,40 @@ describe('queues', () => {
     expect((await t.request('GET', `${API}/no.such.queue`, { token: staff })).statusCode).toBe(404);
     expect((await t.request('POST', `${API}/notificator.deliver/jobs/not-a-uuid/cancel`, { token: staff, body: {} })).statusCode).toBe(400);
     expect((await t.request('GET', API)).statusCode).toBe(401);
+  });
+});
+
+describe('a queue backing up', () => {
+  const LIMITS = { ageMinutes: 15, waiting: 3 };
+  const QUEUE = 'sender.sweep';
+  const told = async () => {
+    const rows = (await t.database.db.execute(sql`select text, text_en, level, details from notifications where type = 'queue_backlog' and details->>'queue' = ${QUEUE} order by id`)) as unknown as {
+      rows: { text: string; text_en: string; level: string; details: { waiting: number; oldest_minutes: number } }[];
+    };
+    return rows.rows;
+  };
+  const clear = () => t.database.db.execute(sql`delete from pgboss.job where name = ${QUEUE}`);
+
+  it('is told once per episode: when its oldest job waits too long or too many wait, and again after it has caught up', async () => {
+    await clear();
+    // Three jobs waiting, none old: not backing up.
+    for (let i = 0; i < 3; i++) await t.ctx.jobs.send(QUEUE, { n: i });
+    expect(await checkQueueBacklogs(t.ctx, LIMITS)).not.toContain(QUEUE);
+    // The oldest has waited 20 minutes: told once, however often the check runs.
+    await t.database.db.execute(sql`update pgboss.job set start_after = now() - interval '20 minutes' where name = ${QUEUE} and data->>'n' = '0'`);
+    expect(await checkQueueBacklogs(t.ctx, LIMITS)).toContain(QUEUE);
+    await expect.poll(told).toHaveLength(1);
+    expect(await checkQueueBacklogs(t.ctx, LIMITS)).not.toContain(QUEUE);
+    const [notice] = await told();
+    expect(notice).toMatchObject({ level: 'warning', details: { waiting: 3, oldest_minutes: 20 } });
+    expect(notice!.text).toContain(`Очередь ${QUEUE} не успевает`);
+    expect(notice!.text_en).toBe(`Queue ${QUEUE} is backing up: 3 jobs waiting, the oldest for 20 min`);
+    // Caught up: the episode ends; four young jobs (more than three waiting) start a new one.
+    await clear();
+    expect(await checkQueueBacklogs(t.ctx, LIMITS)).not.toContain(QUEUE);
+    for (let i = 0; i < 4; i++) await t.ctx.jobs.send(QUEUE, { n: i });
+    expect(await checkQueueBacklogs(t.ctx, LIMITS)).toContain(QUEUE);
+    await expect.poll(told).toHaveLength(2);
+    await clear();
   });
 });

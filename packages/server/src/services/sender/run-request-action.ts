@@ -98,7 +98,7 @@ async function notifyLost(ctx: Ctx, row: ActionRow, error: string) {
     siteId: row.site_id,
     level: 'error',
     type: 'lost_requests',
-    text: `Появилась потерянная заявка: обязательное действие не выполнено (${error.slice(0, 300)})`,
+    text: { ru: `Появилась потерянная заявка: обязательное действие не выполнено (${error.slice(0, 300)})`, en: `A request is lost: a required action was not done (${error.slice(0, 300)})` },
     details: { request_id: row.request_id, action: row.kind, action_id: row.action_id },
   });
 }

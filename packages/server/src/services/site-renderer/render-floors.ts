@@ -187,6 +187,9 @@ export function richText(ctx: RenderContext, source: unknown, top: 2 | 3): Html 
         return block.ordered ? html`<ol>${block.items.map((item) => html`<li>${inline(item)}</li>`)}</ol>` : html`<ul>${block.items.map((item) => html`<li>${inline(item)}</li>`)}</ul>`;
       case 'quote':
         return html`<blockquote><p>${lineBreaks(inline(block.children))}</p></blockquote>`;
+      case 'image':
+        // Floors' texts are parsed without images: an image line stays text.
+        return null;
       default:
         return html`<p>${lineBreaks(inline(block.children))}</p>`;
     }

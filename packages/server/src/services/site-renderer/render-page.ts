@@ -123,7 +123,7 @@ ${snap.calltracking && !ctx.preview ? html`<meta name="dp-calltracking" content=
 ${snap.stock && !ctx.preview ? stockMeta(ctx, stockToolsOf(ctx, listsOf(snap))) : null}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
 <style>${raw(css)}</style>
-<script src="${errorReporterPath}" async></script>
+<script src="${errorReporterPath}" data-sample="${snap.errorSamplePercent ?? 100}" async></script>
 <script src="${siteScriptPath}" defer></script>
 ${captcha ? html`<script src="${captcha.scriptUrl}" defer></script>` : null}
 </head>

@@ -197,6 +197,8 @@ export class SiteRenderer {
   formSink: FormSink | null = null;
   /** The client key of a site's smart captcha when its forms use one (form-constructor sets it); null: the proof of work. */
   smartCaptchaOf: ((siteId: number) => Promise<string | null>) | null = null;
+  /** The share of page views whose errors a site reports, in percent (the error collection sets it); null: all. */
+  errorSampleOf: ((siteId: number) => Promise<number>) | null = null;
   private readonly isAdminHost: (host: string) => boolean;
   /** Basic-auth headers that passed, by site, login and password hash (a changed password forgets them), oldest first. */
   private readonly authorizedHeaders = new Map<string, true>();
@@ -527,7 +529,13 @@ export class SiteRenderer {
     if (!site) return null;
     if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
     // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
-    const [snapshot, sitekey] = await Promise.all([loadSiteSnapshot(this.ctx.db, site), this.smartCaptchaOf ? this.smartCaptchaOf(site.id) : null]);
+    // The error projects' sampling notifies too (migration 0054).
+    const [snapshot, sitekey, sample] = await Promise.all([
+      loadSiteSnapshot(this.ctx.db, site),
+      this.smartCaptchaOf ? this.smartCaptchaOf(site.id) : null,
+      this.errorSampleOf ? this.errorSampleOf(site.id) : 100,
+    ]);
+    snapshot.errorSamplePercent = sample;
     snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
     const calltracking = this.ctx.config.calltracking;
     snapshot.calltracking = calltracking && (calltracking.cookie || calltracking.global) ? calltracking : null;

@@ -81,6 +81,8 @@ export interface SiteSnapshot {
   smartCaptcha?: { sitekey: string; scriptUrl: string } | null;
   /** Where the site's script reads the call-tracking session id a request's analytics carry (config `calltracking`). */
   calltracking?: { cookie: string; global: string } | null;
+  /** The share of page views whose errors the site's reporter sends, in percent (the error collection's setting); absent: all. */
+  errorSamplePercent?: number;
 }
 
 const published = (table: typeof pageStates | typeof layoutStates | typeof stageStates) => and(eq(table.status, STATE_STATUS.published), isNull(table.superseded_at));

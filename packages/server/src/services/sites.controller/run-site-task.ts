@@ -51,7 +51,7 @@ export async function runSiteTask(ctx: ServiceContext, data: { task_id: number }
       clientId: task.client_id,
       level: 'error',
       type: 'task_failed',
-      text: `Задача ${task.action} не выполнена (код ${outcome.code}): ${outcome.error.slice(0, 300)}`,
+      text: { ru: `Задача ${task.action} не выполнена (код ${outcome.code}): ${outcome.error.slice(0, 300)}`, en: `Task ${task.action} failed (code ${outcome.code}): ${outcome.error.slice(0, 300)}` },
       details: { task_id: task.id, action: task.action, error_code: outcome.code },
     });
   }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Empty, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { ApiOutlined } from '@ant-design/icons';
+import { ApiOutlined, PercentageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ERROR_PROJECT_KINDS, type ErrorProjectAttributes, type ErrorProjectKind } from '@dp/contracts';
 import { currentLang } from '../../app/i18n.ts';
+import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
@@ -12,6 +13,7 @@ import { IconButton } from '../../kit/IconButton.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { SearchInput } from '../../kit/SearchInput.tsx';
 import { projectPath, useErrorList, type ProjectRecord } from './errors-api.ts';
+import { SamplingDialog } from './SamplingDialog.tsx';
 import './errors.css';
 
 const KIND_COLORS: Record<ErrorProjectKind, string> = { admin: 'purple', server: 'volcano', site: 'blue' };
@@ -45,6 +47,8 @@ export default function ProjectsPage() {
   const [kind, setKind] = useState<ErrorProjectKind | undefined>();
   const [page, setPage] = useState(1);
   const [dsn, setDsn] = useState<ProjectRecord | null>(null);
+  const [sampling, setSampling] = useState<ProjectRecord | null>(null);
+  const staff = !!useSession().user?.internal;
   const nameOf = useProjectName();
   const projects = useErrorList<ErrorProjectAttributes>('projects', { 'page[number]': page, 'page[size]': PAGE_SIZE, 'filter[search]': search || undefined, 'filter[kind]': kind });
 
@@ -56,10 +60,24 @@ export default function ProjectsPage() {
     { key: 'events_total', title: t('fields.events_total'), width: 130, align: 'right', render: (_v, row) => formatNumber(row.attributes.events_total, lang) },
     { key: 'last_seen', title: t('fields.last_seen'), width: 170, render: (_v, row) => (row.attributes.last_seen ? formatDateTime(row.attributes.last_seen) : '—') },
     {
+      key: 'sample_percent',
+      title: t('fields.sample_percent_short'),
+      width: 120,
+      align: 'right',
+      render: (_v, row) => (row.attributes.kind === 'site' ? `${formatNumber(row.attributes.sample_percent, lang)} %` : '—'),
+    },
+    {
       key: 'dsn',
       title: t('fields.dsn'),
-      width: 90,
-      render: (_v, row) => <IconButton size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${nameOf(row.attributes)}`} onClick={() => setDsn(row)} />,
+      width: staff ? 110 : 90,
+      render: (_v, row) => (
+        <Space size={4}>
+          <IconButton size="small" icon={<ApiOutlined aria-hidden />} aria-label={`${t('fields.dsn')}: ${nameOf(row.attributes)}`} onClick={() => setDsn(row)} />
+          {staff && row.attributes.kind === 'site' && (
+            <IconButton size="small" icon={<PercentageOutlined aria-hidden />} aria-label={t('sampling.open', { name: nameOf(row.attributes) })} onClick={() => setSampling(row)} />
+          )}
+        </Space>
+      ),
     },
   ];
 
@@ -103,13 +121,14 @@ export default function ProjectsPage() {
             loading={projects.isFetching}
             dataSource={projects.data?.data ?? []}
             columns={columns}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1240 }}
             onRow={(row) => ({ onDoubleClick: () => navigate(projectPath(row.id)) })}
             locale={{ emptyText: projects.isLoading ? <span /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || kind ? t('common:nothing_found') : t('empty.projects')} /> }}
             pagination={{ current: page, pageSize: PAGE_SIZE, total: projects.data?.meta.page.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total, range) => t('common:table.total', { count: total, from: range[0], to: range[1] }) }}
           />
         )}
       </Card>
+      <SamplingDialog project={sampling} name={sampling ? nameOf(sampling.attributes) : ''} onClose={() => setSampling(null)} />
       <Modal open={!!dsn} title={dsn ? t('projects.dsn_title', { name: nameOf(dsn.attributes) }) : ''} onCancel={() => setDsn(null)} footer={<Button onClick={() => setDsn(null)}>{t('common:actions.close')}</Button>} destroyOnHidden>
         {dsn && (
           <>

@@ -14,12 +14,13 @@ const runs = (parts: RichInline[]) => parts.map((part, index) => <Inline key={in
 
 /**
  * What the public site will show for a rich text (contracts rich-text.ts): React elements built
- * from the parsed blocks, never HTML from the text, so nothing typed can run in the admin.
+ * from the parsed blocks, never HTML from the text, so nothing typed can run in the admin. With
+ * `images` (platform news) an image line is an image.
  */
-export function RichTextPreview({ source }: { source: string }) {
+export function RichTextPreview({ source, images = false }: { source: string; images?: boolean }) {
   return (
     <div className="rich-text">
-      {parseRichText(source).map((block, index) => {
+      {parseRichText(source, { images }).map((block, index) => {
         switch (block.type) {
           case 'heading': {
             const Tag = (['h3', 'h4', 'h5'] as const)[block.level - 1]!;
@@ -31,6 +32,8 @@ export function RichTextPreview({ source }: { source: string }) {
           }
           case 'quote':
             return <blockquote key={index}>{runs(block.children)}</blockquote>;
+          case 'image':
+            return <img key={index} className="rich-text__image" src={block.src} alt={block.alt} loading="lazy" />;
           default:
             return <p key={index}>{runs(block.children)}</p>;
         }

@@ -48,7 +48,7 @@ export function HomeNews() {
           )}
         </Space>
       </div>
-      <RichTextPreview source={item.attributes.text} />
+      <RichTextPreview source={item.attributes.text} images />
     </List.Item>
   );
 

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Col, DatePicker, Descriptions, Form, Input, Popconfirm, Radio, Result, Row, Segmented, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +16,7 @@ import { zodRule } from '../../kit/rules.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { RichTextPreview } from '../floors.storage/RichTextPreview.tsx';
+import { LibraryClientSelect, MediaPickerDialog, type PickedMedia } from '../media.storage/MediaPicker.tsx';
 import { NEWS_PATH, newsEditPath, newsPath, useInvalidateNews, useNews, type NewsAttributes, type NewsRecord } from './news-api.ts';
 import './news.css';
 
@@ -58,20 +60,53 @@ function toAttributes(values: Values): Partial<NewsAttributes> {
   };
 }
 
-/** A news text: the rich text subset typed in a text area, with a preview of what readers will see. */
+/** The text with an image line put where the cursor was, on a line of its own. */
+function withImage(text: string, at: number, media: { name: string; url: string }): string {
+  const before = text.slice(0, at).replace(/[ \t]+$/, '');
+  const after = text.slice(at).replace(/^[ \t]*\n*/, '');
+  const line = `![${media.name.replace(/[[\]\n]/g, ' ').trim()}](${media.url})`;
+  const lead = before === '' ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  return `${before}${lead}${line}\n\n${after}`;
+}
+
+/**
+ * A news text: the rich text subset typed in a text area, with a preview of what readers will see;
+ * an image of the media library (a library chosen by staff, as other platform records pick theirs)
+ * goes in as its own line where the cursor is.
+ */
 function NewsText({ value, onChange, label, id }: { value?: string | null; onChange?: (value: string) => void; label: string; id?: string }) {
   const { t } = useTranslation('platform');
+  const { user } = useSession();
   const [view, setView] = useState<'edit' | 'preview'>('edit');
+  const [chosenClient, setChosenClient] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
+  const area = useRef<TextAreaRef>(null);
+  const clientId = user?.client?.id ?? chosenClient;
+  const insert = (media: PickedMedia) => {
+    setPicking(false);
+    if (!media.url) return notify.error(t('news.image_no_address'));
+    const text = value ?? '';
+    const at = area.current?.resizableTextArea?.textArea.selectionEnd ?? text.length;
+    onChange?.(withImage(text, at, { name: media.name, url: media.url }));
+    setView('edit');
+  };
   return (
     <div className="news-text">
-      <Segmented size="small" value={view} onChange={(next) => setView(next as 'edit' | 'preview')} options={[{ value: 'edit', label: t('news.text_edit') }, { value: 'preview', label: t('news.text_preview') }]} />
+      <Space wrap size={[8, 8]} className="news-text__tools">
+        <Segmented size="small" value={view} onChange={(next) => setView(next as 'edit' | 'preview')} options={[{ value: 'edit', label: t('news.text_edit') }, { value: 'preview', label: t('news.text_preview') }]} />
+        <Button size="small" icon={<PictureOutlined aria-hidden />} disabled={clientId === null} onClick={() => setPicking(true)} data-testid="news-insert-image">
+          {t('news.insert_image')}
+        </Button>
+        {!user?.client && <LibraryClientSelect value={chosenClient} onChange={setChosenClient} placeholder={t('news.image_library')} label={t('news.image_library')} minWidth={220} />}
+      </Space>
       {view === 'edit' ? (
-        <Input.TextArea id={id} rows={8} showCount maxLength={20_000} aria-label={label} value={value ?? ''} onChange={(event) => onChange?.(event.target.value)} />
+        <Input.TextArea ref={area} id={id} rows={8} showCount maxLength={20_000} aria-label={label} value={value ?? ''} onChange={(event) => onChange?.(event.target.value)} />
       ) : (
         <div className="news-text__preview" aria-label={t('news.text_preview')}>
-          {value?.trim() ? <RichTextPreview source={value} /> : <Typography.Text type="secondary">{t('news.text_empty')}</Typography.Text>}
+          {value?.trim() ? <RichTextPreview source={value} images /> : <Typography.Text type="secondary">{t('news.text_empty')}</Typography.Text>}
         </div>
       )}
+      {picking && clientId !== null && <MediaPickerDialog clientId={clientId} onClose={() => setPicking(false)} onPick={insert} />}
     </div>
   );
 }
