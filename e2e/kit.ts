@@ -216,3 +216,25 @@ export async function addFloor(page: Page, title: string) {
   await page.getByRole('button', { name: 'Добавить' }).click();
   await expect(floors).toHaveCount(before + 1);
 }
+
+/** A header's value with RFC 2047 words decoded (base64 or quoted-printable UTF-8). */
+export function mailHeader(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((one) => one.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+/** The text of a mail's body (one part, quoted-printable or base64 as nodemailer writes it). */
+export function mailBody(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const text = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head!)) return Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head!)) return Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  return text;
+}

@@ -9,6 +9,8 @@ export const DEMO_PASSWORD = 'E2e-Demo-Pass1!';
 /** The one loopback address the app's outbound guard lets through here, for listeners a spec starts (request-mail's SMTP server); 127.0.0.1, the app's own, stays refused. */
 export const SMTP_TEST_HOST = '127.0.0.2';
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
+// The workers load this file too: they see the app's folder (its mail outbox) through the environment.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: '.',

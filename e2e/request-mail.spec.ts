@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { chooseOption, sendCallback, SHOTS, signIn, visit } from './kit.ts';
+import { chooseOption, mailBody, mailHeader, sendCallback, SHOTS, signIn, visit } from './kit.ts';
 import { SMTP_TEST_HOST } from './playwright.config.ts';
 
 /**
@@ -58,28 +58,6 @@ async function startSmtp() {
   return { port: (server.server.address() as AddressInfo).port, mailWhere, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A header's value with RFC 2047 words decoded (base64 or quoted-printable UTF-8). */
-function header(raw: string, name: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const line = head.split(/\r?\n/).find((one) => one.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
-  return line
-    .slice(name.length + 1)
-    .trim()
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-    );
-}
-
-/** The text of a mail's body (one part, quoted-printable or base64 as nodemailer writes it). */
-function body(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const text = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head!)) return Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head!)) return Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-  return text;
-}
-
 async function openSiteMenu(page: Page, item: string) {
   await page.getByTestId('side-menu').getByText(item, { exact: true }).click();
 }
@@ -126,14 +104,14 @@ test('a callback request’s e-mail goes through the site’s SMTP server and ar
 
     // A visitor sends the demo site's callback form; the mail arrives.
     const name = `Посетитель ${unique}`;
-    const arrived = smtp.mailWhere((mail) => header(mail.raw, 'subject').includes(unique));
+    const arrived = smtp.mailWhere((mail) => mailHeader(mail.raw, 'subject').includes(unique));
     await sendCallback(context, { name, phone: '+7 (916) 555-77-88' });
 
     const mail = await arrived;
     expect(mail.to).toEqual(['leads@kia-avtograd.ru']);
     expect(mail.from).toBe('sales@kia-avtograd.ru');
-    expect(header(mail.raw, 'subject')).toBe(`Заявка ${unique} от ${name}`);
-    expect(body(mail.raw)).toContain(`Клиент ${name}, телефон +7 (916) 555-77-88`);
+    expect(mailHeader(mail.raw, 'subject')).toBe(`Заявка ${unique} от ${name}`);
+    expect(mailBody(mail.raw)).toContain(`Клиент ${name}, телефон +7 (916) 555-77-88`);
 
     // The request shows the mail as sent.
     await openSiteMenu(page, 'Обратный звонок');
