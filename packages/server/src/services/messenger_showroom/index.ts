@@ -4,6 +4,7 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import * as showroomTables from './showroom.table.ts';
 import { botHooks, registerTokenCheck, settingsHooks } from './showroom.hooks.ts';
 import { registerShowroomRoutes } from './showroom.routes.ts';
+import { registerTelegramRoutes } from './telegram.routes.ts';
 
 /**
  * The messenger showroom: a site's Telegram showroom (settings, bots, service works, special
@@ -25,5 +26,6 @@ export const messengerShowroom = defineServerService({
   },
   async register(app, ctx, { registry }) {
     registerShowroomRoutes(app, ctx, registry);
+    registerTelegramRoutes(app, ctx);
   },
 });
