@@ -16,7 +16,6 @@ import {
   showroomSpecialResource,
   type AnyResource,
   type CallbackType,
-  type JsonApiList,
   type JsonApiRecord,
   type Lang,
   type ShowroomCallback,
@@ -229,7 +228,7 @@ function CallbacksPage({ type }: { type: CallbackType }) {
     queryKey: ['messenger_showroom', 'callbacks', settingsId, type, page, limit, filter],
     enabled: !!settingsId,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.get<JsonApiList<ShowroomCallback['attributes']>>(showroomPath(`callbacks/${settingsId}`), { page, limit, callback_type: type, filter: filter || undefined }, signal),
+    queryFn: ({ signal }) => api.list<ShowroomCallback['attributes']>(showroomPath(`callbacks/${settingsId}`), { page, limit, callback_type: type, filter: filter || undefined }, signal),
   });
   const exportRange = async () => {
     if (!range[0] || !range[1]) return notify.error(t('callbacks.no_dates'));

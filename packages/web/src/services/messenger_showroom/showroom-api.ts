@@ -11,6 +11,6 @@ export function useShowroomSettings(siteId: string) {
   return useQuery({
     queryKey: [...queryKeys.resource(showroomSettingsResource as never).all, 'site', siteId],
     enabled: /^\d+$/.test(siteId),
-    queryFn: async ({ signal }) => (await api.get<{ data: JsonApiRecord<Record<string, unknown>> }>(showroomPath(`settings/for_site_id/${siteId}`), undefined, signal)).data,
+    queryFn: ({ signal }) => api.get<JsonApiRecord<Record<string, unknown>>>(showroomPath(`settings/for_site_id/${siteId}`), undefined, signal),
   });
 }
