@@ -28,8 +28,8 @@ export interface TelegramStandIn {
 /** The generic suites' stand-in listens here: an address nothing else in them calls, allowed alone. */
 export const TELEGRAM_HOST = '127.0.0.3';
 
-/** `anyBot`: every token `<number>:<key>` is a bot of that number (the generic suites' samples). */
-export async function startTelegramStandIn(host = '127.0.0.1', { anyBot = false } = {}): Promise<TelegramStandIn> {
+/** `port`: a fixed one (0: any free one); `anyBot`: every token `<number>:<key>` is a bot of that number (the generic suites' samples). */
+export async function startTelegramStandIn(host = '127.0.0.1', { anyBot = false, port = 0 } = {}): Promise<TelegramStandIn> {
   const bots = new Map<string, { id: number; username: string }>();
   const calls: TelegramCall[] = [];
   const waiters: { match: (call: TelegramCall) => boolean; resolve: (call: TelegramCall) => void }[] = [];
@@ -69,7 +69,7 @@ export async function startTelegramStandIn(host = '127.0.0.1', { anyBot = false 
       res.end(JSON.stringify({ ok: true, result }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     url: `http://${host}:${(server.address() as AddressInfo).port}`,
     calls,
