@@ -8,6 +8,8 @@ export const PORT = Number(process.env.E2E_PORT || 3210);
 export const DEMO_PASSWORD = 'E2e-Demo-Pass1!';
 /** The one loopback address the app's outbound guard lets through here, for listeners a spec starts (request-mail's SMTP server); 127.0.0.1, the app's own, stays refused. */
 export const SMTP_TEST_HOST = '127.0.0.2';
+/** Where a spec's Telegram Bot API stand-in listens (messenger-showroom.spec): the app calls it for its bots. */
+export const TELEGRAM_TEST_PORT = PORT + 1;
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
 // The workers load this file too: they see the app's folder (its mail outbox) through the environment.
 process.env.E2E_DATA_DIR = dataDir;
@@ -48,6 +50,7 @@ export default defineConfig({
     stderr: 'pipe',
     // The embedded database always: end-to-end runs never touch a configured PostgreSQL.
     // The smart captcha's service is absent (nothing listens there): sites set to it keep requests unverified.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn', OUTBOUND_ALLOW_HOSTS: SMTP_TEST_HOST, SMART_CAPTCHA_URL: `http://${SMTP_TEST_HOST}:9/validate` },
+    // The showroom's bots call the Telegram stand-in messenger-showroom.spec starts, and get webhooks on the app itself.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn', OUTBOUND_ALLOW_HOSTS: SMTP_TEST_HOST, SMART_CAPTCHA_URL: `http://${SMTP_TEST_HOST}:9/validate`, TELEGRAM_API_URL: `http://${SMTP_TEST_HOST}:${TELEGRAM_TEST_PORT}`, TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${PORT}` },
   },
 });

@@ -42,6 +42,7 @@ export * from './cars.import.alias/index.ts';
 export * from './cars.export/index.ts';
 export * from './importer.notifier/index.ts';
 export * from './sender/index.ts';
+export * from './messenger_showroom/index.ts';
 
 export * from './services.ts';
 export * from './permissions.ts';

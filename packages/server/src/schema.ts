@@ -43,3 +43,4 @@ export * from './services/cars.export/export.table.ts';
 export * from './services/importer.notifier/notifier.table.ts';
 export * from './services/form-constructor/form.table.ts';
 export * from './services/sender/sender.table.ts';
+export * from './services/messenger_showroom/showroom.table.ts';

@@ -35,6 +35,7 @@ import { platform } from './services/platform/index.ts';
 import { errorCollectionSystem } from './services/error-collection-system/index.ts';
 import { notificator } from './services/notificator/index.ts';
 import { queues } from './services/queues/index.ts';
+import { messengerShowroom } from './services/messenger_showroom/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -76,6 +77,7 @@ export const SERVICES: readonly ServerService[] = [
   formConstructor,
   sender,
   creditCalc,
+  messengerShowroom,
   siteRenderer,
 ];
 

@@ -39,6 +39,16 @@ export const messages = {
   locale: { ru: 'Язык должен быть ru или en', en: 'The language must be ru or en' },
   invalid_type: { ru: 'Неверный тип значения', en: 'Invalid value type' },
   invalid_choice: { ru: 'Недопустимое значение', en: 'Invalid value' },
+  showroom_bot_token_format: {
+    ru: 'Токен бота выглядит так: число, двоеточие и ключ от BotFather (123456:ABC…)',
+    en: 'A bot token looks like a number, a colon and the key BotFather gave (123456:ABC…)',
+  },
+  showroom_bot_token_refused: { ru: 'Telegram не принял этот токен: проверьте его в BotFather', en: 'Telegram refused this token: check it with BotFather' },
+  showroom_bot_api_unreachable: {
+    ru: 'Не удалось связаться с Telegram, чтобы проверить токен. Попробуйте ещё раз позже',
+    en: 'Telegram could not be reached to check the token. Try again later',
+  },
+  showroom_bot_taken: { ru: 'Этот бот уже подключён к другому шоуруму', en: 'This bot is already connected to another showroom' },
   integer: { ru: 'Значение должно быть целым числом', en: 'The value must be a whole number' },
   unknown_field: { ru: 'Поле «{field}» не поддерживается', en: 'The field "{field}" is not accepted' },
   at_least_one_client: { ru: 'Необходимо выбрать хотя бы одного клиента', en: 'At least one client is required' },

@@ -66,6 +66,12 @@ export interface Config {
   telegramApiUrl: string;
   /** The bot that sends notifications to Telegram chats (TELEGRAM_BOT_TOKEN); none: Telegram deliveries fail with a clear error. */
   telegramBotToken: string | null;
+  // messenger_showroom
+  /**
+   * The public address Telegram calls the showroom bots' webhooks at (TELEGRAM_WEBHOOK_URL, e.g.
+   * https://admin.example.com); none: no webhook is set (the bots are reached by long polling).
+   */
+  telegramWebhookUrl: string | null;
   // request.storage
   /**
    * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // notificator
     telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').trim().replace(/\/+$/, ''),
     telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || null,
+    telegramWebhookUrl: env.TELEGRAM_WEBHOOK_URL?.trim().replace(/\/+$/, '') || null,
     // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceKey, type AnyResource } from '@dp/contracts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { startTelegramStandIn, TELEGRAM_HOST, type TelegramStandIn } from './telegram-stand-in.ts';
 import { deleteQueryFor, fieldUpdateFor, sampleFor, textUpdateFor } from './resource-samples.ts';
 
 /**
@@ -9,10 +10,18 @@ import { deleteQueryFor, fieldUpdateFor, sampleFor, textUpdateFor } from './reso
  * by being registered in RESOURCES.
  */
 let t: TestApp;
+// The showroom's bots check their token with Telegram: a stand-in answers every sample token.
+let telegram: TelegramStandIn;
 beforeAll(async () => {
-  t = await buildTestApp();
+  telegram = await startTelegramStandIn(TELEGRAM_HOST, { anyBot: true });
+  process.env.OUTBOUND_ALLOW_HOSTS = TELEGRAM_HOST;
+  t = await buildTestApp({ telegramApiUrl: telegram.url });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+  await t?.close();
+  await telegram?.close();
+});
 
 const all = (r: AnyResource) => Object.values(r.permissions).flat();
 const base = (r: AnyResource) => `/gateway/${r.service}/api/v1/${r.name}`;

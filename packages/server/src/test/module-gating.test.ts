@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { CLIENT, DEFAULT_API_ROUTES, findResource, SITE, type ApiRoute, type ModuleTarget } from '@dp/contracts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { startTelegramStandIn, TELEGRAM_HOST, type TelegramStandIn } from './telegram-stand-in.ts';
 import { sampleFor } from './resource-samples.ts';
 import { moduleInstallations, sites } from '../schema.ts';
 import { requestActions, requests } from '../services/request.storage/request.table.ts';
 import { customFormFiles } from '../services/form-constructor/form.table.ts';
 import { notifierReports, notifierReportSettings } from '../services/importer.notifier/notifier.table.ts';
 import { exportSettings } from '../services/cars.export/export.table.ts';
+import { showroomCustomers } from '../services/messenger_showroom/showroom.table.ts';
 import { carReports, importReports, importSettings } from '../services/cars.import/import.table.ts';
 import { publishedSite, visit } from '../services/site-renderer/site-renderer.fixtures.ts';
 import { requestStorageOf } from '../services/request.storage/request.routes.ts';
@@ -69,6 +71,8 @@ const FIXTURES: Record<string, (t: TestApp, owner: Owner, recordOf: (kind: strin
   'importer.notifier/report_settings': async (t, { siteId, clientId }) => (await t.database.db.insert(notifierReportSettings).values({ site_id: siteId, client_id: clientId }).returning())[0]!.id,
   'importer.notifier/reports': async (t, { siteId, clientId }) =>
     (await t.database.db.insert(notifierReports).values({ site_id: siteId, client_id: clientId, kind: 'importer', subject: 'Отчёт', period_from: new Date(), period_to: new Date(), status: 'sent' }).returning())[0]!.id,
+  'messenger_showroom/customers': async (t, { siteId, clientId }) =>
+    (await t.database.db.insert(showroomCustomers).values({ site_id: siteId, client_id: clientId, external_id: randomBytes(4).toString('hex'), name: 'Анна' }).returning())[0]!.id,
   'cars.export/settings': async (t, { clientId }) => (await t.database.db.insert(exportSettings).values({ client_id: clientId, unique_key: randomBytes(8).toString('hex') }).returning())[0]!.id,
   'cars.import/reports': async (t, _owner, recordOf) => {
     const [settings] = await t.database.db.select().from(importSettings).where(inArray(importSettings.id, [await recordOf('cars.import/settings')]));
@@ -150,8 +154,12 @@ async function takeModules(owner: Pick<Owner, 'clientId'>, how: 'missing' | 'pau
   await t.ctx.modules!.sync();
 }
 
+// The showroom's bots check their token with Telegram: a stand-in answers every sample token.
+let telegram: TelegramStandIn;
 beforeAll(async () => {
-  t = await buildTestApp({ runJobs: false });
+  telegram = await startTelegramStandIn(TELEGRAM_HOST, { anyBot: true });
+  process.env.OUTBOUND_ALLOW_HOSTS = TELEGRAM_HOST;
+  t = await buildTestApp({ runJobs: false, telegramApiUrl: telegram.url });
   const grants: Record<string, string[]> = {};
   for (const route of TIED) grants[route.service] = [...new Set([...(grants[route.service] ?? []), ...route.permissions])];
   // Staff also make the records the routes name whose own routes are free.
@@ -172,7 +180,11 @@ beforeAll(async () => {
   await takeModules(owners.missing, 'missing');
   await takeModules(owners.paused, 'paused');
 }, 600_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+  await t?.close();
+  await telegram?.close();
+});
 
 describe('the declarations', () => {
   it('say where every module-tied route works (a list naming no site is narrowed instead)', () => {

@@ -193,6 +193,11 @@ export const SAMPLES: Record<string, Sample> = {
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
   'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
   'sender/smtp_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт SMTP ${suffix()}`), hostname: `smtp-${suffix()}.dealer.test`, port: 587, login: 'robot', password: 'Secret-1' }),
+  // messenger_showroom: a new site's settings; a bot (its token answered by the Telegram stand-in of the suites), a service work, a special offer.
+  'messenger_showroom/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), name: `Шоурум ${suffix()}`, receivers: ['sales@dealer.test'], credit_token: 'credit-secret' }),
+  'messenger_showroom/bots': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Бот ${suffix()}`, token: `${100_000 + randomBytes(3).readUIntBE(0, 3)}:${randomBytes(24).toString('base64url')}` }),
+  'messenger_showroom/account_service_works': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Замена масла ${suffix()}` }),
+  'messenger_showroom/collections': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Скидка ${suffix()}`, description: 'Только в этом месяце' }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
   // form-constructor: a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).

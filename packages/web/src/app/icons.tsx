@@ -1,5 +1,7 @@
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
+// messenger_showroom
+import { CalendarOutlined, ExperimentOutlined, InteractionOutlined, MessageOutlined, MobileOutlined, QrcodeOutlined, TrophyOutlined, WhatsAppOutlined } from '@ant-design/icons';
 // notificator, queues
 import { HddOutlined, OrderedListOutlined } from '@ant-design/icons';
 // request.storage
@@ -164,6 +166,14 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   credit_programs: <CreditCardOutlined aria-hidden />,
   credit_packs: <AccountBookOutlined aria-hidden />,
   credit_settings: <CalculatorOutlined aria-hidden />,
+  showroom_general_settings: <MessageOutlined aria-hidden />,
+  showroom_bots: <QrcodeOutlined aria-hidden />,
+  showroom_service_works: <ExperimentOutlined aria-hidden />,
+  showroom_specials: <TrophyOutlined aria-hidden />,
+  showroom_customers: <MobileOutlined aria-hidden />,
+  showroom_callback: <WhatsAppOutlined aria-hidden />,
+  showroom_testdrive: <InteractionOutlined aria-hidden />,
+  showroom_service: <CalendarOutlined aria-hidden />,
   // request.storage
   requests_subscription_requests: <SoundOutlined aria-hidden />,
   requests_callback_requests: <CommentOutlined aria-hidden />,

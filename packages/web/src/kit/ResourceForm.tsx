@@ -36,6 +36,8 @@ export interface ResourceFormProps {
   before?: ReactNode;
   /** Without the right to change the record: fields read only, no Save. */
   readOnly?: boolean;
+  /** Attributes a create sends that the form does not show (the site of a site's record). */
+  fixed?: Values;
 }
 
 function shapeOf(schema: unknown): Record<string, SchemaLike> {
@@ -166,7 +168,7 @@ function CodeSelect({ form, ...rest }: { form: FormInstance<Values>; id?: string
 const FULL_WIDTH: FormFieldDef['widget'][] = ['textarea', 'permissions', 'multiselect', 'codes', 'tags'];
 
 /** The form of a ResourceDef: widgets from r.form, client rules from r.create / r.update. */
-export function ResourceForm({ resource, record, onSaved, onCancel, actionsContainer, wide, before, readOnly }: ResourceFormProps) {
+export function ResourceForm({ resource, record, onSaved, onCancel, actionsContainer, wide, before, readOnly, fixed }: ResourceFormProps) {
   const { t, i18n } = useTranslation([resource.service, 'common']);
   const [form] = Form.useForm<Values>();
   const extras = useContext(ResourceListExtras);
@@ -229,7 +231,7 @@ export function ResourceForm({ resource, record, onSaved, onCancel, actionsConta
 
   const save = useMutation({
     mutationFn: async (attributes: Values) => {
-      if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes });
+      if (mode === 'create') return api.post<Row>(listPath(resource), { type: resource.name, attributes: { ...fixed, ...attributes } });
       return api.patch<Row>(recordPath(resource, record!.id), { type: resource.name, id: record!.id, attributes });
     },
     onSuccess: async (saved) => {

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { closeNotices, callApi, signInAgain, useLanguage, visit } from './kit.ts';
+import { SMTP_TEST_HOST, TELEGRAM_TEST_PORT } from './playwright.config.ts';
+import { startTelegramStandIn, type TelegramStandIn } from '../packages/server/src/test/telegram-stand-in.ts';
+
+/**
+ * The messenger showroom: a dealer's manager adds a bot on the screen (its token checked by a local
+ * Telegram Bot API stand-in, which also receives the bot's webhook address), a customer writes to
+ * the bot (updates POSTed to that webhook as Telegram does): registers with their phone, asks for a
+ * call and books a service; the manager sees both in the showroom's lists and exports them. In
+ * Russian at 1440 px, in English at 390 px.
+ */
+const MANAGER = 'manager@avtograd-sever.test';
+const RUN = Date.now().toString(36);
+const BOT_NUMBER = 900_000 + (Date.now() % 99_999);
+const TOKEN = `${BOT_NUMBER}:AAE2eShowroomToken${RUN}abcdefghij`;
+const CHAT = 700_000 + (Date.now() % 99_999);
+const CUSTOMER = `Анна ${RUN}`;
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+let telegram: TelegramStandIn;
+let webhook = '';
+let siteId = 0;
+let updateId = 1;
+
+test.beforeAll(async () => {
+  telegram = await startTelegramStandIn(SMTP_TEST_HOST, { anyBot: true, port: TELEGRAM_TEST_PORT });
+});
+test.afterAll(async () => {
+  await telegram?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/screens/messenger-showroom-${name}.png`, fullPage: true });
+}
+
+/** An update to the bot's webhook, as Telegram posts it. */
+async function deliver(update: Record<string, unknown>) {
+  const response = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ update_id: updateId++, ...update }) });
+  expect(response.status).toBe(200);
+}
+const from = { id: CHAT, first_name: CUSTOMER };
+const say = (text: string) => deliver({ message: { message_id: updateId, chat: { id: CHAT }, from, text } });
+const press = (data: string) => deliver({ callback_query: { id: `q${updateId}`, from, message: { chat: { id: CHAT } }, data } });
+
+test('a bot configured on the screen takes a callback and a service booking, listed and exported, in Russian at 1440 px', async ({ page }) => {
+  await signInAgain(page, MANAGER);
+  const sites = await callApi(page, 'GET', '/gateway/sites.context/api/v1/sites?page[size]=1');
+  siteId = Number(sites.body.data[0].id);
+  const work = await callApi(page, 'POST', '/gateway/messenger_showroom/api/v1/account_service_works', { data: { attributes: { site_id: siteId, name: `Замена масла ${RUN}` } } });
+  expect(work.status).toBe(201);
+
+  await visit(page, `/messenger_showroom/botsSettings/${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Боты шоурума', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить бота' }).first().click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Название', { exact: true }).fill(`Бот ${RUN}`);
+  // A token Telegram refuses is said so under the field.
+  await form.getByLabel('Токен бота', { exact: true }).fill('123:not-a-token');
+  await form.getByRole('button', { name: 'Создать', exact: true }).click();
+  await expect(form.getByText(/BotFather/)).toBeVisible();
+  await form.getByLabel('Токен бота', { exact: true }).fill(TOKEN);
+  await form.getByRole('button', { name: 'Создать', exact: true }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: `Бот ${RUN}` });
+  await expect(row).toContainText(`bot${BOT_NUMBER}`);
+  await shot(page, 'bots-ru');
+  webhook = (await telegram.waitFor((call) => call.method === 'setWebhook' && call.token === TOKEN)).body.url;
+  expect(webhook).toContain('/messenger_showroom/telegram/');
+
+  await say('/start');
+  await deliver({ message: { message_id: updateId, chat: { id: CHAT }, from, contact: { phone_number: '79001234567', first_name: CUSTOMER, user_id: CHAT } } });
+  await say('📞 Заказать звонок');
+  await say('🔧 Запись на сервис');
+  const works = await telegram.waitFor((call) => call.token === TOKEN && call.body.text === 'Выберите сервисную работу:');
+  const choice = works.body.reply_markup.inline_keyboard.flat().find((button: { text: string }) => button.text === `Замена масла ${RUN}`);
+  await press(choice.callback_data);
+  const times = await telegram.waitFor((call) => call.token === TOKEN && call.body.text === 'Выберите удобное время:');
+  await press(times.body.reply_markup.inline_keyboard[0][0].callback_data);
+  await telegram.waitFor((call) => call.token === TOKEN && String(call.body.text).startsWith('Вы записаны'));
+
+  await visit(page, `/messenger_showroom/callback/${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Обратные звонки', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toContainText('Передана');
+  await visit(page, `/messenger_showroom/service/${siteId}`);
+  const booking = page.getByRole('row').filter({ hasText: CUSTOMER });
+  await expect(booking).toContainText(`Замена масла ${RUN}`);
+  await shot(page, 'service-ru');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Выгрузить в XLSX' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^showroom-service-.*\.xlsx$/);
+  await closeNotices(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the bookings read in English at 390 px', async ({ page }) => {
+    await signInAgain(page, MANAGER);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, 'EN');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, `/messenger_showroom/service/${siteId}`);
+    await expect(page.getByRole('heading', { name: 'Service bookings', exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'service-en-390');
+    await visit(page, `/messenger_showroom/botsSettings/${siteId}`);
+    await expect(page.getByRole('heading', { name: 'Showroom bots', exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `Бот ${RUN}` })).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, 'RU');
+  });
+});
