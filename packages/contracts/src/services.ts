@@ -29,6 +29,7 @@ import { carsExportContract } from './cars.export/index.ts';
 import { importerNotifierContract } from './importer.notifier/index.ts';
 import { senderContract } from './sender/index.ts';
 import { creditCalcContract } from './credit.calc/index.ts';
+import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -66,4 +67,5 @@ export const SERVICE_CONTRACTS = [
   importerNotifierContract,
   senderContract,
   creditCalcContract,
+  accessoriesShowroomContract,
 ] as const satisfies readonly ServiceContract[];

@@ -90,6 +90,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   benefits: ['programs.get_list', 'programs.create', 'programs.patch', 'programs.delete', 'discounts.get_list', 'discounts.create', 'discounts.patch', 'discounts.delete'],
   // credit.calc: the manager keeps the client's banks, loan programmes (publishing their versions), packs and the sites' calculators.
   'credit.calc': [...['banks', 'programs', 'program_states', 'packs', 'settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'program_states.publish'],
+  // accessories.showroom: the manager keeps the sites' accessories, the client's categories and attributes, the import settings, and runs the import.
+  'accessories.showroom': [...['accessories', 'accessory_categories', 'accessory_attributes', 'accessory_settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'accessories.import'],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
     // sender: resending and dismissing lost requests.
