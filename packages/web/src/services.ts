@@ -27,6 +27,7 @@ import { carsExportWeb } from './services/cars.export/index.ts';
 import { importerNotifierWeb } from './services/importer.notifier/index.ts';
 import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
+import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
 
 /**
  * Every web service with pages, one line each, in the contracts' order (SERVICE_CONTRACTS).
@@ -61,4 +62,5 @@ export const WEB_SERVICES = [
   importerNotifierWeb,
   senderWeb,
   creditCalcWeb,
+  accessoriesShowroomWeb,
 ] as const satisfies readonly WebService[];

@@ -91,7 +91,8 @@ export const accessoryAttributeResource = defineResource({
   service: 'accessories.showroom',
   name: 'accessory_attributes',
   entity: attributeEntity,
-  create: z.strictObject({ ...attributeFields, client_id: id() }).superRefine(checkDefault),
+  // null or absent: a system-wide attribute (staff only).
+  create: z.strictObject({ ...attributeFields, client_id: id().nullable().optional() }).superRefine(checkDefault),
   // The owner and the type never change (stored values were checked against it).
   update: partialOf(attributeFields).omit({ type: true }),
   filters: {
@@ -112,6 +113,7 @@ export const accessoryAttributeResource = defineResource({
     { field: 'is_filterable', render: 'boolean', width: 150 },
   ],
   form: [
+    { field: 'client_id', widget: 'select', ref: clientRef, only: 'create' },
     { field: 'name', widget: 'text' },
     { field: 'code', widget: 'text' },
     { field: 'type', widget: 'select', options: typeOptions, only: 'create' },
@@ -160,6 +162,7 @@ export const accessoryCategoryResource = defineResource({
     { field: 'client_id', render: 'refs', ref: clientRef, width: 200 },
   ],
   form: [
+    { field: 'client_id', widget: 'select', ref: clientRef, only: 'create' },
     { field: 'name', widget: 'text' },
     { field: 'code', widget: 'text' },
     { field: 'sort_order', widget: 'number' },
@@ -190,7 +193,7 @@ const accessoryFields = {
   status: z.enum(ACCESSORY_STATUSES).default('in_stock'),
   category_id: id(),
   // The first is the main image.
-  image_ids: z.array(id()).min(1, { error: encodeMessage('accessory_images_required') }).max(50),
+  image_ids: z.array(id()).min(1, { error: encodeMessage('accessory_images_required') }).max(40),
   dealership_ids: idList(100).default([]),
   brand_id: id().nullable().optional(),
   model_ids: idList(500).default([]),
@@ -254,6 +257,7 @@ export const accessoryResource = defineResource({
     { field: 'brand_id', render: 'refs', ref: brandRef, width: 160 },
   ],
   form: [
+    { field: 'site_id', widget: 'select', only: 'create' },
     { field: 'name', widget: 'text' },
     { field: 'article_code', widget: 'text' },
     { field: 'price', widget: 'money' },
@@ -265,6 +269,7 @@ export const accessoryResource = defineResource({
     { field: 'brand_id', widget: 'select', ref: brandRef },
     { field: 'model_ids', widget: 'multiselect', ref: modelRef, within: { field: 'brand_id', filter: 'brand_id' } },
     { field: 'image_ids', widget: 'multiselect', ref: mediaRef, span: 2 },
+    { field: 'attributes', widget: 'text', span: 2 },
     { field: 'description', widget: 'textarea', span: 2 },
   ],
   screen: '/accessories.showroom/accessories/{siteId}',

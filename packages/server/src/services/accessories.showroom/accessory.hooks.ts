@@ -125,8 +125,9 @@ export async function dropAttributeValues(db: DbOrTx, clientId: number | null, c
 
 export const attributeHooks: ResourceHooks = {
   async beforeCreate(attrs, { tx }) {
-    await assertAttributeCodeFree(tx, Number(attrs.client_id), String(attrs.code));
-    return attrs;
+    const clientId = (attrs.client_id as number | null | undefined) ?? null;
+    await assertAttributeCodeFree(tx, clientId, String(attrs.code));
+    return { ...attrs, client_id: clientId };
   },
   async beforeUpdate(attrs, { tx, existing }) {
     if (attrs.code !== undefined) await assertAttributeCodeFree(tx, (existing.client_id as number | null) ?? null, String(attrs.code), existing.id);

@@ -20,7 +20,7 @@ import {
   systemAttributeUpdate,
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { scopeCondition, type ResourceRegistry } from '../../kit/crud-routes.ts';
+import { loadIncluded, scopeCondition, type ResourceRegistry } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { badRequest, forbidden, notFound } from '../../kit/errors.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
@@ -147,7 +147,8 @@ export async function registerAccessoryRoutes(app: FastifyInstance, ctx: Service
     `${BASE}/accessories/by_site_id/:siteId`,
     { schema: { tags, summary: "A site's accessories with filters (category, status, brand, model, price, attribute values)", params: siteParams, querystring: accessoryListQuery } },
     async (request) => {
-      const site = await reachableSite(ctx.db, registry, requireAuth(request.auth), request.params.siteId);
+      const auth = requireAuth(request.auth);
+      const site = await reachableSite(ctx.db, registry, auth, request.params.siteId);
       const query = request.query as Record<string, unknown>;
       const page = pageOfQuery(query, ACCESSORY_PAGE.default);
       const where = and(...accessoryConditions(site.id, query));
@@ -155,7 +156,9 @@ export async function registerAccessoryRoutes(app: FastifyInstance, ctx: Service
         ctx.db.select().from(accessories).where(where).orderBy(...accessoryOrder(query.sort as string | undefined)).limit(page.size).offset((page.number - 1) * page.size),
         ctx.db.select({ total: sql<number>`count(*)::int` }).from(accessories).where(where),
       ]);
-      return toList(rows.map((row) => toRecord('accessories', row, ACCESSORY_ATTRIBUTES)), { ...page, total: count?.total ?? 0 });
+      // The names of the categories, brands, models, dealers and images the page names.
+      const included = await loadIncluded(ctx.db, registry, accessoryResource, rows as never, auth);
+      return toList(rows.map((row) => toRecord('accessories', row, ACCESSORY_ATTRIBUTES)), { ...page, total: count?.total ?? 0 }, included);
     },
   );
 

@@ -1,0 +1,3 @@
+export function AccessoryImportProgress(_: { runId: number }) {
+  return null;
+}
