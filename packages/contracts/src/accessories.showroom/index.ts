@@ -1,6 +1,6 @@
 import { defineService } from '../kit/service.ts';
 import { CRUD_ACTIONS, entityCodes, special, text } from '../kit/permission-texts.ts';
-import { api, screen } from '../kit/routes.ts';
+import { api, onRecord, screen } from '../kit/routes.ts';
 import { CLIENT, target } from '../kit/module-targets.ts';
 import { accessoryAttributeResource, accessoryCategoryResource, accessoryResource, accessorySettingsResource } from './accessory.resource.ts';
 
@@ -8,6 +8,7 @@ export * from './accessory.resource.ts';
 
 const ACCESSORY = 'accessories.showroom/accessories';
 const SETTINGS = 'accessories.showroom/settings';
+const IMPORT = 'accessories.showroom/imports';
 const MODULE = 'accessories_stock';
 /** Writes the system-wide accessory attributes (provider staff). */
 export const SYSTEM_ATTRIBUTES_CODE = 'system_accessory_attributes.admin';
@@ -54,6 +55,9 @@ export const accessoriesShowroomContract = defineService({
     api('POST', '/api/v1/accessories/status', ['accessories.patch'], false, { targets: [target.body(ACCESSORY, '/data/ids')] }),
     // The import of a site's files.
     api('POST', '/api/v1/accessories/import/by_settings_id/{settingsId}', ['accessories.import'], false, { targets: [target.path(SETTINGS, 'settingsId')] }),
+    // An import's progress and its per-row report.
+    api('GET', '/api/v1/accessories/imports/{id}', ['accessories.get_list'], false, onRecord(IMPORT)),
+    api('GET', '/api/v1/accessories/imports/{id}/rows', ['accessories.get_list'], false, onRecord(IMPORT)),
     // A client's attributes (with the system-wide ones), a page or all of them.
     api('GET', '/api/v1/accessory_attributes/for_client_id/{clientId}', ['accessory_attributes.get_list'], false, { targets: [target.path(CLIENT, 'clientId')] }),
     api('GET', '/api/v1/accessory_attributes/for_client_id/{clientId}/all', ['accessory_attributes.get_list'], false, { targets: [target.path(CLIENT, 'clientId')] }),

@@ -794,6 +794,10 @@ export const messages = {
   accessory_article_taken: { ru: 'Аксессуар с таким артикулом уже есть на сайте', en: 'The site already has an accessory with this article code' },
   accessory_attribute_code_taken: { ru: 'Атрибут с таким кодом уже есть', en: 'An attribute with this code already exists' },
   accessory_category_code_taken: { ru: 'Категория с таким кодом уже есть', en: 'A category with this code already exists' },
+  accessory_import_category: { ru: 'Категория «{code}» не найдена', en: 'The category "{code}" does not exist' },
+  accessory_import_image: { ru: 'Изображение {url} не загружено: {reason}', en: 'The image {url} was not loaded: {reason}' },
+  accessory_import_attribute: { ru: 'Значение атрибута «{code}» не подходит к его типу', en: 'The value of the attribute "{code}" does not fit its type' },
+  accessory_import_status: { ru: 'Неизвестный статус «{value}»', en: 'Unknown status "{value}"' },
   accessory_price_range: { ru: 'Цена «от» больше цены «до»', en: 'The "from" price is above the "to" price' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

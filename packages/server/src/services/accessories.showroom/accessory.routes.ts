@@ -29,7 +29,8 @@ import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { escapeLike } from '../../kit/search-index.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { assertAttributeCodeFree, assertDefaultFits, attributesOf, dropAttributeValues } from './accessory.hooks.ts';
-import { accessories, accessoryAttributes, accessoryCategories, accessorySettings } from './accessory.table.ts';
+import { accessories, accessoryAttributes, accessoryCategories, accessoryImportRows, accessoryImports, accessorySettings } from './accessory.table.ts';
+import { startAccessoryImport } from './run-accessory-import.ts';
 
 const BASE = '/gateway/accessories.showroom/api/v1';
 const tags = ['accessories.showroom'];
@@ -202,7 +203,47 @@ export async function registerAccessoryRoutes(app: FastifyInstance, ctx: Service
     return toList(shown.map((row) => toRecord('accessory_attributes', row, ATTRIBUTE_ATTRIBUTES)), { number: 1, size: shown.length, total: shown.length });
   });
 
+  registerImportRoutes(app, ctx, registry);
   registerSystemAttributeRoutes(app, ctx);
+}
+
+const IMPORT_ATTRIBUTES = ['site_id', 'settings_id', 'status', 'total_count', 'processed_count', 'created_count', 'updated_count', 'missing_count', 'error_count', 'error', 'finished_at', 'created_at', 'updated_at'];
+const IMPORT_ROW_ATTRIBUTES = ['file_index', 'row', 'article_code', 'status', 'message'];
+
+/** The import: started on a settings record; its progress and per-row report read while and after it runs. */
+function registerImportRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reachableRun = async (auth: AuthContext, runId: number) => {
+    const [run] = await ctx.db.select().from(accessoryImports).where(and(eq(accessoryImports.id, runId), auth.scope === 'all' ? undefined : inArray(accessoryImports.client_id, auth.scope))).limit(1);
+    if (!run) throw notFound();
+    return run;
+  };
+  r.post(`${BASE}/accessories/import/by_settings_id/:settingsId`, { schema: { tags, summary: "Start an import of the settings' files", params: z.object({ settingsId: id() }) } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    const [settings] = await ctx.db
+      .select()
+      .from(accessorySettings)
+      .where(and(eq(accessorySettings.id, request.params.settingsId), scopeCondition(registry.get(accessorySettingsResource), auth)))
+      .limit(1);
+    if (!settings) throw notFound();
+    const run = await startAccessoryImport(ctx, settings, auth.userId, request.lang);
+    reply.code(202);
+    return { data: toRecord('imports', run, IMPORT_ATTRIBUTES) };
+  });
+  r.get(`${BASE}/accessories/imports/:id`, { schema: { tags, summary: 'An import: its state, progress and counts', params: idParams } }, async (request) => {
+    const run = await reachableRun(requireAuth(request.auth), request.params.id);
+    return { data: toRecord('imports', run, IMPORT_ATTRIBUTES) };
+  });
+  r.get(`${BASE}/accessories/imports/:id/rows`, { schema: { tags, summary: "An import's report, a page of rows", params: idParams, querystring: pageQuery(1000).omit({ 'filter[search]': true }).extend({ 'filter[status]': z.enum(['created', 'updated', 'error']).optional() }) } }, async (request) => {
+    const run = await reachableRun(requireAuth(request.auth), request.params.id);
+    const page = pageOfQuery(request.query, 100);
+    const where = and(eq(accessoryImportRows.import_id, run.id), request.query['filter[status]'] ? eq(accessoryImportRows.status, request.query['filter[status]']) : undefined);
+    const [rows, [count]] = await Promise.all([
+      ctx.db.select().from(accessoryImportRows).where(where).orderBy(asc(accessoryImportRows.file_index), asc(accessoryImportRows.row), asc(accessoryImportRows.id)).limit(page.size).offset((page.number - 1) * page.size),
+      ctx.db.select({ total: sql<number>`count(*)::int` }).from(accessoryImportRows).where(where),
+    ]);
+    return toList(rows.map((row) => toRecord('import_rows', row, IMPORT_ROW_ATTRIBUTES)), { ...page, total: count?.total ?? 0 });
+  });
 }
 
 /** The system-wide attributes (spec 002 §6: an admin path prefix): read by every user, written by staff. */

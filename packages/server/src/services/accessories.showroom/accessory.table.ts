@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { AccessoryAttributeType, AccessoryImportFile, AccessoryStatus, AttributeValue } from '@dp/contracts';
 import { clients, timestamps } from '../clients.storage/client.table.ts';
@@ -58,6 +58,8 @@ export const accessories = pgTable(
       .notNull()
       .references(() => accessoryCategories.id),
     image_ids: integer('image_ids').array().notNull().default([]),
+    // The addresses the images were imported from (a re-import keeps images whose addresses did not change).
+    image_urls: text('image_urls').array().notNull().default([]),
     dealership_ids: integer('dealership_ids').array().notNull().default([]),
     brand_id: integer('brand_id'),
     model_ids: integer('model_ids').array().notNull().default([]),
@@ -87,4 +89,48 @@ export const accessorySettings = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('accessory_settings_site_idx').on(t.site_id)],
+);
+
+/** The states of an import run. */
+export type AccessoryImportStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** One run of a site's import: its progress, counts and failure; one pending or running per settings. */
+export const accessoryImports = pgTable(
+  'accessory_imports',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    settings_id: integer('settings_id')
+      .notNull()
+      .references(() => accessorySettings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id'),
+    status: text('status').$type<AccessoryImportStatus>().notNull().default('pending'),
+    total_count: integer('total_count').notNull().default(0),
+    processed_count: integer('processed_count').notNull().default(0),
+    created_count: integer('created_count').notNull().default(0),
+    updated_count: integer('updated_count').notNull().default(0),
+    missing_count: integer('missing_count').notNull().default(0),
+    error_count: integer('error_count').notNull().default(0),
+    error: text('error'),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('accessory_imports_site_idx').on(t.site_id, t.id), uniqueIndex('accessory_imports_running_idx').on(t.settings_id).where(sql`status in ('pending', 'running')`)],
+);
+
+/** A row of an import's report: its file and row, the article code, what became of it and why. */
+export const accessoryImportRows = pgTable(
+  'accessory_import_rows',
+  {
+    id: serial('id').primaryKey(),
+    import_id: integer('import_id')
+      .notNull()
+      .references(() => accessoryImports.id, { onDelete: 'cascade' }),
+    file_index: integer('file_index').notNull(),
+    row: integer('row').notNull(),
+    article_code: text('article_code'),
+    status: text('status').$type<'created' | 'updated' | 'error'>().notNull(),
+    message: text('message'),
+  },
+  (t) => [index('accessory_import_rows_import_idx').on(t.import_id, t.id)],
 );
