@@ -6,6 +6,23 @@ import { accessoryAttributeResource, accessoryCategoryResource, accessoryResourc
 
 export * from './accessory.resource.ts';
 
+/** The names of the demo accessories records (server demo-accessories.ts), in both languages. */
+export const ACCESSORY_DEMO_TEXTS = {
+  mats: text('Коврики', 'Floor mats'),
+  roof: text('Багажники и боксы', 'Roof racks and boxes'),
+  towbars: text('Фаркопы', 'Tow bars'),
+  wheels: text('Диски', 'Wheels'),
+  material: text('Материал', 'Material'),
+  matsItem: text('Коврики в салон, комплект', 'Cabin floor mats, set'),
+  boxItem: text('Бокс на крышу 420 л', 'Roof box 420 l'),
+  towbarItem: text('Фаркоп съёмный', 'Detachable tow bar'),
+  wheelItem: text('Диск литой R17', 'Alloy wheel R17'),
+  rubber: text('Резина', 'Rubber'),
+  plastic: text('Пластик', 'Plastic'),
+  steel: text('Сталь', 'Steel'),
+  alloy: text('Алюминиевый сплав', 'Aluminium alloy'),
+};
+
 const ACCESSORY = 'accessories.showroom/accessories';
 const SETTINGS = 'accessories.showroom/settings';
 const IMPORT = 'accessories.showroom/imports';
@@ -38,6 +55,7 @@ export const accessoriesShowroomContract = defineService({
       ),
     },
   },
+  seeded: Object.values(ACCESSORY_DEMO_TEXTS),
   resources: [accessoryAttributeResource, accessoryCategoryResource, accessoryResource, accessorySettingsResource],
   screens: [
     screen('accessories', '/accessories.showroom/accessories/{siteId}', 'site', 'accessories', 130, ['accessories.get_list'], { module: MODULE }),
@@ -55,6 +73,8 @@ export const accessoriesShowroomContract = defineService({
     api('POST', '/api/v1/accessories/status', ['accessories.patch'], false, { targets: [target.body(ACCESSORY, '/data/ids')] }),
     // The import of a site's files.
     api('POST', '/api/v1/accessories/import/by_settings_id/{settingsId}', ['accessories.import'], false, { targets: [target.path(SETTINGS, 'settingsId')] }),
+    // A YML file checked before it is named in the settings (no site: no module).
+    api('POST', '/api/v1/accessories/import/check_file', ['accessories.import', 'accessory_settings.patch'], false, null),
     // An import's progress and its per-row report.
     api('GET', '/api/v1/accessories/imports/{id}', ['accessories.get_list'], false, onRecord(IMPORT)),
     api('GET', '/api/v1/accessories/imports/{id}/rows', ['accessories.get_list'], false, onRecord(IMPORT)),

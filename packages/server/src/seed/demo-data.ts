@@ -18,6 +18,7 @@ import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-s
 // dealerships
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
+import { seedDemoAccessories } from '../services/accessories.showroom/demo-accessories.ts';
 import { seedDemoBenefits } from '../services/benefits/demo-benefits.ts';
 import { seedDemoNews } from '../services/platform/demo-news.ts';
 // cars.vins
@@ -253,6 +254,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoStockSettings(db);
   // credit.calc: a system-wide bank and programmes, a pack of them and the calculator of every client site.
   await seedDemoCredit(db);
+  // accessories.showroom: system-wide categories and an attribute, four accessories on the first site of every client.
+  await seedDemoAccessories(db);
   // benefits: a discount program of every client with new cars, a discount on each complectation of them.
   await seedDemoBenefits(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.

@@ -28,9 +28,15 @@ import { diffFields, recordAudit, snapshot } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { escapeLike } from '../../kit/search-index.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { clients } from '../clients.storage/client.table.ts';
 import { assertAttributeCodeFree, assertDefaultFits, attributesOf, dropAttributeValues } from './accessory.hooks.ts';
 import { accessories, accessoryAttributes, accessoryCategories, accessoryImportRows, accessoryImports, accessorySettings } from './accessory.table.ts';
-import { startAccessoryImport } from './run-accessory-import.ts';
+import { ACCESSORY_IMPORT_LIMITS, startAccessoryImport } from './run-accessory-import.ts';
+import fastifyMultipart from '@fastify/multipart';
+import { readMultipart } from '../../kit/files.ts';
+import { readInWorker, untrustedUpload } from '../../kit/untrusted-file.ts';
+import { AppError } from '../../kit/errors.ts';
+import type { AccessoryFeedRow } from './accessory-feed.ts';
 
 const BASE = '/gateway/accessories.showroom/api/v1';
 const tags = ['accessories.showroom'];
@@ -184,26 +190,28 @@ export async function registerAccessoryRoutes(app: FastifyInstance, ctx: Service
   });
 
   // A client's attributes with the system-wide ones: a page, or all of them (an accessory's form).
-  const clientOf = (auth: AuthContext, clientId: number) => {
+  const clientOf = async (auth: AuthContext, clientId: number) => {
     if (auth.scope !== 'all' && !auth.scope.includes(clientId)) throw notFound();
+    const [client] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    if (!client) throw notFound();
     return clientId;
   };
   const attributeOrder = [asc(accessoryAttributes.name), asc(accessoryAttributes.id)];
   r.get(`${BASE}/accessory_attributes/for_client_id/:clientId`, { schema: { tags, summary: "A client's accessory attributes and the system-wide ones, a page", params: clientParams, querystring: pageQuery(ATTRIBUTE_PAGE.max) } }, async (request) => {
-    const clientId = clientOf(requireAuth(request.auth), request.params.clientId);
+    const clientId = await clientOf(requireAuth(request.auth), request.params.clientId);
     const page = pageOfQuery(request.query, ATTRIBUTE_PAGE.default);
     const { rows, total } = await pageOf(ctx.db, accessoryAttributes, attributesOfClient(clientId, request.query['filter[search]']?.trim()), attributeOrder, page);
     return toList(rows.map((row) => toRecord('accessory_attributes', row, ATTRIBUTE_ATTRIBUTES)), { ...page, total });
   });
   r.get(`${BASE}/accessory_attributes/for_client_id/:clientId/all`, { schema: { tags, summary: "Every accessory attribute a client's accessories may carry", params: clientParams } }, async (request) => {
-    const clientId = clientOf(requireAuth(request.auth), request.params.clientId);
+    const clientId = await clientOf(requireAuth(request.auth), request.params.clientId);
     const byCode = await attributesOf(ctx.db, clientId);
     const rows = await ctx.db.select().from(accessoryAttributes).where(attributesOfClient(clientId)).orderBy(...attributeOrder);
     const shown = rows.filter((row) => byCode.get(row.code)?.client_id === row.client_id);
     return toList(shown.map((row) => toRecord('accessory_attributes', row, ATTRIBUTE_ATTRIBUTES)), { number: 1, size: shown.length, total: shown.length });
   });
 
-  registerImportRoutes(app, ctx, registry);
+  await registerImportRoutes(app, ctx, registry);
   registerSystemAttributeRoutes(app, ctx);
 }
 
@@ -211,8 +219,22 @@ const IMPORT_ATTRIBUTES = ['site_id', 'settings_id', 'status', 'total_count', 'p
 const IMPORT_ROW_ATTRIBUTES = ['file_index', 'row', 'article_code', 'status', 'message'];
 
 /** The import: started on a settings record; its progress and per-row report read while and after it runs. */
-function registerImportRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
+async function registerImportRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A YML file checked before its address goes into the settings: read in the readers' worker, its offers counted.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: ACCESSORY_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 1, parts: 2, fieldSize: 1024, headerPairs: 100 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(`${BASE}/accessories/import/check_file`, { config: untrustedUpload('accessories.yml', ['xml']), schema: { tags, summary: 'Check a YML file of accessories: the offers it holds' } }, async (request) => {
+      requireAuth(request.auth);
+      const { files } = await readMultipart(request, ACCESSORY_IMPORT_LIMITS.maxFileBytes);
+      const part = files[0];
+      if (!part || !part.data.length) throw new AppError(400, 'file_required', undefined, 'file');
+      let offers = 0;
+      const limits = { maxRows: ACCESSORY_IMPORT_LIMITS.maxRows, maxCellLength: ACCESSORY_IMPORT_LIMITS.maxCellLength, maxPictures: ACCESSORY_IMPORT_LIMITS.maxPictures, maxParams: ACCESSORY_IMPORT_LIMITS.maxParams };
+      for await (const batch of readInWorker<AccessoryFeedRow>('accessories.yml', part.data, limits)) offers += batch.length;
+      return { data: { offers } };
+    });
+  });
   const reachableRun = async (auth: AuthContext, runId: number) => {
     const [run] = await ctx.db.select().from(accessoryImports).where(and(eq(accessoryImports.id, runId), auth.scope === 'all' ? undefined : inArray(accessoryImports.client_id, auth.scope))).limit(1);
     if (!run) throw notFound();
