@@ -33,7 +33,6 @@ import { assertAttributeCodeFree, assertDefaultFits, attributesOf, dropAttribute
 import { accessories, accessoryAttributes, accessoryCategories, accessoryImportRows, accessoryImports, accessorySettings } from './accessory.table.ts';
 import { ACCESSORY_IMPORT_LIMITS, startAccessoryImport } from './run-accessory-import.ts';
 import fastifyMultipart from '@fastify/multipart';
-import { readMultipart } from '../../kit/files.ts';
 import { readInWorker, untrustedUpload } from '../../kit/untrusted-file.ts';
 import { AppError } from '../../kit/errors.ts';
 import type { AccessoryFeedRow } from './accessory-feed.ts';
@@ -226,12 +225,20 @@ async function registerImportRoutes(app: FastifyInstance, ctx: ServiceContext, r
     await scope.register(fastifyMultipart, { limits: { fileSize: ACCESSORY_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 1, parts: 2, fieldSize: 1024, headerPairs: 100 } });
     scope.withTypeProvider<ZodTypeProvider>().post(`${BASE}/accessories/import/check_file`, { config: untrustedUpload('accessories.yml', ['xml']), schema: { tags, summary: 'Check a YML file of accessories: the offers it holds' } }, async (request) => {
       requireAuth(request.auth);
-      const { files } = await readMultipart(request, ACCESSORY_IMPORT_LIMITS.maxFileBytes);
-      const part = files[0];
-      if (!part || !part.data.length) throw new AppError(400, 'file_required', undefined, 'file');
+      // Streamed to the reader as it arrives: a file deeper or longer than allowed stops at its bound, not at its size.
+      const part = await request.file();
+      if (!part) throw new AppError(400, 'file_required', undefined, 'file');
       let offers = 0;
       const limits = { maxRows: ACCESSORY_IMPORT_LIMITS.maxRows, maxCellLength: ACCESSORY_IMPORT_LIMITS.maxCellLength, maxPictures: ACCESSORY_IMPORT_LIMITS.maxPictures, maxParams: ACCESSORY_IMPORT_LIMITS.maxParams };
-      for await (const batch of readInWorker<AccessoryFeedRow>('accessories.yml', part.data, limits)) offers += batch.length;
+      try {
+        for await (const batch of readInWorker<AccessoryFeedRow>('accessories.yml', part.file, limits)) offers += batch.length;
+      } catch (error) {
+        // The rest of the upload is read and dropped, so that the answer reaches the caller.
+        part.file.resume();
+        throw error;
+      }
+      if (part.file.truncated) throw new AppError(400, 'file_too_large', { size: Math.round(ACCESSORY_IMPORT_LIMITS.maxFileBytes / 1024 / 1024) }, 'file');
+      if (!offers && !part.file.bytesRead) throw new AppError(400, 'file_required', undefined, 'file');
       return { data: { offers } };
     });
   });
