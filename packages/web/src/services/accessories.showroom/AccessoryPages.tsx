@@ -137,7 +137,12 @@ function RecordsPage({ resource, subtitle, path, defaultSize, filters = {}, filt
               onPage={(page, size) => setState((now) => ({ ...now, page: size !== now.size ? 1 : page, size }))}
               onSort={(sort) => setState((now) => ({ ...now, page: 1, sort: sort ?? undefined }))}
               onEdit={(record) => setEditing({ record })}
-              onDelete={(record) => (writable(record) ? remove.mutateAsync(record).catch(() => undefined) : Promise.resolve())}
+              onDelete={(record) => {
+                if (writable(record)) return remove.mutateAsync(record).catch(() => undefined);
+                // A system-wide record is the platform's: only staff change it.
+                notify.info(t('read_only'));
+                return Promise.resolve();
+              }}
               empty={query.isLoading ? <span /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${resource.name}.empty`)}>{createButton}</Empty>}
             />
           </ResourceListExtras.Provider>
