@@ -30,6 +30,7 @@ import { importerNotifierContract } from './importer.notifier/index.ts';
 import { senderContract } from './sender/index.ts';
 import { creditCalcContract } from './credit.calc/index.ts';
 import { messengerShowroomContract } from './messenger_showroom/index.ts';
+import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -68,4 +69,5 @@ export const SERVICE_CONTRACTS = [
   senderContract,
   creditCalcContract,
   messengerShowroomContract,
+  accessoriesShowroomContract,
 ] as const satisfies readonly ServiceContract[];

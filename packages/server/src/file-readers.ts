@@ -2,6 +2,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { spreadsheetReader } from './kit/spreadsheet-rows.ts';
 import { serveFileReaders, type FileReader } from './kit/untrusted-file.ts';
 import { feedReader } from './services/cars.import/feed-parsers.ts';
+import { accessoryYmlReader } from './services/accessories.showroom/accessory-feed.ts';
 
 /**
  * Every reader of untrusted files, by name, and the entry of the worker thread that runs them
@@ -14,6 +15,8 @@ export const FILE_READERS = {
   spreadsheet: spreadsheetReader,
   /** The car import's feeds (XML, CSV, XLSX). */
   'cars.import.feed': feedReader,
+  /** The accessories import's YML (XML) files. */
+  'accessories.yml': accessoryYmlReader,
 } satisfies Record<string, FileReader<never, unknown>>;
 
 export type FileReaderName = keyof typeof FILE_READERS;

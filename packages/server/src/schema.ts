@@ -35,6 +35,7 @@ export * from './services/cars.sorting/sorting.table.ts';
 export * from './services/dealerships/dealership.table.ts';
 export * from './services/benefits/benefit.table.ts';
 export * from './services/credit.calc/credit.table.ts';
+export * from './services/accessories.showroom/accessory.table.ts';
 export * from './services/cars.vins/vin.table.ts';
 export * from './services/cars.import/import.table.ts';
 export * from './services/cars.import.alias/field-alias.table.ts';

@@ -31,6 +31,7 @@ import { formConstructor } from './services/form-constructor/index.ts';
 import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
+import { accessoriesShowroom } from './services/accessories.showroom/index.ts';
 import { platform } from './services/platform/index.ts';
 import { errorCollectionSystem } from './services/error-collection-system/index.ts';
 import { notificator } from './services/notificator/index.ts';
@@ -78,6 +79,7 @@ export const SERVICES: readonly ServerService[] = [
   sender,
   creditCalc,
   messengerShowroom,
+  accessoriesShowroom,
   siteRenderer,
 ];
 

@@ -28,6 +28,7 @@ import { importerNotifierWeb } from './services/importer.notifier/index.ts';
 import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
+import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
 
 /**
  * Every web service with pages, one line each, in the contracts' order (SERVICE_CONTRACTS).
@@ -63,4 +64,5 @@ export const WEB_SERVICES = [
   senderWeb,
   creditCalcWeb,
   messengerShowroomWeb,
+  accessoriesShowroomWeb,
 ] as const satisfies readonly WebService[];

@@ -796,6 +796,22 @@ export const messages = {
   credit_reason_term: { ru: 'Срок вне пределов программы', en: 'The term is outside the programme\'s limits' },
   credit_reason_down_payment: { ru: 'Первоначальный взнос вне пределов программы', en: 'The down payment is outside the programme\'s limits' },
   credit_reason_residual: { ru: 'Остаточный платёж вне пределов программы', en: 'The residual payment is outside the programme\'s limits' },
+  accessory_price_positive: { ru: 'Цена должна быть больше нуля', en: 'The price must be greater than zero' },
+  accessory_discount_above_price: { ru: 'Скидка не может быть больше цены', en: 'The discount cannot exceed the price' },
+  accessory_images_required: { ru: 'Добавьте хотя бы одно изображение', en: 'Add at least one image' },
+  accessory_image_not_own: { ru: 'Файл {id} — не изображение из медиатеки клиента этого сайта', en: 'File {id} is not an image of the media library of this site\'s client' },
+  accessory_category_foreign: { ru: 'Категория {id} недоступна для этого сайта', en: 'The category {id} is not available to this site' },
+  accessory_attribute_unknown: { ru: 'Атрибут «{code}» не найден', en: 'The attribute "{code}" does not exist' },
+  accessory_attribute_value: { ru: 'Значение атрибута «{code}» должно быть: {type}', en: 'The value of the attribute "{code}" must be: {type}' },
+  accessory_model_brand: { ru: 'Модель {id} не относится к выбранной марке', en: 'The model {id} does not belong to the chosen brand' },
+  accessory_article_taken: { ru: 'Аксессуар с таким артикулом уже есть на сайте', en: 'The site already has an accessory with this article code' },
+  accessory_attribute_code_taken: { ru: 'Атрибут с таким кодом уже есть', en: 'An attribute with this code already exists' },
+  accessory_category_code_taken: { ru: 'Категория с таким кодом уже есть', en: 'A category with this code already exists' },
+  accessory_import_category: { ru: 'Категория «{code}» не найдена', en: 'The category "{code}" does not exist' },
+  accessory_import_image: { ru: 'Изображение {url} не загружено: {reason}', en: 'The image {url} was not loaded: {reason}' },
+  accessory_import_attribute: { ru: 'Значение атрибута «{code}» не подходит к его типу', en: 'The value of the attribute "{code}" does not fit its type' },
+  accessory_import_status: { ru: 'Неизвестный статус «{value}»', en: 'Unknown status "{value}"' },
+  accessory_price_range: { ru: 'Цена «от» больше цены «до»', en: 'The "from" price is above the "to" price' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

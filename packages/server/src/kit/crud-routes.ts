@@ -277,7 +277,7 @@ type ReadRefs = Map<string, [number, unknown][]>;
  * caller's reach: a shared record naming other clients (a module offered to some clients) must
  * not tell a dealer their names. Those of `read` came with the page; the others are read here.
  */
-async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[], auth: AuthContext, read?: ReadRefs) {
+export async function loadIncluded(db: DbOrTx, registry: ResourceRegistry, resource: AnyResource, rows: Row[], auth: AuthContext, read?: ReadRefs) {
   const included: JsonApiRecord[] = [];
   for (const [field, ref] of Object.entries(resource.refs ?? {})) {
     const given = read?.get(field);

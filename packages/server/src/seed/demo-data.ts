@@ -18,6 +18,7 @@ import { seedDemoStockSettings } from '../services/cars.stock.sites/demo-stock-s
 // dealerships
 import { insertDemoDealers, seedDemoDealerships } from '../services/dealerships/demo-dealerships.ts';
 import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
+import { seedDemoAccessories } from '../services/accessories.showroom/demo-accessories.ts';
 import { seedDemoBenefits } from '../services/benefits/demo-benefits.ts';
 import { seedDemoNews } from '../services/platform/demo-news.ts';
 // cars.vins
@@ -92,6 +93,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   'credit.calc': [...['banks', 'programs', 'program_states', 'packs', 'settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'program_states.publish'],
   // messenger_showroom: the manager keeps the sites' Telegram showrooms (settings, bots, service works, offers), reads and deletes their customers, reads their requests.
   messenger_showroom: ['settings.get_list', 'settings.patch', ...['bots', 'service_works', 'collections'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'customers.get_list', 'customers.delete', 'callbacks.get_list'],
+  // accessories.showroom: the manager keeps the sites' accessories, the client's categories and attributes, the import settings, and runs the import.
+  'accessories.showroom': [...['accessories', 'accessory_categories', 'accessory_attributes', 'accessory_settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'accessories.import'],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
   'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
     // sender: resending and dismissing lost requests.
@@ -253,6 +256,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoStockSettings(db);
   // credit.calc: a system-wide bank and programmes, a pack of them and the calculator of every client site.
   await seedDemoCredit(db);
+  // accessories.showroom: system-wide categories and an attribute, four accessories on the first site of every client.
+  await seedDemoAccessories(db);
   // benefits: a discount program of every client with new cars, a discount on each complectation of them.
   await seedDemoBenefits(db);
   // marketplace: every module of the spec on every demo site, so every site screen is reachable.

@@ -68,7 +68,7 @@ describe.each(RESOURCES.filter((r) => !r.readOnly).map((r) => [resourceKey(r), r
       body: { data: { type: resource.name, id: record.id, attributes: { [field]: value } } },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data.attributes[field]).toBe(value);
+    expect(changed.json().data.attributes[field]).toEqual(value);
     expect((await t.request('DELETE', `${base(resource)}/${record.id}${deleteQueryFor(resource, record)}`, { token: staff })).statusCode).toBe(204);
     const after = await t.request('GET', `${base(resource)}/${record.id}`, { token: staff });
     if (resource.deleteDeactivates) expect(after.json().data.attributes.active).toBe(false);

@@ -30,6 +30,8 @@ export const UPLOAD_SAMPLES: [RegExp, PathValues][] = [
   [/^POST \/gateway\/benefits\/api\/v1\/import\/discounts\/:kind/, async () => ({ kind: 'csv' })],
   // seo: a site's redirects.
   [/^POST \/gateway\/seo\/api\/v1\/sites\/:siteId\/import_redirects/, async (t) => ({ siteId: (await demoSite(t)).id })],
+  // accessories.showroom: a YML file checked before it goes into a site's settings.
+  [/^POST \/gateway\/accessories\.showroom\/api\/v1\/accessories\/import\/check_file$/, async () => ({})],
   // cars.import: a feed file of the demo site's import settings (the import's job reads it).
   [
     /^POST \/gateway\/cars\.import\/api\/v1\/import\/:id\/manual$/,

@@ -214,7 +214,7 @@ async function sendFeed(upload: Upload, kind: HostileKind, lang: 'ru' | 'en') {
   return { status: report.status === 'finished_with_error' ? 400 : 200, text: report.error ?? '' };
 }
 
-const SENDERS: Record<string, typeof sendTable> = { spreadsheet: sendTable, 'cars.import.feed': sendFeed };
+const SENDERS: Record<string, typeof sendTable> = { spreadsheet: sendTable, 'cars.import.feed': sendFeed, 'accessories.yml': sendTable };
 
 describe('the hostile-file pass over every route that takes an untrusted file', () => {
   it('has a way to every declared upload, and every reader is reached by one', () => {

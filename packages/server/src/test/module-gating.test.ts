@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { CLIENT, DEFAULT_API_ROUTES, findResource, SITE, type ApiRoute, type ModuleTarget } from '@dp/contracts';
+import { accessoryImports, accessorySettings } from '../services/accessories.showroom/accessory.table.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { startTelegramStandIn, TELEGRAM_HOST, type TelegramStandIn } from './telegram-stand-in.ts';
 import { sampleFor } from './resource-samples.ts';
@@ -77,6 +78,10 @@ const FIXTURES: Record<string, (t: TestApp, owner: Owner, recordOf: (kind: strin
   'cars.import/reports': async (t, _owner, recordOf) => {
     const [settings] = await t.database.db.select().from(importSettings).where(inArray(importSettings.id, [await recordOf('cars.import/settings')]));
     return (await t.database.db.insert(importReports).values({ site_id: settings!.site_id, client_id: settings!.client_id, settings_id: settings!.id }).returning())[0]!.id;
+  },
+  'accessories.showroom/imports': async (t, _owner, recordOf) => {
+    const [settings] = await t.database.db.select().from(accessorySettings).where(inArray(accessorySettings.id, [await recordOf('accessories.showroom/settings')]));
+    return (await t.database.db.insert(accessoryImports).values({ site_id: settings!.site_id, client_id: settings!.client_id, settings_id: settings!.id, status: 'done' }).returning())[0]!.id;
   },
   'cars.import/car_reports': async (t, { siteId, clientId }, recordOf) =>
     (await t.database.db.insert(carReports).values({ report_id: await recordOf('cars.import/reports'), site_id: siteId, client_id: clientId, row: 1 }).returning())[0]!.id,

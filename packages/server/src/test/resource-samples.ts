@@ -18,6 +18,8 @@ import { creditBanks, creditPrograms } from '../services/credit.calc/credit.tabl
 // dealerships
 import { benefitPrograms } from '../services/benefits/benefit.table.ts';
 import { dealershipDepartments, dealerships } from '../services/dealerships/dealership.table.ts';
+// accessories.showroom
+import { accessoryCategories } from '../services/accessories.showroom/accessory.table.ts';
 
 /**
  * How the conformance suite makes a valid record of each resource. `clientId` is the owning
@@ -165,6 +167,24 @@ export const SAMPLES: Record<string, Sample> = {
   'credit.calc/program_states': async (t, clientId) => ({ program_id: await creditProgramFor(t, clientId), description: `Версия ${suffix()}`, interest_rate: 7.5 }),
   'credit.calc/packs': async (t, clientId) => ({ client_id: clientId, name: `Пакет ${suffix()}`, program_ids: [await creditProgramFor(t, clientId)] }),
   'credit.calc/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), default_period: 36, max_period: 84, fee_percent: 15, residual_percent: 0 }),
+  // accessories.showroom: a client's attribute and category (the module on one of its sites), an accessory of its site, a new site's settings.
+  'accessories.showroom/accessory_attributes': async (t, clientId) => {
+    await siteFor(t, clientId);
+    return { client_id: clientId, code: `attr_${suffix()}`, name: `Атрибут ${suffix()}`, type: 'string', is_filterable: true };
+  },
+  'accessories.showroom/categories': async (t, clientId) => {
+    await siteFor(t, clientId);
+    return { client_id: clientId, name: `Категория ${suffix()}`, code: `cat-${suffix()}`, sort_order: 1 };
+  },
+  'accessories.showroom/accessories': async (t, clientId) => ({
+    site_id: await siteFor(t, clientId),
+    name: `Коврики ${suffix()}`,
+    article_code: `ART-${suffix()}`,
+    price: 4990,
+    category_id: (await t.database.db.insert(accessoryCategories).values({ client_id: clientId, name: `Категория ${suffix()}`, code: `cat-${suffix()}` }).returning())[0]!.id,
+    image_ids: [await clientImage(t, clientId)],
+  }),
+  'accessories.showroom/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), import_files: [] }),
   // cars.vins: the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
   'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
   'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),
@@ -249,6 +269,15 @@ async function creditProgramFor(t: TestApp, clientId: number) {
   return row!.id;
 }
 
+/** A new image of the client's media library (accessories samples). */
+async function clientImage(t: TestApp, clientId: number) {
+  const [image] = await t.database.db
+    .insert(mediaFiles)
+    .values({ client_id: clientId, name: 'mats.jpg', mime: 'image/jpeg', ext: 'jpg', kind: 'image', size: 1000, driver: 'local', key: `accessory-${suffix()}-${suffix()}` })
+    .returning();
+  return image!.id;
+}
+
 /** A new dealership of the client (dealerships samples). */
 async function dealershipFor(t: TestApp, clientId: number) {
   await siteFor(t, clientId);
@@ -318,6 +347,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'benefits/discounts': (id) => ({ field: 'discount_sum', value: 100_000 + Number(id) }),
   // credit.calc: the settings have no text field; their default term.
   'credit.calc/settings': (id) => ({ field: 'default_period', value: 1 + (Number(id) % 80) }),
+  // accessories.showroom: the settings' one field is their import files.
+  'accessories.showroom/settings': (id) => ({ field: 'import_files', value: [{ name: `Прайс ${id}`, url: `https://feeds.dealer.test/accessories-${id}.csv`, profile: 'csv' }] }),
   // cars.stock.sites and cars.sorting: declared without generic forms.
   'cars.stock.sites/showroom_pages': (id) => ({ field: 'external_id', value: `EXT-${id}` }),
   'cars.stock.sites/custom_filters': (id) => ({ field: 'title_ru', value: `Фильтры ${id}` }),

@@ -53,6 +53,8 @@ import { ContactsOutlined, EnvironmentOutlined, NodeIndexOutlined, PhoneOutlined
 import { DesktopOutlined, FunnelPlotOutlined, HeartOutlined, SlidersOutlined, SortAscendingOutlined } from '@ant-design/icons';
 // credit.calc: banks, programmes, packs, a site's calculator
 import { AccountBookOutlined, CalculatorOutlined, CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
+// accessories.showroom: a site's accessories, categories, attributes, settings; the system-wide attributes
+import { DatabaseOutlined, FileSyncOutlined, OneToOneOutlined, GoldOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Mode } from '@dp/contracts';
 import type { ReactNode } from 'react';
 
@@ -174,6 +176,12 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   showroom_callback: <WhatsAppOutlined aria-hidden />,
   showroom_testdrive: <InteractionOutlined aria-hidden />,
   showroom_service: <CalendarOutlined aria-hidden />,
+  // accessories.showroom
+  accessories: <GoldOutlined aria-hidden />,
+  accessory_categories: <UnorderedListOutlined aria-hidden />,
+  accessory_attributes: <OneToOneOutlined aria-hidden />,
+  accessory_settings: <FileSyncOutlined aria-hidden />,
+  system_accessory_attributes: <DatabaseOutlined aria-hidden />,
   // request.storage
   requests_subscription_requests: <SoundOutlined aria-hidden />,
   requests_callback_requests: <CommentOutlined aria-hidden />,
