@@ -8,13 +8,15 @@ async function main() {
   // The database opens (in its own thread when embedded) while the server's code loads.
   const opening = openDatabase(config);
   opening.catch(() => undefined);
-  const [{ buildApp }, { loadDemoData }] = await Promise.all([import('./app.ts'), import('./seed/demo-data.ts')]);
+  const [{ buildApp }, { loadDemoData }, { warmUp }] = await Promise.all([import('./app.ts'), import('./seed/demo-data.ts'), import('./services.ts')]);
   const { app, database, ctx, close } = await buildApp(config, { database: await opening });
   if (config.loadDemoData) {
     // ctx.files: the demo stages' pictures go to the media library (content.storage, media.storage).
     const demo = await loadDemoData(database.db, config.demoPassword, ctx.files);
     if (demo) printDemoSignIn(demo, config.port);
   }
+  // The usual first requests once before the server says it is healthy (docs/performance.md, bench:burst).
+  await warmUp(app, ctx);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'dealer platform started');
   console.log(`\n  Dealer platform: http://localhost:${config.port}   API docs: http://localhost:${config.port}/docs\n`);

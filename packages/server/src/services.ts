@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './kit/config.ts';
 import type { ServiceContext } from './kit/context.ts';
 import type { AnyResource } from '@dp/contracts';
@@ -108,3 +109,11 @@ export const jobQueues = (): string[] => SERVICES.flatMap((service) => service.q
 export const beforeWork = (ctx: ServiceContext) => async (queue: JobQueue) => {
   for (const service of SERVICES) await service.beforeWork?.(ctx, queue);
 };
+
+/**
+ * Every service's usual requests, once, before the server listens. A warm-up that fails is logged
+ * and skipped: it only spares the first visitors V8's first compilation.
+ */
+export async function warmUp(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  for (const service of SERVICES) await service.warmUp?.(app, ctx).catch((error: unknown) => ctx.log.warn({ err: error, service: service.name }, 'warm-up failed'));
+}

@@ -48,11 +48,16 @@ export interface ServerServiceDeclaration {
   queues?: string[];
   /** Work once the queue can send and before this process takes a job (resuming runs whose process died). */
   beforeWork?(ctx: ServiceContext, queue: JobQueue): Promise<void>;
+  /**
+   * Its usual requests, once, through `app.inject` before the server listens (main.ts): V8 compiles a
+   * function at its first call, and a burst of first visitors otherwise pays it all at once.
+   */
+  warmUp?(app: FastifyInstance, ctx: ServiceContext): Promise<void>;
 }
 
 /** A service's declaration with every list present. */
 export type ServerService = Required<Omit<ServerServiceDeclaration, OnlyWhereNeeded>> & Pick<ServerServiceDeclaration, OnlyWhereNeeded>;
-type OnlyWhereNeeded = 'bindLast' | 'beforeGateway' | 'beforeWork';
+type OnlyWhereNeeded = 'bindLast' | 'beforeGateway' | 'beforeWork' | 'warmUp';
 
 export function defineServerService(declaration: ServerServiceDeclaration): ServerService {
   return {

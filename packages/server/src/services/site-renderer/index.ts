@@ -1,6 +1,6 @@
 import { defineServerService } from '../../kit/service.ts';
 import { registerPreviewRoutes } from './preview.routes.ts';
-import { registerSiteRenderer, siteRendererOf } from './serve-site.ts';
+import { registerSiteRenderer, siteRendererOf, warmUpSites } from './serve-site.ts';
 
 /** The public sites at their hosts, and the preview links of drafts. */
 export const siteRenderer = defineServerService({
@@ -11,5 +11,8 @@ export const siteRenderer = defineServerService({
   },
   async register(app, ctx, { registry }) {
     registerPreviewRoutes(app, ctx, registry, siteRendererOf(app).previewKey);
+  },
+  async warmUp(app, ctx) {
+    await warmUpSites(app, ctx.db);
   },
 });

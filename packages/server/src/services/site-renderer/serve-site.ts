@@ -3,7 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePath, normalizeRedirectUri, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import type { Database } from '../../kit/db.ts';
+import type { Database, Db } from '../../kit/db.ts';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { sites } from '../sites.context/site.table.ts';
 import { loadSecret, sha256 } from '../../kit/secrets.ts';
 import { siteIdForHost } from '../sites.controller/registered-hosts.ts';
 import { AppError } from '../../kit/errors.ts';
@@ -603,4 +605,19 @@ export async function registerSiteRenderer(app: FastifyInstance, ctx: Pick<Servi
   });
   app.addHook('onClose', () => renderer.cache.stop());
   return renderer;
+}
+
+/** The public sites whose pages the warm-up draws: the first published ones. */
+const WARM_UP_SITES = 3;
+
+/**
+ * The main page and the car list of the first published sites, drawn once before the server
+ * listens (kit/service.ts `warmUp`): the renderer's code is compiled, and those pages are cached
+ * for their first visitors.
+ */
+export async function warmUpSites(app: FastifyInstance, db: Db): Promise<void> {
+  const published = await db.select({ host: sites.technical_host }).from(sites).where(and(eq(sites.status, 1), isNotNull(sites.technical_host))).orderBy(asc(sites.id)).limit(WARM_UP_SITES);
+  for (const { host } of published) {
+    for (const url of ['/', '/cars']) await app.inject({ method: 'GET', url, headers: { host: host! } });
+  }
 }
