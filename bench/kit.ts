@@ -226,3 +226,15 @@ export function treeRssMb(pid: number): number {
   visit(pid);
   return total;
 }
+
+/** A JSON call of the app's API (`token`: a bearer token, or none): its parsed answer, or a BenchError naming the call and its status. */
+export async function callApi(base: string, token: string | null, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new BenchError(`${method} ${url} answered ${response.status}: ${text.slice(0, 400)}`);
+  return text ? JSON.parse(text) : null;
+}

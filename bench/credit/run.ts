@@ -25,7 +25,7 @@ import { openDatabase } from '../../packages/server/src/kit/db.ts';
 import { cars } from '../../packages/server/src/services/cars.stock/car.table.ts';
 import { creditBanks, creditPacks, creditPrograms, creditProgramStates } from '../../packages/server/src/services/credit.calc/credit.table.ts';
 import { startServedApp } from '../api/served-app.ts';
-import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processTreeCpuMs, withDatabase } from '../kit.ts';
+import { BenchError, callApi, describeMachine, fmt, positive, postgresCpuMs, printTable, processTreeCpuMs, withDatabase } from '../kit.ts';
 
 const SECONDS = positive('BENCH_CREDIT_SECONDS', 10);
 const CONNECTIONS = Math.round(positive('BENCH_CREDIT_CONNECTIONS', 16));
@@ -37,19 +37,8 @@ const PASSWORD = 'Bench-Credit-Pass1!';
 const MANAGER = 'manager@avtograd-sever.test';
 const CALCULATIONS = '/gateway/credit.calc/api/v1/calculations';
 
-async function call(base: string, token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new BenchError(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
 const signIn = async (base: string) =>
-  (await call(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } })).data.access_token as string;
+  (await callApi(base, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } })).data.access_token as string;
 
 /** The site's client's packs become one pack of 50 published programmes; the marketing complectations of the site's new cars. */
 async function seedPrograms(databaseUrl: string | null, dataDir: string, siteId: number) {
@@ -117,7 +106,7 @@ async function benchOn(label: string, databaseUrl: string | null) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-credit-'));
   try {
     const seeding = await startServedApp(databaseUrl, dataDir, { DEMO_DATA: 'true', DEMO_PASSWORD: PASSWORD });
-    const [site] = (await call(seeding.url, await signIn(seeding.url), 'GET', '/gateway/sites.context/api/v1/sites?page%5Bsize%5D=1')).data;
+    const [site] = (await callApi(seeding.url, await signIn(seeding.url), 'GET', '/gateway/sites.context/api/v1/sites?page%5Bsize%5D=1')).data;
     await seeding.stop();
     const siteId = Number(site.id);
     const complectations = await seedPrograms(databaseUrl, dataDir, siteId);
@@ -131,7 +120,7 @@ async function benchOn(label: string, databaseUrl: string | null) {
           ['price, car type, age, down payment, term', calculationBodies(siteId, [])],
           ["with the car's marketing complectation (its discounts)", calculationBodies(siteId, complectations)],
         ] as const) {
-          const sample = (await call(app.url, token, 'POST', CALCULATIONS, JSON.parse(bodies[0]!))).data;
+          const sample = (await callApi(app.url, token, 'POST', CALCULATIONS, JSON.parse(bodies[0]!))).data;
           const { result, rate, appCpu, pgCpu } = await measureCase(app.url, token, app.pid, bodies);
           rows.push([name, String(processes), fmt(result['2xx']), fmt(rate), `${fmt(result.latency.p50)} / ${fmt(result.latency.p99)}`, `${sample.offers.length} / ${sample.benefits.length}`, fmt(appCpu, 2), databaseUrl ? fmt(pgCpu, 2) : '—', rate >= TARGET ? `≥ ${fmt(TARGET)}: met` : `≥ ${fmt(TARGET)}: NOT met`]);
         }

@@ -28,7 +28,7 @@ import pg from 'pg';
 import { carAddress } from '@dp/contracts';
 import { startServedApp } from '../api/served-app.ts';
 import { feedCsv } from '../feeds/stock-feed.ts';
-import { BenchError, describeMachine, fmt, positive, postgresCpuMs, printTable, processTreeCpuMs, withDatabase } from '../kit.ts';
+import { BenchError, callApi, describeMachine, fmt, positive, postgresCpuMs, printTable, processTreeCpuMs, withDatabase } from '../kit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CARS = Math.round(positive('BENCH_SHOWROOM_CARS', 50_000));
@@ -47,17 +47,6 @@ const feedServer = http.createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'text/csv', 'content-length': file.length }).end(file);
 });
 
-async function api(base: string, token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new BenchError(`${method} ${url} answered ${response.status}: ${text.slice(0, 400)}`);
-  return text ? JSON.parse(text) : null;
-}
-
 /** A page of the site (its Host header), with its status and body. */
 async function page(base: string, host: string, url: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -73,11 +62,11 @@ async function page(base: string, host: string, url: string) {
 
 /** Imports the feed file `name` into the site's import settings and waits for its report to finish. */
 async function importFeed(base: string, token: string, settingsId: string, feedBase: string, name: string) {
-  await api(base, token, 'PATCH', `/gateway/cars.import/api/v1/settings/${settingsId}`, { data: { attributes: { files: [{ kind: 'url', url: `${feedBase}/${name}`, name }] } } });
+  await callApi(base, token, 'PATCH', `/gateway/cars.import/api/v1/settings/${settingsId}`, { data: { attributes: { files: [{ kind: 'url', url: `${feedBase}/${name}`, name }] } } });
   const started = performance.now();
-  const report = (await api(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settingsId}/manual/start`, { data: {} })).data;
+  const report = (await callApi(base, token, 'POST', `/gateway/cars.import/api/v1/import/${settingsId}/manual/start`, { data: {} })).data;
   for (;;) {
-    const current = (await api(base, token, 'GET', `/gateway/cars.import/api/v1/reports/${report.id}`)).data.attributes;
+    const current = (await callApi(base, token, 'GET', `/gateway/cars.import/api/v1/reports/${report.id}`)).data.attributes;
     if (current.is_finished) return { seconds: (performance.now() - started) / 1000, report: current };
     if (performance.now() - started > 15 * 60_000) throw new BenchError('the import did not finish within 15 min');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -157,10 +146,10 @@ async function benchOn(databaseUrl: string) {
   const app = await startServedApp(databaseUrl, dataDir, env);
   const ceilings: ChildProcess[] = [];
   try {
-    const token = (await api(app.url, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } })).data.access_token as string;
-    const [site] = (await api(app.url, token, 'GET', '/gateway/sites.context/api/v1/sites?page%5Bsize%5D=1')).data;
+    const token = (await callApi(app.url, null, 'POST', '/gateway/auth.processing/api/v1/auth', { data: { method: 'password', identity: MANAGER, secret: PASSWORD } })).data.access_token as string;
+    const [site] = (await callApi(app.url, token, 'GET', '/gateway/sites.context/api/v1/sites?page%5Bsize%5D=1')).data;
     const host = String(site.attributes.technical_host);
-    const settings = (await api(app.url, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
+    const settings = (await callApi(app.url, token, 'GET', `/gateway/cars.import/api/v1/settings/where_site/${site.id}`)).data;
     feeds.set('/stock.csv', feedCsv(CARS));
     feeds.set('/stock-repriced.csv', feedCsv(CARS, 10_000));
     const first = await importFeed(app.url, token, settings.id, feedBase, 'stock.csv');
