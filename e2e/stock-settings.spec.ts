@@ -69,6 +69,8 @@ test('a manager changes the used sold period and strategy, and adds a showroom p
   await expect(drawer).toContainText('Заполните поле «Рестайлинг»');
   await chooseFirst(page, drawer.getByRole('combobox', { name: 'Поколение', exact: true }));
   await chooseFirst(page, drawer.getByRole('combobox', { name: 'Рестайлинг', exact: true }));
+  // The demo data has the restyling's page already (its model range): this one is of an equipment.
+  await chooseFirst(page, drawer.getByRole('combobox', { name: 'Комплектация', exact: true }));
   await chooseOption(page, drawer.getByRole('combobox', { name: 'Страница сайта', exact: true }), '/cars.*');
   await drawer.getByLabel('Внешний идентификатор', { exact: true }).fill('KIA-SPORTAGE');
   await drawer.getByRole('button', { name: 'Создать' }).click();

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, DatePicker, Empty, Grid, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Grid, Select, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
+import { DataTable } from '../../kit/DataTable.tsx';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
@@ -215,7 +216,6 @@ function CallbacksPage({ type }: { type: CallbackType }) {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const screens = Grid.useBreakpoint();
   const settings = useShowroomSettings(siteId);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(CALLBACKS_PAGE_SIZE);
@@ -245,19 +245,18 @@ function CallbacksPage({ type }: { type: CallbackType }) {
     }
   };
   const columns = useMemo(() => {
-    const all = [
-      { key: 'created_at', title: t('callbacks.fields.created_at'), width: 160, render: (_: unknown, row: ShowroomCallback) => formatDateTime(row.attributes.created_at), phone: true },
-      { key: 'customer', title: t('callbacks.fields.customer'), width: 200, render: (_: unknown, row: ShowroomCallback) => row.attributes.customer ?? '—', phone: true },
+    return [
+      { key: 'created_at', title: t('callbacks.fields.created_at'), width: 160, render: (_: unknown, row: ShowroomCallback) => formatDateTime(row.attributes.created_at) },
+      { key: 'customer', title: t('callbacks.fields.customer'), width: 200, render: (_: unknown, row: ShowroomCallback) => row.attributes.customer ?? '—' },
       { key: 'phone', title: t('callbacks.fields.phone'), width: 170, render: (_: unknown, row: ShowroomCallback) => row.attributes.phone ?? '—' },
       ...(type === 'service'
         ? [{ key: 'service_work', title: t('callbacks.fields.service_work'), width: 220, render: (_: unknown, row: ShowroomCallback) => row.attributes.service_work ?? '—' }]
         : [{ key: 'car', title: t('callbacks.fields.car'), width: 240, render: (_: unknown, row: ShowroomCallback) => row.attributes.car ?? '—' }]),
       ...(type === 'callback' ? [] : [{ key: 'desired_at', title: t('callbacks.fields.desired_at'), width: 170, render: (_: unknown, row: ShowroomCallback) => (row.attributes.desired_at ? formatDateTime(row.attributes.desired_at) : '—') }]),
       { key: 'bot_name', title: t('callbacks.fields.bot_name'), width: 180, render: (_: unknown, row: ShowroomCallback) => row.attributes.bot_name ?? '—' },
-      { key: 'request_id', title: t('callbacks.fields.request_id'), width: 150, render: (_: unknown, row: ShowroomCallback) => (row.attributes.request_id ? <Tag color="green">{t('callbacks.sent')}</Tag> : <Tag>{t('callbacks.not_sent')}</Tag>) },
+      { key: 'request_id', title: t('callbacks.fields.request_id'), width: 200, render: (_: unknown, row: ShowroomCallback) => (row.attributes.request_id ? <Tag color="green">{t('callbacks.sent')}</Tag> : <Tag>{t('callbacks.not_sent')}</Tag>) },
     ];
-    return screens.md === false ? all.filter((column) => column.phone) : all;
-  }, [t, lang, type, screens.md]);
+  }, [t, lang, type]);
   const name = `callbacks.${type}`;
   return (
     <div className="page showroom-page">
@@ -293,13 +292,13 @@ function CallbacksPage({ type }: { type: CallbackType }) {
         ) : list.isError && !list.data ? (
           <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <Table<ShowroomCallback>
+          <DataTable<ShowroomCallback>
             rowKey="id"
             size="middle"
+            keyColumns={['created_at', 'customer']}
             loading={settings.isPending || list.isFetching}
             dataSource={(list.data?.data ?? []) as ShowroomCallback[]}
             columns={columns}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? <span /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? t('empty_search', { search: filter }) : t(`${name}.empty`)} /> }}
             pagination={{
               current: page,
