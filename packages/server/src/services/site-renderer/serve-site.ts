@@ -23,7 +23,8 @@ import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type Form
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
-import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockIndexOf, type StockList, type StockView } from './site-stock.ts';
+import { loadStockIndex } from './stock-index.ts';
 import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
 import { say } from './texts.ts';
@@ -344,7 +345,7 @@ export class SiteRenderer {
       }
       // A list page answering a posted form still shows its list.
       const stockLists = snapshot.stock?.byRootPage.get(page.id);
-      const stock = stockLists ? await this.stockView(site, snapshot, stockLists, query, pageLang) : null;
+      const stock = stockLists ? await this.stockView(entry, stockLists, query, pageLang) : null;
       const document = renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, form, stock }));
       return documentResponse(form.ok ? 200 : 400, document, 'no-store');
     }
@@ -354,7 +355,7 @@ export class SiteRenderer {
     if (lists) {
       const search = parseListQuery(snapshot.stock!, lists, query).search;
       return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${search}`, async () => {
-        const view = await this.stockView(site, snapshot, lists, query, pageLang);
+        const view = await this.stockView(entry, lists, query, pageLang);
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
       });
     }
@@ -364,7 +365,7 @@ export class SiteRenderer {
     if (stock && (showroom || stock.catalogPageId === page.id)) {
       return this.cache.responseOf(entry, `showroom|${host}|${pageLang}|${uri}|${listPage}`, async () => {
         const [view, models] = await Promise.all([
-          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang) : null,
+          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang, this.stockIndexOf(entry)) : null,
           stock.catalogPageId === page.id ? loadShowroomModels(this.ctx.db, site.id, site.client_id, stock, (id) => snapshot.pagesById.get(id)?.uri, pageLang) : null,
         ]);
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, showroom: view, models })), cacheControl);
@@ -376,10 +377,16 @@ export class SiteRenderer {
   }
 
   /** A list page's state and the cars it shows (site-stock.ts). */
-  private async stockView(site: SiteRow, snapshot: SiteSnapshot, lists: StockList[], query: string, lang: Lang): Promise<StockView> {
-    const config = snapshot.stock!;
+  private async stockView(entry: SiteEntry<SiteState>, lists: StockList[], query: string, lang: Lang): Promise<StockView> {
+    const { site, snapshot } = entry.value;
+    const config = snapshot!.stock!;
     const listQuery = parseListQuery(config, lists, query);
-    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang) };
+    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang, this.stockIndexOf(entry)) };
+  }
+
+  /** The index of the site's offered cars of a kind (stock-index.ts), kept while the site's entry lives. */
+  private stockIndexOf(entry: SiteEntry<SiteState>): StockIndexOf {
+    return (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new'));
   }
 
   /**

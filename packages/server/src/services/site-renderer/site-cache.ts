@@ -29,7 +29,9 @@ export interface SiteEntry<S> {
   responses: Map<string, CachedResponse>;
   /** Answers being rendered (responseOf): requests arriving together share one. */
   pending: Map<string, Promise<CachedResponse>>;
-  /** Bytes of the kept answers' bodies (the cache's memory budget counts them). */
+  /** Values the answers read, loaded once while the entry lives (derivedOf): a stock list's index. */
+  derived: Map<string, Promise<{ bytes: number }>>;
+  /** Bytes of the kept answers' bodies and derived values (the cache's memory budget counts them). */
   bytes: number;
 }
 
@@ -85,7 +87,7 @@ export class SiteCache<S> extends NotifiedCache {
       const generation = this.generation;
       const loaded = await load();
       if (!loaded) return null;
-      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), bytes: 0 };
+      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), derived: new Map(), bytes: 0 };
       if (this.live && generation === this.generation) {
         if (this.sites.size >= MAX_SITES) this.drop(this.sites.keys().next().value!);
         this.sites.set(siteId, entry);
@@ -119,8 +121,35 @@ export class SiteCache<S> extends NotifiedCache {
     return made;
   }
 
+  /**
+   * A value the site's answers read (a stock list's index), loaded once while the entry lives;
+   * requests arriving together share the load, and a failed load is tried again by the next. A
+   * value whose entry a notification dropped meanwhile serves the requests that asked for it and
+   * goes with the entry. Its bytes count against the cache's budget.
+   */
+  derivedOf<V extends { bytes: number }>(entry: SiteEntry<S>, key: string, load: () => Promise<V>): Promise<V> {
+    const kept = entry.derived.get(key);
+    if (kept) return kept as Promise<V>;
+    const made: Promise<V> = load().then(
+      (value) => {
+        if (this.isCurrent(entry) && entry.derived.get(key) === made) this.count(entry, value.bytes);
+        return value;
+      },
+      (error: unknown) => {
+        if (entry.derived.get(key) === made) entry.derived.delete(key);
+        throw error;
+      },
+    );
+    entry.derived.set(key, made);
+    return made;
+  }
+
+  private isCurrent(entry: SiteEntry<S>): boolean {
+    return this.live && this.sites.get(entry.siteId) === entry;
+  }
+
   private keep(entry: SiteEntry<S>, key: string, made: CachedResponse): CachedResponse {
-    if (this.live && this.sites.get(entry.siteId) === entry) {
+    if (this.isCurrent(entry)) {
       if (entry.responses.size >= MAX_RESPONSES_PER_SITE) {
         const [oldest, answer] = entry.responses.entries().next().value!;
         entry.responses.delete(oldest);
@@ -128,14 +157,19 @@ export class SiteCache<S> extends NotifiedCache {
         this.bytes -= answer.body.length;
       }
       entry.responses.set(key, made);
-      entry.bytes += made.body.length;
-      this.bytes += made.body.length;
-      for (const [id] of this.sites) {
-        if (this.bytes <= this.limits.maxBytes) break;
-        if (id !== entry.siteId) this.drop(id);
-      }
+      this.count(entry, made.body.length);
     }
     return made;
+  }
+
+  /** Adds bytes kept for an entry, and forgets the sites kept longest while over the budget. */
+  private count(entry: SiteEntry<S>, bytes: number) {
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    for (const [id] of this.sites) {
+      if (this.bytes <= this.limits.maxBytes) break;
+      if (id !== entry.siteId) this.drop(id);
+    }
   }
 
   /** Forgets one site's entry and the bytes of its answers. */

@@ -24,14 +24,16 @@ import type { CreditBenefit } from '@dp/contracts';
 import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
+import { answerFromIndex, type StockIndex } from './stock-index.ts';
 
 /**
  * The stock a public site shows (docs/decisions/public-sites.md, "How does a site show its
  * stock?"): which pages list new and used cars (the stock settings' root pages, while the module
  * of the kind is installed and active), the site's custom filters, sort settings, labels and
  * credit terms, showroom pages, sold templates and viewed/favourites settings, kept in the site's
- * snapshot; the two statements of a list page: the page of cars, and the counts of every filter's
- * values (each under the other active filters); the model pages' and catalogue page's data
+ * snapshot; a list page: the counts of every filter's values (each under the other active
+ * filters) and the page's ids from the index of the site's offered cars (stock-index.ts), then the
+ * page's cars; the model pages' and catalogue page's data
  * ("How does a site show its models?") and the visitor's favourites and comparison by ids.
  */
 export type StockKind = 'new' | 'used';
@@ -261,66 +263,17 @@ export interface ListResult {
   counts: FilterCounts;
 }
 
-/** The SQL of a car field (table alias `c`), and of its shown name for references. */
-function column(field: CustomFilterField): SQL {
-  return sql.raw(`c.${field}`);
-}
-function nameOf(field: CustomFilterField, lang: Lang): SQL {
+/** The SQL of a car's shown names of references (brand, model, colour). */
+function nameOf(field: 'brand_id' | 'model_id' | 'body_color_id', lang: Lang): SQL {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   if (field === 'brand_id') return sql.raw('b.name');
   if (field === 'model_id') return sql.raw(`coalesce(m.${local}, m.name)`);
-  if (field === 'body_color_id') return sql.raw(`coalesce(bc.${local}, bc.name)`);
-  return sql.raw(`c.${field}::text`);
+  return sql.raw(`coalesce(bc.${local}, bc.name)`);
 }
 
-/** The shown name of a grouped value (`value`, the field's value as text): a reference's name, else the value. */
-function groupName(field: CustomFilterField, value: SQL, lang: Lang): SQL {
-  const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
-  if (field === 'brand_id') return sql`(select b.name from car_brands b where b.id = ${value}::int)`;
-  if (field === 'model_id') return sql`(select coalesce(m.${local}, m.name) from car_models m where m.id = ${value}::int)`;
-  if (field === 'body_color_id') return sql`(select coalesce(bc.${local}, bc.name) from car_body_colors bc where bc.id = ${value}::int)`;
-  return value;
-}
-
-/** The condition one filter puts on the list, or null when it is not set. */
-function conditionOf(query: ListQuery, field: CustomFilterField): SQL | null {
-  const chosen = query.values.get(field);
-  if (chosen) {
-    const typed = REF_FIELDS.has(field) || CUSTOM_FILTER_FIELDS[field] === 'number' ? chosen.map(Number) : chosen;
-    return sql`${column(field)} in (${sql.join(typed.map((value) => sql`${value}`), sql`, `)})`;
-  }
-  const range = query.ranges.get(field);
-  if (range) return sql.join([range.from !== null ? sql`${column(field)} >= ${range.from}` : null, range.to !== null ? sql`${column(field)} <= ${range.to}` : null].filter((part): part is SQL => part !== null), sql` and `);
-  if (query.flags.has(field)) return sql`${column(field)} = true`;
-  return null;
-}
-
-/** Cars a list shows: the site's, of the kind, offered (active or reserved). */
-const baseCondition = (siteId: number, query: ListQuery) => {
-  const scope = query.scope ? sql` and c.restyling_id = ${query.scope.restyling_id}${query.scope.complectation_id !== null ? sql` and c.complectation_id = ${query.scope.complectation_id}` : sql``}` : sql``;
-  return sql`c.site_id = ${siteId} and c.is_new = ${query.list.kind === 'new'} and c.status in ('active', 'reserved')${scope}`;
-};
-const allOf = (parts: (SQL | null)[]) => {
-  const present = parts.filter((part): part is SQL => part !== null);
-  return present.length ? sql.join(present.map((part) => sql`(${part})`), sql` and `) : sql`true`;
-};
-
-/** The order of the list: the visitor's choice, else the site's for the kind; the id last so pages never overlap. */
-function orderOf(config: StockConfig, query: ListQuery): SQL {
-  const chosen = query.sort ?? (query.list.kind === 'new' ? config.sort.new_sort : config.sort.used_sort);
-  const direction = sql.raw(chosen.direction === 'desc' ? 'desc nulls last' : 'asc nulls last');
-  const expression: Record<VisitorSort['field'], SQL> = {
-    restyling_sort: sql`(select rs.sort from restyling_sorts rs where rs.site_id = c.site_id and rs.restyling_id = c.restyling_id)`,
-    final_price: sql`c.final_price`,
-    price: sql`c.price`,
-    year: sql`c.year`,
-    mileage: sql`c.mileage`,
-    created_at: sql`c.created_at`,
-    discount: sql`(c.price - c.final_price)`,
-  };
-  // The restyling order places the restylings set by hand first; the rest by price.
-  const tail = chosen.field === 'restyling_sort' ? sql`, c.final_price asc nulls last` : sql``;
-  return sql`${expression[chosen.field]} ${direction}${tail}, c.id ${sql.raw(chosen.direction === 'desc' ? 'desc' : 'asc')}`;
+/** The order of the list: the visitor's choice, else the site's for the kind. */
+function orderOf(config: StockConfig, query: ListQuery): { field: string; direction: 'asc' | 'desc' } {
+  return query.sort ?? (query.list.kind === 'new' ? config.sort.new_sort : config.sort.used_sort);
 }
 
 interface CarRow extends Record<string, unknown> {
@@ -394,57 +347,30 @@ export function idsOf(query: string, max: number): number[] {
   return [...new Set(raw.split(',').filter((part) => /^\d{1,9}$/.test(part)).map(Number))].slice(0, max);
 }
 
+/** The index of a site's offered cars of a kind (stock-index.ts), kept with the site's cached answers. */
+export type StockIndexOf = (kind: StockKind) => Promise<StockIndex>;
+
 /**
- * One list page: the page of cars (one statement, names and the first photo joined), the counts of
- * every filter's values under the other filters and the total (one statement, grouping sets over
- * the site's cars of the kind), then the first photos' files.
+ * One list page: the counts of every filter's values under the other filters, the total and the
+ * page's ids from the index of the site's offered cars of the kind, then the page's cars (one
+ * statement, names and the first photo joined) and their photos' files and benefits.
  */
-export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang): Promise<ListResult> {
-  const filters = filtersOf(config);
-  const conditions = new Map(filters.map((filter) => [filter.field, conditionOf(query, filter.field)]));
-  const except = (field: CustomFilterField | null) => allOf([...conditions].filter(([other]) => other !== field).map(([, condition]) => condition));
-
-  // Counts: a grouping set per choice field, and one () for the total and the ranges' bounds.
-  const choice = filters.filter((filter) => filter.type !== 'range' && filter.type !== 'checkbox');
-  const ranged = filters.filter((filter) => filter.type === 'range');
-  const flagged = filters.filter((filter) => filter.type === 'checkbox');
-  const selects: SQL[] = [sql`count(*) filter (where ${except(null)})::int as total`];
-  choice.forEach((filter, i) => {
-    selects.push(sql`${column(filter.field)}::text as ${sql.raw(`v${i}`)}`, sql`grouping(${column(filter.field)}) as ${sql.raw(`g${i}`)}`);
-    selects.push(sql`count(*) filter (where ${except(filter.field)})::int as ${sql.raw(`c${i}`)}`);
-  });
-  ranged.forEach((filter, i) => selects.push(sql`min(${column(filter.field)}) filter (where ${except(filter.field)}) as ${sql.raw(`lo${i}`)}`, sql`max(${column(filter.field)}) filter (where ${except(filter.field)}) as ${sql.raw(`hi${i}`)}`));
-  flagged.forEach((filter, i) => selects.push(sql`count(*) filter (where ${column(filter.field)} = true and ${except(filter.field)})::int as ${sql.raw(`f${i}`)}`));
-  const sets = sql.join([...choice.map((filter) => sql`(${column(filter.field)})`), sql`()`], sql`, `);
-
-  const offset = (query.page - 1) * CARS_PER_PAGE;
-  const [pageResult, countResult] = await Promise.all([
-    db.execute(carsSelect(lang, sql`${baseCondition(siteId, query)} and ${except(null)}`, sql`${orderOf(config, query)} limit ${CARS_PER_PAGE} offset ${offset}`)),
-    // Grouped over the cars alone; the values' names are looked up for the groups afterwards (a few
-    // rows), not joined to every car of the site.
-    db.execute(sql`select g.*${sql.join(choice.map((filter, i) => sql`, ${groupName(filter.field, sql.raw(`g.v${i}`), lang)} as ${sql.raw(`n${i}`)}`), sql``)}
-      from (select ${sql.join(selects, sql`, `)} from cars c where ${baseCondition(siteId, query)} group by grouping sets (${sets})) g`),
-  ]);
-  const rows = rowsOf<CarRow>(pageResult);
-  const counted = rowsOf<Record<string, unknown>>(countResult);
-
-  const counts: FilterCounts = { options: new Map(), bounds: new Map(), flags: new Map() };
-  const totalRow = counted.find((row) => choice.every((_, i) => Number(row[`g${i}`]) === 1)) ?? {};
-  const total = Number(totalRow.total ?? 0);
-  choice.forEach((filter, i) => {
-    const options = counted
-      .filter((row) => Number(row[`g${i}`]) === 0 && row[`v${i}`] !== null && row[`v${i}`] !== '')
-      .map((row) => ({ value: String(row[`v${i}`]), name: String(row[`n${i}`] ?? row[`v${i}`]), count: Number(row[`c${i}`]) }));
-    const numeric = CUSTOM_FILTER_FIELDS[filter.field] === 'number';
-    options.sort((a, b) => (numeric ? Number(b.value) - Number(a.value) : a.name.localeCompare(b.name, lang)));
-    counts.options.set(filter.field, options);
-  });
-  ranged.forEach((filter, i) => counts.bounds.set(filter.field, { min: numberOrNull(totalRow[`lo${i}`]), max: numberOrNull(totalRow[`hi${i}`]) }));
-  flagged.forEach((filter, i) => counts.flags.set(filter.field, Number(totalRow[`f${i}`] ?? 0)));
-
+export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang, indexOf: StockIndexOf): Promise<ListResult> {
+  const index = await indexOf(query.list.kind);
+  const answer = answerFromIndex(
+    index,
+    { filters: filtersOf(config), values: query.values, ranges: query.ranges, flags: query.flags, scope: query.scope, order: orderOf(config, query), offset: (query.page - 1) * CARS_PER_PAGE, limit: CARS_PER_PAGE },
+    lang,
+  );
+  let rows: CarRow[] = [];
+  if (answer.ids.length) {
+    const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(answer.ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${answer.ids.length}`));
+    const byId = new Map(rowsOf<CarRow>(result).map((row) => [row.id, row]));
+    rows = answer.ids.flatMap((id) => byId.get(id) ?? []);
+  }
   const cars = await cardsOf(db, clientId, config, rows, lang);
-  const pages = Math.max(1, Math.ceil(total / CARS_PER_PAGE));
-  return { cars, total, page: query.page, pages, counts };
+  const pages = Math.max(1, Math.ceil(answer.total / CARS_PER_PAGE));
+  return { cars, total: answer.total, page: query.page, pages, counts: { options: answer.options, bounds: answer.bounds, flags: answer.flags } };
 }
 
 /** Addresses of the public media files among `ids`: the site client's own or the platform's. */
@@ -696,7 +622,7 @@ function restylingName(row: { brand: string | null; model: string | null; model_
  * (of the equipment only for an equipment's page) with the lowest final price of the site's offered
  * cars of each, and the model's cars as the list shows them (the site's order, the first page).
  */
-export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, entry: ShowroomEntry, rootUris: Map<StockKind, string>, lang: Lang): Promise<ShowroomView> {
+export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, entry: ShowroomEntry, rootUris: Map<StockKind, string>, lang: Lang, indexOf: StockIndexOf): Promise<ShowroomView> {
   const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
   const equipment = entry.complectation_id !== null ? sql` and mc.complectation_id = ${entry.complectation_id}` : sql``;
   const [nameResult, imageResult, complectationResult] = await Promise.all([
@@ -725,7 +651,7 @@ export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number,
     const listUri = rootUris.get(list.kind);
     if (!listUri) continue;
     const query: ListQuery = { list, values: new Map(), ranges: new Map(), flags: new Set(), sort: null, page: 1, search: '', filtered: false, scope: { restyling_id: entry.restyling_id, complectation_id: entry.complectation_id } };
-    const result = await queryList(db, siteId, clientId, { ...config, groups: [] }, query, lang);
+    const result = await queryList(db, siteId, clientId, { ...config, groups: [] }, query, lang, indexOf);
     if (result.total || !cars) cars = { list, listUri, result };
     if (result.total) break;
   }
