@@ -14,6 +14,12 @@ export interface Config {
   memoryDb: boolean;
   /** In-memory PGlite starts from this dump of a migrated database (dumpPgliteTemplate) instead of an empty one. */
   memoryDbTemplate?: string | null;
+  /**
+   * The niceness of the embedded database's thread (Linux; 0 leaves it): below the main thread's,
+   * so that on a busy machine reading requests and answering them, a load balancer's `/healthz`
+   * among them, is not held up by the database's own work.
+   */
+  databaseThreadNice?: number;
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     memoryDb: false,
+    databaseThreadNice: Math.min(Math.max(Math.round(Number(env.DATABASE_THREAD_NICE || 5)) || 0, 0), 19),
     jwtSecret: env.JWT_SECRET || null,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL || 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL || 30 * 24 * 3600),

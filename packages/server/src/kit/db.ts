@@ -152,9 +152,10 @@ export function preparedColumns<F extends Record<string, PgColumn>>(fields: F, b
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb' | 'memoryDbTemplate'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb' | 'memoryDbTemplate' | 'databaseThreadNice'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(config.memoryDb ? null : path.join(config.dataDir, 'pglite'), config.memoryDb ? (config.memoryDbTemplate ?? null) : null);
+  if (!config.memoryDb) return openPgliteThread(path.join(config.dataDir, 'pglite'), config.databaseThreadNice ?? 0);
+  return openMemoryPglite(config.memoryDbTemplate ?? null);
 }
 
 /**
@@ -197,12 +198,8 @@ function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
-/**
- * The embedded database: of a data folder in its own thread (pglite-thread.ts); in memory (the
- * tests' databases, from a migrated template) in the process.
- */
-async function openPglite(dir: string | null, template: string | null = null): Promise<Database> {
-  if (dir) return openPgliteThread(dir);
+/** The embedded database in memory, in the process (the tests' databases, from a migrated template); a data folder's runs in its own thread (openPgliteThread). */
+async function openMemoryPglite(template: string | null): Promise<Database> {
   const client = newPglite(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {});
   await client.waitReady;
   const ownParsers = takeDrizzleParsers(client);
@@ -228,10 +225,10 @@ async function openPglite(dir: string | null, template: string | null = null): P
 }
 
 /** A data folder's database, opened and migrated in its thread; the folder is this process's while it runs. */
-async function openPgliteThread(dir: string): Promise<Database> {
+async function openPgliteThread(dir: string, nice = 0): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
-  const client: ThreadClient = startDatabaseThread(dir, migrationsFolder);
+  const client: ThreadClient = startDatabaseThread(dir, migrationsFolder, nice);
   try {
     await client.waitReady;
   } catch (error) {

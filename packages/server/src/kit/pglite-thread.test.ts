@@ -13,7 +13,9 @@ import { arrive } from './turns.ts';
  * notifications, persistence).
  */
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-db-thread-'));
-const open = () => openDatabase({ databaseUrl: null, dataDir: folder, memoryDb: false });
+const open = () => openDatabase({ databaseUrl: null, dataDir: folder, memoryDb: false, databaseThreadNice: 4 });
+/** A thread's niceness, from its /proc stat (field 19). */
+const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 /** A table of the test's own, with the kinds of values the services' tables hold. */
 const clients = pgTable('thread_things', {
   id: serial('id').primaryKey(),
@@ -35,6 +37,13 @@ afterAll(async () => {
 });
 
 describe('the embedded database in its thread', () => {
+  it.runIf(process.platform === 'linux')("runs below the serving thread's priority", () => {
+    const own = niceOf(fs.readFileSync('/proc/thread-self/stat', 'utf8'));
+    const threads = fs.readdirSync('/proc/self/task').map((tid) => niceOf(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    expect(threads).toContain(Math.min(own + 4, 19));
+    expect(niceOf(fs.readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(own);
+  });
+
   it('reads and writes records with their types through drizzle', async () => {
     const media = [{ id: 'm1', type: 'image', url: '/files/m1.png', title: 'Фасад' }];
     const [created] = await database.db.insert(clients).values({ name: 'Тред Авто', code: 'thread-auto', group_ids: [1, 2], media_elements: media }).returning();

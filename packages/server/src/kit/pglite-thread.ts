@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -207,17 +209,33 @@ export class ThreadClient {
  * Starts the embedded database of `dataDir` in its thread, migrated with `migrationsFolder`;
  * the client answers once the database is open (its waitReady).
  */
-export function startDatabaseThread(dataDir: string, migrationsFolder: string): ThreadClient {
+export function startDatabaseThread(dataDir: string, migrationsFolder: string, nice = 0): ThreadClient {
   const worker = startThread(typeof DP_DATABASE_THREAD_BUNDLE === 'string' ? DP_DATABASE_THREAD_BUNDLE : undefined, SOURCE_ENTRY, {
-    workerData: { databaseThread: { dataDir, migrationsFolder } },
+    workerData: { databaseThread: { dataDir, migrationsFolder, nice } },
   });
   return new ThreadClient(worker);
 }
 
 // ——— the database's thread ———
 
+/**
+ * Gives the calling thread a niceness of its own. On Linux a thread is scheduled by its own id,
+ * which `/proc/thread-self` names; elsewhere, or when refused, the thread keeps the process's.
+ */
+export function lowerThisThread(nice: number): boolean {
+  try {
+    const tid = Number(/\/task\/(\d+)$/.exec(fs.readlinkSync('/proc/thread-self'))?.[1]);
+    if (!tid) return false;
+    os.setPriority(tid, Math.min(os.getPriority(tid) + nice, 19));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Opens the database, migrates it, then runs the statements the main thread sends. */
-export async function serveDatabase(port: MessagePort, { dataDir, migrationsFolder }: { dataDir: string; migrationsFolder: string }) {
+export async function serveDatabase(port: MessagePort, { dataDir, migrationsFolder, nice = 0 }: { dataDir: string; migrationsFolder: string; nice?: number }) {
+  if (nice) lowerThisThread(nice);
   let client: PGlite;
   let own: Record<number, Parser>;
   try {

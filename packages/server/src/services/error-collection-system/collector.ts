@@ -139,11 +139,12 @@ export class ErrorCollector {
         culprit: culpritOf(group.first.frames),
         count: group.count,
         last_release: group.last.release,
+        frames_search: framesSearch(group.first.frames),
       }));
       const upserted = await tx.execute(sql`
-        insert into error_issues (project_id, fingerprint, type, message, culprit, count, first_seen, last_seen, last_release)
-        select x.project_id, x.fingerprint, x.type, x.message, x.culprit, x.count, ${now}, ${now}, x.last_release
-        from jsonb_to_recordset(${json(issueRows)}) as x(project_id int, fingerprint text, type text, message text, culprit text, count bigint, last_release text)
+        insert into error_issues (project_id, fingerprint, type, message, culprit, count, first_seen, last_seen, last_release, frames_search)
+        select x.project_id, x.fingerprint, x.type, x.message, x.culprit, x.count, ${now}, ${now}, x.last_release, x.frames_search
+        from jsonb_to_recordset(${json(issueRows)}) as x(project_id int, fingerprint text, type text, message text, culprit text, count bigint, last_release text, frames_search text)
         on conflict (project_id, fingerprint) do update set
           count = error_issues.count + excluded.count,
           last_seen = greatest(error_issues.last_seen, excluded.last_seen),
@@ -172,7 +173,7 @@ export class ErrorCollector {
         browser: event.browser,
         level: event.level,
         frames: event.frames,
-        search: [event.type, event.message, event.url ?? '', event.release ?? '', ...event.frames.slice(0, 10).map((frame) => `${frame.function ?? ''} ${stableFile(frame.file)}`)].join(' ').slice(0, 4000),
+        search: [event.type, event.message, event.url ?? '', event.release ?? ''].join(' ').slice(0, 4000),
       }));
       await tx.execute(sql`
         insert into error_events (project_id, issue_id, event_id, type, message, url, release, "user", browser, level, frames, search, received_at)
@@ -215,6 +216,19 @@ export class ErrorCollector {
       await capProjectEvents(this.ctx.db, projectId, this.ctx.config.errors.eventsPerProject);
     }
   }
+}
+
+/**
+ * The top frames' functions and files an issue's events are searched by. They are the same for
+ * every event of the issue (its fingerprint holds them), so they are indexed once with the issue,
+ * not with every event: their trigrams were most of the database's work per event.
+ */
+function framesSearch(frames: ErrorEvent['frames']): string {
+  return frames
+    .slice(0, 10)
+    .map((frame) => `${frame.function ?? ''} ${stableFile(frame.file)}`)
+    .join(' ')
+    .slice(0, 4000);
 }
 
 /** Drops a project's oldest events past `cap` (the issues keep their counts). */

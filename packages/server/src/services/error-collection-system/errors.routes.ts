@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ERROR_LIMITS,
@@ -312,6 +312,10 @@ export async function registerErrorRoutes(app: FastifyInstance, ctx: ServiceCont
     });
   }
 
+  /** Events whose own text has the text, or whose issue's frames have it. */
+  const eventSearch = (text: string) =>
+    or(searchCondition([errorEvents.search], text), inArray(errorEvents.issue_id, db.select({ id: errorIssues.id }).from(errorIssues).where(searchCondition([errorIssues.frames_search], text))));
+
   r.get(`${BASE}/api/v1/events`, { schema: { tags, summary: 'Search across events by text, project, release and time', querystring: errorEventListQuery } }, async (request) => {
     const auth = requireAuth(request.auth);
     const query = request.query;
@@ -323,7 +327,7 @@ export async function registerErrorRoutes(app: FastifyInstance, ctx: ServiceCont
       query['filter[release]']?.trim() ? eq(errorEvents.release, query['filter[release]'].trim()) : undefined,
       query['filter[from]'] ? gte(errorEvents.received_at, new Date(query['filter[from]'])) : undefined,
       query['filter[to]'] ? lte(errorEvents.received_at, new Date(query['filter[to]'])) : undefined,
-      query['filter[search]']?.trim() ? searchCondition([errorEvents.search], query['filter[search]'].trim()) : undefined,
+      query['filter[search]']?.trim() ? eventSearch(query['filter[search]'].trim()) : undefined,
     );
     const [rows, counted] = await Promise.all([
       db

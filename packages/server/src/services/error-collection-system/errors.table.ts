@@ -3,7 +3,7 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, 
 import type { ErrorFrame } from '@dp/contracts';
 import { clients } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
-import { bulkSearchIndex } from '../../kit/search-index.ts';
+import { bulkSearchIndex, searchIndex } from '../../kit/search-index.ts';
 
 /**
  * A project of the error collection (contracts error-collection-system/errors.ts): the admin and the
@@ -55,10 +55,16 @@ export const errorIssues = pgTable(
     last_seen: timestamp('last_seen', { withTimezone: true }).notNull(),
     last_release: text('last_release'),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * What the events' search finds the issue's events by beside their own text: its frames'
+     * functions and files, the same for all of them, written once with the issue.
+     */
+    frames_search: text('frames_search').notNull().default(''),
   },
   (t) => [
     uniqueIndex('error_issues_fingerprint_idx').on(t.project_id, t.fingerprint),
     index('error_issues_project_last_idx').on(t.project_id, t.last_seen),
+    searchIndex('error_issues_frames_search', t.frames_search),
   ],
 );
 
@@ -96,7 +102,7 @@ export const errorEvents = pgTable(
     browser: text('browser'),
     level: text('level').notNull().default('error'),
     frames: jsonb('frames').$type<ErrorFrame[]>().notNull().default([]),
-    /** What the text search looks in: type, message, URL and the frames' files and functions. */
+    /** What the text search looks in: type, message, URL and release (the frames are the issue's `frames_search`). */
     search: text('search').notNull(),
     received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },

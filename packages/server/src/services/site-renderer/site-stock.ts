@@ -306,24 +306,29 @@ interface CarRow extends Record<string, unknown> {
   pts: string | null;
   logistic_status: string;
   certification: boolean;
-  image_id: number | null;
+  image_key?: string | null;
+  image_ext?: string | null;
 }
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The statement of cards' cars (names and the first photo joined) under `where`, in `order` (with its limit). */
-function carsSelect(lang: Lang, where: SQL, order: SQL): SQL {
+/**
+ * The statement of cards' cars under `where`, in `order` (with its limit): names joined, and the
+ * first photo's public file (the client's own or the platform's).
+ */
+function carsSelect(lang: Lang, clientId: number, where: SQL, order: SQL): SQL {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   return sql`
       select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
         c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
         ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
         coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
-        coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) as image_id
+        f.key as image_key, f.ext as image_ext
       from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id
         left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
         left join dealerships d on d.id = c.dealers_id
+        left join media_files f on f.id = coalesce(c.manual_image_ids[1], c.import_image_ids[1], c.stock_image_ids[1]) and f.access = 1 and (f.client_id is null or f.client_id = ${clientId})
       where ${where}
       order by ${order}`;
 }
@@ -334,7 +339,7 @@ function carsSelect(lang: Lang, where: SQL, order: SQL): SQL {
  */
 export async function loadCarsByIds(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, ids: number[], lang: Lang): Promise<ListedCar[]> {
   if (!ids.length) return [];
-  const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${ids.length}`));
+  const result = await db.execute(carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and ${listedKinds(config)} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${ids.length}`));
   const rows = rowsOf<CarRow>(result);
   const cars = await cardsOf(db, clientId, config, rows, lang);
   const byId = new Map(cars.map((car) => [car.id, car]));
@@ -364,7 +369,7 @@ export async function queryList(db: DbOrTx, siteId: number, clientId: number, co
   );
   let rows: CarRow[] = [];
   if (answer.ids.length) {
-    const result = await db.execute(carsSelect(lang, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(answer.ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${answer.ids.length}`));
+    const result = await db.execute(carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(answer.ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${answer.ids.length}`));
     const byId = new Map(rowsOf<CarRow>(result).map((row) => [row.id, row]));
     rows = answer.ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -383,14 +388,14 @@ export async function publicImages(db: DbOrTx, clientId: number, ids: (number | 
 
 /**
  * A page's cars as their cards show them: with their first image, and with the dealer's benefits
- * today (their sum, and the monthly payment on the price they lower, as the car page shows it).
- * The images in one statement and the benefits in one, for all the cars.
+ * today (their sum, and the monthly payment on the price they lower, as the car page shows it),
+ * read in one statement for all the cars.
  */
 async function cardsOf(db: Db, clientId: number, config: StockConfig, rows: CarRow[], lang: Lang): Promise<ListedCar[]> {
   const asked = rows.flatMap((row) => (row.marketing_complectation_id ? [{ id: row.id, marketingComplectationId: row.marketing_complectation_id, owners: ownerNumber(row.owners) }] : []));
-  const [urls, found] = await Promise.all([publicImages(db, clientId, rows.map((row) => row.image_id)), asked.length ? benefitsForCars(db, clientId, today(), asked) : new Map<number, CarBenefits>()]);
+  const found = asked.length ? await benefitsForCars(db, clientId, today(), asked) : new Map<number, CarBenefits>();
   return rows.map((row) => {
-    const car = { ...listedCar(config, row, lang), image: row.image_id !== null ? (urls.get(row.image_id) ?? null) : null };
+    const car = { ...listedCar(config, row, lang), image: row.image_key ? fileUrl({ id: row.image_key, ext: row.image_ext ?? '' }) : null };
     const benefits = creditBenefitsOf(found.get(row.id) ?? { discounts: [], combinedProgramIds: [] });
     if (!benefits.length) return car;
     const monthly = monthlyPayment(config.credit, { price: car.final_price ?? car.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits);
@@ -511,22 +516,24 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   const result = await db.execute(sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
-      coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer
+      coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
+      (select json_agg(json_build_array(f.id, f.key, f.ext)) from media_files f
+        where f.id = any(coalesce(c.manual_image_ids, '{}') || coalesce(c.import_image_ids, '{}') || coalesce(c.stock_image_ids, '{}'))
+          and f.access = 1 and (f.client_id is null or f.client_id = ${clientId})) as files
     from cars c left join car_brands b on b.id = c.brand_id left join car_models m on m.id = c.model_id left join car_body_colors bc on bc.id = c.body_color_id
       left join car_upholsteries u on u.id = c.upholstery_id
       left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
       left join dealerships d on d.id = c.dealers_id
     where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
-  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; vin: string | null; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number }>(result)[0];
+  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; vin: string | null; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number; files: string | [number, string, string][] | null }>(result)[0];
   const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
   if (!row || !list) return null;
   const ordered = [...new Set([...(row.manual_image_ids ?? []), ...(row.import_image_ids ?? []), ...(row.stock_image_ids ?? [])])];
-  const files = ordered.length
-    ? await db.select({ id: mediaFiles.id, key: mediaFiles.key, ext: mediaFiles.ext, client_id: mediaFiles.client_id, kind: mediaFiles.kind }).from(mediaFiles).where(and(inArray(mediaFiles.id, ordered), eq(mediaFiles.access, 1)))
-    : [];
-  const byId = new Map(files.filter((file) => file.client_id === null || file.client_id === clientId).map((file) => [file.id, fileUrl({ id: file.key, ext: file.ext })]));
+  // The pictures' public files come with the car (the client's own or the platform's).
+  const files = (typeof row.files === 'string' ? JSON.parse(row.files) : (row.files ?? [])) as [number, string, string][];
+  const byId = new Map(files.map(([id, key, ext]) => [id, fileUrl({ id: key, ext })]));
   const images = ordered.flatMap((id) => byId.get(id) ?? []);
-  const listed = listedCar(config, { ...row, image_id: null }, lang);
+  const listed = listedCar(config, row, lang);
   const benefits = await carBenefitsToday(db, clientId, row);
   const car: CarDetails = {
     ...listed,
