@@ -193,7 +193,7 @@ export function ItemsPage() {
         <Typography.Paragraph type="secondary">{t('items.intro')}</Typography.Paragraph>
         <Space wrap size={[12, 12]} className="resource-filters">
           <Select allowClear className="custom-media-filter" placeholder={t('items.fields.profile_id')} aria-label={t('items.fields.profile_id')} value={profile ?? undefined} onChange={(value) => setProfile(value ?? null)} options={[...titles].map(([id, title]) => ({ value: String(id), label: title }))} />
-          <Select className="custom-media-filter" aria-label={t('items.shown')} value={shown} onChange={(value: 'all' | 'visible' | 'hidden') => setShown(value)} options={(['all', 'visible', 'hidden'] as const).map((value) => ({ value, label: t(`items.show_${value}`) }))} />
+          <Select className="custom-media-filter" aria-label={t('items.shown')} value={shown} onChange={(value) => setShown(value as 'all' | 'visible' | 'hidden')} options={(['all', 'visible', 'hidden'] as const).map((value) => ({ value, label: t(`items.show_${value}`) }))} />
         </Space>
         {items.isError && !items.data ? (
           <LoadFailed error={items.error} onRetry={() => void items.refetch()} />
