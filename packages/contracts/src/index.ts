@@ -35,6 +35,7 @@ export * from './dealerships/index.ts';
 export * from './benefits/index.ts';
 export * from './credit.calc/index.ts';
 export * from './accessories.showroom/index.ts';
+export * from './custom.media/index.ts';
 export * from './cars.stock.sites/index.ts';
 export * from './cars.sorting/index.ts';
 export * from './cars.vins/index.ts';

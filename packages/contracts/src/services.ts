@@ -31,6 +31,7 @@ import { senderContract } from './sender/index.ts';
 import { creditCalcContract } from './credit.calc/index.ts';
 import { messengerShowroomContract } from './messenger_showroom/index.ts';
 import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
+import { customMediaContract } from './custom.media/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -70,4 +71,5 @@ export const SERVICE_CONTRACTS = [
   creditCalcContract,
   messengerShowroomContract,
   accessoriesShowroomContract,
+  customMediaContract,
 ] as const satisfies readonly ServiceContract[];

@@ -36,6 +36,7 @@ export * from './services/dealerships/dealership.table.ts';
 export * from './services/benefits/benefit.table.ts';
 export * from './services/credit.calc/credit.table.ts';
 export * from './services/accessories.showroom/accessory.table.ts';
+export * from './services/custom.media/custom-media.table.ts';
 export * from './services/cars.vins/vin.table.ts';
 export * from './services/cars.import/import.table.ts';
 export * from './services/cars.import.alias/field-alias.table.ts';

@@ -33,6 +33,7 @@ import { sender } from './services/sender/index.ts';
 import { siteRenderer } from './services/site-renderer/index.ts';
 import { creditCalc } from './services/credit.calc/index.ts';
 import { accessoriesShowroom } from './services/accessories.showroom/index.ts';
+import { customMedia } from './services/custom.media/index.ts';
 import { platform } from './services/platform/index.ts';
 import { errorCollectionSystem } from './services/error-collection-system/index.ts';
 import { notificator } from './services/notificator/index.ts';
@@ -81,6 +82,7 @@ export const SERVICES: readonly ServerService[] = [
   creditCalc,
   messengerShowroom,
   accessoriesShowroom,
+  customMedia,
   siteRenderer,
 ];
 

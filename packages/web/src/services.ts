@@ -29,6 +29,7 @@ import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
 import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
+import { customMediaWeb } from './services/custom.media/index.ts';
 
 /**
  * Every web service with pages, one line each, in the contracts' order (SERVICE_CONTRACTS).
@@ -65,4 +66,5 @@ export const WEB_SERVICES = [
   creditCalcWeb,
   messengerShowroomWeb,
   accessoriesShowroomWeb,
+  customMediaWeb,
 ] as const satisfies readonly WebService[];

@@ -326,6 +326,27 @@ export const COMPONENTS: ComponentDef[] = [
     ],
   },
   {
+    identity: 'custom_media',
+    name: tx('Медиа', 'Custom media'),
+    description: tx(
+      'Изображения и видео, импортированные профилем медиа сайта (модуль «Медиа»), новые первыми; скрытые не показываются',
+      "Pictures and videos a custom media profile of the site imported (the custom media module), newest first; hidden ones are not shown",
+    ),
+    fields: [
+      title(),
+      {
+        name: 'profile_id',
+        kind: 'number',
+        min: 1,
+        max: 2_147_483_647,
+        label: tx('Профиль медиа (номер)', 'Custom media profile (number)'),
+        hint: tx('Пусто: все профили сайта. Профиль другого сайта клиента — только если он общий', "Empty: every profile of the site. Another site's profile of the client only when it is sharable"),
+      },
+      limit(12),
+      tags(),
+    ],
+  },
+  {
     identity: 'news_list',
     name: tx('Список новостей', 'News list'),
     description: tx('Последние новости сайта', "The site's latest news"),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { CLIENT, DEFAULT_API_ROUTES, findResource, SITE, type ApiRoute, type ModuleTarget } from '@dp/contracts';
 import { accessoryImports, accessorySettings } from '../services/accessories.showroom/accessory.table.ts';
+import { customMediaItems, customMediaProfiles } from '../services/custom.media/custom-media.table.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { startTelegramStandIn, TELEGRAM_HOST, type TelegramStandIn } from './telegram-stand-in.ts';
 import { sampleFor } from './resource-samples.ts';
@@ -82,6 +83,10 @@ const FIXTURES: Record<string, (t: TestApp, owner: Owner, recordOf: (kind: strin
   'accessories.showroom/imports': async (t, _owner, recordOf) => {
     const [settings] = await t.database.db.select().from(accessorySettings).where(inArray(accessorySettings.id, [await recordOf('accessories.showroom/settings')]));
     return (await t.database.db.insert(accessoryImports).values({ site_id: settings!.site_id, client_id: settings!.client_id, settings_id: settings!.id, status: 'done' }).returning())[0]!.id;
+  },
+  'custom.media/items': async (t, _owner, recordOf) => {
+    const [profile] = await t.database.db.select().from(customMediaProfiles).where(inArray(customMediaProfiles.id, [await recordOf('custom.media/profiles')]));
+    return (await t.database.db.insert(customMediaItems).values({ site_id: profile!.site_id, client_id: profile!.client_id, profile_id: profile!.id, source_key: randomBytes(6).toString('hex'), source_media_url: 'https://media.dealer.test/a.jpg' }).returning())[0]!.id;
   },
   'cars.import/car_reports': async (t, { siteId, clientId }, recordOf) =>
     (await t.database.db.insert(carReports).values({ report_id: await recordOf('cars.import/reports'), site_id: siteId, client_id: clientId, row: 1 }).returning())[0]!.id,

@@ -185,6 +185,8 @@ export const SAMPLES: Record<string, Sample> = {
     image_ids: [await clientImage(t, clientId)],
   }),
   'accessories.showroom/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), import_files: [] }),
+  // custom.media: a profile of the client's site (items are made by imports: the gating suite inserts one).
+  'custom.media/profiles': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Профиль ${suffix()}`, request_url: `https://media-${suffix()}.dealer.test/feed.json` }),
   // cars.vins: the platform's VIN data of a new brand; a client's retrieval profile; an allowed client (one per client: each sample on a new client).
   'cars.vins/vin_data': async (t) => ({ vin: sampleVin(), brand_id: (await catalogChain(t)).brand, marketing_complectation_code: 'RIO-16-AT', option_codes: ['PAN1'], gross_price: 1_890_000, images_id: `img-${suffix()}` }),
   'cars.vins/profile_data': async (t, clientId) => ({ client_id: clientId, brand_id: (await catalogChain(t)).brand, url: `https://vin-${suffix()}.importer.test/api/cars`, method: 'POST' }),

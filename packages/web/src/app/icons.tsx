@@ -2,6 +2,8 @@
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
 import { CalendarOutlined, ExperimentOutlined, InteractionOutlined, MessageOutlined, MobileOutlined, QrcodeOutlined, TrophyOutlined, WhatsAppOutlined } from '@ant-design/icons';
+// custom.media
+import { InstagramOutlined, PlaySquareOutlined } from '@ant-design/icons';
 // notificator, queues
 import { HddOutlined, OrderedListOutlined } from '@ant-design/icons';
 // request.storage
@@ -176,6 +178,9 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   showroom_callback: <WhatsAppOutlined aria-hidden />,
   showroom_testdrive: <InteractionOutlined aria-hidden />,
   showroom_service: <CalendarOutlined aria-hidden />,
+  // custom.media
+  custom_media_profiles: <PlaySquareOutlined aria-hidden />,
+  custom_media_items: <InstagramOutlined aria-hidden />,
   // accessories.showroom
   accessories: <GoldOutlined aria-hidden />,
   accessory_categories: <UnorderedListOutlined aria-hidden />,

@@ -120,6 +120,7 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
     return html`<p class="floor__subtitle">${description ?? formName(ctx.lang, String(values.form ?? 'callback'))}</p>${form}`;
   },
   custom_form: (ctx, values, key) => customFormBlock(ctx, values, key),
+  custom_media: (ctx, values) => customMediaBlock(ctx, values),
   news_list: (ctx, values) => collectionList(ctx, values, 'news', say(ctx.lang, 'all_news')),
   specials_list: (ctx, values) => collectionList(ctx, values, 'specials', say(ctx.lang, 'all_specials')),
   collection_list: (ctx, values) => collectionList(ctx, values, String(values.collection_type ?? 'any'), say(ctx.lang, 'all_items')),
@@ -155,6 +156,28 @@ function customFormBlock(ctx: RenderContext, values: Values, key: string): Html 
   if (!ctx.css.includes(css)) ctx.css.push(css);
   const target = `${key}-form`;
   return html`<div id="${target}" class="custom-form" data-dpf-styled><noscript><p>${formText(ctx.lang, 'no_script')}</p></noscript></div><script src="/_api/forms/${id}/embed.js" data-target="${target}" defer></script>`;
+}
+
+/**
+ * The custom media a profile imported (custom.media): the visible items of the profile the floor
+ * names (its site's, or a sharable one of the client), else of every profile of the site, newest
+ * first, narrowed to the floor's tags. A picture links to its source's page; a video plays in place.
+ */
+function customMediaBlock(ctx: RenderContext, values: Values): Body {
+  const limit = Math.min(Math.max(Number.isInteger(values.limit) ? values.limit : 12, 1), 24);
+  const tags = list(values.tags).map((item) => (typeof item.tag === 'string' ? item.tag.toLowerCase() : '')).filter(Boolean);
+  const profile = Number.isInteger(values.profile_id) && values.profile_id > 0 ? (values.profile_id as number) : 0;
+  const items = (ctx.snap.customMedia?.get(profile) ?? []).filter((item) => !tags.length || item.tags.some((tag) => tags.includes(tag.toLowerCase()))).slice(0, limit);
+  if (!items.length) return null;
+  return html`<ul class="grid grid--3 custom-media">${items.map((item) => {
+    const description = item.description ? html`<p class="custom-media__text">${item.description}</p>` : null;
+    const media =
+      item.kind === 'video'
+        ? videoBlock({ type: 'native', url: item.media_url }, item.description ?? say(ctx.lang, 'video'))
+        : imageTag({ url: item.media_url }, { altFallback: item.description ?? '' });
+    const link = item.url ? safeHref(item.url) : null;
+    return html`<li class="card custom-media__item">${link && item.kind !== 'video' ? html`<a href="${link}" rel="noopener nofollow" target="_blank">${media}</a>` : media}${description ? html`<div class="card__body">${description}</div>` : null}</li>`;
+  })}</ul>`;
 }
 
 /**

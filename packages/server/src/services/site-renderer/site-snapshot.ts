@@ -11,6 +11,7 @@ import { redirects, seoConfigs, seoConstants } from '../seo/seo.table.ts';
 import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { carModels } from '../cars.catalog/catalog.table.ts';
 import { customForms } from '../form-constructor/form.table.ts';
+import { loadPublicMedia, type PublicMediaItem } from '../custom.media/custom-media.routes.ts';
 import type { FormModel } from './site-forms.ts';
 import { loadStockConfig, type StockConfig } from './site-stock.ts';
 
@@ -71,6 +72,8 @@ export interface SiteSnapshot {
   models: FormModel[];
   /** The site's own constructor forms by id (their titles): the forms a `custom_form` floor may draw. */
   customForms: Map<number, string>;
+  /** Visible custom media items by profile (0: the site's own profiles), when a `custom_media` floor is placed and the module is active. */
+  customMedia: Map<number, PublicMediaItem[]>;
   /** The modules installed and active on the site. */
   modules: Set<string>;
   /** What the site's stock lists read (site-stock.ts); null without an active stock module. */
@@ -192,6 +195,8 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
   const stock = await loadStockConfig(db, site.id, site.client_id, activeModules);
   const floorRows = await loadFloors(db, site.client_id, [...floorIds, ...placedFloorIds([...(stock?.soldTemplates.values() ?? [])])]);
 
+  const customMedia = activeModules.has('custom_media') && [...floorRows.values()].some((floor) => floor.component === 'custom_media') ? await loadPublicMedia(db, site) : new Map<number, PublicMediaItem[]>();
+
   const main = (SITE_LOCALES as readonly string[]).includes(site.locale) ? (site.locale as Lang) : 'ru';
   const extra = activeModules.has('multiple_locales') ? site.locales.filter((code): code is Lang => (SITE_LOCALES as readonly string[]).includes(code) && code !== main) : [];
 
@@ -211,6 +216,7 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     dealers: new Map(dealerRows.map((row) => [row.id, row])),
     models,
     customForms: forms,
+    customMedia,
     modules: activeModules,
     stock,
     dependsOn: [site.id, ...masterIds],
