@@ -13,6 +13,7 @@ import { carModels } from '../cars.catalog/catalog.table.ts';
 import { customForms } from '../form-constructor/form.table.ts';
 import type { FormModel } from './site-forms.ts';
 import { loadStockConfig, type StockConfig } from './site-stock.ts';
+import { loadShopConfig, type ShopConfig } from './site-accessories.ts';
 
 /**
  * Everything a public site shows, read at once per site (a dozen statements) and kept by the
@@ -75,6 +76,8 @@ export interface SiteSnapshot {
   modules: Set<string>;
   /** What the site's stock lists read (site-stock.ts); null without an active stock module. */
   stock: StockConfig | null;
+  /** The accessories shop's categories and attributes (site-accessories.ts); null without an active `accessories_stock`. */
+  shop: ShopConfig | null;
   /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
   dependsOn: number[];
   /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
@@ -189,7 +192,7 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
   const floorIds = placedFloorIds([...pageRows.map((row) => row.state.floors), ...[...layoutStatesById.values()].flatMap((state) => [state.header_floors, state.footer_floors])]);
   const activeModules = new Set(localeRows.map((row) => row.code));
   // The stock's sold templates place floors too: they are read with the pages' and layouts'.
-  const stock = await loadStockConfig(db, site.id, site.client_id, activeModules);
+  const [stock, shop] = await Promise.all([loadStockConfig(db, site.id, site.client_id, activeModules), loadShopConfig(db, site.client_id!, activeModules)]);
   const floorRows = await loadFloors(db, site.client_id, [...floorIds, ...placedFloorIds([...(stock?.soldTemplates.values() ?? [])])]);
 
   const main = (SITE_LOCALES as readonly string[]).includes(site.locale) ? (site.locale as Lang) : 'ru';
@@ -213,6 +216,7 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     customForms: forms,
     modules: activeModules,
     stock,
+    shop,
     dependsOn: [site.id, ...masterIds],
   };
 }
