@@ -118,7 +118,8 @@ for (const lang of ['RU', 'EN'] as const) {
     await expect(async () => {
       const state = (await callApi(page, 'GET', `${API}/accessories/imports/${started.body.data.id}`)).body.data.attributes;
       expect(state.status).toBe('done');
-      expect(state.created_count).toBe(1);
+      const report = (await callApi(page, 'GET', `${API}/accessories/imports/${started.body.data.id}/rows`)).body;
+      expect(state.created_count, JSON.stringify(report)).toBe(1);
     }).toPass({ timeout: 60_000 });
     // The import touches only the file's accessories here: the demo ones stay in stock for the next runs.
     await callApi(page, 'PATCH', `${API}/settings/${settings.id}`, { data: { attributes: { import_files: [] } } });
