@@ -26,7 +26,9 @@ const LABELS = {
 /** A tiny BMP picture (what the media library accepts). */
 function bmp(width: number, height: number): Buffer {
   const row = Math.ceil((width * 3) / 4) * 4;
-  const data = Buffer.alloc(54 + row * height, 0x80);
+  const data = Buffer.alloc(54 + row * height);
+  // Grey pixels; the header's other fields stay zero (no compression).
+  data.fill(0x80, 54);
   data.write('BM', 0);
   data.writeUInt32LE(data.length, 2);
   data.writeUInt32LE(54, 10);
