@@ -1,7 +1,7 @@
 /**
  * The ceiling of bench:showroom: a bare node HTTP server in a process of its own answering every
  * GET with the HTML in the file named by its first argument (what the renderer's cached page
- * answers, with nothing done for it). Prints its port once it listens.
+ * answers, with nothing done for it). Prints its port once it listens (CEILING_PORT, else a free one).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,5 +11,5 @@ const server = http.createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
   response.end(html);
 });
-server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
+server.listen(Number(process.env.CEILING_PORT ?? 0), '127.0.0.1', () => console.log(String(server.address().port)));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { CLIENT, DEFAULT_API_ROUTES, findResource, SITE, type ApiRoute, type ModuleTarget } from '@dp/contracts';
-import { accessoryImports, accessorySettings } from '../services/accessories.showroom/accessory.table.ts';
+import { accessories, accessoryCategories, accessoryImports, accessorySettings } from '../services/accessories.showroom/accessory.table.ts';
 import { customMediaItems, customMediaProfiles } from '../services/custom.media/custom-media.table.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { startTelegramStandIn, TELEGRAM_HOST, type TelegramStandIn } from './telegram-stand-in.ts';
@@ -297,6 +297,26 @@ describe('the public intake', () => {
       expect(page.body).toContain('Сейчас отправить заявку с сайта нельзя');
       expect(page.body).not.toMatch(/модул|оплат/i);
       expect((await t.database.db.select({ id: requests.id }).from(requests).where(inArray(requests.site_id, [site.id]))).length).toBe(before);
+    }
+  });
+});
+
+describe('the public accessories shop', () => {
+  it('is the site’s 404 at every shop address without accessories_stock, or with it suspended', async () => {
+    const site = await publishedSite(t);
+    const [category] = await t.database.db.insert(accessoryCategories).values({ client_id: site.clientId, name: 'Коврики', code: `mats-${randomBytes(3).toString('hex')}` }).returning();
+    const [item] = await t.database.db.insert(accessories).values({ site_id: site.id, client_id: site.clientId, category_id: category!.id, article_code: 'GATE-1', name: 'Коврики', price: 1000 }).returning();
+    const urls = ['/accessories', `/accessories?category=${category!.id}`, `/accessories/${item!.id}`];
+    for (const url of urls) expect((await visit(t, site.host, url)).statusCode, url).toBe(200);
+    for (const how of ['paused', 'missing'] as const) {
+      await takeModules(site, how);
+      for (const url of urls) {
+        const page = await visit(t, site.host, url);
+        expect(page.statusCode, `${how} ${url}`).toBe(404);
+        expect(page.body).not.toContain('Коврики');
+      }
+      const posted = await visit(t, site.host, `/accessories/${item!.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '_form=accessory&name=a&phone=1' });
+      expect(posted.statusCode, how).toBe(404);
     }
   });
 });

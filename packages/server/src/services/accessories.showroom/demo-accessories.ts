@@ -3,12 +3,14 @@ import { ACCESSORY_DEMO_TEXTS } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { sites } from '../sites.context/site.table.ts';
+import { carModels } from '../cars.catalog/catalog.table.ts';
 import { accessories, accessoryAttributes, accessoryCategories } from './accessory.table.ts';
 
 /**
  * The demo accessories: four system-wide categories and a filterable "material" attribute, and on
- * the first site of every client four accessories with a picture of the client's media library
- * (none when the library is empty: the seed without files).
+ * the first site of every client four accessories with pictures of the client's media library
+ * (none when the library is empty: the seed without files), the floor mats made for the first
+ * model of the site's brand, so that its public shop shows every part of a card and a page.
  */
 export async function seedDemoAccessories(db: DbOrTx) {
   const texts = ACCESSORY_DEMO_TEXTS;
@@ -23,12 +25,20 @@ export async function seedDemoAccessories(db: DbOrTx) {
     .returning();
   await db.insert(accessoryAttributes).values({ client_id: null, code: 'material', name: texts.material.ru, type: 'string', is_filterable: true });
   const byCode = new Map(categories.map((row) => [row.code, row.id]));
-  const clientSites = await db.select({ id: sites.id, client_id: sites.client_id }).from(sites).where(isNotNull(sites.client_id)).orderBy(asc(sites.id));
+  const clientSites = await db.select({ id: sites.id, client_id: sites.client_id, context: sites.context }).from(sites).where(isNotNull(sites.client_id)).orderBy(asc(sites.id));
   const firstSites = new Map<number, number>();
-  for (const site of clientSites) if (!firstSites.has(site.client_id!)) firstSites.set(site.client_id!, site.id);
+  const brandOf = new Map<number, number | null>();
+  for (const site of clientSites) {
+    if (firstSites.has(site.client_id!)) continue;
+    firstSites.set(site.client_id!, site.id);
+    brandOf.set(site.id, site.context?.brand_id ?? null);
+  }
   for (const [clientId, siteId] of firstSites) {
-    const [image] = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.client_id, clientId), eq(mediaFiles.kind, 'image'))).orderBy(asc(mediaFiles.id)).limit(1);
+    const images = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.client_id, clientId), eq(mediaFiles.kind, 'image'))).orderBy(asc(mediaFiles.id)).limit(3);
+    const image = images[0];
     if (!image) continue;
+    const brandId = brandOf.get(siteId) ?? null;
+    const [model] = brandId ? await db.select({ id: carModels.id }).from(carModels).where(eq(carModels.brand_id, brandId)).orderBy(asc(carModels.id)).limit(1) : [];
     const item = (article: string, name: string, price: number, category: string, material: string, discount = 0) => ({
       site_id: siteId,
       client_id: clientId,
@@ -37,11 +47,12 @@ export async function seedDemoAccessories(db: DbOrTx) {
       price,
       discount,
       category_id: byCode.get(category)!,
-      image_ids: [image.id],
+      // The first picture is the card's; the others follow it on the accessory's page.
+      image_ids: [image.id, ...images.slice(1).map((one) => one.id)],
       attributes: { material },
     });
     await db.insert(accessories).values([
-      item('MAT-001', texts.matsItem.ru, 4990, 'mats', texts.rubber.ru, 500),
+      { ...item('MAT-001', texts.matsItem.ru, 4990, 'mats', texts.rubber.ru, 500), brand_id: brandId, model_ids: model ? [model.id] : [] },
       item('BOX-420', texts.boxItem.ru, 32_900, 'roof', texts.plastic.ru),
       item('TOW-100', texts.towbarItem.ru, 15_500, 'towbars', texts.steel.ru),
       item('WHL-17', texts.wheelItem.ru, 12_400, 'wheels', texts.alloy.ru, 1400),

@@ -2,6 +2,7 @@ import type { Lang } from '@dp/contracts';
 import type { RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
 import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
+import type { AccessoryView, ShopView } from './site-accessories.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 
 export interface ContextOptions {
@@ -15,6 +16,8 @@ export interface ContextOptions {
   showroom?: ShowroomView | null;
   models?: ShowroomModel[] | null;
   visitor?: VisitorCarsView | null;
+  shop?: ShopView | null;
+  accessory?: AccessoryView | null;
   preview?: boolean;
   /** A preview's draft layout state, its stages, or floors only it places. */
   layout?: LayoutStateRow | null;
@@ -47,6 +50,8 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     showroom: options.showroom ?? null,
     models: options.models ?? null,
     visitor: options.visitor ?? null,
+    shop: options.shop ?? null,
+    accessory: options.accessory ?? null,
     css: [],
     counter: 0,
   };

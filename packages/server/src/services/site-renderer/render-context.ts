@@ -3,6 +3,7 @@ import { safeHref } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
 import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
+import type { AccessoryView, ShopView } from './site-accessories.ts';
 
 /** Everything one page's rendering reads: the site, the page and the states shown, the language. */
 export interface RenderContext {
@@ -35,6 +36,10 @@ export interface RenderContext {
   models?: ShowroomModel[] | null;
   /** The visitor's favourites or comparison a page of them shows. */
   visitor?: VisitorCarsView | null;
+  /** The accessories catalogue the shop's page shows. */
+  shop?: ShopView | null;
+  /** The accessory an accessory's page shows. */
+  accessory?: AccessoryView | null;
   /** For unique element ids. */
   counter: number;
 }

@@ -11,6 +11,8 @@ import { renderShowroom, renderShowroomModels } from './render-showroom.ts';
 import { renderVisitorCars } from './render-visitor.ts';
 import { listsOf, stockMeta, stockToolsOf } from './stock-tools.ts';
 import { carNameOf, renderCar } from './render-car.ts';
+import { renderAccessory, renderShop, shopCaption } from './render-accessories.ts';
+import { SHOP_URI } from './site-accessories.ts';
 
 import { siteScriptPath } from './site-script.ts';
 import { errorReporterPath } from '../error-collection-system/reporter-script.ts';
@@ -214,6 +216,37 @@ export function renderCarPage(ctx: RenderContext): RenderedDocument {
   const image = view.car.images[0] ? absolute(ctx.base, view.car.images[0]) : null;
   const head: Head = { title, description, keywords: null, canonical, noindex: view.car.sold, og: { title, description, image, type: 'website' } };
   return documentOf(ctx, head, html`${breadcrumbs(ctx)}${renderCar(ctx, view)}`);
+}
+
+/**
+ * The accessories catalogue: its canonical address is the catalogue (or its category) without the
+ * filters and order, and a filtered catalogue is `noindex`; a site page at its address lends it
+ * its SEO texts and floors.
+ */
+export function renderShopPage(ctx: RenderContext): RenderedDocument {
+  const view = ctx.shop!;
+  const seo = ctx.snap.pagesByUri.get(SHOP_URI)?.state.seo_properties ?? {};
+  const caption = shopCaption(ctx);
+  const category = view.query.category !== null ? view.config.categories.find((one) => one.id === view.query.category) : undefined;
+  const title = category ? `${category.name} — ${caption} — ${ctx.snap.site.name}` : (tx(ctx, seo.title) ?? `${caption} — ${ctx.snap.site.name}`);
+  const search = new URLSearchParams();
+  if (category) search.append('category', String(category.id));
+  if (!view.query.filtered && view.list.page > 1) search.append('page', String(view.list.page));
+  const canonical = absolute(ctx.base, `${localHref(ctx, SHOP_URI)}${search.size ? `?${search}` : ''}`);
+  const description = tx(ctx, seo.description);
+  const head: Head = { title, description, keywords: tx(ctx, seo.keywords), canonical, noindex: seo.noindex === true || view.query.filtered, og: { title, description, image: null, type: 'website' } };
+  return documentOf(ctx, head, renderShop(ctx, view));
+}
+
+/** An accessory's page: canonical at its own address, its main image for Open Graph. */
+export function renderAccessoryPage(ctx: RenderContext): RenderedDocument {
+  const view = ctx.accessory!;
+  const { item } = view;
+  const title = `${item.name} — ${formatMoney(item.final_price)} — ${ctx.snap.site.name}`;
+  const description = [item.name, `${say(ctx.lang, 'shop_article')} ${item.article_code}`, formatMoney(item.final_price)].join(', ');
+  const canonical = absolute(ctx.base, localHref(ctx, view.uri));
+  const image = item.images[0] ? absolute(ctx.base, item.images[0]) : null;
+  return documentOf(ctx, { title, description, keywords: null, canonical, noindex: false, og: { title, description, image, type: 'website' } }, renderAccessory(ctx, view));
 }
 
 /** "Page not found" inside the site's default layout, so the visitor can go on from its menu. */

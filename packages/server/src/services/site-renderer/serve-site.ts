@@ -14,7 +14,9 @@ import { adminHostMatcher, normalizeHost } from './admin-hosts.ts';
 import { renderPreview } from './render-preview.ts';
 import { contextFor, syntheticPage } from './page-context.ts';
 import { readPreviewToken } from './preview-token.ts';
-import { pageTitleOf, renderCarPage, renderNeutralPage, renderNotFound, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { pageTitleOf, renderAccessoryPage, renderCarPage, renderNeutralPage, renderNotFound, renderShopPage, renderSitePage, type RenderedDocument } from './render-page.ts';
+import { accessoryOrderSpec } from './render-accessories.ts';
+import { accessoryIdOf, accessoryTitleOf, loadAccessory, parseShopQuery, queryShop, shopAddresses, SHOP_URI } from './site-accessories.ts';
 import { CAR_TEST_DRIVE_FORM, carNameOf, carRequestSpec, carTestDriveSpec } from './render-car.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
@@ -57,6 +59,8 @@ const HTML = 'text/html; charset=utf-8';
 const SITEMAP_CARS = 45_000;
 /** The placement of a car page's request form. */
 const CAR_FORM = 'car';
+/** The placement of an accessory page's order form. */
+const ACCESSORY_FORM = 'accessory';
 
 function documentResponse(status: number, document: RenderedDocument, cacheControl: string, extra: Record<string, string> = {}): CachedResponse {
   return {
@@ -77,7 +81,7 @@ function textResponse(status: number, body: string, type: string, cacheControl =
   return { status, body: Buffer.from(body), headers: { 'content-type': type, 'cache-control': cacheControl, etag: `"${createHash('sha1').update(body).digest('base64url')}"` } };
 }
 
-/** A car address that names no car of the site (kept, so that such a request does not read the database again): the site's 404. */
+/** A car or accessory address that names none of the site (kept, so that such a request does not read the database again): the site's 404. */
 const NOT_A_CAR: CachedResponse = { status: 404, body: Buffer.alloc(0), headers: {} };
 
 const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: Buffer.alloc(0), headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
@@ -296,6 +300,12 @@ export class SiteRenderer {
           const root = rootOf.get(car.kind);
           return root?.uri ? [{ uri: carAddress(root.uri, car, car, root.list.settings.friendly_url), lastmod: car.updated_at }] : [];
         });
+        // The accessories shop: the catalogue and the offered accessories' pages.
+        if (snapshot.shop) {
+          const items = await shopAddresses(this.ctx.db, site.id, SITEMAP_CARS - cars.length);
+          if (!snapshot.pagesByUri.has(SHOP_URI)) extra.push({ uri: SHOP_URI, lastmod: null });
+          extra.push(...items.map((item) => ({ uri: `${SHOP_URI}/${item.id}`, lastmod: item.updated_at })));
+        }
         return textResponse(200, sitemapXml(snapshot, base, extra), 'application/xml; charset=utf-8');
       });
     }
@@ -312,6 +322,11 @@ export class SiteRenderer {
       return trailing ?? this.notFound(entry, pageLang, prefix, host, request);
     }
 
+    // The accessories shop while its module is active: the catalogue at its address (a site page there dresses it),
+    // an accessory below it (a site page at such an address stays the page).
+    if (snapshot.shop && (uri === SHOP_URI || (uri.startsWith(`${SHOP_URI}/`) && !snapshot.pagesByUri.has(uri)))) {
+      return this.shopPage(request, entry, { uri, lang: pageLang, prefix, base, host, query });
+    }
     const page = snapshot.pagesByUri.get(uri);
     if (!page) {
       // A car's page: below a root page of the stock settings, its address ending with the car's id.
@@ -441,6 +456,61 @@ export class SiteRenderer {
     const answer = await this.cache.responseOf(entry, `car|${at.host}|${at.lang}|${at.uri}`, async () => {
       const { document, own } = await render(null);
       if (own) return redirectTo(301, encodePath(`${at.prefix}${own}`), false) ?? NOT_A_CAR;
+      return document ? documentResponse(200, document, cacheControl) : NOT_A_CAR;
+    });
+    return answer === NOT_A_CAR ? this.notFound(entry, at.lang, at.prefix, at.host, request) : answer;
+  }
+
+  /**
+   * The accessories shop (site-accessories.ts): the catalogue, its state the query string written
+   * back in a fixed order (one cached answer per state), and an accessory's page, cached like a
+   * car's; its posted order form is checked and sent to the intake as an accessories request
+   * (type 10) naming the accessory. Another site's, a sold or an unknown accessory is the 404.
+   */
+  private async shopPage(request: FastifyRequest, entry: SiteEntry<SiteState>, at: { uri: string; lang: Lang; prefix: string; base: string; host: string; query: string }): Promise<CachedResponse> {
+    const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
+    const config = snapshot.shop!;
+    const cacheControl = site.basic_auth_login ? 'private, no-cache' : 'no-cache';
+    // The shop is drawn in the layout of the site's page at its address, else in the default layout.
+    const model = snapshot.pagesByUri.get(SHOP_URI) ?? syntheticPage(snapshot);
+    const pageAt = (uri: string): SitePage => ({ ...model, uri });
+    if (at.uri === SHOP_URI) {
+      if (request.method === 'POST') return neutral(405, at.lang, 'method_not_allowed', 'site_not_found_text', { allow: 'GET, HEAD' });
+      const shopQuery = parseShopQuery(config, at.query);
+      return this.cache.responseOf(entry, `shop|${at.host}|${at.lang}|${shopQuery.key}`, async () => {
+        const list = await queryShop(this.ctx.db, site.id, site.client_id, config, shopQuery, at.lang);
+        const page = pageAt(SHOP_URI);
+        return documentResponse(200, renderShopPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: list.page, shop: { config, query: shopQuery, list } })), cacheControl);
+      });
+    }
+    const id = accessoryIdOf(at.uri.slice(SHOP_URI.length + 1));
+    if (id === null) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+    const page = pageAt(at.uri);
+    const render = async (form: FormOutcome | null) => {
+      const item = await loadAccessory(this.ctx.db, site.id, site.client_id, config, id, at.lang);
+      if (!item) return null;
+      return renderAccessoryPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, accessory: { item, uri: at.uri, placement: ACCESSORY_FORM }, form }));
+    };
+    if (request.method === 'POST') {
+      const item = await loadAccessory(this.ctx.db, site.id, site.client_id, config, id, at.lang);
+      if (!item) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      const form = await this.postedForm(request, at.lang, () => accessoryOrderSpec(item));
+      if (!form) return neutral(413, at.lang, 'form_errors', 'form_too_long');
+      if (form.ok && this.formSink) {
+        const depersonalization = site.depersonalization;
+        const days = depersonalization?.enabled && depersonalization.period ? depersonalization.period : null;
+        const consentText = days ? say(at.lang, 'form_consent_period', { days }) : say(at.lang, 'form_consent');
+        const posted = { id: model.id, url: `${at.base}${encodePath(`${at.prefix}${at.uri}`)}`, title: `${accessoryTitleOf(item)} — ${site.name}` };
+        const { error } = await this.formSink({ site, outcome: form, ip: request.ip, lang: at.lang, consentText, page: posted });
+        form.sent = !error;
+        if (error) Object.assign(form, { ok: false, submitError: error });
+      }
+      const document = await render(form);
+      if (!document) return this.notFound(entry, at.lang, at.prefix, at.host, request);
+      return documentResponse(form.ok ? 200 : 400, document, 'no-store');
+    }
+    const answer = await this.cache.responseOf(entry, `accessory|${at.host}|${at.lang}|${id}`, async () => {
+      const document = await render(null);
       return document ? documentResponse(200, document, cacheControl) : NOT_A_CAR;
     });
     return answer === NOT_A_CAR ? this.notFound(entry, at.lang, at.prefix, at.host, request) : answer;

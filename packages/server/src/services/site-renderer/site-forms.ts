@@ -14,8 +14,8 @@ import { formName, say, type FieldLabel } from './texts.ts';
  * renderer's `formSink`); where none is set, it answers that intake is not connected.
  */
 export const FORM_KINDS = ['callback', 'test_drive', 'service', 'buy_model', 'subscription'] as const;
-/** The floors' forms, and the car page's own request for its car (a cars-in-stock request, type 5). */
-export type FormKind = (typeof FORM_KINDS)[number] | 'car';
+/** The floors' forms, the car page's own request for its car (a cars-in-stock request, type 5) and an accessory's order (type 10). */
+export type FormKind = (typeof FORM_KINDS)[number] | 'car' | 'accessory';
 /** The form a floor's `form` choice draws: an unknown choice (credit, trade-in) is a callback. */
 export const formKindOf = (choice: unknown): FormKind => (FORM_KINDS.includes(choice as (typeof FORM_KINDS)[number]) ? (choice as FormKind) : 'callback');
 
@@ -56,6 +56,7 @@ const FORM_FIELDS: Record<FormKind, FieldDef[]> = {
   buy_model: [FIELD.name, FIELD.phone, FIELD.model, FIELD.comment],
   subscription: [optional(FIELD.name), FIELD.email],
   car: [FIELD.name, FIELD.phone, FIELD.comment],
+  accessory: [FIELD.name, FIELD.phone, FIELD.comment],
 };
 
 /** Which form was posted and what it offers: its kind and the models of its select (none: a text). */
@@ -64,6 +65,8 @@ export interface FormSpec {
   models: FormModel[];
   /** The car a car page's form asks about (its id and name, from the page, never from the visitor). */
   car?: { id: number; name: string };
+  /** The accessory an accessory page's order names (its id, and its name with the article code), from the page. */
+  accessory?: { id: number; name: string };
 }
 
 /** What a correct form becomes: a request of its type with the type's attributes (the intake adds consent, hash, analytics). */
@@ -171,6 +174,10 @@ function requestOf(spec: FormSpec, values: Partial<Record<FieldName, string>>, l
       };
     case 'car':
       if (spec.car) return { type: 5, attributes: { ...person, car_id: spec.car.id, car: spec.car.name.slice(0, 500), text } };
+      return { type: 1, attributes: { ...person, text } };
+    case 'accessory':
+      // An accessories request (type 10) names the accessory as the cars-in-stock one names its car.
+      if (spec.accessory) return { type: 10, attributes: { ...person, car_id: spec.accessory.id, car: spec.accessory.name.slice(0, 500), text } };
       return { type: 1, attributes: { ...person, text } };
     case 'subscription':
       return { type: 6, attributes: { name: person.name, email: values.email, subscription: true } };

@@ -14,6 +14,7 @@ import { customForms } from '../form-constructor/form.table.ts';
 import { loadPublicMedia, type PublicMediaItem } from '../custom.media/custom-media.routes.ts';
 import type { FormModel } from './site-forms.ts';
 import { loadStockConfig, type StockConfig } from './site-stock.ts';
+import { loadShopConfig, type ShopConfig } from './site-accessories.ts';
 
 /**
  * Everything a public site shows, read at once per site (a dozen statements) and kept by the
@@ -78,6 +79,8 @@ export interface SiteSnapshot {
   modules: Set<string>;
   /** What the site's stock lists read (site-stock.ts); null without an active stock module. */
   stock: StockConfig | null;
+  /** The accessories shop's categories and attributes (site-accessories.ts); null without an active `accessories_stock`. */
+  shop: ShopConfig | null;
   /** Sites whose content this snapshot shows (the site, its official master): a change of any drops it. */
   dependsOn: number[];
   /** The smart captcha its forms show (form-constructor's captcha settings); absent: the proof of work. */
@@ -192,7 +195,7 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
   const floorIds = placedFloorIds([...pageRows.map((row) => row.state.floors), ...[...layoutStatesById.values()].flatMap((state) => [state.header_floors, state.footer_floors])]);
   const activeModules = new Set(localeRows.map((row) => row.code));
   // The stock's sold templates place floors too: they are read with the pages' and layouts'.
-  const stock = await loadStockConfig(db, site.id, site.client_id, activeModules);
+  const [stock, shop] = await Promise.all([loadStockConfig(db, site.id, site.client_id, activeModules), loadShopConfig(db, site.client_id!, activeModules)]);
   const floorRows = await loadFloors(db, site.client_id, [...floorIds, ...placedFloorIds([...(stock?.soldTemplates.values() ?? [])])]);
 
   const customMedia = activeModules.has('custom_media') && [...floorRows.values()].some((floor) => floor.component === 'custom_media') ? await loadPublicMedia(db, site) : new Map<number, PublicMediaItem[]>();
@@ -219,6 +222,7 @@ export async function loadSiteSnapshot(db: DbOrTx, site: SiteRow): Promise<SiteS
     customMedia,
     modules: activeModules,
     stock,
+    shop,
     dependsOn: [site.id, ...masterIds],
   };
 }

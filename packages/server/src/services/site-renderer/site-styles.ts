@@ -222,6 +222,9 @@ p{margin:0 0 1em}
 .compare__car img{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px}
 .compare__remove{display:inline-block;margin-top:6px;font-size:.85rem;font-weight:400}
 .car-card__status{color:#b45309;font-weight:600;font-size:.9rem}
+.accessory-stock{color:#15803d;font-weight:600;font-size:.9rem}
+.shop-categories ul{flex-wrap:wrap}
+.accessory-card .car-card__facts{font-size:.85rem}
 @media(min-width:700px){.car-list--list .car-card__link{flex-direction:row}.car-list--list .car-card__media{flex:0 0 300px;aspect-ratio:auto;min-height:190px}}
 .car-page{padding-bottom:48px}
 .car-page__top{display:grid;gap:24px;grid-template-columns:1fr;margin-bottom:32px}

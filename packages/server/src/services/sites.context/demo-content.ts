@@ -62,6 +62,8 @@ export async function seedDemoContent(db: DbOrTx) {
     const about = await page('/about', 'О компании', home.id, { floors: place('about', 'cards') });
     // A newer draft waits for publication (the versions panel and the workflow have something to show).
     await db.insert(pageStates).values({ ...owner, page_id: about.id, caption: 'О компании', order: about.position, floors: place('about', 'cards', 'buttons'), status: STATE_STATUS.draft, seo_properties: {} });
+    // The accessories shop's page in the menu (site-renderer draws the catalogue at its address while accessories_stock is on).
+    await page('/accessories', 'Аксессуары', home.id);
     await page('/contacts', 'Контакты', home.id, { floors: place('contacts', 'form') });
   }
 }
