@@ -28,7 +28,7 @@ beforeAll(async () => {
   const clientId = await t.createClient('Автоград');
   siteId = await t.createSite(clientId);
   dealer = (await t.signIn((await t.createUser({ grants: CODES, clientIds: [clientId], internal: false })).email)).access_token;
-});
+}, 300_000);
 afterAll(async () => {
   delete process.env.OUTBOUND_ALLOW_HOSTS;
   await t?.close();
@@ -66,5 +66,5 @@ describe('long polling', () => {
     await waitUntil('the supervisor looked again', async () => (await t.database.db.select().from(showroomBots)).length === 0);
     expect(telegram.of('sendMessage', TOKEN)).toHaveLength(sentBefore);
     expect(telegram.of('getUpdates', TOKEN)).toHaveLength(pollsBefore);
-  });
+  }, 120_000);
 });
