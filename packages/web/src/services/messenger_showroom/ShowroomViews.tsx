@@ -67,9 +67,9 @@ export function SummaryPage() {
     queryKey: ['messenger_showroom', 'summary', settingsId, from, to],
     enabled: !!settingsId,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.get<{ data: { attributes: ShowroomSummary } }>(showroomPath(`summary/${settingsId}`), { 'date[from]': from, 'date[to]': to }, signal),
+    queryFn: ({ signal }) => api.get<{ attributes: ShowroomSummary }>(showroomPath(`summary/${settingsId}`), { 'date[from]': from, 'date[to]': to }, signal),
   });
-  const data = summary.data?.data.attributes;
+  const data = summary.data?.attributes;
   const busyDays = (data?.days ?? []).filter((day) => day.callback + day.testdrive + day.service > 0).reverse();
   const number = (value: number) => formatNumber(value, lang);
   return (
@@ -179,13 +179,13 @@ export function CarsPage() {
   const settingsId = settings.data?.id;
   const [form] = Form.useForm<CarsValues>();
   const key = ['messenger_showroom', 'cars', settingsId];
-  const cars = useQuery({ queryKey: key, enabled: !!settingsId, queryFn: ({ signal }) => api.get<{ data: ShowroomCars }>(showroomPath(`cars/${settingsId}`), undefined, signal) });
-  const view = cars.data?.data.attributes;
+  const cars = useQuery({ queryKey: key, enabled: !!settingsId, queryFn: ({ signal }) => api.get<ShowroomCars>(showroomPath(`cars/${settingsId}`), undefined, signal) });
+  const view = cars.data?.attributes;
   useEffect(() => {
     if (view) form.setFieldsValue({ cars_new: view.cars_new, cars_used: view.cars_used, cars_brand_ids: view.cars_brand_ids, cars_price_min: view.cars_price_min, cars_price_max: view.cars_price_max });
   }, [view, form]);
   const save = useMutation({
-    mutationFn: (values: CarsValues) => api.patch<{ data: ShowroomCars }>(showroomPath(`cars/${settingsId}`), { attributes: { ...values, cars_price_min: values.cars_price_min ?? null, cars_price_max: values.cars_price_max ?? null } }),
+    mutationFn: (values: CarsValues) => api.patch<ShowroomCars>(showroomPath(`cars/${settingsId}`), { attributes: { ...values, cars_price_min: values.cars_price_min ?? null, cars_price_max: values.cars_price_max ?? null } }),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
       notify.success(t('common:notices.saved'));
