@@ -51,7 +51,7 @@ const files = http.createServer((request, response) => {
 let fileBase = '';
 
 test.beforeAll(async () => {
-  await new Promise<void>((resolve) => files.listen(PORT + 2, SMTP_TEST_HOST, resolve));
+  await new Promise<void>((resolve) => files.listen(0, SMTP_TEST_HOST, resolve));
   fileBase = `http://${SMTP_TEST_HOST}:${(files.address() as AddressInfo).port}`;
   served.set('/picture.bmp', { type: 'image/bmp', body: bmp(96, 64) });
 });

@@ -1,14 +1,18 @@
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { closeNotices, callApi, signInAgain, useLanguage, visit } from './kit.ts';
-import { SMTP_TEST_HOST, TELEGRAM_TEST_PORT } from './playwright.config.ts';
+import { PORT, SMTP_TEST_HOST, TELEGRAM_TEST_PORT } from './playwright.config.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../packages/server/src/test/telegram-stand-in.ts';
 
 /**
  * The messenger showroom: a dealer's manager adds a bot on the screen (its token checked by a local
  * Telegram Bot API stand-in, which also receives the bot's webhook address), a customer writes to
  * the bot (updates POSTed to that webhook as Telegram does): registers with their phone, asks for a
- * call and books a service; the manager sees both in the showroom's lists and exports them. In
- * Russian at 1440 px, in English at 390 px.
+ * call and books a service; the manager sees both in the showroom's lists and exports them. The
+ * manager then narrows the cars the bot shows, adds a webhook (a local receiver gets the next
+ * callback, signed) and reads its delivery log and the summary. In Russian at 1440 px, in English
+ * at 390 px.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const RUN = Date.now().toString(36);
@@ -19,15 +23,32 @@ const CUSTOMER = `Анна ${RUN}`;
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 let telegram: TelegramStandIn;
+/** The webhook's receiver (on the stand-ins' address, which the app may call): the bodies it got. */
+let receiver: http.Server;
+const hooked: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+/** The webhook receiver's address, on a port of its own (set when it listens). */
+let HOOK_URL = '';
 let webhook = '';
 let siteId = 0;
 let updateId = 1;
 
 test.beforeAll(async () => {
   telegram = await startTelegramStandIn(SMTP_TEST_HOST, { anyBot: true, port: TELEGRAM_TEST_PORT });
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      hooked.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, SMTP_TEST_HOST, resolve));
+  HOOK_URL = `http://${SMTP_TEST_HOST}:${(receiver.address() as AddressInfo).port}/showroom-events`;
 });
 test.afterAll(async () => {
   await telegram?.close();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 async function shot(page: Page, name: string) {
@@ -90,6 +111,54 @@ test('a bot configured on the screen takes a callback and a service booking, lis
   await page.getByRole('button', { name: 'Выгрузить в XLSX' }).click();
   expect((await download).suggestedFilename()).toMatch(/^showroom-service-.*\.xlsx$/);
   await closeNotices(page);
+
+  // The cars the bot shows: used cars switched off, the menu follows.
+  await visit(page, `/messenger_showroom/cars/${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Автомобили в боте', exact: true })).toBeVisible();
+  await expect(page.getByText(/Сейчас боты показывают новых автомобилей/)).toBeVisible();
+  await page.getByRole('switch', { name: 'Показывать с пробегом' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(page.getByText(/с пробегом: 0\./)).toBeVisible();
+  await shot(page, 'cars-ru');
+  await closeNotices(page);
+  await say('/start');
+  const menu = await telegram.waitFor((call) => call.token === TOKEN && call.body.text === 'Главное меню');
+  const buttons = menu.body.reply_markup.keyboard.flat().map((button: { text: string }) => button.text);
+  expect(buttons).not.toContain('🚙 С пробегом');
+  expect(buttons).toContain('🎁 Спецпредложения');
+
+  // A webhook with a secret gets the next callback; the log shows the delivery.
+  await visit(page, `/messenger_showroom/webHooks/${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Вебхуки шоурума', exact: true })).toBeVisible();
+  await expect(page.getByText('Пока ничего не отправлялось')).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить вебхук' }).first().click();
+  const hookForm = page.getByRole('dialog');
+  await hookForm.getByLabel('Адрес', { exact: true }).fill(HOOK_URL);
+  await hookForm.getByLabel('Секрет подписи', { exact: true }).fill(`secret-${RUN}`);
+  await hookForm.getByRole('button', { name: 'Создать', exact: true }).click();
+  await expect(hookForm).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: HOOK_URL }).first()).toContainText('Регистрация клиента');
+  await say('📞 Заказать звонок');
+  await expect.poll(() => hooked.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(hooked[0]!.headers['x-showroom-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+  expect(JSON.parse(hooked[0]!.body)).toMatchObject({ event: 'callback', site_id: siteId });
+  await expect
+    .poll(async () => {
+      await page.getByRole('button', { name: 'Обновить' }).first().click();
+      return page.getByRole('row').filter({ hasText: 'Доставлено' }).count();
+    }, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Обратный звонок' }).filter({ hasText: '200' })).toBeVisible();
+  await shot(page, 'webhooks-ru');
+
+  // The summary: the customer, the requests and the bot's health.
+  await visit(page, `/messenger_showroom/summary/${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Сводка шоурума', exact: true })).toBeVisible();
+  const bot = page.getByRole('row').filter({ hasText: `Бот ${RUN}` });
+  await expect(bot).toContainText('Работает');
+  await expect(bot).toContainText('Вебхук');
+  await expect(page.getByText('Заявки по дням')).toBeVisible();
+  await shot(page, 'summary-ru');
 });
 
 test.describe('on a phone', () => {
@@ -109,6 +178,22 @@ test.describe('on a phone', () => {
     await visit(page, `/messenger_showroom/botsSettings/${siteId}`);
     await expect(page.getByRole('heading', { name: 'Showroom bots', exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Бот ${RUN}` })).toBeVisible();
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visit(page, `/messenger_showroom/summary/${siteId}`);
+    await expect(page.getByRole('heading', { name: 'Showroom summary', exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `Бот ${RUN}` })).toContainText('Working');
+    await fits();
+    await shot(page, 'summary-en-390');
+    await visit(page, `/messenger_showroom/cars/${siteId}`);
+    await expect(page.getByRole('heading', { name: 'Cars in the bot', exact: true })).toBeVisible();
+    await expect(page.getByText(/and 0 used cars now/)).toBeVisible();
+    await fits();
+    await shot(page, 'cars-en-390');
+    await visit(page, `/messenger_showroom/webHooks/${siteId}`);
+    await expect(page.getByRole('heading', { name: 'Showroom webhooks', exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Delivered' }).first()).toBeVisible();
+    await fits();
+    await shot(page, 'webhooks-en-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await useLanguage(page, 'RU');
   });

@@ -48,6 +48,8 @@ export const messages = {
     ru: 'Не удалось связаться с Telegram, чтобы проверить токен. Попробуйте ещё раз позже',
     en: 'Telegram could not be reached to check the token. Try again later',
   },
+  showroom_price_range: { ru: 'Наибольшая цена не может быть меньше наименьшей', en: 'The highest price cannot be below the lowest' },
+  showroom_range_too_long: { ru: 'Период сводки не может быть длиннее года', en: 'The summary covers a year at most' },
   showroom_bot_taken: { ru: 'Этот бот уже подключён к другому шоуруму', en: 'This bot is already connected to another showroom' },
   integer: { ru: 'Значение должно быть целым числом', en: 'The value must be a whole number' },
   unknown_field: { ru: 'Поле «{field}» не поддерживается', en: 'The field "{field}" is not accepted' },

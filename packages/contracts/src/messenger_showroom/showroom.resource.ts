@@ -66,7 +66,6 @@ const settingsFields = {
   credit_enabled: z.boolean().default(false),
   credit_widget_id: optionalText(255),
   credit_token: secret().optional(),
-  web_hooks: z.array(hookUrl()).max(10).default([]),
   calltracking_enabled: z.boolean().default(false),
   calltracking_partner: optionalText(255),
   calltracking_token: secret().optional(),
@@ -95,7 +94,6 @@ export const showroomSettingsResource = defineResource({
     credit_enabled: z.boolean(),
     credit_widget_id: z.string().nullable(),
     has_credit_token: z.boolean(),
-    web_hooks: z.array(z.string()),
     calltracking_enabled: z.boolean(),
     calltracking_partner: z.string().nullable(),
     has_calltracking_token: z.boolean(),
@@ -128,7 +126,6 @@ export const showroomSettingsResource = defineResource({
     { field: 'disclaimer', widget: 'textarea', span: 2 },
     { field: 'agreement_text', widget: 'textarea', span: 2 },
     { field: 'contacts_telegram', widget: 'text' },
-    { field: 'web_hooks', widget: 'tags', span: 2 },
     { field: 'credit_enabled', widget: 'switch' },
     { field: 'credit_widget_id', widget: 'text' },
     { field: 'credit_token', widget: 'password' },
@@ -370,4 +367,135 @@ export interface ShowroomCallback {
     request_id: number | null;
     created_at: string;
   };
+}
+
+/** The events a showroom sends to its webhooks (a bot registered a customer, took a callback, a test drive, a service booking). */
+export const WEBHOOK_EVENTS = ['customer_registered', 'callback', 'testdrive', 'service'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+const webhookEventOptions = WEBHOOK_EVENTS.map((value) => ({ value, label: `webhook_events.${value}` }));
+
+const webHookFields = {
+  url: hookUrl(),
+  events: z.array(z.enum(WEBHOOK_EVENTS, { error: encodeMessage('invalid_choice') })).min(1).max(WEBHOOK_EVENTS.length).default([...WEBHOOK_EVENTS]),
+  enabled: z.boolean().default(true),
+};
+
+/**
+ * A webhook of the showroom (spec 002 §3 settings webHooks): where its events are POSTed, which
+ * ones, and the secret their body is signed with (HMAC-SHA256, write-only: `has_secret`). The
+ * spec's GET /webhooks/{id} (the site's settings) lists them with their last delivery; this
+ * resource is their writes.
+ */
+export const showroomWebHookResource = defineResource({
+  service: SERVICE,
+  name: 'web_hooks',
+  entity: z.object({ site_id: z.number(), client_id: z.number(), url: z.string(), events: z.array(z.enum(WEBHOOK_EVENTS)), enabled: z.boolean(), has_secret: z.boolean(), ...times }),
+  create: z.strictObject({ site_id: id(), ...webHookFields, secret: secret(200).optional() }),
+  update: partialOf({ ...webHookFields, secret: secret(200).optional() }),
+  filters: { site_id: { op: 'eq', schema: id() } },
+  sort: ['id', 'url', 'created_at', 'updated_at'],
+  defaultSort: 'id',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  permissions: perms('web_hooks'),
+  columns: [
+    { field: 'url', sortable: true, width: 320, key: true },
+    { field: 'events', render: 'tag', width: 280 },
+    { field: 'enabled', render: 'boolean', width: 110, key: true },
+    { field: 'has_secret', render: 'boolean', width: 110 },
+  ],
+  form: [
+    { field: 'url', widget: 'text', span: 2 },
+    { field: 'events', widget: 'multiselect', options: webhookEventOptions, span: 2 },
+    { field: 'secret', widget: 'password', span: 2 },
+    { field: 'enabled', widget: 'switch' },
+  ],
+  screen: '/messenger_showroom/webHooks/{siteId}',
+  label: ['url'],
+});
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'retrying', 'sent', 'failed'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/** GET /webhooks/{id}/deliveries: the delivery log of the site's webhooks (one of them: web_hook_id), newest first. */
+export const webhookDeliveryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  web_hook_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
+});
+
+/** One event sent to one webhook: its last run (HTTP code, duration, error) and how many runs it took. */
+export interface ShowroomWebhookDelivery {
+  id: string;
+  type: 'webhook_deliveries';
+  attributes: {
+    web_hook_id: number;
+    url: string;
+    event: WebhookEvent;
+    status: WebhookDeliveryState;
+    http_code: number | null;
+    duration_ms: number | null;
+    error: string | null;
+    attempt: number;
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+/** A webhook as GET /webhooks/{id} lists it: the resource's fields and its last delivery. */
+export interface ShowroomWebhookState {
+  id: string;
+  type: 'web_hooks';
+  attributes: { url: string; events: WebhookEvent[]; enabled: boolean; has_secret: boolean; last_status: WebhookDeliveryState | null; last_code: number | null; last_at: string | null; failed: number };
+}
+
+/** GET /summary/{id}: a date range (UTC days, both included; the last 30 days by default). */
+export const summaryQuery = z.object({
+  'date[from]': isoDate().optional(),
+  'date[to]': isoDate().optional(),
+});
+
+/** The showroom's summary of a range: customers by state, requests by type and day, messages handled, each bot's health. */
+export interface ShowroomSummary {
+  from: string;
+  to: string;
+  customers: Record<(typeof CUSTOMER_STATES)[number], number>;
+  /** New customers in the range. */
+  new_customers: number;
+  requests: Record<CallbackType, number>;
+  days: { day: string; callback: number; testdrive: number; service: number }[];
+  messages: number;
+  bots: {
+    id: number;
+    name: string;
+    meta_name: string | null;
+    deleted: boolean;
+    debug: boolean;
+    /** The bot's updates arrive by webhook (set with Telegram) or by long polling. */
+    delivery: 'webhook' | 'polling';
+    webhook_set: boolean;
+    last_update_at: string | null;
+    last_error: string | null;
+    last_error_at: string | null;
+    messages: number;
+  }[];
+}
+
+/** Which stock the bots show (GET and PATCH /cars/{id}, id: the site's settings): new and/or used cars, some brands, a price range. */
+export const showroomCarsFields = {
+  cars_new: z.boolean(),
+  cars_used: z.boolean(),
+  cars_brand_ids: z.array(id()).max(200),
+  cars_price_min: integer(0).nullable(),
+  cars_price_max: integer(0).nullable(),
+};
+export const showroomCarsUpdate = z
+  .strictObject(showroomCarsFields)
+  .partial()
+  .refine((value) => value.cars_price_min == null || value.cars_price_max == null || value.cars_price_min <= value.cars_price_max, { error: encodeMessage('showroom_price_range'), path: ['cars_price_max'] });
+export interface ShowroomCars {
+  id: string;
+  type: 'cars';
+  attributes: { cars_new: boolean; cars_used: boolean; cars_brand_ids: number[]; cars_price_min: number | null; cars_price_max: number | null; shown_new: number; shown_used: number; brands: { id: number; name: string }[] };
 }

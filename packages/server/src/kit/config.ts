@@ -78,6 +78,8 @@ export interface Config {
    * https://admin.example.com); none: no webhook is set (the bots are reached by long polling).
    */
   telegramWebhookUrl: string | null;
+  /** Without a webhook address, how long each getUpdates call of a bot's long polling waits for updates, in seconds (TELEGRAM_POLL_TIMEOUT, 25 by default, 0–50). */
+  telegramPollTimeout: number;
   // request.storage
   /**
    * Where the sites' and embedded forms' scripts read the call-tracking session id a request's
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').trim().replace(/\/+$/, ''),
     telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || null,
     telegramWebhookUrl: env.TELEGRAM_WEBHOOK_URL?.trim().replace(/\/+$/, '') || null,
+    telegramPollTimeout: Math.min(50, Math.max(0, Math.floor(Number(env.TELEGRAM_POLL_TIMEOUT ?? 25)) || 0)),
     // request.storage: names only (Latin letters, digits, _ . - $), anything else is left out.
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',

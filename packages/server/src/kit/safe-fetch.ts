@@ -54,6 +54,8 @@ export interface SafeFetchOptions {
   retryDelayMs?: number;
   /** Non-2xx answers raise `http_status` (default true). */
   requireOk?: boolean;
+  /** Ends the call at once when aborted (a long poll whose owner stops): it fails as `timeout`. */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -320,6 +322,8 @@ export async function safeFetchStream(rawUrl: string, options: SafeFetchOptions 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   timer.unref?.();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
   let current = rawUrl;
   let method = options.method ?? 'GET';
   let body = options.body;

@@ -91,8 +91,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   benefits: ['programs.get_list', 'programs.create', 'programs.patch', 'programs.delete', 'discounts.get_list', 'discounts.create', 'discounts.patch', 'discounts.delete'],
   // credit.calc: the manager keeps the client's banks, loan programmes (publishing their versions), packs and the sites' calculators.
   'credit.calc': [...['banks', 'programs', 'program_states', 'packs', 'settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'program_states.publish'],
-  // messenger_showroom: the manager keeps the sites' Telegram showrooms (settings, bots, service works, offers), reads and deletes their customers, reads their requests.
-  messenger_showroom: ['settings.get_list', 'settings.patch', ...['bots', 'service_works', 'collections'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'customers.get_list', 'customers.delete', 'callbacks.get_list'],
+  // messenger_showroom: the manager keeps the sites' Telegram showrooms (settings, bots, service works, offers, webhooks, the cars shown), reads and deletes their customers, reads their requests and summary.
+  messenger_showroom: ['settings.get_list', 'settings.patch', ...['bots', 'service_works', 'collections', 'web_hooks'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'customers.get_list', 'customers.delete', 'callbacks.get_list', 'summary.get_list', 'cars.get_list', 'cars.patch'],
   // accessories.showroom: the manager keeps the sites' accessories, the client's categories and attributes, the import settings, and runs the import.
   'accessories.showroom': [...['accessories', 'accessory_categories', 'accessory_attributes', 'accessory_settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'accessories.import'],
   // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.

@@ -220,6 +220,7 @@ export const SAMPLES: Record<string, Sample> = {
   'messenger_showroom/bots': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Бот ${suffix()}`, token: `${100_000 + randomBytes(3).readUIntBE(0, 3)}:${randomBytes(24).toString('base64url')}` }),
   'messenger_showroom/account_service_works': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Замена масла ${suffix()}` }),
   'messenger_showroom/collections': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Скидка ${suffix()}`, description: 'Только в этом месяце' }),
+  'messenger_showroom/web_hooks': async (t, clientId) => ({ site_id: await siteFor(t, clientId), url: `https://hooks-${suffix()}.dealer.test/showroom`, events: ['callback', 'testdrive'], secret: `hook-secret-${suffix()}` }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
   // form-constructor: a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).
@@ -342,6 +343,7 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   // cars.vins: the first text fields are a VIN and a URL.
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),
+  'messenger_showroom/web_hooks': (id) => ({ field: 'url', value: `https://hooks.dealer.test/changed-${id}` }),
   // cars.import: the settings have no text field; their timeout in minutes.
   'cars.import/settings': (id) => ({ field: 'timeout', value: 1 + (Number(id) % 100) }),
   'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),

@@ -1,7 +1,7 @@
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
-import { CalendarOutlined, ExperimentOutlined, InteractionOutlined, MessageOutlined, MobileOutlined, QrcodeOutlined, TrophyOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { AreaChartOutlined, CalendarOutlined, ExperimentOutlined, FilterOutlined, LinkOutlined, InteractionOutlined, MessageOutlined, MobileOutlined, QrcodeOutlined, TrophyOutlined, WhatsAppOutlined } from '@ant-design/icons';
 // custom.media
 import { InstagramOutlined, PlaySquareOutlined } from '@ant-design/icons';
 // notificator, queues
@@ -170,6 +170,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   credit_programs: <CreditCardOutlined aria-hidden />,
   credit_packs: <AccountBookOutlined aria-hidden />,
   credit_settings: <CalculatorOutlined aria-hidden />,
+  showroom_summary: <AreaChartOutlined aria-hidden />,
   showroom_general_settings: <MessageOutlined aria-hidden />,
   showroom_bots: <QrcodeOutlined aria-hidden />,
   showroom_service_works: <ExperimentOutlined aria-hidden />,
@@ -178,6 +179,8 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   showroom_callback: <WhatsAppOutlined aria-hidden />,
   showroom_testdrive: <InteractionOutlined aria-hidden />,
   showroom_service: <CalendarOutlined aria-hidden />,
+  showroom_cars: <FilterOutlined aria-hidden />,
+  showroom_webhooks: <LinkOutlined aria-hidden />,
   // custom.media
   custom_media_profiles: <PlaySquareOutlined aria-hidden />,
   custom_media_items: <InstagramOutlined aria-hidden />,

@@ -21,7 +21,7 @@ export class BotApiError extends Error {
 const redact = (text: string, token: string) => text.split(token).join('***');
 
 /** One Bot API method with JSON parameters; its `result` when Telegram answers ok. */
-export async function callBotApi<T = unknown>(config: Pick<Config, 'telegramApiUrl'>, token: string, method: string, params: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<T> {
+export async function callBotApi<T = unknown>(config: Pick<Config, 'telegramApiUrl'>, token: string, method: string, params: Record<string, unknown> = {}, timeoutMs = 10_000, signal?: AbortSignal): Promise<T> {
   let response;
   try {
     response = await safeFetch(`${config.telegramApiUrl}/bot${token}/${method}`, {
@@ -32,6 +32,7 @@ export async function callBotApi<T = unknown>(config: Pick<Config, 'telegramApiU
       maxBytes: 1024 * 1024,
       maxRedirects: 0,
       requireOk: false,
+      signal,
     });
   } catch (error) {
     const message = redact((error as Error).message ?? String(error), token);

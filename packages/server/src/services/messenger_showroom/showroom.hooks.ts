@@ -8,6 +8,7 @@ import { AppError } from '../../kit/errors.ts';
 import { loadSecret, openSecret, sealSecret } from '../../kit/secrets.ts';
 import { BotApiError, callBotApi, getMe, type BotIdentity } from './bot-api.ts';
 import { showroomBots } from './showroom.table.ts';
+import { pollerOf } from './poller-registry.ts';
 
 /**
  * The showroom's write rules beside the generic CRUD: secrets sealed at rest (bot tokens, the
@@ -16,7 +17,7 @@ import { showroomBots } from './showroom.table.ts';
  */
 export const SHOWROOM_SECRET = 'messenger-showroom';
 const showroomKey = (db: DbOrTx) => loadSecret(db as Db, SHOWROOM_SECRET, process.env.SHOWROOM_SECRET_KEY || null);
-type SecretTable = 'showroom_settings' | 'showroom_bots';
+type SecretTable = 'showroom_settings' | 'showroom_bots' | 'showroom_web_hooks';
 const secretContext = (table: SecretTable, siteId: number) => `${table}:${siteId}`;
 
 export async function sealShowroomSecret(db: DbOrTx, table: SecretTable, siteId: number, plain: string) {
@@ -44,6 +45,12 @@ const SETTINGS_SECRETS = { credit_token: 'credit_token_encrypted', calltracking_
 export const settingsHooks: ResourceHooks = {
   beforeCreate: (attrs, { tx }) => sealFields(tx, 'showroom_settings', attrs.site_id as number, attrs, SETTINGS_SECRETS),
   beforeUpdate: (attrs, { tx, existing }) => sealFields(tx, 'showroom_settings', existing.site_id as number, attrs, SETTINGS_SECRETS),
+};
+
+/** A webhook's signing secret is write-only, sealed like the tokens. */
+export const webHookHooks: ResourceHooks = {
+  beforeCreate: (attrs, { tx }) => sealFields(tx, 'showroom_web_hooks', attrs.site_id as number, attrs, { secret: 'secret_encrypted' }),
+  beforeUpdate: (attrs, { tx, existing }) => sealFields(tx, 'showroom_web_hooks', existing.site_id as number, attrs, { secret: 'secret_encrypted' }),
 };
 
 /** What Telegram said of the token a bot write carries (checked before the write's transaction). */
@@ -114,17 +121,22 @@ export const webhookUrl = (config: Pick<Config, 'telegramWebhookUrl'>, bot: { id
  * a deleted one's is removed. Telegram unreachable is logged, not refused: the record is saved and
  * the next save or start sets it.
  */
-export async function syncWebhook(config: Config, db: DbOrTx, bot: typeof showroomBots.$inferSelect, log?: { warn: (obj: object, msg: string) => void }) {
+export async function syncWebhook(config: Config, db: DbOrTx, bot: typeof showroomBots.$inferSelect, log?: { warn: (obj: object, msg: string) => void }, { removing = false } = {}) {
   const token = await botToken(db, bot);
   if (!token) return;
   try {
-    if (bot.deleted) await callBotApi(config, token, 'deleteWebhook', { drop_pending_updates: true });
-    else {
-      const url = webhookUrl(config, bot);
-      if (url) await callBotApi(config, token, 'setWebhook', { url, allowed_updates: ['message', 'callback_query'] });
+    const url = webhookUrl(config, bot);
+    if (bot.deleted || !url) {
+      // Off, or long polling (no public address): Telegram holds no webhook, or getUpdates would be refused.
+      if (bot.deleted || bot.webhook_set) await callBotApi(config, token, 'deleteWebhook', { drop_pending_updates: bot.deleted });
+      if (!removing && bot.webhook_set) await db.update(showroomBots).set({ webhook_set: false }).where(eq(showroomBots.id, bot.id));
+    } else {
+      await callBotApi(config, token, 'setWebhook', { url, allowed_updates: ['message', 'callback_query'] });
+      if (!bot.webhook_set) await db.update(showroomBots).set({ webhook_set: true }).where(eq(showroomBots.id, bot.id));
     }
   } catch (error) {
     log?.warn({ bot: bot.id, err: (error as Error).message }, 'the bot webhook was not changed');
+    if (!removing) await db.update(showroomBots).set({ last_error: `Telegram: ${(error as Error).message}`.slice(0, 500), last_error_at: new Date() }).where(eq(showroomBots.id, bot.id));
   }
 }
 
@@ -135,9 +147,16 @@ export function botHooks(config: Config): ResourceHooks {
       webhook_secret: randomBytes(24).toString('hex'),
     }),
     beforeUpdate: (attrs, { tx, request, existing }) => withToken(tx, request, existing.site_id as number, attrs, existing.id as number),
-    afterWrite: (row, { tx, request }) => syncWebhook(config, tx, row as typeof showroomBots.$inferSelect, request.log),
+    async afterWrite(row, { tx, request }) {
+      const bot = row as typeof showroomBots.$inferSelect;
+      // Long polling: a bot switched off stops at once; a new or changed one is looked up now.
+      if (bot.deleted) pollerOf(config)?.stop(bot.id);
+      await syncWebhook(config, tx, bot, request.log);
+      if (!bot.deleted) pollerOf(config)?.kick();
+    },
     async beforeDelete({ tx, existing, request }) {
-      await syncWebhook(config, tx, { ...(existing as typeof showroomBots.$inferSelect), deleted: true }, request.log);
+      pollerOf(config)?.stop(existing.id as number);
+      await syncWebhook(config, tx, { ...(existing as typeof showroomBots.$inferSelect), deleted: true }, request.log, { removing: true });
     },
   };
 }

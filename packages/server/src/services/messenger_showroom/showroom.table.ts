@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { cars } from '../cars.stock/car.table.ts';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
@@ -27,7 +28,12 @@ export const showroomSettings = pgTable(
     credit_widget_id: varchar('credit_widget_id', { length: 255 }),
     credit_token_encrypted: text('credit_token_encrypted'),
     has_credit_token: boolean('has_credit_token').generatedAlwaysAs(sql`credit_token_encrypted is not null`),
-    web_hooks: text('web_hooks').array().notNull().default([]),
+    /** Which stock the bots show (GET/PATCH /cars/{id}): new and/or used cars, some brands (none: all), a final-price range. */
+    cars_new: boolean('cars_new').notNull().default(true),
+    cars_used: boolean('cars_used').notNull().default(true),
+    cars_brand_ids: integer('cars_brand_ids').array().notNull().default([]),
+    cars_price_min: integer('cars_price_min'),
+    cars_price_max: integer('cars_price_max'),
     calltracking_enabled: boolean('calltracking_enabled').notNull().default(false),
     calltracking_partner: varchar('calltracking_partner', { length: 255 }),
     calltracking_token_encrypted: text('calltracking_token_encrypted'),
@@ -41,7 +47,9 @@ export const showroomSettings = pgTable(
 
 /**
  * A bot. `webhook_secret`: the last path segment Telegram calls its webhook with (random, never
- * answered); `meta_id` / `meta_name`: the bot's Telegram id and username (getMe).
+ * answered); `meta_id` / `meta_name`: the bot's Telegram id and username (getMe). Its health for
+ * the summary: the last update received, the last error (handling an update, a Bot API call) and
+ * whether Telegram holds its webhook; `poll_offset`: the next update long polling asks for.
  */
 export const showroomBots = pgTable(
   'showroom_bots',
@@ -70,6 +78,11 @@ export const showroomBots = pgTable(
     button_favorite: varchar('button_favorite', { length: 64 }),
     meta_id: varchar('meta_id', { length: 32 }),
     meta_name: varchar('meta_name', { length: 255 }),
+    webhook_set: boolean('webhook_set').notNull().default(false),
+    last_update_at: timestamp('last_update_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true }),
+    poll_offset: bigint('poll_offset', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [index('showroom_bots_site_idx').on(t.site_id), uniqueIndex('showroom_bots_meta_idx').on(t.meta_id), searchIndex('showroom_bots_name_search', t.name)],
@@ -114,6 +127,8 @@ export const showroomCustomers = pgTable(
     external_id: varchar('external_id', { length: 32 }).notNull(),
     source: varchar('source', { length: 20 }).notNull().default('telegram'),
     state: varchar('state', { length: 12 }).notNull().default('registering'),
+    /** What the bot waits for from this customer next (`name`: their new name, from the profile). */
+    awaiting: varchar('awaiting', { length: 20 }),
     ...timestamps,
   },
   (t) => [index('showroom_customers_site_idx').on(t.site_id, t.state), uniqueIndex('showroom_customers_bot_user_idx').on(t.bot_id, t.external_id), searchIndex('showroom_customers_name_search', t.name)],
@@ -153,5 +168,63 @@ export const showroomUpdates = pgTable(
     update_id: bigint('update_id', { mode: 'number' }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('showroom_updates_bot_update_idx').on(t.bot_id, t.update_id)],
+  (t) => [uniqueIndex('showroom_updates_bot_update_idx').on(t.bot_id, t.update_id), index('showroom_updates_bot_created_idx').on(t.bot_id, t.created_at)],
+);
+
+/** A car of the site's stock a customer keeps among their favourites (added from the bot's car list). */
+export const showroomFavorites = pgTable(
+  'showroom_favorites',
+  {
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => showroomCustomers.id, { onDelete: 'cascade' }),
+    car_id: integer('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customer_id, t.car_id] })],
+);
+
+/**
+ * A webhook of the showroom: the events POSTed to `url` (WEBHOOK_EVENTS), signed with the sealed
+ * secret (HMAC-SHA256 of the body) when one is set.
+ */
+export const showroomWebHooks = pgTable(
+  'showroom_web_hooks',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    url: varchar('url', { length: 2048 }).notNull(),
+    events: text('events').array().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    secret_encrypted: text('secret_encrypted'),
+    has_secret: boolean('has_secret').generatedAlwaysAs(sql`secret_encrypted is not null`),
+    ...timestamps,
+  },
+  (t) => [index('showroom_web_hooks_site_idx').on(t.site_id)],
+);
+
+/**
+ * One event sent to one webhook, run as a queued job with retries: its state, the last run's HTTP
+ * code, duration and error, and the runs so far (`attempt`). The payload is kept as sent.
+ */
+export const showroomWebHookDeliveries = pgTable(
+  'showroom_web_hook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    ...siteOwnerColumns(() => sites.id),
+    web_hook_id: integer('web_hook_id')
+      .notNull()
+      .references(() => showroomWebHooks.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 32 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    http_code: integer('http_code'),
+    duration_ms: integer('duration_ms'),
+    error: text('error'),
+    attempt: integer('attempt').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('showroom_web_hook_deliveries_hook_idx').on(t.web_hook_id, t.id), index('showroom_web_hook_deliveries_site_idx').on(t.site_id, t.id)],
 );

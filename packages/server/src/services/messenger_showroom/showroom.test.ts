@@ -25,7 +25,7 @@ const CODES = {
   messenger_showroom: [
     'settings.get_list', 'settings.patch', 'bots.get_list', 'bots.create', 'bots.patch', 'bots.delete',
     'service_works.get_list', 'service_works.create', 'collections.get_list', 'collections.create',
-    'customers.get_list', 'customers.delete', 'callbacks.get_list',
+    'customers.get_list', 'customers.delete', 'callbacks.get_list', 'web_hooks.create',
   ],
 };
 
@@ -73,8 +73,9 @@ describe('general settings', () => {
     const bad = await t.request('PATCH', `${API}/settings/${settings.id}`, { token: dealer, lang: 'en', body: body({ receivers: ['not-an-address'] }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].title).toBe('Invalid email format');
-    const inside = await t.request('PATCH', `${API}/settings/${settings.id}`, { token: dealer, body: body({ web_hooks: ['http://10.0.0.5/hook'] }) });
+    const inside = await t.request('POST', `${API}/web_hooks`, { token: dealer, body: body({ site_id: siteA, url: 'http://10.0.0.5/hook', events: ['callback'] }) });
     expect(inside.statusCode).toBe(400);
+    expect(inside.json().errors[0].source.pointer).toBe('/data/attributes/url');
   });
 
   it("are out of another dealer's reach, and refused where the module is not installed", async () => {

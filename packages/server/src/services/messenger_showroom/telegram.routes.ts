@@ -5,8 +5,8 @@ import type { ServiceContext } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { requestIntake } from '../request.storage/intake.ts';
 import { ensureAgreement } from '../request.storage/request.routes.ts';
-import { firstDelivery, handleUpdate, liveBot, type SubmitRequest, type TelegramUpdate } from './bot.ts';
-import { showroomSettings } from './showroom.table.ts';
+import { firstDelivery, handleUpdate, liveBot, type Bot, type SubmitRequest, type TelegramUpdate } from './bot.ts';
+import { showroomBots, showroomSettings } from './showroom.table.ts';
 
 /**
  * Telegram's calls of the bots' webhooks: POST /messenger_showroom/telegram/{bot}/{secret}. The
@@ -61,21 +61,31 @@ export function bookingSubmitter(ctx: ServiceContext): SubmitRequest {
   };
 }
 
-export function registerTelegramRoutes(app: FastifyInstance, ctx: ServiceContext) {
-  const submit = bookingSubmitter(ctx);
+/**
+ * One update of a live bot, by webhook or long polling: handled once (false: seen before); a
+ * failure is logged and kept as the bot's last error, the update counted as handled (Telegram
+ * would deliver it again and again).
+ */
+export async function processUpdate(ctx: ServiceContext, bot: Bot, update: TelegramUpdate, submit: SubmitRequest): Promise<boolean> {
+  if (!(await firstDelivery(ctx.db, bot.id, update.update_id))) return false;
+  try {
+    await handleUpdate(ctx, bot, update, submit);
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    ctx.log.error({ bot: bot.id, err: message }, 'a showroom bot update failed');
+    await ctx.db.update(showroomBots).set({ last_error: message.slice(0, 500), last_error_at: new Date() }).where(eq(showroomBots.id, bot.id));
+  }
+  return true;
+}
+
+export function registerTelegramRoutes(app: FastifyInstance, ctx: ServiceContext, submit: SubmitRequest) {
   app.post<{ Params: { bot: string; secret: string }; Body: unknown }>('/messenger_showroom/telegram/:bot/:secret', { schema: { hide: true }, bodyLimit: 1024 * 1024 }, async (request, reply) => {
     const botId = /^\d{1,9}$/.test(request.params.bot) ? Number(request.params.bot) : null;
     const bot = botId ? await liveBot(ctx.db, botId) : null;
     if (!bot || !sameSecret(String(request.params.secret ?? ''), bot.webhook_secret)) return reply.status(404).send({ ok: false });
     const update = request.body as TelegramUpdate | null;
     if (!update || typeof update !== 'object' || !Number.isSafeInteger(update.update_id)) return reply.status(400).send({ ok: false });
-    if (!(await firstDelivery(ctx.db, bot.id, update.update_id))) return { ok: true };
-    try {
-      await handleUpdate(ctx, bot, update, submit);
-    } catch (error) {
-      // Telegram would deliver the update again and again: the failure is logged, the update kept as handled.
-      ctx.log.error({ bot: bot.id, err: (error as Error).message }, 'a showroom bot update failed');
-    }
+    await processUpdate(ctx, bot, update, submit);
     return { ok: true };
   });
 }

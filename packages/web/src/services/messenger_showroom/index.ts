@@ -3,11 +3,15 @@ import { defineWebService } from '../../kit/webService.ts';
 import { lazyScreen as lazy } from '../../kit/lazyScreen.ts';
 
 const pages = () => import('./ShowroomPages.tsx');
+const views = () => import('./ShowroomViews.tsx');
 
-/** messenger_showroom: a site's Telegram showroom: settings, bots, service works, special offers, customers, requests. */
+/** messenger_showroom: a site's Telegram showroom: summary, settings, bots, service works, special offers, customers, requests, the cars shown, webhooks. */
 export const messengerShowroomWeb = defineWebService({
   name: 'messenger_showroom',
   screens: {
+    '/messenger_showroom/summary/{siteId}': lazy(() => views().then((module) => ({ default: module.SummaryPage }))),
+    '/messenger_showroom/cars/{siteId}': lazy(() => views().then((module) => ({ default: module.CarsPage }))),
+    '/messenger_showroom/webHooks/{siteId}': lazy(() => views().then((module) => ({ default: module.WebhooksPage }))),
     '/messenger_showroom/generalSettings/{siteId}': lazy(() => pages().then((module) => ({ default: module.GeneralSettingsPage }))),
     '/messenger_showroom/botsSettings/{siteId}': lazy(() => pages().then((module) => ({ default: module.BotsPage }))),
     '/messenger_showroom/service_works/{siteId}': lazy(() => pages().then((module) => ({ default: module.ServiceWorksPage }))),
