@@ -1,3 +1,5 @@
+// smart_contracts and calltracking
+import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, SignatureOutlined } from '@ant-design/icons';
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
@@ -176,6 +178,11 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   showroom_callback: <WhatsAppOutlined aria-hidden />,
   showroom_testdrive: <InteractionOutlined aria-hidden />,
   showroom_service: <CalendarOutlined aria-hidden />,
+  // smart_contracts and calltracking
+  smart_contracts_settings: <FileDoneOutlined aria-hidden />,
+  callkeeper_settings: <SignatureOutlined aria-hidden />,
+  calltouch_settings: <AudioOutlined aria-hidden />,
+  calltracking_calls: <FieldNumberOutlined aria-hidden />,
   // accessories.showroom
   accessories: <GoldOutlined aria-hidden />,
   accessory_categories: <UnorderedListOutlined aria-hidden />,
