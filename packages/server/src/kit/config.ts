@@ -85,6 +85,8 @@ export interface Config {
   /** Calltouch's widget script (CALLTOUCH_SCRIPT_URL, `?id=<module id>` added) and its API (CALLTOUCH_API_URL) the calls are pulled from. */
   calltouchScriptUrl: string;
   calltouchApiUrl: string;
+  /** How long a call of Calltouch's API may take (CALLTOUCH_API_TIMEOUT_MS, 15 s by default). */
+  calltouchApiTimeoutMs: number;
   /** CallKeeper's widget script (CALLKEEPER_SCRIPT_URL, `?id=<widget id>` added). */
   callkeeperScriptUrl: string;
   /** The cookies the services keep their session id in (CALLTOUCH_SESSION_COOKIE, CALLKEEPER_SESSION_COOKIE): a request's analytics carry it. */
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smartContractsScriptUrl: (env.SMART_CONTRACTS_SCRIPT_URL || 'https://widget.smartcontract.ru/loader.js').trim(),
     calltouchScriptUrl: (env.CALLTOUCH_SCRIPT_URL || 'https://mod.calltouch.ru/init.js').trim(),
     calltouchApiUrl: (env.CALLTOUCH_API_URL || 'https://api.calltouch.ru').trim().replace(/\/+$/, ''),
+    calltouchApiTimeoutMs: Math.max(100, Number(env.CALLTOUCH_API_TIMEOUT_MS || 15_000) || 15_000),
     callkeeperScriptUrl: (env.CALLKEEPER_SCRIPT_URL || 'https://widget.callkeeper.ru/widget.js').trim(),
     calltrackingCookies: {
       calltouch: /^[\w.$-]{1,100}$/.test((env.CALLTOUCH_SESSION_COOKIE ?? '').trim()) ? env.CALLTOUCH_SESSION_COOKIE!.trim() : '_ct_session_id',

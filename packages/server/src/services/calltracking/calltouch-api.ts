@@ -3,7 +3,7 @@ import { safeFetch, SafeFetchError } from '../../kit/safe-fetch.ts';
 
 /**
  * Calltouch's call diary API (docs/decisions/widgets.md): at the configured base URL
- * (CALLTOUCH_API_URL), through the outgoing-call guard: 15 s, 5 MB, no redirects (an answer that
+ * (CALLTOUCH_API_URL), through the outgoing-call guard: CALLTOUCH_API_TIMEOUT_MS (15 s), 5 MB, no redirects (an answer that
  * sends elsewhere is a failure, the token must not travel). The token never appears in an error.
  *
  * GET {base}/calls-service/RestAPI/{siteId}/calls-diary/calls?clientApiId={token}&dateFrom=DD/MM/YYYY&dateTo=DD/MM/YYYY&page=N&limit=M
@@ -66,7 +66,7 @@ const day = (date: Date) => `${String(date.getUTCDate()).padStart(2, '0')}/${Str
 const MAX_PAGES = 20;
 
 /** The calls of the days from `from` to `to` (both included), page by page. */
-export async function fetchCalltouchCalls(config: Pick<Config, 'calltouchApiUrl'>, calltouchSiteId: string, token: string, from: Date, to: Date): Promise<PulledCall[]> {
+export async function fetchCalltouchCalls(config: Pick<Config, 'calltouchApiUrl' | 'calltouchApiTimeoutMs'>, calltouchSiteId: string, token: string, from: Date, to: Date): Promise<PulledCall[]> {
   const calls: PulledCall[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const query = new URLSearchParams({ clientApiId: token, dateFrom: day(from), dateTo: day(to), page: String(page), limit: '1000' });
@@ -74,7 +74,7 @@ export async function fetchCalltouchCalls(config: Pick<Config, 'calltouchApiUrl'
     try {
       const response = await safeFetch(`${config.calltouchApiUrl}/calls-service/RestAPI/${encodeURIComponent(calltouchSiteId)}/calls-diary/calls?${query}`, {
         headers: { accept: 'application/json' },
-        timeoutMs: 15_000,
+        timeoutMs: config.calltouchApiTimeoutMs,
         maxBytes: 5 * 1024 * 1024,
         maxRedirects: 0,
         requireOk: false,

@@ -146,7 +146,7 @@ const FIRST_PULL_DAYS = 7;
  * Pulls a site's Calltouch calls (the settings switched on, with its site id and token): kept, and
  * the pull's time or failure noted on the settings. Throws the failure's reason for a caller who waits.
  */
-export async function pullCalltouch(db: Db, config: Pick<Config, 'calltouchApiUrl'>, settings: typeof calltouchSettings.$inferSelect, now = new Date()): Promise<number> {
+export async function pullCalltouch(db: Db, config: Pick<Config, 'calltouchApiUrl' | 'calltouchApiTimeoutMs'>, settings: typeof calltouchSettings.$inferSelect, now = new Date()): Promise<number> {
   const token = await openCalltrackingSecret(db, 'calltouch_settings', settings.site_id, settings.api_token_encrypted);
   if (!settings.calltouch_site_id || !token) throw badRequest('calltracking_not_configured');
   const from = new Date((settings.polled_at?.getTime() ?? now.getTime() - FIRST_PULL_DAYS * 86_400_000) - 86_400_000);
@@ -163,7 +163,7 @@ export async function pullCalltouch(db: Db, config: Pick<Config, 'calltouchApiUr
 }
 
 /** The scheduled pull: every switched-on Calltouch widget with its id and token, on sites with the module active; failures noted, the rest go on. */
-export async function pullAll(db: Db, config: Pick<Config, 'calltouchApiUrl'>, log: { warn: (data: object, message: string) => void }) {
+export async function pullAll(db: Db, config: Pick<Config, 'calltouchApiUrl' | 'calltouchApiTimeoutMs'>, log: { warn: (data: object, message: string) => void }) {
   const due = await db
     .select()
     .from(calltouchSettings)
