@@ -28,6 +28,8 @@ import { importerNotifierWeb } from './services/importer.notifier/index.ts';
 import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
+import { smartContractsWeb } from './services/smart_contracts/index.ts';
+import { calltrackingWeb } from './services/calltracking/index.ts';
 import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
 
 /**
@@ -64,5 +66,7 @@ export const WEB_SERVICES = [
   senderWeb,
   creditCalcWeb,
   messengerShowroomWeb,
+  smartContractsWeb,
+  calltrackingWeb,
   accessoriesShowroomWeb,
 ] as const satisfies readonly WebService[];

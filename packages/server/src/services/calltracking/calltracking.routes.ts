@@ -28,7 +28,9 @@ const WEBHOOK_MAX_BYTES = 16 * 1024;
 type WidgetTable = typeof callkeeperSettings | typeof calltouchSettings;
 
 /** A site's widget settings, made with the defaults on first read (the site reached by the caller). */
-async function widgetOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number, table: WidgetTable) {
+async function widgetOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number, widgetTable: WidgetTable) {
+  // Both tables have the site's and client's columns this reads and writes.
+  const table = widgetTable as typeof calltouchSettings;
   const site = await siteOwnership(registry).findSite(db, auth, siteId);
   if (!site) throw notFound();
   const [existing] = await db.select().from(table).where(eq(table.site_id, site.id)).limit(1);
@@ -147,7 +149,8 @@ export function registerCalltrackingRoutes(app: FastifyInstance, ctx: ServiceCon
       { bodyLimit: WEBHOOK_MAX_BYTES, schema: { tags, summary: 'A call the service delivers, signed with the widget\'s webhook secret', params: z.object({ provider: z.enum(CALLTRACKING_PROVIDERS), siteId: id() }) } },
       async (request, reply) => {
         const { provider, siteId } = request.params;
-        const table = provider === 'calltouch' ? calltouchSettings : callkeeperSettings;
+        // Both tables have the columns the webhook reads.
+        const table = (provider === 'calltouch' ? calltouchSettings : callkeeperSettings) as typeof calltouchSettings;
         const [settings] = await ctx.db.select().from(table).where(eq(table.site_id, siteId)).limit(1);
         const secret = settings?.enabled ? await openCalltrackingSecret(ctx.db, `${provider}_settings`, siteId, settings.webhook_secret_encrypted) : null;
         const body = typeof request.body === 'string' ? request.body : '';

@@ -47,7 +47,7 @@ async function checkEnabled(tx: DbOrTx, table: SecretTable, siteId: number, merg
   if (merged.enabled !== true) return;
   const field = NEEDED[table];
   if (!merged[field]) throw badRequest('calltracking_enable_needs', `/data/attributes/${field}`, { field });
-  const other = OTHER[table];
+  const other = OTHER[table] as typeof calltouchSettings;
   const [on] = await tx.select({ id: other.id }).from(other).where(and(eq(other.site_id, siteId), eq(other.enabled, true))).limit(1);
   if (on) throw badRequest('calltracking_one_service', '/data/attributes/enabled');
 }
