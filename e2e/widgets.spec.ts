@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, chooseOption, closeNotices, signInAgain, visit } from './kit.ts';
+import { callApi, chooseOption, closeNotices, signInAgain, useLanguage, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -37,8 +37,11 @@ for (const { lang, width } of [
 ] as const) {
   const ru = lang === 'ru';
   test(`the smart contract widget set on its screen loads on the demo site's car pages (${lang}, ${width} px)`, async ({ page, context }) => {
+    // The language switch is in the header at 1440 px: set there, then the page's width.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAgain(page, MANAGER);
+    await useLanguage(page, ru ? 'RU' : 'EN');
     await page.setViewportSize({ width, height: 900 });
-    await signInAgain(page, MANAGER, undefined, ru ? 'RU' : 'EN');
     await findSite(page);
     const dealerships = await callApi(page, 'GET', `/gateway/dealerships/api/v1/dealerships?filter[client_id]=${clientId}&page[size]=1&sort=title`);
     const dealership = dealerships.body.data[0].attributes.title as string;
@@ -78,8 +81,11 @@ for (const { lang, width } of [
   });
 
   test(`Calltouch switched on loads its script on the demo site; a signed call is listed and exported (${lang}, ${width} px)`, async ({ page, context }) => {
+    // The language switch is in the header at 1440 px: set there, then the page's width.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAgain(page, MANAGER);
+    await useLanguage(page, ru ? 'RU' : 'EN');
     await page.setViewportSize({ width, height: 900 });
-    await signInAgain(page, MANAGER, undefined, ru ? 'RU' : 'EN');
     await findSite(page);
     const keeper = await callApi(page, 'GET', `/gateway/calltracking/api/v1/callkeeper_settings/for_site_id/${siteId}`);
     await callApi(page, 'PATCH', `/gateway/calltracking/api/v1/callkeeper_settings/${keeper.body.data.id}`, { data: { attributes: { enabled: false } } });
