@@ -89,6 +89,9 @@ for (const { lang, width } of [
     await findSite(page);
     const keeper = await callApi(page, 'GET', `/gateway/calltracking/api/v1/callkeeper_settings/for_site_id/${siteId}`);
     await callApi(page, 'PATCH', `/gateway/calltracking/api/v1/callkeeper_settings/${keeper.body.data.id}`, { data: { attributes: { enabled: false } } });
+    // Calltouch from scratch: off, without its script module.
+    const start = await callApi(page, 'GET', `/gateway/calltracking/api/v1/calltouch_settings/for_site_id/${siteId}`);
+    await callApi(page, 'PATCH', `/gateway/calltracking/api/v1/calltouch_settings/${start.body.data.id}`, { data: { attributes: { enabled: false, mod_id: null } } });
 
     await visit(page, `/widgets/calltouch/${siteId}/settings`);
     await expect(page.getByRole('heading', { name: ru ? 'Виджет Calltouch' : 'Calltouch widget', exact: true })).toBeVisible();
