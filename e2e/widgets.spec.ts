@@ -124,7 +124,8 @@ for (const { lang, width } of [
     await page.getByLabel(ru ? 'Источник' : 'Source', { exact: true }).press('Enter');
     const row = page.locator('.ant-table-row').first();
     await expect(row).toContainText('+7 900 555-44-33');
-    await expect(row).toContainText(ru ? 'Принят' : 'Answered');
+    // A phone shows the key columns only (when, who called).
+    if (width > 600) await expect(row).toContainText(ru ? 'Принят' : 'Answered');
     await shot(page, `calls-${lang}-${width}`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: ru ? 'Выгрузить в XLSX' : 'Export to XLSX' }).click();
