@@ -45,6 +45,8 @@ export * from './cars.export/index.ts';
 export * from './importer.notifier/index.ts';
 export * from './sender/index.ts';
 export * from './messenger_showroom/index.ts';
+export * from './smart_contracts/index.ts';
+export * from './calltracking/index.ts';
 
 export * from './services.ts';
 export * from './permissions.ts';

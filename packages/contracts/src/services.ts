@@ -30,6 +30,8 @@ import { importerNotifierContract } from './importer.notifier/index.ts';
 import { senderContract } from './sender/index.ts';
 import { creditCalcContract } from './credit.calc/index.ts';
 import { messengerShowroomContract } from './messenger_showroom/index.ts';
+import { smartContractsContract } from './smart_contracts/index.ts';
+import { calltrackingContract } from './calltracking/index.ts';
 import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 import { customMediaContract } from './custom.media/index.ts';
 
@@ -70,6 +72,8 @@ export const SERVICE_CONTRACTS = [
   senderContract,
   creditCalcContract,
   messengerShowroomContract,
+  smartContractsContract,
+  calltrackingContract,
   accessoriesShowroomContract,
   customMediaContract,
 ] as const satisfies readonly ServiceContract[];

@@ -46,3 +46,5 @@ export * from './services/importer.notifier/notifier.table.ts';
 export * from './services/form-constructor/form.table.ts';
 export * from './services/sender/sender.table.ts';
 export * from './services/messenger_showroom/showroom.table.ts';
+export * from './services/smart_contracts/smart-contract.table.ts';
+export * from './services/calltracking/calltracking.table.ts';

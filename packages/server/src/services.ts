@@ -39,6 +39,8 @@ import { errorCollectionSystem } from './services/error-collection-system/index.
 import { notificator } from './services/notificator/index.ts';
 import { queues } from './services/queues/index.ts';
 import { messengerShowroom } from './services/messenger_showroom/index.ts';
+import { smartContracts } from './services/smart_contracts/index.ts';
+import { calltracking } from './services/calltracking/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -81,6 +83,8 @@ export const SERVICES: readonly ServerService[] = [
   sender,
   creditCalc,
   messengerShowroom,
+  smartContracts,
+  calltracking,
   accessoriesShowroom,
   customMedia,
   siteRenderer,

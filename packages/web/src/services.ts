@@ -28,6 +28,8 @@ import { importerNotifierWeb } from './services/importer.notifier/index.ts';
 import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
+import { smartContractsWeb } from './services/smart_contracts/index.ts';
+import { calltrackingWeb } from './services/calltracking/index.ts';
 import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
 import { customMediaWeb } from './services/custom.media/index.ts';
 
@@ -65,6 +67,8 @@ export const WEB_SERVICES = [
   senderWeb,
   creditCalcWeb,
   messengerShowroomWeb,
+  smartContractsWeb,
+  calltrackingWeb,
   accessoriesShowroomWeb,
   customMediaWeb,
 ] as const satisfies readonly WebService[];

@@ -87,6 +87,18 @@ export interface Config {
    * global of the page (CALLTRACKING_SESSION_GLOBAL, none by default); empty when neither is set.
    */
   calltracking: { cookie: string; global: string };
+  // smart_contracts and calltracking: the site widgets
+  /** The smart contract widget's script the sites' car pages and lists load (SMART_CONTRACTS_SCRIPT_URL); its origin enters the pages' CSP. */
+  smartContractsScriptUrl: string;
+  /** Calltouch's widget script (CALLTOUCH_SCRIPT_URL, `?id=<module id>` added) and its API (CALLTOUCH_API_URL) the calls are pulled from. */
+  calltouchScriptUrl: string;
+  calltouchApiUrl: string;
+  /** How long a call of Calltouch's API may take (CALLTOUCH_API_TIMEOUT_MS, 15 s by default). */
+  calltouchApiTimeoutMs: number;
+  /** CallKeeper's widget script (CALLKEEPER_SCRIPT_URL, `?id=<widget id>` added). */
+  callkeeperScriptUrl: string;
+  /** The cookies the services keep their session id in (CALLTOUCH_SESSION_COOKIE, CALLKEEPER_SESSION_COOKIE): a request's analytics carry it. */
+  calltrackingCookies: { calltouch: string; callkeeper: string };
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -208,6 +220,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     calltracking: {
       cookie: /^[\w.$-]{1,100}$/.test((env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim()) ? (env.CALLTRACKING_SESSION_COOKIE ?? '_ct_session_id').trim() : '',
       global: /^[A-Za-z_$][\w$]{0,99}$/.test((env.CALLTRACKING_SESSION_GLOBAL ?? '').trim()) ? (env.CALLTRACKING_SESSION_GLOBAL ?? '').trim() : '',
+    },
+    // smart_contracts and calltracking
+    smartContractsScriptUrl: (env.SMART_CONTRACTS_SCRIPT_URL || 'https://widget.smartcontract.ru/loader.js').trim(),
+    calltouchScriptUrl: (env.CALLTOUCH_SCRIPT_URL || 'https://mod.calltouch.ru/init.js').trim(),
+    calltouchApiUrl: (env.CALLTOUCH_API_URL || 'https://api.calltouch.ru').trim().replace(/\/+$/, ''),
+    calltouchApiTimeoutMs: Math.max(100, Number(env.CALLTOUCH_API_TIMEOUT_MS || 15_000) || 15_000),
+    callkeeperScriptUrl: (env.CALLKEEPER_SCRIPT_URL || 'https://widget.callkeeper.ru/widget.js').trim(),
+    calltrackingCookies: {
+      calltouch: /^[\w.$-]{1,100}$/.test((env.CALLTOUCH_SESSION_COOKIE ?? '').trim()) ? env.CALLTOUCH_SESSION_COOKIE!.trim() : '_ct_session_id',
+      callkeeper: /^[\w.$-]{1,100}$/.test((env.CALLKEEPER_SESSION_COOKIE ?? '').trim()) ? env.CALLKEEPER_SESSION_COOKIE!.trim() : 'ck_session_id',
     },
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);

@@ -221,6 +221,10 @@ export const SAMPLES: Record<string, Sample> = {
   'messenger_showroom/account_service_works': async (t, clientId) => ({ site_id: await siteFor(t, clientId), name: `Замена масла ${suffix()}` }),
   'messenger_showroom/collections': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Скидка ${suffix()}`, description: 'Только в этом месяце' }),
   'messenger_showroom/web_hooks': async (t, clientId) => ({ site_id: await siteFor(t, clientId), url: `https://hooks-${suffix()}.dealer.test/showroom`, events: ['callback', 'testdrive'], secret: `hook-secret-${suffix()}` }),
+  // smart_contracts and calltracking: a new site's settings (one per site); the widgets switched off (one service on per site).
+  'smart_contracts/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), environment: 'test', kto_widget_ids: ['kto-1'] }),
+  'calltracking/callkeeper_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), widget_id: `ck-${suffix()}`, api_token: 'ck-secret', phones: ['+7 (495) 123-45-67'] }),
+  'calltracking/calltouch_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), calltouch_site_id: '12345', mod_id: `mod-${suffix()}`, webhook_secret: 'ct-secret' }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
   // form-constructor: a form with one field in one row; captcha settings and a smart captcha key each on a new site (one per site, one per scheme).

@@ -1,3 +1,5 @@
+// smart_contracts and calltracking
+import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, SignatureOutlined } from '@ant-design/icons';
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
@@ -184,6 +186,11 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   // custom.media
   custom_media_profiles: <PlaySquareOutlined aria-hidden />,
   custom_media_items: <InstagramOutlined aria-hidden />,
+  // smart_contracts and calltracking
+  smart_contracts_settings: <FileDoneOutlined aria-hidden />,
+  callkeeper_settings: <SignatureOutlined aria-hidden />,
+  calltouch_settings: <AudioOutlined aria-hidden />,
+  calltracking_calls: <FieldNumberOutlined aria-hidden />,
   // accessories.showroom
   accessories: <GoldOutlined aria-hidden />,
   accessory_categories: <UnorderedListOutlined aria-hidden />,

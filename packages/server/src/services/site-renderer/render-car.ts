@@ -130,7 +130,12 @@ function formSection(ctx: RenderContext, view: CarView, form: { anchor: string; 
 /** The request about the car, and the test drive of its model where it has a catalogue model. */
 function carForms(ctx: RenderContext, view: CarView): Html {
   const testDrive = carTestDriveSpec(view.car);
-  return html`<div class="car-page__forms">${formSection(ctx, view, { anchor: 'car-request', placement: view.placement, spec: carRequestSpec(view.car), title: 'car_request', text: 'car_request_text', button: 'car_request_button' })}${
+  // The smart contract widget takes the car's order when its settings say so: its script fills the block.
+  const smart = ctx.snap.smartContracts?.replaceCarOrder && !ctx.preview;
+  const order = smart
+    ? html`<section class="car-request smart-contract" id="car-request" aria-labelledby="car-request-title" data-smart-contract="car_order" data-car-id="${view.car.id}"${view.car.vin ? html` data-car-vin="${view.car.vin}"` : null}><h2 id="car-request-title">${say(ctx.lang, 'car_request')}</h2></section>`
+    : formSection(ctx, view, { anchor: 'car-request', placement: view.placement, spec: carRequestSpec(view.car), title: 'car_request', text: 'car_request_text', button: 'car_request_button' });
+  return html`<div class="car-page__forms">${order}${
     testDrive ? formSection(ctx, view, { anchor: 'car-test-drive', placement: CAR_TEST_DRIVE_FORM, spec: testDrive, title: 'car_test_drive', text: 'car_test_drive_text', button: 'car_test_drive_button' }) : null
   }</div>`;
 }

@@ -104,6 +104,10 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
   video: (ctx, values) => videoBlock(values.video, tx(ctx, values.title) ?? tx(ctx, values.video?.schema_markup?.name) ?? say(ctx.lang, 'video')),
   contacts: (ctx, values) => contacts(ctx, values),
   form: (ctx, values, key) => {
+    // The smart contract widget takes the buy-model form when its settings say so: its script fills the block.
+    if (formKindOf(values.form) === 'buy_model' && ctx.snap.smartContracts?.replaceBuyModel && !ctx.preview) {
+      return html`<p class="floor__subtitle">${tx(ctx, values.description) ?? formName(ctx.lang, 'buy_model')}</p><div class="smart-contract" data-smart-contract="buy_model"></div>`;
+    }
     const depersonalization = ctx.snap.site.depersonalization;
     const form = renderForm({
       anchor: key,

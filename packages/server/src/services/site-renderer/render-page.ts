@@ -49,10 +49,20 @@ function countersOf(snap: SiteSnapshot, preview: boolean) {
   return (snap.seo?.counters ?? []).filter((counter) => counter.type in COUNTER_HOSTS && /^[A-Za-z0-9-]{1,64}$/.test(counter.id));
 }
 
-function contentSecurityPolicy(css: string, counters: { type: string }[], captchaOrigin: string | null): string {
+/** An address's origin; null for one that is not http(s) (a misconfigured script address is left out). */
+function originOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function contentSecurityPolicy(css: string, counters: { type: string }[], widgetOrigins: string[]): string {
   const hash = createHash('sha256').update(css).digest('base64');
-  // The smart captcha's widget: its script, its frame and its calls come from its origin.
-  const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set([...counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []), ...(captchaOrigin ? [captchaOrigin] : [])])];
+  // The widgets (the smart captcha, the smart contract, the call tracking service): their scripts, frames and calls come from their origins.
+  const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set([...counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []), ...widgetOrigins])];
   return [
     "default-src 'self'",
     "base-uri 'self'",
@@ -69,6 +79,11 @@ function contentSecurityPolicy(css: string, counters: { type: string }[], captch
   ].join('; ');
 }
 
+
+/** JSON safe inside a script element: `<`, `>`, `&` and the line separators escaped, so no text ends the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 interface Head {
   title: string;
@@ -106,6 +121,12 @@ function documentOf(ctx: RenderContext, head: Head, main: Html): RenderedDocumen
   const og = head.og;
   // The smart captcha's script only on pages that draw its widget (a form of a site that uses it).
   const captcha = snap.smartCaptcha && !ctx.preview && [header, footer, main].some((part) => part?.value.includes('class="field smart-captcha"')) ? snap.smartCaptcha : null;
+  // The smart contract widget on car pages and lists (unless switched off there) and where it took a form.
+  const smart = snap.smartContracts && !ctx.preview && ((ctx.car && snap.smartContracts.onDetail) || (ctx.stock && snap.smartContracts.onList) || [header, footer, main].some((part) => part?.value.includes('data-smart-contract='))) ? snap.smartContracts : null;
+  const smartOrigin = smart ? originOf(smart.scriptUrl) : null;
+  const call = snap.callWidget && !ctx.preview ? snap.callWidget : null;
+  const callOrigin = call ? originOf(call.scriptUrl) : null;
+  const widgetOrigins = [captcha ? originOf(captcha.scriptUrl) : null, smartOrigin, callOrigin].filter((origin): origin is string => !!origin);
   const page = html`<!doctype html>
 <html lang="${ctx.lang}" class="no-js">
 <head>
@@ -128,6 +149,8 @@ ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(coun
 <script src="${errorReporterPath}" data-sample="${snap.errorSamplePercent ?? 100}" async></script>
 <script src="${siteScriptPath}" defer></script>
 ${captcha ? html`<script src="${captcha.scriptUrl}" defer></script>` : null}
+${smart && smartOrigin ? html`<script id="dp-smart-contracts" type="application/json">${raw(scriptJson(smart.config))}</script><script src="${smart.scriptUrl}" data-config="dp-smart-contracts" defer></script>` : null}
+${call && callOrigin ? html`<script src="${call.scriptUrl}" data-calltracking="${call.provider}" data-phones="${call.phones.join(',')}" async></script>` : null}
 </head>
 <body data-page="${ctx.page.id}">
 <a class="skip-link" href="#content">${say(ctx.lang, 'skip_to_content')}</a>
@@ -138,7 +161,7 @@ ${footer ? html`<footer class="site-footer">${footer}</footer>` : null}
 </body>
 </html>
 `;
-  return { html: page.value, csp: contentSecurityPolicy(css, counters, captcha ? new URL(captcha.scriptUrl).origin : null) };
+  return { html: page.value, csp: contentSecurityPolicy(css, counters, widgetOrigins) };
 }
 
 function breadcrumbs(ctx: RenderContext): Html | null {

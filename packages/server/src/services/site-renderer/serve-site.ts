@@ -24,7 +24,7 @@ import { formSpecAt } from './render-floors.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
-import { loadSiteRow, loadSiteSnapshot, type SitePage, type SiteRow, type SiteSnapshot } from './site-snapshot.ts';
+import { loadSiteRow, loadSiteSnapshot, type CallWidgetView, type SitePage, type SiteRow, type SiteSnapshot, type SmartContractsView } from './site-snapshot.ts';
 import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockIndexOf, type StockList, type StockView } from './site-stock.ts';
 import { loadStockIndex } from './stock-index.ts';
 import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
@@ -204,6 +204,10 @@ export class SiteRenderer {
   formSink: FormSink | null = null;
   /** The client key of a site's smart captcha when its forms use one (form-constructor sets it); null: the proof of work. */
   smartCaptchaOf: ((siteId: number) => Promise<string | null>) | null = null;
+  /** A site's smart contract widget when its module is active and it has widgets (smart_contracts sets it). */
+  smartContractsOf: ((siteId: number) => Promise<SmartContractsView | null>) | null = null;
+  /** A site's call tracking widget when its module is active and one is on (calltracking sets it). */
+  callWidgetOf: ((siteId: number) => Promise<CallWidgetView | null>) | null = null;
   /** The share of page views whose errors a site reports, in percent (the error collection sets it); null: all. */
   errorSampleOf: ((siteId: number) => Promise<number>) | null = null;
   private readonly isAdminHost: (host: string) => boolean;
@@ -609,15 +613,23 @@ export class SiteRenderer {
     if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
     // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
     // The error projects' sampling notifies too (migration 0054).
-    const [snapshot, sitekey, sample] = await Promise.all([
+    // The widgets' settings notify too (migration 0057).
+    const [snapshot, sitekey, sample, smartContracts, callWidget] = await Promise.all([
       loadSiteSnapshot(this.ctx.db, site),
       this.smartCaptchaOf ? this.smartCaptchaOf(site.id) : null,
       this.errorSampleOf ? this.errorSampleOf(site.id) : 100,
+      this.smartContractsOf ? this.smartContractsOf(site.id) : null,
+      this.callWidgetOf ? this.callWidgetOf(site.id) : null,
     ]);
     snapshot.errorSamplePercent = sample;
     snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
     const calltracking = this.ctx.config.calltracking;
     snapshot.calltracking = calltracking && (calltracking.cookie || calltracking.global) ? calltracking : null;
+    // A site module switched off keeps its settings, and its widget leaves the pages.
+    snapshot.smartContracts = smartContracts && snapshot.modules.has('smart_contracts') ? smartContracts : null;
+    snapshot.callWidget = callWidget && snapshot.modules.has('calltracking') ? callWidget : null;
+    // The call tracking service's own cookie carries the session id the requests' analytics take.
+    if (snapshot.callWidget) snapshot.calltracking = { cookie: snapshot.callWidget.cookie, global: '' };
     return { value: { site, snapshot }, dependsOn: snapshot.dependsOn };
   }
 

@@ -87,8 +87,34 @@ export interface SiteSnapshot {
   smartCaptcha?: { sitekey: string; scriptUrl: string } | null;
   /** Where the site's script reads the call-tracking session id a request's analytics carry (config `calltracking`). */
   calltracking?: { cookie: string; global: string } | null;
+  /** The smart contract widget (smart_contracts): its script, the configuration it is given, where it shows; null: none. */
+  smartContracts?: SmartContractsView | null;
+  /** The call tracking service's widget (calltracking): its script and the numbers it substitutes; null: none. */
+  callWidget?: CallWidgetView | null;
   /** The share of page views whose errors the site's reporter sends, in percent (the error collection's setting); absent: all. */
   errorSamplePercent?: number;
+}
+
+/** What a site's pages need of its smart contract widget (smart_contracts/widget-view.ts makes it). */
+export interface SmartContractsView {
+  scriptUrl: string;
+  /** The widget's configuration (the settings without the site's internals), given to its script as JSON. */
+  config: Record<string, unknown>;
+  onDetail: boolean;
+  onList: boolean;
+  replaceCarOrder: boolean;
+  replaceBuyModel: boolean;
+}
+
+/** What a site's pages need of its call tracking widget (calltracking/widget-view.ts makes it). */
+export interface CallWidgetView {
+  provider: 'calltouch' | 'callkeeper';
+  /** The service's script with its site's id. */
+  scriptUrl: string;
+  /** The site's numbers the service substitutes. */
+  phones: string[];
+  /** Where the page keeps the service's session id (its cookie). */
+  cookie: string;
 }
 
 const published = (table: typeof pageStates | typeof layoutStates | typeof stageStates) => and(eq(table.status, STATE_STATUS.published), isNull(table.superseded_at));
