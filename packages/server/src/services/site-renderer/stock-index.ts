@@ -233,6 +233,9 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   const ranged = query.filters.flatMap((filter, j) => (filter.type === 'range' ? [{ field: filter.field, bit: 1 << j, column: index.numbers.get(filter.field)!, min: Infinity, max: -Infinity }] : []));
   const flagged = query.filters.flatMap((filter, j) => (filter.type === 'checkbox' ? [{ field: filter.field, bit: 1 << j, flags: index.flags.get(filter.field)!, count: 0 }] : []));
 
+  // Plain loops over plain arrays: the scan runs over every car of the kind for each uncached page.
+  const setBits = set.map(([j]) => 1 << j);
+  const setTests = set.map(([, test]) => test);
   let total = 0;
   for (let i = 0; i < index.size; i++) {
     if (!inScope(i)) {
@@ -240,31 +243,35 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
       continue;
     }
     let mask = 0;
-    for (const [j, test] of set) if (!test(i)) mask |= 1 << j;
+    for (let t = 0; t < setTests.length; t++) if (!setTests[t]!(i)) mask |= setBits[t]!;
     masks[i] = mask;
     if (mask === 0) total++;
-    choice.forEach(({ bit }, k) => {
-      const under = (mask & ~bit) === 0;
+    for (let k = 0; k < choice.length; k++) {
+      const under = (mask & ~choice[k]!.bit) === 0;
       const text = textCounts[k];
       if (text) {
         const code = text.text.codes[i]!;
-        if (code < 0) return;
+        if (code < 0) continue;
         text.present[code] = 1;
         if (under) text.counts[code]! += 1;
       } else {
         const numbers = numberCounts[k]!;
         const value = numbers.column[i]!;
-        if (Number.isNaN(value)) return;
+        if (Number.isNaN(value)) continue;
         numbers.counts.set(value, (numbers.counts.get(value) ?? 0) + (under ? 1 : 0));
       }
-    });
-    for (const range of ranged) {
+    }
+    for (let r = 0; r < ranged.length; r++) {
+      const range = ranged[r]!;
       const value = range.column[i]!;
       if ((mask & ~range.bit) !== 0 || Number.isNaN(value)) continue;
       if (value < range.min) range.min = value;
       if (value > range.max) range.max = value;
     }
-    for (const flag of flagged) if ((mask & ~flag.bit) === 0 && flag.flags[i] === 1) flag.count++;
+    for (let f = 0; f < flagged.length; f++) {
+      const flag = flagged[f]!;
+      if ((mask & ~flag.bit) === 0 && flag.flags[i] === 1) flag.count++;
+    }
   }
 
   const options = new Map<CustomFilterField, { value: string; name: string; count: number }[]>();
