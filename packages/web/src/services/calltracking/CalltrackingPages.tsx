@@ -11,14 +11,12 @@ import {
   callkeeperSettingsResource,
   callResource,
   calltouchSettingsResource,
-  hasPermission,
   type AnyResource,
   type CallStatus,
   type JsonApiRecord,
   type Lang,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
-import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime } from '../../kit/format.ts';
@@ -29,6 +27,7 @@ import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { saveDownload } from '../../kit/save-file.ts';
 import { SearchInput } from '../../kit/SearchInput.tsx';
+import { useLang, useCan } from '../../kit/useLang.ts';
 import { useSite } from '../sites.context/site-api.ts';
 
 /**
@@ -40,11 +39,6 @@ const NS = ['calltracking', 'common'];
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Call = JsonApiRecord<{ started_at: string; caller_phone: string | null; called_phone: string | null; duration: number; status: CallStatus; source: string | null; provider: string; request_id: number | null }>;
 const path = (rest: string) => gatewayPath('calltracking', rest);
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
-const useCan = () => {
-  const permissions = useSession().user?.permissions ?? {};
-  return (code: string) => hasPermission(permissions, 'calltracking', code);
-};
 
 function Header({ name, extra }: { name: string; extra?: React.ReactNode }) {
   const { siteId = '' } = useParams();
@@ -66,7 +60,7 @@ function useWidgetSettings(resource: AnyResource, siteId: string) {
 function WidgetSettingsPage({ resource }: { resource: AnyResource }) {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
-  const can = useCan();
+  const can = useCan('calltracking');
   const settings = useWidgetSettings(resource, siteId);
   const attributes = settings.data?.attributes as { polled_at?: string | null; poll_error?: string | null } | undefined;
   return (
@@ -102,7 +96,7 @@ export function CallsPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('calltracking');
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(CALLS_PAGE_SIZE);

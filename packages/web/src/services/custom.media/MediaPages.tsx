@@ -4,9 +4,8 @@ import { Button, Card, Empty, Grid, Image, Popconfirm, Select, Space, Switch, Ta
 import { CloudDownloadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { customMediaProfileResource, hasPermission, type AnyResource, type JsonApiRecord, type Lang } from '@dp/contracts';
+import { customMediaProfileResource, type AnyResource, type JsonApiRecord, type Lang } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
-import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
+import { useLang, useCan } from '../../kit/useLang.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import './custom-media.css';
 
@@ -28,11 +28,6 @@ const profiles = customMediaProfileResource as unknown as AnyResource;
 type Profile = JsonApiRecord<{ title: string; request_method: string; request_url: string; frequency: string; actual_count: number; sharable: boolean; import_state: 'never' | 'running' | 'done' | 'failed'; import_error: string | null; imported_at: string | null; items_count: number }>;
 type Item = JsonApiRecord<{ profile_id: number; hidden: boolean; url: string | null; media_url: string | null; kind: 'image' | 'video'; description: string | null; tags: string[]; original_date: string | null }>;
 const path = (rest: string) => gatewayPath('custom.media', rest);
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
-const useCan = () => {
-  const permissions = useSession().user?.permissions ?? {};
-  return (code: string) => hasPermission(permissions, 'custom.media', code);
-};
 const STATE_COLORS = { never: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
 function useProfiles(siteId: string) {
@@ -50,7 +45,7 @@ export function ProfilesPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('custom.media');
   const client = useQueryClient();
   const screens = Grid.useBreakpoint();
   const site = useSite(siteId);
@@ -164,7 +159,7 @@ export function ItemsPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('custom.media');
   const client = useQueryClient();
   const site = useSite(siteId);
   const profileList = useProfiles(siteId);

@@ -45,6 +45,7 @@ import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { SearchInput } from '../../kit/SearchInput.tsx';
+import { useLang } from '../../kit/useLang.ts';
 
 /**
  * Importer notifier screens (spec 001 §2 "/importer.notifier", §3, §9; docs/decisions/export.md):
@@ -52,7 +53,6 @@ import { SearchInput } from '../../kit/SearchInput.tsx';
  * and the mails they got. Site menu, module importer-notifier / manager-notifier.
  */
 const NS = ['importer.notifier', 'common'];
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
 const useCanWrite = () => hasPermission(useSession().user?.permissions ?? {}, 'importer.notifier', 'notifier_settings.patch');
 
 function useFrequencyOptions() {

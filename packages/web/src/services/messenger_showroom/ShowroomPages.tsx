@@ -8,7 +8,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   CALLBACKS_PAGE_SIZE,
   customerStateOptions,
-  hasPermission,
   showroomBotResource,
   showroomCustomerResource,
   showroomServiceWorkResource,
@@ -21,7 +20,6 @@ import {
   type ShowroomCallback,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
-import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime } from '../../kit/format.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
@@ -35,6 +33,7 @@ import { SearchInput } from '../../kit/SearchInput.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { useSiteList } from '../../kit/useSiteList.ts';
+import { useLang, useCan } from '../../kit/useLang.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { showroomPath, useShowroomSettings } from './showroom-api.ts';
 import './showroom.css';
@@ -47,11 +46,6 @@ import './showroom.css';
 const NS = ['messenger_showroom', 'common'];
 type Row = JsonApiRecord<Record<string, unknown>>;
 const asResource = (resource: unknown) => resource as AnyResource;
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
-const useCan = () => {
-  const permissions = useSession().user?.permissions ?? {};
-  return (code: string) => hasPermission(permissions, 'messenger_showroom', code);
-};
 
 /** The page's title and the site's name under it. */
 function Header({ name, extra }: { name: string; extra?: React.ReactNode }) {
@@ -66,7 +60,7 @@ function Header({ name, extra }: { name: string; extra?: React.ReactNode }) {
 export function GeneralSettingsPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
-  const can = useCan();
+  const can = useCan('messenger_showroom');
   const settings = useShowroomSettings(siteId);
   return (
     <div className="page showroom-page">
@@ -90,7 +84,7 @@ function ShowroomListPage({ resource, name }: { resource: AnyResource; name: str
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('messenger_showroom');
   const client = useQueryClient();
   const screens = Grid.useBreakpoint();
   const list = useSiteList<Record<string, unknown>>(resource, siteId);

@@ -6,7 +6,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  hasPermission,
   showroomWebHookResource,
   WEBHOOK_DELIVERY_STATES,
   type AnyResource,
@@ -18,7 +17,6 @@ import {
   type ShowroomWebhookState,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
-import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
@@ -27,6 +25,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
+import { useLang, useCan } from '../../kit/useLang.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { showroomPath, useShowroomSettings } from './showroom-api.ts';
 import './showroom.css';
@@ -37,11 +36,6 @@ import './showroom.css';
  * and their delivery log.
  */
 const NS = ['messenger_showroom', 'common'];
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
-const useCan = () => {
-  const permissions = useSession().user?.permissions ?? {};
-  return (code: string) => hasPermission(permissions, 'messenger_showroom', code);
-};
 
 function Header({ name, extra }: { name: string; extra?: React.ReactNode }) {
   const { siteId = '' } = useParams();
@@ -173,7 +167,7 @@ export function CarsPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('messenger_showroom');
   const client = useQueryClient();
   const settings = useShowroomSettings(siteId);
   const settingsId = settings.data?.id;
@@ -267,7 +261,7 @@ export function WebhooksPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const can = useCan();
+  const can = useCan('messenger_showroom');
   const client = useQueryClient();
   const screens = Grid.useBreakpoint();
   const settings = useShowroomSettings(siteId);

@@ -36,6 +36,7 @@ import { RefreshButton, LoadFailed } from '../../kit/QueryStates.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { ConfirmButton, IconButton } from '../../kit/IconButton.tsx';
 import { SearchInput } from '../../kit/SearchInput.tsx';
+import { useLang } from '../../kit/useLang.ts';
 
 /**
  * Sender screens (spec 002 §2 "/sender", §3; docs/decisions/sender.md): a site's e-mail
@@ -43,7 +44,6 @@ import { SearchInput } from '../../kit/SearchInput.tsx';
  * mail. Site menu, group "Sender", module requests.
  */
 const NS = ['sender', 'common'];
-const useLang = (): Lang => (useTranslation().i18n.language === 'en' ? 'en' : 'ru');
 const can = (code: string) => hasPermission(useSession().user?.permissions ?? {}, 'sender', code);
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
