@@ -1,6 +1,7 @@
 import { html, jsonForScript, type Html } from './html.ts';
 import { absolute, localHref, tx, uid, type RenderContext } from './render-context.ts';
 import { renderFloors } from './render-floors.ts';
+import { pagerOf } from './render-stock.ts';
 import { renderForm, type FormSpec } from './site-forms.ts';
 import { accessoryTitleOf, SHOP_SORTS, SHOP_URI, type AccessoryDetails, type AccessoryView, type ListedAccessory, type ShopOption, type ShopView } from './site-accessories.ts';
 import { formatMoney, formatNumber, say } from './texts.ts';
@@ -97,24 +98,6 @@ function categoriesNav(ctx: RenderContext, view: ShopView): Html | null {
   return html`<nav class="stock-kinds shop-categories" aria-label="${say(ctx.lang, 'shop_categories')}"><ul>${link(null, say(ctx.lang, 'shop_all'))}${config.categories.map((category) => link(category.id, category.name))}</ul></nav>`;
 }
 
-function pager(ctx: RenderContext, view: ShopView): Html | null {
-  const { page, pages } = view.list;
-  if (pages <= 1) return null;
-  const at = (n: number) => {
-    const search = new URLSearchParams(view.query.key);
-    search.delete('page');
-    if (n > 1) search.append('page', String(n));
-    return catalogueHref(ctx, search);
-  };
-  const numbers = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
-  const items: Html[] = [];
-  numbers.forEach((n, i) => {
-    if (i > 0 && n - numbers[i - 1]! > 1) items.push(html`<li class="pager__gap" aria-hidden="true">…</li>`);
-    items.push(n === page ? html`<li><span aria-current="page">${n}</span></li>` : html`<li><a href="${at(n)}" aria-label="${say(ctx.lang, 'page_n', { n })}">${n}</a></li>`);
-  });
-  return html`<nav class="pager" aria-label="${say(ctx.lang, 'pages')}"><ul class="pagination">${page > 1 ? html`<li><a href="${at(page - 1)}" rel="prev">${say(ctx.lang, 'previous')}</a></li>` : null}${items}${page < pages ? html`<li><a href="${at(page + 1)}" rel="next">${say(ctx.lang, 'next')}</a></li>` : null}</ul></nav>`;
-}
-
 /** The catalogue below the breadcrumbs: the title, the categories, the filters, the cards and the pages, then the page's floors. */
 export function renderShop(ctx: RenderContext, view: ShopView): Html {
   const { list, query } = view;
@@ -133,7 +116,7 @@ ${filtersForm(ctx, view)}
 <p class="stock__total" role="status">${say(ctx.lang, 'shop_found', { count: formatNumber(list.total) })}</p>
 ${empty}
 ${list.items.length ? html`<ul class="car-list car-list--grid car-list--cols-3">${list.items.map((item) => card(ctx, item))}</ul>` : null}
-${pager(ctx, view)}
+${pagerOf(ctx, view.list, view.query.key, (search) => catalogueHref(ctx, search))}
 </div>
 </div>
 </section>

@@ -129,14 +129,18 @@ ${visitorSorts.length ? html`<div class="filter filter--select"><label class="fi
 </form>`;
 }
 
-function pager(ctx: RenderContext, view: StockView): Html | null {
-  const { page, pages } = view.result;
+/**
+ * The pages of a list (the stock's, the accessories shop's): the first, the last and two on each
+ * side of the current one, each at the list's address (`search`, the written-back state) with its
+ * page number, through `hrefOf`.
+ */
+export function pagerOf(ctx: RenderContext, { page, pages }: { page: number; pages: number }, search: string, hrefOf: (search: URLSearchParams) => string): Html | null {
   if (pages <= 1) return null;
   const at = (n: number) => {
-    const search = new URLSearchParams(view.query.search);
-    search.delete('page');
-    if (n > 1) search.append('page', String(n));
-    return listHref(ctx, search);
+    const params = new URLSearchParams(search);
+    params.delete('page');
+    if (n > 1) params.append('page', String(n));
+    return hrefOf(params);
   };
   const numbers = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   const items: Html[] = [];
@@ -172,7 +176,7 @@ ${toolsBar(ctx, tools)}
 <p class="stock__total" role="status">${say(ctx.lang, 'stock_found', { count: formatNumber(result.total) })}</p>
 ${empty}
 ${result.cars.length ? html`<ul class="car-list car-list--${visual.list_view} car-list--cols-${visual.cards_per_row}">${result.cars.map((car) => carCard(ctx, query.list, ctx.page.uri, car, tools))}</ul>` : null}
-${pager(ctx, view)}
+${pagerOf(ctx, view.result, view.query.search, (search) => listHref(ctx, search))}
 </div>
 </div>
 </section>
