@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Grid, InputNumber, Popconfirm, Row, Select, Space, Statistic, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Grid, InputNumber, Row, Select, Space, Statistic, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { useLang, useCan } from '../../kit/useLang.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import { showroomPath, useShowroomSettings } from './showroom-api.ts';
 import './showroom.css';
@@ -342,18 +343,17 @@ export function WebhooksPage() {
               fixed: 'right' as const,
               render: (_: unknown, row: HookRow) => (
                 <Space size={0}>
-                  {canChange && <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${row.attributes.url}`} title={t('common:actions.edit')} onClick={() => setEditing({ record: row as never })} />}
+                  {canChange && <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={`${t('common:actions.edit')}: ${row.attributes.url}`} title={t('common:actions.edit')} onClick={() => setEditing({ record: row as never })} />}
                   {canDelete && (
-                    <Popconfirm
-                      title={t('common:delete_confirm.title')}
-                      description={t('common:delete_confirm.text', { name: row.attributes.url })}
-                      okText={t('common:actions.delete')}
-                      cancelText={t('common:actions.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                    >
-                      <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common:actions.delete')}: ${row.attributes.url}`} />
-                    </Popconfirm>
+                    <IconButton
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined aria-hidden />}
+                      aria-label={`${t('common:actions.delete')}: ${row.attributes.url}`}
+                      title={t('common:actions.delete')}
+                      confirm={{ title: t('common:delete_confirm.title'), description: t('common:delete_confirm.text', { name: row.attributes.url }), okText: t('common:actions.delete') }}
+                      onConfirm={() => remove.mutateAsync(row.id)}
+                    />
                   )}
                 </Space>
               ),

@@ -23,6 +23,7 @@ import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { useSite } from '../sites.context/site-api.ts';
 import './smart-contracts.css';
 
@@ -52,7 +53,7 @@ function WidgetEntries({ value, onChange, dealerships, disabled, ...rest }: { va
             <Select className="smart-entry__dealership" aria-label={t('entry.dealership_id')} placeholder={t('entry.dealership_id')} options={dealerships} value={entry.dealership_id} disabled={disabled} showSearch={{ optionFilterProp: 'label' }} onChange={(dealership_id) => set(index, { dealership_id: Number(dealership_id) })} />
             <Input className="smart-entry__id" aria-label={t('entry.smart_contract_widget_id')} placeholder={t('entry.smart_contract_widget_id')} value={entry.smart_contract_widget_id} disabled={disabled} onChange={(event) => set(index, { smart_contract_widget_id: event.target.value })} />
             <Select className="smart-entry__type" aria-label={t('entry.type')} value={entry.type} disabled={disabled} options={smartWidgetTypeOptions.map((option) => ({ value: option.value, label: t(option.label) }))} onChange={(type) => set(index, { type })} />
-            <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('entry.remove')} disabled={disabled} onClick={() => onChange?.(list.filter((_, at) => at !== index))} />
+            <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('entry.remove')} disabled={disabled} onClick={() => onChange?.(list.filter((_, at) => at !== index))} />
           </Flex>
           <Flex wrap gap={12} className="smart-entry__flags">
             <Typography.Text type="secondary">{t('entry.standalone')}:</Typography.Text>
@@ -85,7 +86,7 @@ function ServiceWidgetEntries({ value, onChange, dealerships, disabled, ...rest 
         <Flex wrap gap={8} align="center" className="smart-entry" key={index}>
           <Select className="smart-entry__dealership" aria-label={t('entry.dealership_id')} placeholder={t('entry.dealership_id')} options={dealerships} value={entry.dealership_id} disabled={disabled} showSearch={{ optionFilterProp: 'label' }} onChange={(dealership_id) => set(index, { dealership_id: Number(dealership_id) })} />
           <Input className="smart-entry__id" aria-label={t('entry.service_widget_id')} placeholder={t('entry.service_widget_id')} value={entry.service_widget_id} disabled={disabled} onChange={(event) => set(index, { service_widget_id: event.target.value })} />
-          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('entry.remove')} disabled={disabled} onClick={() => onChange?.(list.filter((_, at) => at !== index))} />
+          <IconButton type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('entry.remove')} disabled={disabled} onClick={() => onChange?.(list.filter((_, at) => at !== index))} />
         </Flex>
       ))}
       <Button icon={<PlusOutlined aria-hidden />} disabled={disabled} onClick={() => onChange?.([...list, { service_widget_id: '' }])}>
