@@ -228,7 +228,8 @@ describe('sign-in with a second factor', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('limits code attempts per address across accounts', async () => {
+  // An app of its own (the address is trusted from X-Forwarded-For) and eleven password sign-ins: minutes on a busy machine.
+  it('limits code attempts per address across accounts', { timeout: 90_000 }, async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     const app = await buildTestApp({ trustProxy: true });
     try {
