@@ -35,8 +35,8 @@ export const customMediaContract = defineService({
     api('GET', '/api/v1/profiles/for_site/{siteId}', ['custom_media_profiles.get_list']),
     api('GET', '/api/v1/items/for_site/{siteId}/all', ['custom_media_items.get_list']),
     // An import of one profile now (queued; its state shows on the profile).
-    api('GET', '/api/v1/profiles/{id}/import', ['custom_media_profiles.import'], false, onRecord('custom.media/profiles')),
+    api('GET', '/api/v1/profiles/{id}/import', ['custom_media_profiles.import'], false, { ...onRecord('custom.media/profiles'), writes: true }),
     // Hides a shown item or shows a hidden one.
-    api('GET', '/api/v1/items/{id}/switch_hidden', ['custom_media_items.patch'], false, onRecord('custom.media/items')),
+    api('GET', '/api/v1/items/{id}/switch_hidden', ['custom_media_items.patch'], false, { ...onRecord('custom.media/items'), writes: true }),
   ],
 });

@@ -40,6 +40,11 @@ export interface ApiRoute {
   targets?: ModuleTarget[];
   /** A POST that only reads (a calculation): no change to wait for before it answers. */
   reads?: boolean;
+  /**
+   * A GET that changes data (a path the specification gives): it needs its module for staff too,
+   * and answers once its change is heard, as a POST does.
+   */
+  writes?: boolean;
 }
 
 /** A screen or a route as its service declares it: the service is the declaring one's. */
@@ -61,6 +66,7 @@ export interface RouteTie {
   module?: string | null;
   targets?: ModuleTarget[];
   reads?: boolean;
+  writes?: boolean;
 }
 
 /** A route on one record (or client) its path's {id} names: the module check looks where it belongs. */
@@ -74,7 +80,7 @@ export const api = (
   isPublic = false,
   tie: string | null | RouteTie = {},
 ): ApiRouteDecl => {
-  const { module, targets, reads } = typeof tie === 'object' && tie !== null ? tie : { module: tie, targets: undefined, reads: undefined };
+  const { module, targets, reads, writes } = typeof tie === 'object' && tie !== null ? tie : { module: tie, targets: undefined, reads: undefined, writes: undefined };
   return {
     method,
     path,
@@ -84,6 +90,7 @@ export const api = (
     ...(module !== undefined ? { module } : {}),
     targets: targets ?? pathTargets(path),
     ...(reads ? { reads } : {}),
+    ...(writes ? { writes } : {}),
   };
 };
 

@@ -19,6 +19,8 @@ export interface CompiledRoute {
   targets: ModuleTarget[];
   /** Declared a read though not a GET (contracts `ApiRoute.reads`). */
   reads: boolean;
+  /** Declared a write though a GET (contracts `ApiRoute.writes`). */
+  writes: boolean;
 }
 
 const compilePath = (path: string) =>
@@ -36,14 +38,15 @@ const routeKey = (route: { service: string; method: string; path: string }) => `
 /** The targets contracts declare per route; a route added in the admin finds its site by its path. */
 const DECLARED_TARGETS = new Map(DEFAULT_API_ROUTES.map((route) => [routeKey(route), route.targets ?? []]));
 const DECLARED_READS = new Set(DEFAULT_API_ROUTES.filter((route) => route.reads).map(routeKey));
+const DECLARED_WRITES = new Set(DEFAULT_API_ROUTES.filter((route) => route.writes).map(routeKey));
 
 /**
  * Whether a call may have changed data, so that it answers only once this process heard its
  * notifications (the caches' sync): any method but GET, HEAD and OPTIONS, unless the gateway's
- * route is declared a read.
+ * route is declared a read; a GET whose route is declared a write.
  */
 export function mayHaveWritten(request: FastifyRequest): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return !!request.gatewayRoute?.writes;
   return !request.gatewayRoute?.reads;
 }
 
@@ -81,6 +84,7 @@ export class RouteTable {
         module: row.module,
         targets: DECLARED_TARGETS.get(routeKey(row)) ?? pathTargets(row.path),
         reads: DECLARED_READS.has(routeKey(row)),
+        writes: DECLARED_WRITES.has(routeKey(row)),
       });
       next.set(key, list);
     }
@@ -140,10 +144,11 @@ export type CheckModule = (route: CompiledRoute & { module: string }, request: F
 
 /**
  * Whether a call must pass its route's module: every call of a module-tied route, except staff's
- * reading (platform staff read what was stored before a module went, to help a client).
+ * reading (platform staff read what was stored before a module went, to help a client); a GET
+ * declared a write is no reading.
  */
-export function needsModule(route: Pick<CompiledRoute, 'module'>, method: string, auth: AuthContext): route is { module: string } {
-  return !!route.module && !(auth.internal && (method === 'GET' || method === 'HEAD'));
+export function needsModule(route: Pick<CompiledRoute, 'module' | 'writes'>, method: string, auth: AuthContext): route is { module: string; writes: boolean } {
+  return !!route.module && !(auth.internal && (method === 'GET' || method === 'HEAD') && !route.writes);
 }
 
 declare module 'fastify' {

@@ -28,7 +28,8 @@ import { solveChallenge } from '../services/request.storage/captcha.ts';
  * request and tells the visitor nothing of modules or payment.
  */
 const TIED = DEFAULT_API_ROUTES.filter((route) => route.module && !route.public);
-const READS = (route: ApiRoute) => route.method === 'GET';
+/** A reading call: a GET, unless declared a write. */
+const READS = (route: ApiRoute) => route.method === 'GET' && !route.writes;
 const nameOf = (route: ApiRoute) => `${route.service} ${route.method} ${route.path}`;
 
 /** The resource a route lists (GET /api/v1/<name>), if it is a resource's list. */

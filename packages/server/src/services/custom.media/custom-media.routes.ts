@@ -12,7 +12,6 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
-import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { customMediaItems, customMediaProfiles } from './custom-media.table.ts';
 import { MEDIA_IMPORT_JOB } from './run-media-import.ts';
 
@@ -24,22 +23,11 @@ const pageQuery = z.strictObject({ 'page[number]': integer(1).optional(), 'page[
 const PROFILE_ATTRIBUTES = Object.keys(customMediaProfileResource.entity.shape);
 const ITEM_ATTRIBUTES = Object.keys(customMediaItemResource.entity.shape);
 
-/** Whether a site's custom_media module is installed and active (a write of staff on a paused module is refused). */
-export async function moduleActive(db: DbOrTx, siteId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: moduleInstallations.id })
-    .from(moduleInstallations)
-    .innerJoin(modules, eq(modules.id, moduleInstallations.module_id))
-    .where(and(eq(moduleInstallations.site_id, siteId), eq(moduleInstallations.active, true), eq(modules.code, 'custom_media')))
-    .limit(1);
-  return !!row;
-}
-
 /**
  * The custom media calls beyond the generic CRUD (spec 002 §7 Custom media): a site's profiles and
  * all its items, an import of a profile now, the switch of an item's hidden flag. The last two are
- * GETs that write (the specification's paths): staff, whom the gateway lets read a paused module,
- * are refused them here unless the module is active.
+ * GETs that write (the specification's paths), declared so in the contracts (`writes`): the
+ * gateway asks the module of staff too.
  */
 export async function registerCustomMediaRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,9 +35,6 @@ export async function registerCustomMediaRoutes(app: FastifyInstance, ctx: Servi
     const site = await siteOwnership(registry).findSite(ctx.db, auth, siteId);
     if (!site) throw notFound();
     return site;
-  };
-  const writable = async (auth: AuthContext, siteId: number) => {
-    if (auth.internal && !(await moduleActive(ctx.db, siteId))) throw new AppError(403, 'module_paused');
   };
 
   r.get(`${BASE}/profiles/for_site/:siteId`, { schema: { tags, summary: "A site's custom media profiles, newest first", params: siteParams, querystring: pageQuery } }, async (request) => {
@@ -82,7 +67,6 @@ export async function registerCustomMediaRoutes(app: FastifyInstance, ctx: Servi
       .where(and(eq(customMediaProfiles.id, request.params.id), scopeCondition(registry.get(customMediaProfileResource), auth)))
       .limit(1);
     if (!profile) throw notFound();
-    await writable(auth, profile.site_id);
     if (profile.import_state === 'running') throw new AppError(409, 'custom_media_import_running');
     await ctx.jobs.send(MEDIA_IMPORT_JOB, { profile_id: profile.id, lang: request.lang }, { singletonKey: `custom-media-${profile.id}` });
     reply.code(202);
@@ -97,7 +81,6 @@ export async function registerCustomMediaRoutes(app: FastifyInstance, ctx: Servi
       .where(and(eq(customMediaItems.id, request.params.id), scopeCondition(registry.get(customMediaItemResource), auth)))
       .limit(1);
     if (!item) throw notFound();
-    await writable(auth, item.site_id);
     const row = await ctx.db.transaction(async (tx) => {
       const [changed] = await tx.update(customMediaItems).set({ hidden: sql`not ${customMediaItems.hidden}`, updated_at: new Date() }).where(eq(customMediaItems.id, item.id)).returning();
       await recordAudit(tx, auth, { action: 'update', service: 'custom.media', resource: 'items', recordId: item.id, changes: { hidden: [item.hidden, changed!.hidden] }, clientId: item.client_id, ip: request.ip });
