@@ -83,8 +83,8 @@ beforeAll(async () => {
   const crmUrl = await listen(crm);
   t = await buildTestApp();
   Object.assign(senderSettings(t.ctx), { attempts: 1, timeoutMs: 3000 });
-  // The stand-in that never answers meets a short deadline.
-  Object.assign(formConstructorOf(t.app).smartCaptcha, { url: captchaUrl, allowHosts: ['127.0.0.1', 'smart-captcha.nowhere.invalid'], timeoutMs: 300 });
+  // The stand-in that never answers meets a short deadline, long enough for the others to answer on a busy machine.
+  Object.assign(formConstructorOf(t.app).smartCaptcha, { url: captchaUrl, allowHosts: ['127.0.0.1', 'smart-captcha.nowhere.invalid'], timeoutMs: 1500 });
   requestStorageOf(t.app).captchaBits = 8;
   a = await publishedSite(t);
   b = await publishedSite(t);
