@@ -1,10 +1,13 @@
 /**
  * What the benchmarks share: measuring one case with autocannon, the settings from the
- * environment, a fresh database on the DATABASE_URL server, and printing tables.
+ * environment, a fresh database on the DATABASE_URL server, printing tables, and the files an
+ * import fetches.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -237,4 +240,39 @@ export async function callApi(base: string, token: string | null, method: string
   const text = await response.text();
   if (response.status >= 300) throw new BenchError(`${method} ${url} answered ${response.status}: ${text.slice(0, 400)}`);
   return text ? JSON.parse(text) : null;
+}
+
+/** A picture the media library takes: an uncompressed 24-bit BMP of `width` × `height` pixels. */
+export function bmp(width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const data = Buffer.alloc(54 + row * height);
+  data.write('BM', 0);
+  data.writeUInt32LE(data.length, 2);
+  data.writeUInt32LE(54, 10);
+  data.writeUInt32LE(40, 14);
+  data.writeInt32LE(width, 18);
+  data.writeInt32LE(height, 22);
+  data.writeUInt16LE(1, 26);
+  data.writeUInt16LE(24, 28);
+  data.writeUInt32LE(row * height, 34);
+  return data;
+}
+
+/** A local server of the files an import fetches (`served`: path → type and body), on `port` (0: any free one). */
+export async function serveFiles(port = 0): Promise<{ served: Map<string, { type: string; body: Buffer | string }>; base: string; close: () => void }> {
+  const served = new Map<string, { type: string; body: Buffer | string }>();
+  const server = http.createServer((req, res) => {
+    const file = served.get(req.url ?? '');
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    served,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }

@@ -13,14 +13,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startServedApp, type ServedApp } from '../api/served-app.ts';
-import { BenchError, callApi, describeMachine, fmt, positive, printTable, withDatabase } from '../kit.ts';
+import { BenchError, callApi, describeMachine, fmt, positive, printTable, withDatabase, bmp, serveFiles } from '../kit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Math.round(positive('BENCH_SHOP_ROWS', 10_000));
@@ -34,22 +32,6 @@ const API = '/gateway/accessories.showroom/api/v1';
 const PORT = process.env.BENCH_SHOP_PORT ? Number(process.env.BENCH_SHOP_PORT) : 0;
 const CATEGORIES = ['mats', 'roof', 'towbars', 'wheels'];
 const MATERIALS = ['Резина', 'Пластик', 'Сталь', 'Текстиль'];
-
-/** A tiny BMP picture (what the media library accepts). */
-function bmp(width: number, height: number): Buffer {
-  const row = Math.ceil((width * 3) / 4) * 4;
-  const data = Buffer.alloc(54 + row * height);
-  data.write('BM', 0);
-  data.writeUInt32LE(data.length, 2);
-  data.writeUInt32LE(54, 10);
-  data.writeUInt32LE(40, 14);
-  data.writeInt32LE(width, 18);
-  data.writeInt32LE(height, 22);
-  data.writeUInt16LE(1, 26);
-  data.writeUInt16LE(24, 28);
-  data.writeUInt32LE(row * height, 34);
-  return data;
-}
 
 function accessoriesCsv(rows: number, picture: string): string {
   const lines = ['article_code;name;price;discount;category;images;material'];
@@ -124,14 +106,8 @@ async function main() {
 async function bench(databaseUrl: string) {
   console.log(databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
-  const served = new Map<string, { type: string; body: Buffer | string }>();
-  const files = http.createServer((req, res) => {
-    const file = served.get(req.url ?? '');
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.type }).end(file.body);
-  });
-  await new Promise<void>((resolve) => files.listen(PORT ? PORT + 1 : 0, '127.0.0.1', resolve));
-  const fileBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  const files = await serveFiles(PORT ? PORT + 1 : 0);
+  const { served, base: fileBase } = files;
   served.set('/item.bmp', { type: 'image/bmp', body: bmp(64, 64) });
   served.set('/accessories.csv', { type: 'text/csv', body: accessoriesCsv(ROWS, `${fileBase}/item.bmp`) });
   let app: ServedApp | null = null;
@@ -179,7 +155,6 @@ async function bench(databaseUrl: string) {
   } finally {
     for (const child of ceilings) child.kill('SIGTERM');
     await app?.stop();
-    files.closeAllConnections();
     files.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

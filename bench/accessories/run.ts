@@ -12,12 +12,10 @@
  * target is missed.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServedApp, type ServedApp } from '../api/served-app.ts';
-import { BenchError, callApi, describeMachine, fmt, positive, printTable, withDatabase, treeRssMb } from '../kit.ts';
+import { BenchError, callApi, describeMachine, fmt, positive, printTable, withDatabase, treeRssMb, bmp, serveFiles } from '../kit.ts';
 
 const ROWS = Math.round(positive('BENCH_ACCESSORY_ROWS', 10_000));
 const PASSWORD = 'Bench-Accessories-Pass1!';
@@ -25,22 +23,6 @@ const MANAGER = 'manager@avtograd-sever.test';
 const TARGET_MS = 15_000;
 const TARGET_RSS_MB = 256;
 const API = '/gateway/accessories.showroom/api/v1';
-
-/** A tiny BMP picture (what the media library accepts). */
-function bmp(width: number, height: number): Buffer {
-  const row = Math.ceil((width * 3) / 4) * 4;
-  const data = Buffer.alloc(54 + row * height);
-  data.write('BM', 0);
-  data.writeUInt32LE(data.length, 2);
-  data.writeUInt32LE(54, 10);
-  data.writeUInt32LE(40, 14);
-  data.writeInt32LE(width, 18);
-  data.writeInt32LE(height, 22);
-  data.writeUInt16LE(1, 26);
-  data.writeUInt16LE(24, 28);
-  data.writeUInt32LE(row * height, 34);
-  return data;
-}
 
 /** The accessories file: every row a distinct article in the demo "mats" category. */
 function accessoriesCsv(rows: number, priceOffset: number, picture: string): string {
@@ -59,14 +41,8 @@ async function main() {
 async function bench(databaseUrl: string) {
   console.log(databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite, in the app process: its memory counts in the RSS)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-accessories-'));
-  const served = new Map<string, { type: string; body: Buffer | string }>();
-  const files = http.createServer((req, res) => {
-    const file = served.get(req.url ?? '');
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.type }).end(file.body);
-  });
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  const fileBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  const files = await serveFiles(0);
+  const { served, base: fileBase } = files;
   served.set('/mat.bmp', { type: 'image/bmp', body: bmp(64, 64) });
   let app: ServedApp | null = null;
   // The file server is on this machine: the outgoing-call guard lets 127.0.0.1 through for the bench only.
@@ -110,7 +86,6 @@ async function bench(databaseUrl: string) {
     if (figures.some((figure) => figure.ms >= TARGET_MS || figure.peak >= TARGET_RSS_MB)) throw new BenchError('a target was missed');
   } finally {
     await app?.stop();
-    files.closeAllConnections();
     files.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
