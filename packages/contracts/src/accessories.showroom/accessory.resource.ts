@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, filterText, id, idList, integer, optionalMultiLineText, optionalText, outbound, requiredText, safeString, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { crudPermissions, defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource, partialOf } from '../kit/resource.ts';
 import { brandRef, modelRef } from '../cars.catalog/catalog-fields.ts';
 import { dealershipRef } from '../dealerships/dealership.resource.ts';
 
@@ -15,9 +15,6 @@ const mediaRef = { service: 'media.storage', name: 'files', label: 'name' } as c
 export const accessoryCategoryRef = { service: 'accessories.showroom', name: 'categories', label: 'name' } as const;
 export const accessoryAttributeRef = { service: 'accessories.showroom', name: 'accessory_attributes', label: 'name' } as const;
 const times = { created_at: z.string(), updated_at: z.string() };
-/** The update body: every field optional, without the create's defaults. */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 /** The largest price, in roubles. */
 export const ACCESSORY_PRICE_MAX = 1_000_000_000;

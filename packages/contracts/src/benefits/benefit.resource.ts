@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type RefDef, type ResourcePermissions } from '../kit/resource.ts';
+import { defineResource, type RefDef, type ResourcePermissions, partialOf } from '../kit/resource.ts';
 import { code, filterText, id, idList, isoDate, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { brandRef, idsFilter, modelRef } from '../cars.catalog/catalog-fields.ts';
@@ -42,9 +42,6 @@ const boundedWhole = (min: number, max: number, key: 'benefit_owners_range' | 'b
 export const ownersCount = () => boundedWhole(OWNERS_LIMITS.min, OWNERS_LIMITS.max, 'benefit_owners_range');
 export const discountSum = () => boundedWhole(1, DISCOUNT_SUM_MAX, 'benefit_sum_positive');
 
-/** The update body: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 /** Whether a program's owner range is in order (from ≤ to); both are checked again on every write with the stored values. */
 export const ownersInOrder = (from: number, to: number) => from <= to;

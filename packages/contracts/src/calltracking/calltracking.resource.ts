@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourceDef } from '../kit/resource.ts';
+import { defineResource, type ResourceDef, partialOf } from '../kit/resource.ts';
 import { filterText, id, isoDate, optionalText, rawText, safeString, writtenPhone } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -35,9 +35,6 @@ const serviceId = () =>
 const phones = () => z.array(writtenPhone()).max(SUBSTITUTED_PHONES_MAX).default([]);
 
 const perms = (entity: string) => ({ list: [`${entity}.get_list`], get: [`${entity}.get_list`], create: [`${entity}.patch`], update: [`${entity}.patch`], delete: [`${entity}.patch`] });
-/** The update body: every field optional, without the create's defaults. */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 /** CallKeeper: the widget's id at CallKeeper, its API token, the numbers its script substitutes. */
 const callkeeperFields = {

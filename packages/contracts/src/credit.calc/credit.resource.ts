@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourcePermissions } from '../kit/resource.ts';
+import { defineResource, type ResourcePermissions, partialOf } from '../kit/resource.ts';
 import { code, filterText, id, idList, integer, optionalMultiLineText, requiredText } from '../kit/fields.ts';
 import { STATE_ENTITY_FIELDS } from '../kit/workflow.ts';
 import { brandRef } from '../cars.catalog/catalog-fields.ts';
@@ -36,9 +36,6 @@ const perms = (entity: string): ResourcePermissions => ({
   delete: [`${entity}.delete`],
 });
 const times = { created_at: z.string(), updated_at: z.string() };
-/** The update body: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 const carTypeOptions = CREDIT_CAR_TYPES.map((value) => ({ value, label: `car_types.${value}` }));
 export const carAgeOptions = CAR_AGE_CHOICES.map((value) => ({ value, label: `car_ages.${value}` }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterText, id, integer, optionalMultiLineText, outbound, requiredText, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { crudPermissions, defineResource } from '../kit/resource.ts';
+import { crudPermissions, defineResource, partialOf } from '../kit/resource.ts';
 
 /**
  * Custom media (spec 002 §3 Custom media, §7, §9; docs/decisions/widgets-content.md): a site's
@@ -9,8 +9,6 @@ import { crudPermissions, defineResource } from '../kit/resource.ts';
  * site's items (a picture or a video with its link, description and tags), which a floor shows.
  */
 const times = { created_at: z.string(), updated_at: z.string() };
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 /** How often a profile is imported (spec 002 §9: ONE_HOUR by default). */
 export const CUSTOM_MEDIA_FREQUENCIES = ['FIFTEEN_MINUTES', 'ONE_HOUR', 'SIX_HOURS', 'TWELVE_HOURS', 'ONE_DAY', 'ONE_WEEK'] as const;

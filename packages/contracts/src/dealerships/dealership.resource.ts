@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourcePermissions } from '../kit/resource.ts';
+import { defineResource, type ResourcePermissions, partialOf } from '../kit/resource.ts';
 import { code, email, filterText, id, integer, optionalText, requiredText, safeString, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { DEFAULT_SCHEDULE, EMPTY_PHONE, orderValue, phoneParts, workSchedule } from './dealership-fields.ts';
@@ -59,9 +59,6 @@ const dealershipFields = {
   status: z.literal(DEALERSHIP_STATUSES, { error: encodeMessage('invalid_choice') }).default(2),
   map_scale: integer(1, 21).default(1),
 };
-/** The update body: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 export const dealershipResource = defineResource({
   service: 'dealerships',

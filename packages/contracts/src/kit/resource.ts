@@ -194,3 +194,7 @@ export function parseSort(value: string | undefined, allowed: string[], fallback
   }
   return { sort: result } as const;
 }
+
+/** A resource's update body from its create fields: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
+export const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
+  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });

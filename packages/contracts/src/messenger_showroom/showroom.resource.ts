@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourcePermissions } from '../kit/resource.ts';
+import { defineResource, type ResourcePermissions, partialOf } from '../kit/resource.ts';
 import { email, filterText, id, integer, isoDate, optionalMultiLineText, optionalText, outbound, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -21,9 +21,6 @@ const perms = (entity: string): ResourcePermissions => ({
   update: [`${entity}.patch`],
   delete: [`${entity}.delete`],
 });
-/** The update body: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 export const SHOWROOM_PLANS = ['PAID', 'FREE'] as const;
 export const SHOWROOM_LOCALES = ['ru', 'en'] as const;

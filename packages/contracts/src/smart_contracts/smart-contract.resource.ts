@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { defineResource, partialOf } from '../kit/resource.ts';
 import { id, optionalMultiLineText, optionalText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { dealershipRef } from '../dealerships/dealership.resource.ts';
@@ -110,9 +110,6 @@ const settingsFields = {
   use_dealer_locator: z.boolean().default(false),
 };
 
-/** The update body: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
-const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
-  z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
 
 const identityOptions = CAR_IDENTITIES.map((value) => ({ value, label: `car_identities.${value}` }));
 export const smartWidgetTypeOptions = SMART_WIDGET_TYPES.map((value) => ({ value, label: `widget_types.${value}` }));
