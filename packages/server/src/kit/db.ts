@@ -106,6 +106,9 @@ function statementName(text: string): string | undefined {
  * prepared once per connection. `db` is the handle, not a transaction.
  */
 export async function readArrays(db: Db, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Promise<unknown[][]> {
+  // Building the statement's text is a piece of its own (kit/turns.ts): for a list with its
+  // links and names it is the longest stretch of a request's first piece.
+  await afterTurn(undefined);
   const { sql: text, params } = query instanceof SQL ? (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query) : query.toSQL();
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
