@@ -102,6 +102,8 @@ async function buildBundle(current) {
     target: 'node20',
     keepNames: true,
     sourcemap: 'linked',
+    // Stack traces need the maps' positions only: the sources' text would stay in the server's memory.
+    sourcesContent: false,
     write: false,
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
