@@ -1,33 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFilter } from '@dp/contracts';
-import { answerFromIndex, type IndexQuery, type StockIndex } from './stock-index.ts';
+import { answerFromIndex, stockIndexOf, type IndexQuery, type StockIndex } from './stock-index.ts';
 
-/** An index of a few cars built by hand: what loadStockIndex makes of the rows (null: no value). */
+/** The index of a few cars, from their columns as the loader reads them (null: no value). */
 function indexOf(cars: { id: number; brand: number | null; body: string | null; year: number | null; price: number | null; final: number | null; sort?: number | null; restyling?: number; cert?: boolean | null }[]): StockIndex {
-  const numbers = (values: (number | null | undefined)[]) => Float64Array.from(values, (value) => (value === null || value === undefined ? NaN : value));
-  const bodies = [...new Set(cars.flatMap((car) => (car.body === null ? [] : [car.body])))];
-  const price = numbers(cars.map((car) => car.price));
-  const final = numbers(cars.map((car) => car.final));
-  return {
-    size: cars.length,
-    ids: numbers(cars.map((car) => car.id)),
-    restyling: numbers(cars.map((car) => car.restyling ?? 1)),
-    complectation: numbers(cars.map(() => null)),
-    numbers: new Map([
-      ['brand_id', numbers(cars.map((car) => car.brand))],
-      ['year', numbers(cars.map((car) => car.year))],
-      ['price', price],
-      ['final_price', final],
-      ['discount', price.map((value, i) => value - final[i]!)],
-      ['restyling_sort', numbers(cars.map((car) => car.sort))],
-      ['created_at', numbers(cars.map((car) => car.id))],
-    ]),
-    texts: new Map([['body', { codes: Int32Array.from(cars, (car) => (car.body === null ? -1 : bodies.indexOf(car.body))), values: bodies }]]),
-    flags: new Map([['certification', Uint8Array.from(cars, (car) => (car.cert === true ? 1 : car.cert === false ? 0 : 2))]]),
-    names: new Map([['brand_id', new Map([[1, { ru: 'Лада', en: 'Lada' }], [2, { ru: 'Kia', en: 'Kia' }]])]]),
-    orders: new Map(),
-    bytes: 0,
-  };
+  const index = stockIndexOf({
+    id: cars.map((car) => car.id),
+    restyling_id: cars.map((car) => car.restyling ?? 1),
+    complectation_id: cars.map(() => null),
+    restyling_sort: cars.map((car) => car.sort ?? null),
+    created_at: cars.map((car) => car.id),
+    brand_id: cars.map((car) => car.brand),
+    body: cars.map((car) => car.body),
+    year: cars.map((car) => car.year),
+    price: cars.map((car) => car.price),
+    final_price: cars.map((car) => car.final),
+    certification: cars.map((car) => car.cert ?? null),
+  });
+  index.names.set('brand_id', new Map([[1, { ru: 'Лада', en: 'Lada' }], [2, { ru: 'Kia', en: 'Kia' }]]));
+  return index;
 }
 
 const FILTERS: CustomFilter[] = [
@@ -76,6 +67,22 @@ describe("a list page from the index of a site's offered cars", () => {
     ]);
     expect(answer.bounds.get('year')).toEqual({ min: 2020, max: 2020 });
     expect(answer.flags.get('certification')).toBe(1);
+  });
+
+  it('matches a chosen number as a number, and counts the other choices under it', () => {
+    for (const written of ['2', '2.0']) {
+      const answer = answerFromIndex(CARS, query({ values: new Map([['brand_id', [written]]]) }), 'en');
+      expect(answer.ids).toEqual([4, 3]);
+      // The brands' own counts ignore the brand chosen; the bodies' count under it.
+      expect(answer.options.get('brand_id')!.map((option) => [option.value, option.count])).toEqual([
+        ['2', 2],
+        ['1', 2],
+      ]);
+      expect(answer.options.get('body')).toEqual([
+        { value: 'sedan', name: 'sedan', count: 1 },
+        { value: 'suv', name: 'suv', count: 0 },
+      ]);
+    }
   });
 
   it('takes ranges and checkboxes, a car without the value failing a range', () => {

@@ -21,15 +21,23 @@ export interface StockIndex {
   /** Number fields, references by id, and the order keys; NaN for null. */
   numbers: Map<string, Float64Array>;
   /** Text fields as codes into their distinct values (-1 for null). */
-  texts: Map<CustomFilterField, { codes: Int32Array; values: string[] }>;
+  texts: Map<CustomFilterField, Coded<string>>;
   /** Yes/no fields: 1 yes, 0 no, 2 null. */
   flags: Map<CustomFilterField, Uint8Array>;
   /** The shown names of the referenced records, per language. */
   names: Map<CustomFilterField, Map<number, Record<Lang, string>>>;
   /** Positions in each order asked so far (made on first use). */
   orders: Map<string, Uint32Array>;
+  /** The filters' number fields again, as codes into their distinct values: counted as a choice's options. */
+  numberCodes: Map<CustomFilterField, Coded<number>>;
   /** What the arrays weigh, for the cache's memory budget. */
   bytes: number;
+}
+
+/** A field's values as codes into its distinct values: -1 for null. */
+interface Coded<T> {
+  codes: Int32Array;
+  values: T[];
 }
 
 /** The fields kept as references to catalogue records: filtered by id, shown by name. */
@@ -66,7 +74,16 @@ export async function loadStockIndex(db: DbOrTx, siteId: number, isNew: boolean)
     from cars c left join restyling_sorts rs on rs.site_id = c.site_id and rs.restyling_id = c.restyling_id
     where c.site_id = ${siteId} and c.is_new = ${isNew} and c.status in ('active', 'reserved')`);
   const text = (result as unknown as { rows: { columns: string }[] }).rows[0]?.columns;
-  const read = JSON.parse(text ?? '{}') as Record<string, (number | string | boolean | null)[] | null>;
+  const index = stockIndexOf(JSON.parse(text ?? '{}') as StockColumns);
+  index.names = await referenceNames(db, index);
+  return index;
+}
+
+/** The cars' columns as read: each an array with a value per car (null: no value), or null when there are no cars. */
+export type StockColumns = Record<string, (number | string | boolean | null)[] | null>;
+
+/** The index of the cars' columns (its names empty: the loader reads them). */
+export function stockIndexOf(read: StockColumns): StockIndex {
   const size = read.id?.length ?? 0;
   const index: StockIndex = {
     size,
@@ -78,31 +95,34 @@ export async function loadStockIndex(db: DbOrTx, siteId: number, isNew: boolean)
     flags: new Map(),
     names: new Map(),
     orders: new Map(),
+    numberCodes: new Map(),
     bytes: 0,
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
     const values = read[field] ?? null;
-    if (isNumberField(field)) index.numbers.set(field, toNumbers(values as number[], size));
-    else if (CUSTOM_FILTER_FIELDS[field] === 'boolean') {
+    if (isNumberField(field)) {
+      const column = toNumbers(values as number[], size);
+      index.numbers.set(field, column);
+      index.numberCodes.set(field, encode(size, (i) => (Number.isNaN(column[i]!) ? null : column[i]!)));
+    } else if (CUSTOM_FILTER_FIELDS[field] === 'boolean') {
       const flags = new Uint8Array(size);
       for (let i = 0; i < size; i++) flags[i] = values?.[i] === true ? 1 : values?.[i] === false ? 0 : 2;
       index.flags.set(field, flags);
-    } else index.texts.set(field, encodeTexts(values as (string | null)[] | null, size));
+    } else index.texts.set(field, encode(size, (i) => (values?.[i] ?? null) as string | null));
   }
   const price = index.numbers.get('price')!;
   const finalPrice = index.numbers.get('final_price')!;
   index.numbers.set('discount', price.map((value, i) => value - finalPrice[i]!));
-  index.names = await referenceNames(db, index);
-  index.bytes = [index.ids, index.restyling, index.complectation, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
+  index.bytes = [index.ids, index.restyling, index.complectation, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
   return index;
 }
 
-function encodeTexts(values: (string | null)[] | null, size: number): { codes: Int32Array; values: string[] } {
+function encode<T>(size: number, valueAt: (i: number) => T | null): Coded<T> {
   const codes = new Int32Array(size);
-  const distinct = new Map<string, number>();
+  const distinct = new Map<T, number>();
   for (let i = 0; i < size; i++) {
-    const value = values?.[i] ?? null;
+    const value = valueAt(i);
     if (value === null) {
       codes[i] = -1;
       continue;
@@ -152,20 +172,18 @@ export interface IndexAnswer {
   flags: Map<CustomFilterField, number>;
 }
 
+/** A choice field's codes. */
+const codedOf = (index: StockIndex, field: CustomFilterField): Coded<string> | Coded<number> => index.texts.get(field) ?? index.numberCodes.get(field)!;
+
 /** Whether the car at a position meets one filter; null when the filter is not set. */
 function testOf(index: StockIndex, query: IndexQuery, field: CustomFilterField): ((i: number) => boolean) | null {
   const chosen = query.values.get(field);
   if (chosen) {
-    const text = index.texts.get(field);
-    if (text) {
-      const wanted = new Set(chosen);
-      const accepted = new Uint8Array(text.values.length);
-      text.values.forEach((value, code) => (accepted[code] = wanted.has(value) ? 1 : 0));
-      return (i) => text.codes[i]! >= 0 && accepted[text.codes[i]!] === 1;
-    }
-    const column = index.numbers.get(field)!;
-    const wanted = new Set(chosen.map(Number));
-    return (i) => wanted.has(column[i]!);
+    const { codes, values } = codedOf(index, field);
+    // A number is matched as a number ("2020" and "2020.0" alike), a text as written.
+    const wanted = new Set<string | number>(index.texts.has(field) ? chosen : chosen.map(Number));
+    const accepted = Uint8Array.from(values as (string | number)[], (value) => (wanted.has(value) ? 1 : 0));
+    return (i) => codes[i]! >= 0 && accepted[codes[i]!] === 1;
   }
   const range = query.ranges.get(field);
   if (range) {
@@ -223,13 +241,12 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   const masks = new Int32Array(index.size);
   const inScope = scopeTest(index, query.scope ?? null);
 
-  // Per choice filter: counts by value code (texts) or by value (numbers), and which values occur.
+  // Per choice filter: counts by value code, and which values the scope's cars have.
   const choice = query.filters.flatMap((filter, j) => (filter.type === 'range' || filter.type === 'checkbox' ? [] : [{ j, field: filter.field, bit: 1 << j }]));
-  const textCounts = choice.map(({ field }) => {
-    const text = index.texts.get(field);
-    return text ? { text, counts: new Int32Array(text.values.length), present: new Uint8Array(text.values.length) } : null;
+  const choiceCounts = choice.map(({ field }) => {
+    const coded = codedOf(index, field);
+    return { coded, counts: new Int32Array(coded.values.length), present: new Uint8Array(coded.values.length) };
   });
-  const numberCounts = choice.map(({ field }) => (index.texts.has(field) ? null : { column: index.numbers.get(field)!, counts: new Map<number, number>() }));
   const ranged = query.filters.flatMap((filter, j) => (filter.type === 'range' ? [{ field: filter.field, bit: 1 << j, column: index.numbers.get(filter.field)!, min: Infinity, max: -Infinity }] : []));
   const flagged = query.filters.flatMap((filter, j) => (filter.type === 'checkbox' ? [{ field: filter.field, bit: 1 << j, flags: index.flags.get(filter.field)!, count: 0 }] : []));
 
@@ -247,19 +264,11 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
     masks[i] = mask;
     if (mask === 0) total++;
     for (let k = 0; k < choice.length; k++) {
-      const under = (mask & ~choice[k]!.bit) === 0;
-      const text = textCounts[k];
-      if (text) {
-        const code = text.text.codes[i]!;
-        if (code < 0) continue;
-        text.present[code] = 1;
-        if (under) text.counts[code]! += 1;
-      } else {
-        const numbers = numberCounts[k]!;
-        const value = numbers.column[i]!;
-        if (Number.isNaN(value)) continue;
-        numbers.counts.set(value, (numbers.counts.get(value) ?? 0) + (under ? 1 : 0));
-      }
+      const one = choiceCounts[k]!;
+      const code = one.coded.codes[i]!;
+      if (code < 0) continue;
+      one.present[code] = 1;
+      if ((mask & ~choice[k]!.bit) === 0) one.counts[code]! += 1;
     }
     for (let r = 0; r < ranged.length; r++) {
       const range = ranged[r]!;
@@ -278,10 +287,12 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   choice.forEach(({ field }, k) => {
     const names = index.names.get(field);
     const nameOf = (value: string) => (names ? names.get(Number(value))?.[lang] || value : value);
-    const text = textCounts[k];
-    const found = text
-      ? text.text.values.flatMap((value, code) => (text.present[code] && value !== '' ? [{ value, name: value, count: text.counts[code]! }] : []))
-      : [...numberCounts[k]!.counts].map(([value, count]) => ({ value: String(value), name: nameOf(String(value)), count }));
+    const { coded, counts, present } = choiceCounts[k]!;
+    const isText = index.texts.has(field);
+    const found = (coded.values as (string | number)[]).flatMap((raw, code) => {
+      const value = String(raw);
+      return present[code] && value !== '' ? [{ value, name: isText ? value : nameOf(value), count: counts[code]! }] : [];
+    });
     const numeric = CUSTOM_FILTER_FIELDS[field] === 'number';
     found.sort((a, b) => (numeric ? Number(b.value) - Number(a.value) : a.name.localeCompare(b.name, lang)));
     options.set(field, found);
