@@ -109,7 +109,11 @@ export class ErrorCollector {
     return refusals.map((refusal) => (refusal ? { status: 'limited' as const, retryAfter: Number(refusal.headers?.['retry-after'] ?? RATE_WINDOW_SECONDS) } : { status: 'accepted' as const }));
   }
 
-  /** One transaction: the issues upserted (a resolved one opens again), the events, the users and browsers, the projects' totals. */
+  /**
+   * One statement (so one transaction and one round trip): the issues upserted (a resolved one
+   * opens again), the events, the users and browsers, the projects' totals. The events and tags
+   * find their issue's id by project and fingerprint in the upsert's returned rows.
+   */
   private async store(db: Db, items: { project: ErrorProject; event: ErrorEvent }[]): Promise<NewErrorIssue[]> {
     const now = new Date();
     type Group = { project: ErrorProject; fingerprint: string; first: ErrorEvent; last: ErrorEvent; count: number };
@@ -122,26 +126,53 @@ export class ErrorCollector {
         group.count++;
         group.last = event;
       } else groups.set(key, { project, fingerprint, first: event, last: event, count: 1 });
-      return { project, event, key };
+      return { project, event, fingerprint };
     });
-    // In one order in every process, so that two batches never wait on each other in a circle.
-    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const created: NewErrorIssue[] = [];
+    // Rows in one order in every process, so that two batches never wait on each other in a circle.
+    const byKey = <T>(rows: [string, T][]) => rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    const issueRows = byKey([...groups.entries()]).map((group) => ({
+      project_id: group.project.id,
+      fingerprint: group.fingerprint,
+      type: group.first.type,
+      message: group.first.message || group.first.type,
+      culprit: culpritOf(group.first.frames),
+      count: group.count,
+      last_release: group.last.release,
+      frames_search: framesSearch(group.first.frames),
+    }));
+    const eventRows = keyed.map(({ project, event, fingerprint }, n) => ({
+      n,
+      project_id: project.id,
+      fingerprint,
+      event_id: event.eventId,
+      type: event.type,
+      message: event.message,
+      url: event.url,
+      release: event.release,
+      user: event.user,
+      browser: event.browser,
+      level: event.level,
+      frames: event.frames,
+      search: [event.type, event.message, event.url ?? '', event.release ?? ''].join(' ').slice(0, 4000),
+    }));
+    const tags = new Map<string, { project_id: number; fingerprint: string; kind: string; value: string; count: number }>();
+    for (const { project, event, fingerprint } of keyed) {
+      for (const [kind, value] of [['user', event.user], ['browser', event.browser]] as const) {
+        if (!value) continue;
+        const tagKey = `${project.id}|${fingerprint}|${kind}|${value}`;
+        const tag = tags.get(tagKey) ?? { project_id: project.id, fingerprint, kind, value, count: 0 };
+        tag.count++;
+        tags.set(tagKey, tag);
+      }
+    }
+    const perProject = new Map<number, number>();
+    for (const { project } of items) perProject.set(project.id, (perProject.get(project.id) ?? 0) + 1);
+    const projectRows = [...perProject].sort(([a], [b]) => a - b).map(([id, count]) => ({ id, count }));
     // Each table's rows go as one JSON parameter (jsonb_to_recordset): a batch of hundreds of events
-    // costs one parameter per statement to build and send instead of one per value.
+    // costs one parameter per table to build and send instead of one per value.
     const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
-    await db.transaction(async (tx) => {
-      const issueRows = ordered.map(([, group]) => ({
-        project_id: group.project.id,
-        fingerprint: group.fingerprint,
-        type: group.first.type,
-        message: group.first.message || group.first.type,
-        culprit: culpritOf(group.first.frames),
-        count: group.count,
-        last_release: group.last.release,
-        frames_search: framesSearch(group.first.frames),
-      }));
-      const upserted = await tx.execute(sql`
+    const result = await db.execute(sql`
+      with issues as (
         insert into error_issues (project_id, fingerprint, type, message, culprit, count, first_seen, last_seen, last_release, frames_search)
         select x.project_id, x.fingerprint, x.type, x.message, x.culprit, x.count, ${now}, ${now}, x.last_release, x.frames_search
         from jsonb_to_recordset(${json(issueRows)}) as x(project_id int, fingerprint text, type text, message text, culprit text, count bigint, last_release text, frames_search text)
@@ -152,57 +183,32 @@ export class ErrorCollector {
           -- Reappearance: a resolved issue that gets a new event is open again; an ignored one stays ignored.
           status = case when error_issues.status = 'resolved' then 'unresolved' else error_issues.status end,
           resolved_at = case when error_issues.status = 'resolved' then null else error_issues.resolved_at end
-        returning id, project_id, fingerprint, (xmax = 0) as inserted`);
-      const rows = (upserted as unknown as { rows: { id: number; project_id: number; fingerprint: string; inserted: boolean }[] }).rows;
-      const issueOf = new Map(rows.map((row) => [`${row.project_id}|${row.fingerprint}`, Number(row.id)]));
-      for (const row of rows) {
-        if (!row.inserted) continue;
-        const group = groups.get(`${row.project_id}|${row.fingerprint}`)!;
-        const { id, name, kind, site_id, client_id } = group.project;
-        created.push({ id: Number(row.id), project: { id, name, kind, site_id, client_id }, type: group.first.type, message: group.first.message, culprit: culpritOf(group.first.frames) });
-      }
-      const eventRows = keyed.map(({ project, event, key }) => ({
-        project_id: project.id,
-        issue_id: issueOf.get(key)!,
-        event_id: event.eventId,
-        type: event.type,
-        message: event.message,
-        url: event.url,
-        release: event.release,
-        user: event.user,
-        browser: event.browser,
-        level: event.level,
-        frames: event.frames,
-        search: [event.type, event.message, event.url ?? '', event.release ?? ''].join(' ').slice(0, 4000),
-      }));
-      await tx.execute(sql`
+        returning id, project_id, fingerprint, (xmax = 0) as inserted
+      ), events as (
         insert into error_events (project_id, issue_id, event_id, type, message, url, release, "user", browser, level, frames, search, received_at)
-        select x.project_id, x.issue_id, x.event_id, x.type, x.message, x.url, x.release, x."user", x.browser, x.level, x.frames, x.search, ${now}
-        from jsonb_to_recordset(${json(eventRows)}) as x(project_id int, issue_id int, event_id text, type text, message text, url text, release text, "user" text, browser text, level text, frames jsonb, search text)`);
-      const tags = new Map<string, { issue_id: number; kind: string; value: string; count: number }>();
-      for (const { event, key } of keyed) {
-        for (const [kind, value] of [['user', event.user], ['browser', event.browser]] as const) {
-          if (!value) continue;
-          const tagKey = `${issueOf.get(key)}|${kind}|${value}`;
-          const tag = tags.get(tagKey) ?? { issue_id: issueOf.get(key)!, kind, value, count: 0 };
-          tag.count++;
-          tags.set(tagKey, tag);
-        }
-      }
-      if (tags.size) {
-        const sorted = [...tags.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, tag]) => tag);
-        await tx.execute(sql`
-          insert into error_issue_tags (issue_id, kind, value, count)
-          select x.issue_id, x.kind, x.value, x.count from jsonb_to_recordset(${json(sorted)}) as x(issue_id int, kind text, value text, count bigint)
-          on conflict (issue_id, kind, value) do update set count = error_issue_tags.count + excluded.count`);
-      }
-      const perProject = new Map<number, number>();
-      for (const { project } of items) perProject.set(project.id, (perProject.get(project.id) ?? 0) + 1);
-      const projectRows = [...perProject].sort(([a], [b]) => a - b).map(([id, count]) => ({ id, count }));
-      await tx.execute(sql`
+        select x.project_id, i.id, x.event_id, x.type, x.message, x.url, x.release, x."user", x.browser, x.level, x.frames, x.search, ${now}
+        from jsonb_to_recordset(${json(eventRows)}) as x(n int, project_id int, fingerprint text, event_id text, type text, message text, url text, release text, "user" text, browser text, level text, frames jsonb, search text)
+        join issues i on i.project_id = x.project_id and i.fingerprint = x.fingerprint
+        -- In the order the events came: their ids say which is an issue's latest.
+        order by x.n
+      ), tags as (
+        insert into error_issue_tags (issue_id, kind, value, count)
+        select i.id, x.kind, x.value, x.count
+        from jsonb_to_recordset(${json(byKey([...tags.entries()]))}) as x(project_id int, fingerprint text, kind text, value text, count bigint)
+        join issues i on i.project_id = x.project_id and i.fingerprint = x.fingerprint
+        on conflict (issue_id, kind, value) do update set count = error_issue_tags.count + excluded.count
+      ), projects as (
         update error_projects p set events_total = p.events_total + x.count, last_seen = ${now}
-        from jsonb_to_recordset(${json(projectRows)}) as x(id int, count bigint) where p.id = x.id`);
-    });
+        from jsonb_to_recordset(${json(projectRows)}) as x(id int, count bigint) where p.id = x.id
+      )
+      select id, project_id, fingerprint, inserted from issues`);
+    const created: NewErrorIssue[] = [];
+    for (const row of (result as unknown as { rows: { id: number; project_id: number; fingerprint: string; inserted: boolean }[] }).rows) {
+      if (!row.inserted) continue;
+      const group = groups.get(`${row.project_id}|${row.fingerprint}`)!;
+      const { id, name, kind, site_id, client_id } = group.project;
+      created.push({ id: Number(row.id), project: { id, name, kind, site_id, client_id }, type: group.first.type, message: group.first.message, culprit: culpritOf(group.first.frames) });
+    }
     await this.keepCaps(items.map(({ project }) => project.id));
     return created;
   }
