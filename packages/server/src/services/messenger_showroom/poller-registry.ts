@@ -3,8 +3,8 @@
  * to stop a bot's loop at once or look for a new bot, without importing the poller itself.
  */
 export interface Poller {
-  /** Looks for bots to poll now (after a bot is saved). */
-  kick(): void;
+  /** Looks for bots to poll now (after a bot is saved); resolves when that look is over. */
+  kick(): Promise<void>;
   /** Stops polling a bot at once (deleted or switched off here). */
   stop(botId: number): void;
   /** The bots this process polls. */

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../../test/telegram-stand-in.ts';
 import { waitUntil } from '../../test/wait.ts';
@@ -18,11 +22,15 @@ let dealer: string;
 let siteId: number;
 const API = '/gateway/messenger_showroom/api/v1';
 const TOKEN = '810001:AAFpollingShowroomBotTokenForTests_0123';
+const SECOND_TOKEN = '810002:AAFpollingShowroomBotTokenForTests_4567';
+/** Two app processes share one database only on PostgreSQL (the embedded one belongs to one process). */
+const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.DATABASE_URL);
 const CODES = { messenger_showroom: ['bots.get_list', 'bots.create', 'bots.patch', 'bots.delete'] };
 
 beforeAll(async () => {
   telegram = await startTelegramStandIn();
   telegram.addBot(TOKEN, { id: 810001, username: 'polling_bot' });
+  telegram.addBot(SECOND_TOKEN, { id: 810002, username: 'second_polling_bot' });
   process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
   t = await buildTestApp({ telegramApiUrl: telegram.url, telegramWebhookUrl: null, telegramPollTimeout: 7 });
   const clientId = await t.createClient('Автоград');
@@ -66,5 +74,32 @@ describe('long polling', () => {
     await waitUntil('the supervisor looked again', async () => (await t.database.db.select().from(showroomBots)).length === 0);
     expect(telegram.of('sendMessage', TOKEN)).toHaveLength(sentBefore);
     expect(telegram.of('getUpdates', TOKEN)).toHaveLength(pollsBefore);
+  }, 120_000);
+});
+
+describe.runIf(onPostgres)('long polling from two app processes', () => {
+  it('polls a bot from one process only, and from the other once the first lets it go', async () => {
+    const created = await t.request('POST', `${API}/bots`, { token: dealer, body: { data: { attributes: { site_id: siteId, name: 'Бот двух процессов', token: SECOND_TOKEN } } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const botId = Number(created.json().data.id);
+    await telegram.waitFor((call) => call.token === SECOND_TOKEN && call.method === 'getUpdates');
+    // A second process on the same database: its own connections, so its own advisory locks.
+    const config = { ...t.config, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'dp-second-process-')) };
+    const second = await buildApp(config);
+    try {
+      await pollerOf(config)!.kick();
+      expect(pollerOf(config)!.polling.has(botId)).toBe(false);
+      expect(pollerOf(t.config)!.polling.has(botId)).toBe(true);
+      // The first process stops polling (as when it ends): the second takes the bot over at its next look.
+      await pollerOf(t.config)!.close();
+      const before = telegram.calls.length;
+      await pollerOf(config)!.kick();
+      expect(pollerOf(config)!.polling.has(botId)).toBe(true);
+      const taken = await telegram.waitFor((call) => call.token === SECOND_TOKEN && call.method === 'getUpdates' && telegram.calls.indexOf(call) >= before);
+      expect(taken.body.timeout).toBe(7);
+    } finally {
+      await second.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

@@ -90,15 +90,16 @@ export function startPolling(ctx: ServiceContext, submit: SubmitRequest): Poller
     }
   }
 
-  const kick = () => {
-    if (supervising || closing.signal.aborted) return;
-    supervising = supervise()
+  const kick = (): Promise<void> => {
+    if (closing.signal.aborted) return Promise.resolve();
+    supervising ??= supervise()
       .catch((error) => ctx.log.warn({ err: (error as Error).message }, 'the showroom bots were not looked up for polling'))
       .finally(() => (supervising = null));
+    return supervising;
   };
-  const timer = setInterval(kick, SUPERVISE_MS);
+  const timer = setInterval(() => void kick(), SUPERVISE_MS);
   timer.unref?.();
-  kick();
+  void kick();
 
   const poller: Poller = {
     kick,

@@ -152,7 +152,7 @@ export function botHooks(config: Config): ResourceHooks {
       // Long polling: a bot switched off stops at once; a new or changed one is looked up now.
       if (bot.deleted) pollerOf(config)?.stop(bot.id);
       await syncWebhook(config, tx, bot, request.log);
-      if (!bot.deleted) pollerOf(config)?.kick();
+      if (!bot.deleted) void pollerOf(config)?.kick();
     },
     async beforeDelete({ tx, existing, request }) {
       pollerOf(config)?.stop(existing.id as number);
