@@ -224,6 +224,8 @@ export const SAMPLES: Record<string, Sample> = {
   // smart_contracts and calltracking: a new site's settings (one per site); the widgets switched off (one service on per site).
   'smart_contracts/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), environment: 'test', kto_widget_ids: ['kto-1'] }),
   'calltracking/callkeeper_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), widget_id: `ck-${suffix()}`, api_token: 'ck-secret', phones: ['+7 (495) 123-45-67'] }),
+  // tradein.calculator: a new site's settings (one per site).
+  'tradein.calculator/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), brands: ['Kia'], max_age_years: 10 }),
   'calltracking/calltouch_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), calltouch_site_id: '12345', mod_id: `mod-${suffix()}`, webhook_secret: 'ct-secret' }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
