@@ -35,8 +35,8 @@ const settingsFields = {
   brands: z
     .array(requiredText(100))
     .max(200)
-    .default([])
-    .refine((list) => new Set(list.map(brandKey)).size === list.length, { error: encodeMessage('tradein_brand_duplicate') }),
+    .refine((list) => new Set(list.map(brandKey)).size === list.length, { error: encodeMessage('tradein_brand_duplicate') })
+    .default([]),
   max_age_years: optionalLimit(TRADEIN_AGE_MAX),
   max_mileage: optionalLimit(TRADEIN_MILEAGE_MAX),
   form_fields: z.array(z.enum(TRADEIN_OPTIONAL_FIELDS, { error: encodeMessage('invalid_choice') })).max(TRADEIN_OPTIONAL_FIELDS.length).default([]),
