@@ -5,7 +5,7 @@ import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { requests } from '../request.storage/request.table.ts';
 import { solveChallenge } from '../request.storage/captcha.ts';
-import { publishedSite, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
+import { addPage, publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
 
 /**
  * Trade-in (spec 002 §2 /tradein.calculator/settings/{siteId}, §3, §9): a site's settings made with
@@ -42,6 +42,8 @@ beforeAll(async () => {
   const consent = await t.request('POST', '/gateway/request.storage/api/v1/agreement_hash', { token: (await t.signIn((await t.createUser({ grants: { 'request.storage': ['requests_settings.create', 'callback_requests.get_list'] }, clientIds: [s.clientId] })).email)).access_token, body: body({ site_id: s.id, text: 'Согласен на обработку персональных данных' }) });
   expect(consent.statusCode, consent.body).toBe(201);
   hash = consent.json().data.attributes.hash;
+  // A page with the trade-in form (the form floor's trade-in choice).
+  await addPage(db(), s, '/trade-in', { caption: 'Трейд-ин', floors: [{ floor_id: s.floors.form, values: { form: 'trade_in', title: null } }] }, { parent_id: s.pages.home.id });
 });
 afterAll(() => t?.close());
 
@@ -127,5 +129,43 @@ describe('trade-in requests', () => {
     const sent = await send(bare, { brand: 'Kia', model: 'Rio', year: thisYear - 1, mileage: 100 }, 'en');
     expect(sent.statusCode).toBe(403);
     expect(sent.json().errors[0].title).toBe('The site does not take trade-in requests now. Please call us');
+  });
+});
+
+describe('the trade-in form of the public site', () => {
+  /** Posts the page's trade-in form, its captcha solved, as a browser without the site's script would. */
+  async function postForm(fields: Record<string, string>) {
+    const ip = `10.9.1.${++address}`;
+    const challenge = (await t.app.inject({ method: 'GET', url: '/_api/requests/captcha', headers: { host: s.host }, remoteAddress: ip })).json().data.challenge as string;
+    return t.app.inject({
+      method: 'POST',
+      url: '/trade-in',
+      headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: ip,
+      payload: new URLSearchParams({ _form: 'main-0', consent: 'on', captcha_challenge: challenge, captcha_nonce: solveChallenge(challenge), ...fields }).toString(),
+    });
+  }
+
+  it('asks for the car and the contact, and its request arrives with the car', async () => {
+    const page = (await visit(t, s.host, '/trade-in')).body;
+    expect(page).toContain('<form class="form form--trade-in"');
+    for (const field of ['name', 'phone', 'brand', 'car_model', 'year', 'mileage']) expect(page).toMatch(new RegExp(`name="${field}" required`));
+    const sent = await postForm({ name: 'Олег', phone: '+7 (901) 111-22-33', brand: 'Hyundai', car_model: 'Solaris', year: String(thisYear - 4), mileage: '85000' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.body).toContain('Спасибо! Заявка отправлена');
+    const [row] = await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, 'Олег')));
+    expect(row).toMatchObject({ type: 11, phone: '+7 (901) 111-22-33' });
+    expect(row!.fields).toMatchObject({ brand: 'Hyundai', model: 'Solaris', year: thisYear - 4, mileage: 85000, evaluation_type: 'tradein' });
+  });
+
+  it('shows why a car is refused and keeps what was typed', async () => {
+    const refused = await postForm({ name: 'Пётр', phone: '+7 (901) 111-22-44', brand: 'Lada', car_model: 'Granta', year: String(thisYear - 1), mileage: '300000' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Автомобили марки Lada мы в трейд-ин не принимаем Мы принимаем автомобили с пробегом не больше 150');
+    expect(refused.body).toContain('value="Granta"');
+    const year = await postForm({ name: 'Пётр', phone: '+7 (901) 111-22-44', brand: 'Kia', car_model: 'Rio', year: '1800', mileage: '1000' });
+    expect(year.statusCode).toBe(400);
+    expect(year.body).toContain(`Укажите год выпуска от 1900 до ${thisYear + 1}`);
+    expect(await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, 'Пётр')))).toHaveLength(0);
   });
 });
