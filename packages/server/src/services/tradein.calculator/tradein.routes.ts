@@ -41,6 +41,9 @@ export interface TradeinLimits {
   max_mileage: number | null;
 }
 
+/** A number with its thousands apart (150 000), as both languages of the messages read it. */
+const groupDigits = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
 /**
  * The reasons a car is refused, each on its field: a brand not listed, a year before the age limit
  * or after this one, a mileage over the limit (all at once, so the visitor fixes them together).
@@ -56,7 +59,7 @@ export function carRefusals(limits: TradeinLimits, car: { brand: string; year: n
     errors.push(badRequest('tradein_too_old', '/data/attributes/year', { years: limits.max_age_years, year: thisYear - limits.max_age_years }));
   }
   if (limits.max_mileage !== null && car.mileage > limits.max_mileage) {
-    errors.push(badRequest('tradein_mileage_too_high', '/data/attributes/mileage', { max: limits.max_mileage.toLocaleString('ru-RU') }));
+    errors.push(badRequest('tradein_mileage_too_high', '/data/attributes/mileage', { max: groupDigits(limits.max_mileage) }));
   }
   return errors;
 }

@@ -154,7 +154,7 @@ describe('the trade-in form of the public site', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.body).toContain('Спасибо! Заявка отправлена');
     const [row] = await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, 'Олег')));
-    expect(row).toMatchObject({ type: 11, phone: '+7 (901) 111-22-33' });
+    expect(row).toMatchObject({ type: 11, phone: '+79011112233' });
     expect(row!.fields).toMatchObject({ brand: 'Hyundai', model: 'Solaris', year: thisYear - 4, mileage: 85000, evaluation_type: 'tradein' });
   });
 
