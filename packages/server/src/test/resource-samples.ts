@@ -346,6 +346,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
   // cars.stock: a car's price.
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
+  // tradein.calculator: the settings have no text field; their mileage limit.
+  'tradein.calculator/settings': (id) => ({ field: 'max_mileage', value: 100_000 + Number(id) }),
   // cars.vins: the first text fields are a VIN and a URL.
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),
