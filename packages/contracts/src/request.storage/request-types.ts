@@ -245,7 +245,7 @@ export const REQUEST_LIST_COLUMNS: Record<RequestTypeId, string[]> = {
   6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
   9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
   10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
-  11: ['created_at', 'name', 'phone', 'email', 'fields.brand', 'fields.model', 'fields.year', 'fields.mileage', 'fields.evaluation_type', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  11: ['created_at', 'name', 'phone', 'email', 'fields.brand', 'fields.model', 'fields.year', 'fields.mileage', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
 };
 
 /** The list query (spec 002 §7): paging, search, a date range, the custom form, a sort. */
