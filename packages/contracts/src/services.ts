@@ -34,6 +34,7 @@ import { smartContractsContract } from './smart_contracts/index.ts';
 import { calltrackingContract } from './calltracking/index.ts';
 import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 import { customMediaContract } from './custom.media/index.ts';
+import { tradeinContract } from './tradein.calculator/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -76,4 +77,5 @@ export const SERVICE_CONTRACTS = [
   calltrackingContract,
   accessoriesShowroomContract,
   customMediaContract,
+  tradeinContract,
 ] as const satisfies readonly ServiceContract[];

@@ -47,4 +47,5 @@ export * from './services/form-constructor/form.table.ts';
 export * from './services/sender/sender.table.ts';
 export * from './services/messenger_showroom/showroom.table.ts';
 export * from './services/smart_contracts/smart-contract.table.ts';
+export * from './services/tradein.calculator/tradein.table.ts';
 export * from './services/calltracking/calltracking.table.ts';

@@ -68,6 +68,13 @@ export const messages = {
   calltracking_not_configured: { ru: 'Calltouch не настроен: укажите id сайта и API-токен', en: 'Calltouch is not set up: give the site id and the API token' },
   calltracking_api_failed: { ru: 'Calltouch не ответил: {reason}', en: 'Calltouch did not answer: {reason}' },
   calltracking_signature: { ru: 'Подпись запроса неверна', en: 'The request signature is wrong' },
+  // tradein.calculator: the trade-in settings and the cars the public form takes.
+  tradein_brand_duplicate: { ru: 'Марка указана дважды', en: 'A brand is listed twice' },
+  tradein_not_accepted: { ru: 'Сайт сейчас не принимает заявки на трейд-ин. Позвоните нам, пожалуйста', en: 'The site does not take trade-in requests now. Please call us' },
+  tradein_brand_not_accepted: { ru: 'Автомобили марки {brand} мы в трейд-ин не принимаем', en: 'We do not take {brand} cars in trade-in' },
+  tradein_too_old: { ru: 'Мы принимаем автомобили не старше {years} лет: {year} год выпуска или новее', en: 'We take cars up to {years} years old: made in {year} or later' },
+  tradein_year_future: { ru: 'Год выпуска не может быть позже {year}', en: 'The year cannot be later than {year}' },
+  tradein_mileage_too_high: { ru: 'Мы принимаем автомобили с пробегом не больше {max} км', en: 'We take cars with at most {max} km' },
   showroom_bot_taken: { ru: 'Этот бот уже подключён к другому шоуруму', en: 'This bot is already connected to another showroom' },
   integer: { ru: 'Значение должно быть целым числом', en: 'The value must be a whole number' },
   unknown_field: { ru: 'Поле «{field}» не поддерживается', en: 'The field "{field}" is not accepted' },

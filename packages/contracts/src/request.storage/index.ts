@@ -11,7 +11,7 @@ export * from './captcha-check.ts';
 /** A customer request (request.storage's records, named by the server): module-tied routes on one find the site there. */
 const REQUEST = 'request.storage/requests';
 /** The spec's list paths, one per request type. */
-const REQUEST_LIST_ROUTES = ['subscription_requests', 'callback_requests', 'test_drive_requests', 'service_requests', 'buy_model_requests', 'avn_requests', 'accessory_requests', 'custom_form_requests'];
+const REQUEST_LIST_ROUTES = ['subscription_requests', 'callback_requests', 'test_drive_requests', 'service_requests', 'buy_model_requests', 'avn_requests', 'accessory_requests', 'custom_form_requests', 'tradein_requests'];
 
 /**
  * request.storage: the requests sent from the sites' forms (the public intake is on the sites' own

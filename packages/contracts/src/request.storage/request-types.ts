@@ -18,6 +18,7 @@ export const REQUEST_TYPES = {
   6: { key: 'subscription_request', list: 'subscription_requests' },
   9: { key: 'custom_form_request', list: 'custom_form_requests' },
   10: { key: 'accessories_request', list: 'accessory_requests' },
+  11: { key: 'tradein_request', list: 'tradein_requests' },
 } as const;
 export type RequestTypeId = keyof typeof REQUEST_TYPES;
 export const REQUEST_TYPE_IDS = Object.keys(REQUEST_TYPES).map(Number) as RequestTypeId[];
@@ -155,6 +156,21 @@ const customForm = z.strictObject({
   content: customContent.refine((value) => Object.keys(value).length <= 100, { error: encodeMessage('max_items', { count: 100 }) }),
 });
 
+/**
+ * A trade-in request (tradein.calculator): the visitor's car and contact. The site's trade-in
+ * settings (brands, age, mileage) are checked by tradein.calculator at the intake, which also
+ * stores the evaluation type the settings name.
+ */
+const tradein = z.strictObject({
+  ...common,
+  ...named,
+  brand: requiredText(100),
+  model: requiredText(100),
+  year: integer(1900, 2100),
+  mileage: integer(0, 10_000_000),
+  vin: z.union([z.literal('').transform(() => null), safeString().trim().toUpperCase().regex(/^[A-HJ-NPR-Z0-9]{17}$/, { error: encodeMessage('request_vin') })]).nullable().optional(),
+});
+
 /** The attributes of each type's intake (strict: an unknown field is a 400, never silently stored). */
 export const REQUEST_INPUTS = {
   1: callback,
@@ -165,6 +181,7 @@ export const REQUEST_INPUTS = {
   6: subscription,
   9: customForm,
   10: car,
+  11: tradein,
 } satisfies Record<RequestTypeId, z.ZodObject>;
 
 /** The proof-of-work captcha's answer: the challenge the site received and the nonce found for it. */
@@ -228,6 +245,7 @@ export const REQUEST_LIST_COLUMNS: Record<RequestTypeId, string[]> = {
   6: ['created_at', 'email', 'name', 'tag', 'fields.city', 'fields.subscription', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
   9: ['created_at', 'name', 'phone', 'email', 'fields.custom_form_id', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
   10: ['created_at', 'name', 'phone', 'email', 'fields.car_id', 'fields.car', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
+  11: ['created_at', 'name', 'phone', 'email', 'fields.brand', 'fields.model', 'fields.year', 'fields.mileage', 'text', 'analytics.utm.source', 'analytics.utm.campaign', 'analytics.page.page_url'],
 };
 
 /** The list query (spec 002 §7): paging, search, a date range, the custom form, a sort. */

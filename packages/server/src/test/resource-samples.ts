@@ -224,6 +224,8 @@ export const SAMPLES: Record<string, Sample> = {
   // smart_contracts and calltracking: a new site's settings (one per site); the widgets switched off (one service on per site).
   'smart_contracts/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), environment: 'test', kto_widget_ids: ['kto-1'] }),
   'calltracking/callkeeper_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), widget_id: `ck-${suffix()}`, api_token: 'ck-secret', phones: ['+7 (495) 123-45-67'] }),
+  // tradein.calculator: a new site's settings (one per site).
+  'tradein.calculator/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), brands: ['Kia'], max_age_years: 10 }),
   'calltracking/calltouch_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), calltouch_site_id: '12345', mod_id: `mod-${suffix()}`, webhook_secret: 'ct-secret' }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
@@ -344,6 +346,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
   // cars.stock: a car's price.
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
+  // tradein.calculator: the settings have no text field; their mileage limit.
+  'tradein.calculator/settings': (id) => ({ field: 'max_mileage', value: 100_000 + Number(id) }),
   // cars.vins: the first text fields are a VIN and a URL.
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),

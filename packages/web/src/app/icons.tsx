@@ -1,5 +1,5 @@
 // smart_contracts and calltracking
-import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, SignatureOutlined } from '@ant-design/icons';
+import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, SignatureOutlined, SwapRightOutlined, TransactionOutlined } from '@ant-design/icons';
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
@@ -191,6 +191,8 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   callkeeper_settings: <SignatureOutlined aria-hidden />,
   calltouch_settings: <AudioOutlined aria-hidden />,
   calltracking_calls: <FieldNumberOutlined aria-hidden />,
+  // tradein.calculator
+  tradein_settings: <TransactionOutlined aria-hidden />,
   // accessories.showroom
   accessories: <GoldOutlined aria-hidden />,
   accessory_categories: <UnorderedListOutlined aria-hidden />,
@@ -205,6 +207,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   requests_buy_model_requests: <DollarOutlined aria-hidden />,
   requests_avn_requests: <RocketOutlined aria-hidden />,
   requests_accessory_requests: <GiftOutlined aria-hidden />,
+  requests_tradein_requests: <SwapRightOutlined aria-hidden />,
   requests_custom_form_requests: <FormOutlined aria-hidden />,
   requests_all_export: <FileExcelOutlined aria-hidden />,
   requests_settings: <BarsOutlined aria-hidden />,

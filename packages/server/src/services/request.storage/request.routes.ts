@@ -192,7 +192,8 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
       });
       return { error: null };
     } catch (failure) {
-      if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? say(lang, 'form_robot_check') : t(failure.key, lang, failure.params) };
+      // Every reason the intake gave (a refused trade-in car may have several), in the visitor's language.
+      if (failure instanceof AppError) return { error: failure.key === 'captcha_required' ? say(lang, 'form_robot_check') : [failure, ...(failure.others ?? [])].map((one) => t(one.key, lang, one.params)).join(' ') };
       throw failure;
     }
   };

@@ -78,9 +78,10 @@ const VALID: Record<RequestTypeId, Record<string, unknown>> = {
   6: { email: 'news@example.ru', tag: 'weekly', subscription: true },
   9: { custom_form_id: 5, content: { color: 'Красный', agree: true } },
   10: { ...person, car_id: 78 },
+  11: { ...person, brand: 'Kia', model: 'Rio', year: 2019, mileage: 60000 },
 };
 /** The field each type requires, and the spec's message for it missing. */
-const REQUIRED: Record<RequestTypeId, string> = { 1: 'phone', 2: 'name', 3: 'model_id', 4: 'model_id', 5: 'car_id', 6: 'email', 9: 'custom_form_id', 10: 'car_id' };
+const REQUIRED: Record<RequestTypeId, string> = { 1: 'phone', 2: 'name', 3: 'model_id', 4: 'model_id', 5: 'car_id', 6: 'email', 9: 'custom_form_id', 10: 'car_id', 11: 'brand' };
 
 describe('the intake of every type', () => {
   it('stores a valid request of each type and refuses one without its required field, with the spec message in ru and en', async () => {

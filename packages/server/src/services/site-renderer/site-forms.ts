@@ -5,7 +5,7 @@ import { formName, say, type FieldLabel } from './texts.ts';
 /**
  * Request forms of public sites (the floors' `form` component). Each request type a site takes
  * from its pages has its own form: a callback, a test drive, a service booking, buying a model, a
- * newsletter subscription (the component's `form` choice; credit and trade-in ask for a call back).
+ * newsletter subscription, a trade-in valuation (the component's `form` choice; credit asks for a call back).
  * They render and are checked in the browser (required fields, formats, lengths) and again on the
  * server when posted, so they work without JavaScript. With it, the site's script masks the phone
  * and puts the request's analytics block (the visit's UTM, the page, the counters' ids) into the
@@ -13,7 +13,7 @@ import { formName, say, type FieldLabel } from './texts.ts';
  * attributes (contracts request-types.ts) and goes to the request intake (request.storage sets the
  * renderer's `formSink`); where none is set, it answers that intake is not connected.
  */
-export const FORM_KINDS = ['callback', 'test_drive', 'service', 'buy_model', 'subscription'] as const;
+export const FORM_KINDS = ['callback', 'test_drive', 'service', 'buy_model', 'subscription', 'trade_in'] as const;
 /** The floors' forms, the car page's own request for its car (a cars-in-stock request, type 5) and an accessory's order (type 10). */
 export type FormKind = (typeof FORM_KINDS)[number] | 'car' | 'accessory';
 /** The form a floor's `form` choice draws: an unknown choice (credit, trade-in) is a callback. */
@@ -25,10 +25,10 @@ export interface FormModel {
   name: string;
 }
 
-type FieldName = 'name' | 'phone' | 'email' | 'model' | 'time' | 'works' | 'vin' | 'mileage' | 'comment';
+type FieldName = 'name' | 'phone' | 'email' | 'model' | 'time' | 'works' | 'vin' | 'mileage' | 'comment' | 'brand' | 'car_model' | 'year';
 interface FieldDef {
   name: FieldName;
-  input: 'text' | 'tel' | 'email' | 'textarea' | 'model' | 'datetime' | 'vin' | 'mileage';
+  input: 'text' | 'tel' | 'email' | 'textarea' | 'model' | 'datetime' | 'vin' | 'mileage' | 'year';
   required: boolean;
   max: number;
   label: FieldLabel;
@@ -45,6 +45,10 @@ const FIELD = {
   vin: { name: 'vin', input: 'vin', required: false, max: 17, label: 'form_vin' },
   mileage: { name: 'mileage', input: 'mileage', required: false, max: 8, label: 'form_mileage' },
   comment: { name: 'comment', input: 'textarea', required: false, max: 1000, label: 'form_comment' },
+  // The visitor's own car (trade-in): its brand and model in words, its year.
+  brand: { name: 'brand', input: 'text', required: true, max: 100, label: 'form_brand' },
+  car_model: { name: 'car_model', input: 'text', required: true, max: 100, label: 'form_car_model' },
+  year: { name: 'year', input: 'year', required: true, max: 4, label: 'form_year' },
 } satisfies Record<FieldName, FieldDef>;
 const optional = (field: FieldDef): FieldDef => ({ ...field, required: false });
 
@@ -57,6 +61,8 @@ const FORM_FIELDS: Record<FormKind, FieldDef[]> = {
   subscription: [optional(FIELD.name), FIELD.email],
   car: [FIELD.name, FIELD.phone, FIELD.comment],
   accessory: [FIELD.name, FIELD.phone, FIELD.comment],
+  // The site's trade-in settings (tradein.calculator) are checked at the intake: a refused car's reason is shown above the form.
+  trade_in: [FIELD.name, FIELD.phone, FIELD.brand, FIELD.car_model, FIELD.year, { ...FIELD.mileage, required: true }, FIELD.comment],
 };
 
 /** Which form was posted and what it offers: its kind and the models of its select (none: a text). */
@@ -116,6 +122,10 @@ const emailSchema = email();
 /** The mileage's message, its bound written as the language groups digits (10 000 000). */
 const mileageMessage = (lang: Lang) => say(lang, 'form_mileage_invalid', { max: MILEAGE_MAX.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US') });
 
+/** The years a car's year may be: from the first cars to next year's models. */
+const YEAR_MIN = 1900;
+const yearMax = () => new Date().getUTCFullYear() + 1;
+
 /** A date and time as typed in the form, when it is a real one. */
 function validDateTime(value: string): boolean {
   const match = DATETIME.exec(value);
@@ -141,6 +151,8 @@ function fieldError(field: FieldDef, value: string, spec: FormSpec, lang: Lang):
       return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MILEAGE_MAX ? null : mileageMessage(lang);
     case 'datetime':
       return validDateTime(value) ? null : say(lang, 'form_time_invalid');
+    case 'year':
+      return /^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= yearMax() ? null : say(lang, 'form_year_invalid', { min: YEAR_MIN, max: yearMax() });
     case 'model':
       return !spec.models.length || spec.models.some((model) => String(model.id) === value) ? null : say(lang, 'form_model_invalid');
     default:
@@ -179,6 +191,9 @@ function requestOf(spec: FormSpec, values: Partial<Record<FieldName, string>>, l
       // An accessories request (type 10) names the accessory as the cars-in-stock one names its car.
       if (spec.accessory) return { type: 10, attributes: { ...person, car_id: spec.accessory.id, car: spec.accessory.name.slice(0, 500), text } };
       return { type: 1, attributes: { ...person, text } };
+    case 'trade_in':
+      // A trade-in request (type 11): the visitor's car; the site's limits are checked at the intake.
+      return { type: 11, attributes: { ...person, brand: values.brand, model: values.car_model, year: Number(values.year), mileage: Number(values.mileage), text } };
     case 'subscription':
       return { type: 6, attributes: { name: person.name, email: values.email, subscription: true } };
     default:
@@ -263,6 +278,8 @@ export function renderForm(view: FormView): Html {
         return html`<input ${common} type="email"${long}${auto} data-msg-pattern="${say(lang, 'form_email_invalid')}" value="${value}">`;
       case 'vin':
         return html`<input ${common} type="text"${long} minlength="17" autocapitalize="characters" spellcheck="false" pattern="${VIN_HTML_PATTERN}" data-msg-pattern="${say(lang, 'form_vin_invalid')}" value="${value}">`;
+      case 'year':
+        return html`<input ${common} type="number" min="${YEAR_MIN}" max="${yearMax()}" step="1" inputmode="numeric" data-msg-pattern="${say(lang, 'form_year_invalid', { min: YEAR_MIN, max: yearMax() })}" value="${value}">`;
       case 'mileage':
         return html`<input ${common} type="number" min="1" max="${MILEAGE_MAX}" step="1" inputmode="numeric" data-msg-pattern="${mileageMessage(lang)}" value="${value}">`;
       case 'datetime':

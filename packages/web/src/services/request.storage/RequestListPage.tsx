@@ -400,4 +400,5 @@ export const ServiceRequestsPage = () => <RequestListPage type={2} />;
 export const BuyModelRequestsPage = () => <RequestListPage type={4} />;
 export const AvnRequestsPage = () => <RequestListPage type={5} />;
 export const AccessoryRequestsPage = () => <RequestListPage type={10} />;
+export const TradeinRequestsPage = () => <RequestListPage type={11} />;
 export const CustomFormRequestsPage = () => <RequestListPage type={9} />;

@@ -16,6 +16,7 @@ export const requestStorageWeb = defineWebService({
     '/request.storage/buy_model_requests/{siteId}': lazy(() => import('./RequestListPage.tsx').then((module) => ({ default: module.BuyModelRequestsPage }))),
     '/request.storage/avn_requests/{siteId}': lazy(() => import('./RequestListPage.tsx').then((module) => ({ default: module.AvnRequestsPage }))),
     '/request.storage/accessory_requests/{siteId}': lazy(() => import('./RequestListPage.tsx').then((module) => ({ default: module.AccessoryRequestsPage }))),
+    '/request.storage/tradein_requests/{siteId}': lazy(() => import('./RequestListPage.tsx').then((module) => ({ default: module.TradeinRequestsPage }))),
     '/request.storage/custom_form_requests/{siteId}': lazy(() => import('./RequestListPage.tsx').then((module) => ({ default: module.CustomFormRequestsPage }))),
     '/request.storage/all_requests_export/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.AllRequestsExportPage }))),
     '/request.storage/settings_requests/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.RequestSettingsPage }))),
