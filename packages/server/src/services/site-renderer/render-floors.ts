@@ -130,8 +130,8 @@ const COMPONENTS: Record<string, (ctx: RenderContext, values: Values, key: strin
   collection_list: (ctx, values) => collectionList(ctx, values, String(values.collection_type ?? 'any'), say(ctx.lang, 'all_items')),
 };
 
-/** The form a `form` floor draws: its kind, and the models of the site's brand for its model select. */
-const formSpecOf = (snap: SiteSnapshot, values: Values): FormSpec => ({ kind: formKindOf(values.form), models: snap.models });
+/** The form a `form` floor draws: its kind, the models of the site's brand for its model select, and a trade-in form's optional fields. */
+const formSpecOf = (snap: SiteSnapshot, values: Values): FormSpec => ({ kind: formKindOf(values.form), models: snap.models, optionalFields: snap.tradeInFields ?? null });
 
 /**
  * The form a posted `_form` names on a page (`main-2`: the page's third floor; `header-0`,

@@ -208,6 +208,8 @@ export class SiteRenderer {
   smartContractsOf: ((siteId: number) => Promise<SmartContractsView | null>) | null = null;
   /** A site's call tracking widget when its module is active and one is on (calltracking sets it). */
   callWidgetOf: ((siteId: number) => Promise<CallWidgetView | null>) | null = null;
+  /** The optional fields a site's trade-in form adds (tradein.calculator sets it). */
+  tradeInFieldsOf: ((siteId: number) => Promise<readonly string[]>) | null = null;
   /** The share of page views whose errors a site reports, in percent (the error collection sets it); null: all. */
   errorSampleOf: ((siteId: number) => Promise<number>) | null = null;
   private readonly isAdminHost: (host: string) => boolean;
@@ -613,13 +615,14 @@ export class SiteRenderer {
     if (site.status !== PUBLISHED) return { value: { site, snapshot: null }, dependsOn: [site.id] };
     // Captcha settings and keys notify like the site's content (migration 0030): the cached forms follow them.
     // The error projects' sampling notifies too (migration 0054).
-    // The widgets' settings notify too (migration 0057).
-    const [snapshot, sitekey, sample, smartContracts, callWidget] = await Promise.all([
+    // The widgets' settings notify too (migrations 0062, 0064).
+    const [snapshot, sitekey, sample, smartContracts, callWidget, tradeInFields] = await Promise.all([
       loadSiteSnapshot(this.ctx.db, site),
       this.smartCaptchaOf ? this.smartCaptchaOf(site.id) : null,
       this.errorSampleOf ? this.errorSampleOf(site.id) : 100,
       this.smartContractsOf ? this.smartContractsOf(site.id) : null,
       this.callWidgetOf ? this.callWidgetOf(site.id) : null,
+      this.tradeInFieldsOf ? this.tradeInFieldsOf(site.id) : null,
     ]);
     snapshot.errorSamplePercent = sample;
     snapshot.smartCaptcha = sitekey ? { sitekey, scriptUrl: this.ctx.config.smartCaptchaScriptUrl } : null;
@@ -628,6 +631,7 @@ export class SiteRenderer {
     // A site module switched off keeps its settings, and its widget leaves the pages.
     snapshot.smartContracts = smartContracts && snapshot.modules.has('smart_contracts') ? smartContracts : null;
     snapshot.callWidget = callWidget && snapshot.modules.has('calltracking') ? callWidget : null;
+    snapshot.tradeInFields = snapshot.modules.has('tradein') ? tradeInFields : null;
     // The call tracking service's own cookie carries the session id the requests' analytics take.
     if (snapshot.callWidget) snapshot.calltracking = { cookie: snapshot.callWidget.cookie, global: '' };
     return { value: { site, snapshot }, dependsOn: snapshot.dependsOn };

@@ -62,8 +62,20 @@ const FORM_FIELDS: Record<FormKind, FieldDef[]> = {
   car: [FIELD.name, FIELD.phone, FIELD.comment],
   accessory: [FIELD.name, FIELD.phone, FIELD.comment],
   // The site's trade-in settings (tradein.calculator) are checked at the intake: a refused car's reason is shown above the form.
-  trade_in: [FIELD.name, FIELD.phone, FIELD.brand, FIELD.car_model, FIELD.year, { ...FIELD.mileage, required: true }, FIELD.comment],
+  // They also add optional fields (tradeInFields).
+  trade_in: [FIELD.name, FIELD.phone, FIELD.brand, FIELD.car_model, FIELD.year, { ...FIELD.mileage, required: true }],
 };
+
+/** The optional fields a site's trade-in settings may add to its trade-in form, in the order shown. */
+const TRADE_IN_OPTIONAL: FieldDef[] = [optional(FIELD.vin), optional(FIELD.email), FIELD.comment];
+
+/** A form's fields: its kind's, and for a trade-in form the optional ones its site's settings chose. */
+function fieldsOf(spec: FormSpec): FieldDef[] {
+  const fields = FORM_FIELDS[spec.kind];
+  if (spec.kind !== 'trade_in') return fields;
+  const chosen = new Set(spec.optionalFields ?? []);
+  return [...fields, ...TRADE_IN_OPTIONAL.filter((field) => chosen.has(field.name))];
+}
 
 /** Which form was posted and what it offers: its kind and the models of its select (none: a text). */
 export interface FormSpec {
@@ -73,6 +85,8 @@ export interface FormSpec {
   car?: { id: number; name: string };
   /** The accessory an accessory page's order names (its id, and its name with the article code), from the page. */
   accessory?: { id: number; name: string };
+  /** The optional fields the site's trade-in settings add to a trade-in form (vin, email, comment). */
+  optionalFields?: readonly string[] | null;
 }
 
 /** What a correct form becomes: a request of its type with the type's attributes (the intake adds consent, hash, analytics). */
@@ -193,7 +207,10 @@ function requestOf(spec: FormSpec, values: Partial<Record<FieldName, string>>, l
       return { type: 1, attributes: { ...person, text } };
     case 'trade_in':
       // A trade-in request (type 11): the visitor's car; the site's limits are checked at the intake.
-      return { type: 11, attributes: { ...person, brand: values.brand, model: values.car_model, year: Number(values.year), mileage: Number(values.mileage), text } };
+      return {
+        type: 11,
+        attributes: { ...person, email: values.email || null, brand: values.brand, model: values.car_model, year: Number(values.year), mileage: Number(values.mileage), vin: values.vin ? values.vin.toUpperCase() : null, text },
+      };
     case 'subscription':
       return { type: 6, attributes: { name: person.name, email: values.email, subscription: true } };
     default:
@@ -208,7 +225,7 @@ export const postedPlacement = (body: string) => (new URLSearchParams(body).get(
 export function checkForm(body: string, lang: Lang, spec: FormSpec = { kind: 'callback', models: [] }): FormOutcome {
   const params = new URLSearchParams(body);
   const get = (name: string) => (params.get(name) ?? '').trim();
-  const fields = FORM_FIELDS[spec.kind];
+  const fields = fieldsOf(spec);
   const values: FormOutcome['values'] = {};
   const errors: FormOutcome['errors'] = {};
   for (const field of fields) {
@@ -291,7 +308,7 @@ export function renderForm(view: FormView): Html {
         return html`<input ${common} type="text"${long}${auto} value="${value}">`;
     }
   };
-  const fields = FORM_FIELDS[spec.kind].map((field) => html`<div class="field"><label for="${id(field.name)}">${say(lang, field.label)}${field.required ? null : html` <span class="field__optional">${say(lang, 'form_optional')}</span>`}</label>${control(field)}${error(field.name)}</div>`);
+  const fields = fieldsOf(spec).map((field) => html`<div class="field"><label for="${id(field.name)}">${say(lang, field.label)}${field.required ? null : html` <span class="field__optional">${say(lang, 'form_optional')}</span>`}</label>${control(field)}${error(field.name)}</div>`);
   return html`${outcome && outcome.kind === spec.kind ? notice(lang, outcome) : null}<form class="form form--${spec.kind.replace('_', '-')}" method="post" action="${view.action}#${view.anchor}">
 <input type="hidden" name="_form" value="${view.placement}"><input type="hidden" name="captcha_challenge" value=""><input type="hidden" name="captcha_nonce" value=""><input type="hidden" name="analytics" value="">
 ${fields}

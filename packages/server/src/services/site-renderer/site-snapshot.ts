@@ -91,6 +91,8 @@ export interface SiteSnapshot {
   smartContracts?: SmartContractsView | null;
   /** The call tracking service's widget (calltracking): its script and the numbers it substitutes; null: none. */
   callWidget?: CallWidgetView | null;
+  /** The optional fields the site's trade-in settings add to its trade-in forms (tradein.calculator); null: none. */
+  tradeInFields?: readonly string[] | null;
   /** The share of page views whose errors the site's reporter sends, in percent (the error collection's setting); absent: all. */
   errorSamplePercent?: number;
 }

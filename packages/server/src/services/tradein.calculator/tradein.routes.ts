@@ -11,6 +11,7 @@ import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import type { IntakeSite, IntakeTypeCheck } from '../request.storage/intake.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
+import { siteRendererOf } from '../site-renderer/serve-site.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { tradeinSettings } from './tradein.table.ts';
 
@@ -88,4 +89,11 @@ export function registerTradeinRoutes(app: FastifyInstance, ctx: ServiceContext,
     return { data: toRecord('settings', row as unknown as Row, ATTRIBUTES) };
   });
   requestStorageOf(app).checks[TRADEIN_REQUEST_TYPE] = tradeinIntakeCheck(ctx);
+  siteRendererOf(app).tradeInFieldsOf = (siteId) => tradeInFieldsOf(ctx.db, siteId);
+}
+
+/** The optional fields a site's trade-in form asks for (none until its settings are first saved or read). */
+async function tradeInFieldsOf(db: DbOrTx, siteId: number): Promise<readonly string[]> {
+  const [row] = await db.select({ form_fields: tradeinSettings.form_fields }).from(tradeinSettings).where(eq(tradeinSettings.site_id, siteId));
+  return row?.form_fields ?? [];
 }

@@ -158,6 +158,24 @@ describe('the trade-in form of the public site', () => {
     expect(row!.fields).toMatchObject({ brand: 'Hyundai', model: 'Solaris', year: thisYear - 4, mileage: 85000, evaluation_type: 'tradein' });
   });
 
+  it("asks for the optional fields the site's settings choose, as soon as they are saved", async () => {
+    const { id } = (await settingsOf()).json().data;
+    const set = async (fields: string[]) => expect((await t.request('PATCH', `${API}/settings/${id}`, { token: dealer, body: body({ form_fields: fields }) })).statusCode).toBe(200);
+    await set([]);
+    const plain = (await visit(t, s.host, '/trade-in')).body;
+    for (const field of ['vin', 'email', 'comment']) expect(plain).not.toContain(`name="${field}"`);
+    await set(['vin', 'comment']);
+    const page = (await visit(t, s.host, '/trade-in')).body;
+    expect(page).toContain('name="vin"');
+    expect(page).toContain('name="comment"');
+    expect(page).not.toContain('name="email"');
+    const sent = await postForm({ name: 'Вера', phone: '+7 (901) 111-22-55', brand: 'Kia', car_model: 'Ceed', year: String(thisYear - 3), mileage: '40000', vin: 'xwekn81bdf0123456', comment: 'Один владелец' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await db().select().from(requests).where(and(eq(requests.site_id, s.id), eq(requests.name, 'Вера')));
+    expect(row).toMatchObject({ type: 11, text: 'Один владелец' });
+    expect(row!.fields).toMatchObject({ brand: 'Kia', model: 'Ceed', vin: 'XWEKN81BDF0123456' });
+  });
+
   it('shows why a car is refused and keeps what was typed', async () => {
     const refused = await postForm({ name: 'Пётр', phone: '+7 (901) 111-22-44', brand: 'Lada', car_model: 'Granta', year: String(thisYear - 1), mileage: '300000' });
     expect(refused.statusCode).toBe(400);
