@@ -27,7 +27,7 @@ import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { diffFields, recordAudit, snapshot } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { escapeLike } from '../../kit/search-index.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteOwnership, settingsRowOf } from '../sites.context/site-ownership.ts';
 import { clients } from '../clients.storage/client.table.ts';
 import { assertAttributeCodeFree, assertDefaultFits, attributesOf, dropAttributeValues } from './accessory.hooks.ts';
 import { accessories, accessoryAttributes, accessoryCategories, accessoryImportRows, accessoryImports, accessorySettings } from './accessory.table.ts';
@@ -58,11 +58,7 @@ export async function reachableSite(db: DbOrTx, registry: ResourceRegistry, auth
 
 /** The settings of a site, made empty on first read. */
 export async function settingsOfSite(db: DbOrTx, site: { id: number; client_id: number }) {
-  const [existing] = await db.select().from(accessorySettings).where(eq(accessorySettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(accessorySettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(accessorySettings).where(eq(accessorySettings.site_id, site.id)).limit(1);
-  return made!;
+  return settingsRowOf(db, accessorySettings, site);
 }
 
 const SORT_COLUMNS = { id: accessories.id, name: accessories.name, article_code: accessories.article_code, price: accessories.price, status: accessories.status, created_at: accessories.created_at, updated_at: accessories.updated_at } as const;

@@ -13,7 +13,7 @@ import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { hmac } from '../../kit/secrets.ts';
 import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { siteRendererOf } from '../site-renderer/serve-site.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteOwnership, siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { callkeeperSettings, calltouchSettings, calltrackingCalls } from './calltracking.table.ts';
 import { callWidgetOf, keepCalls, moduleActive, openCalltrackingSecret, pullCalltouch } from './calltracking.service.ts';
 
@@ -30,14 +30,7 @@ type WidgetTable = typeof callkeeperSettings | typeof calltouchSettings;
 /** A site's widget settings, made with the defaults on first read (the site reached by the caller). */
 async function widgetOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number, widgetTable: WidgetTable) {
   // Both tables have the site's and client's columns this reads and writes.
-  const table = widgetTable as typeof calltouchSettings;
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(table).where(eq(table.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(table).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(table).where(eq(table.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, widgetTable as typeof calltouchSettings);
 }
 
 const HEADERS: Record<Lang, string[]> = {

@@ -23,7 +23,7 @@ import { xlsxStream } from '../../kit/xlsx-stream.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { untrustedUpload } from '../../kit/untrusted-file.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteOwnership, siteSettingsOf } from '../sites.context/site-ownership.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { carReports, importProfiles, importReports, importSettings } from './import.table.ts';
 import { IMPORT_JOB, isFeedStopped } from './run-import.ts';
@@ -39,13 +39,7 @@ const ROW_ATTRIBUTES = Object.keys(carReportResource.entity.shape);
 
 /** The settings of a site the caller reaches, made with the defaults on first use. */
 export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(importSettings).where(eq(importSettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(importSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(importSettings).where(eq(importSettings.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, importSettings);
 }
 
 /** Starts an import of the settings (spec 001 §4, §8): files needed, one at a time, the typed phrase over an auto import. */

@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { inScope, requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { dealerships } from '../dealerships/dealership.table.ts';
 import { notifierReportSettings } from './notifier.table.ts';
@@ -28,13 +28,7 @@ const present = (row: Row) => ({
 
 /** A site's importer mail settings, made with the defaults (no receivers, hourly) on first read. */
 async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(notifierReportSettings).where(eq(notifierReportSettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(notifierReportSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(notifierReportSettings).where(eq(notifierReportSettings.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, notifierReportSettings);
 }
 
 /** A manager's dealership must be one of the site's client's (a dealer user never names another client's). */

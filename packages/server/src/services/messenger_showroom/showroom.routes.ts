@@ -12,7 +12,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
 import { inScope, requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { xlsxStream } from '../../kit/xlsx-stream.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { showroomBots, showroomCallbacks, showroomCustomers, showroomSettings } from './showroom.table.ts';
 
 const BASE = '/gateway/messenger_showroom/api/v1';
@@ -24,13 +24,7 @@ const EXPORT_MAX_ROWS = 100_000;
 
 /** A site's showroom settings, made with the defaults on first read (the site reached by the caller). */
 export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(showroomSettings).where(eq(showroomSettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(showroomSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(showroomSettings).where(eq(showroomSettings.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, showroomSettings);
 }
 
 /** The columns of a callback as the API answers it, with its bot's name. */

@@ -6,14 +6,14 @@ import { id, smartContractSettingsResource, type SmartServiceWidgetEntry, type S
 import type { ServiceContext } from '../../kit/context.ts';
 import type { ResourceHooks, ResourceRegistry, Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { badRequest, fieldErrors, notFound, type AppError } from '../../kit/errors.ts';
+import { badRequest, fieldErrors, type AppError } from '../../kit/errors.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { dealerships } from '../dealerships/dealership.table.ts';
 import { siteRendererOf } from '../site-renderer/serve-site.ts';
 import type { SmartContractsView } from '../site-renderer/site-snapshot.ts';
 import { sites } from '../sites.context/site.table.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { smartContractSettings } from './smart-contract.table.ts';
 
 const BASE = '/gateway/smart_contracts/api/v1';
@@ -22,13 +22,7 @@ const ATTRIBUTES = Object.keys(smartContractSettingsResource.entity.shape);
 
 /** A site's smart contract settings, made with the defaults on first read (the site reached by the caller). */
 export async function smartSettingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(smartContractSettings).where(eq(smartContractSettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(smartContractSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(smartContractSettings).where(eq(smartContractSettings.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, smartContractSettings);
 }
 
 /**

@@ -6,13 +6,13 @@ import { brandKey, id, tradeinSettingsResource } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { ResourceRegistry, Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
-import { AppError, badRequest, fieldErrors, notFound } from '../../kit/errors.ts';
+import { AppError, badRequest, fieldErrors } from '../../kit/errors.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import type { IntakeSite, IntakeTypeCheck } from '../request.storage/intake.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { siteRendererOf } from '../site-renderer/serve-site.ts';
-import { siteOwnership } from '../sites.context/site-ownership.ts';
+import { siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { tradeinSettings } from './tradein.table.ts';
 
 const BASE = '/gateway/tradein.calculator/api/v1';
@@ -25,13 +25,7 @@ export const TRADEIN_REQUEST_TYPE = 11;
 
 /** A site's trade-in settings, made with the defaults on first read (the site reached by the caller). */
 export async function tradeinSettingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
-  const site = await siteOwnership(registry).findSite(db, auth, siteId);
-  if (!site) throw notFound();
-  const [existing] = await db.select().from(tradeinSettings).where(eq(tradeinSettings.site_id, site.id)).limit(1);
-  if (existing) return existing;
-  await db.insert(tradeinSettings).values({ site_id: site.id, client_id: site.client_id }).onConflictDoNothing();
-  const [made] = await db.select().from(tradeinSettings).where(eq(tradeinSettings.site_id, site.id)).limit(1);
-  return made!;
+  return siteSettingsOf(db, registry, auth, siteId, tradeinSettings);
 }
 
 /** The settings a check applies: brands as keys, limits; a site that never saved any takes any car. */

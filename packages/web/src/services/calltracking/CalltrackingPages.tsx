@@ -25,6 +25,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
+import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { saveDownload } from '../../kit/save-file.ts';
 import { SearchInput } from '../../kit/SearchInput.tsx';
 import { useLang, useCan } from '../../kit/useLang.ts';
@@ -36,7 +37,6 @@ import { useSite } from '../sites.context/site-api.ts';
  * Site menu, group "Widgets", module calltracking.
  */
 const NS = ['calltracking', 'common'];
-type Row = JsonApiRecord<Record<string, unknown>>;
 type Call = JsonApiRecord<{ started_at: string; caller_phone: string | null; called_phone: string | null; duration: number; status: CallStatus; source: string | null; provider: string; request_id: number | null }>;
 const path = (rest: string) => gatewayPath('calltracking', rest);
 
@@ -48,13 +48,8 @@ function Header({ name, extra }: { name: string; extra?: React.ReactNode }) {
   return <PageHeader title={title} subtitle={site.data?.site.attributes.name} documentTitle={title} extra={extra} />;
 }
 
-function useWidgetSettings(resource: AnyResource, siteId: string) {
-  return useQuery({
-    queryKey: [...queryKeys.resource(resource as never).all, 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    queryFn: ({ signal }) => api.get<Row>(path(`${resource.name}/for_site_id/${siteId}`), undefined, signal),
-  });
-}
+/** A widget's settings: each widget's resource answers `{name}/for_site_id/{siteId}`. */
+const useWidgetSettings = (resource: AnyResource, siteId: string) => useSiteSettings(resource, siteId, resource.name);
 
 /** A widget's settings: the form, and for Calltouch the state of its pulls. */
 function WidgetSettingsPage({ resource }: { resource: AnyResource }) {

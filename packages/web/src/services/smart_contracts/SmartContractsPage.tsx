@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Button, Card, Checkbox, Empty, Flex, Input, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   hasPermission,
@@ -10,18 +9,16 @@ import {
   smartDealershipRef,
   smartWidgetTypeOptions,
   type AnyResource,
-  type JsonApiRecord,
   type SmartServiceWidgetEntry,
   type SmartWidgetEntry,
 } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { api, gatewayPath } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
-import { queryKeys } from '../../kit/queryKeys.ts';
+import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { IconButton } from '../../kit/IconButton.tsx';
 import { useSite } from '../sites.context/site-api.ts';
@@ -102,11 +99,7 @@ export function SmartContractsPage() {
   const site = useSite(siteId);
   const permissions = useSession().user?.permissions ?? {};
   const canChange = hasPermission(permissions, 'smart_contracts', 'settings.patch');
-  const settings = useQuery({
-    queryKey: [...queryKeys.resource(smartContractSettingsResource as never).all, 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    queryFn: ({ signal }) => api.get<JsonApiRecord<Record<string, unknown>>>(gatewayPath('smart_contracts', `settings/for_site_id/${siteId}`), undefined, signal),
-  });
+  const settings = useSiteSettings(smartContractSettingsResource as unknown as AnyResource, siteId);
   const clientId = site.data?.site.attributes.client_id;
   const dealerships = useRefOptions(smartDealershipRef, clientId ? { client_id: String(clientId) } : undefined);
   const extras = useMemo<ResourceListExtrasValue>(

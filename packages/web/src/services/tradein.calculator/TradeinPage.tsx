@@ -1,15 +1,13 @@
 import { useParams } from 'react-router';
 import { Card, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, tradeinSettingsResource, type AnyResource, type JsonApiRecord } from '@dp/contracts';
+import { hasPermission, tradeinSettingsResource, type AnyResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { api, gatewayPath } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed } from '../../kit/QueryStates.tsx';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
-import { queryKeys } from '../../kit/queryKeys.ts';
+import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useSite } from '../sites.context/site-api.ts';
 
 /**
@@ -25,11 +23,7 @@ export function TradeinPage() {
   const site = useSite(siteId);
   const permissions = useSession().user?.permissions ?? {};
   const canChange = hasPermission(permissions, 'tradein.calculator', 'settings.patch');
-  const settings = useQuery({
-    queryKey: [...queryKeys.resource(tradeinSettingsResource as never).all, 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    queryFn: ({ signal }) => api.get<JsonApiRecord<Record<string, unknown>>>(gatewayPath('tradein.calculator', `settings/for_site_id/${siteId}`), undefined, signal),
-  });
+  const settings = useSiteSettings(tradeinSettingsResource as unknown as AnyResource, siteId);
   const title = t('settings.title');
   return (
     <div className="page tradein-page">
