@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, filterText, id, idList, integer, optionalMultiLineText, optionalText, outbound, requiredText, safeString, url } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
-import { crudPermissions, defineResource, partialOf } from '../kit/resource.ts';
+import { crudPermissions, defineResource, partialOf, siteSettingsListing } from '../kit/resource.ts';
 import { brandRef, modelRef } from '../cars.catalog/catalog-fields.ts';
 import { dealershipRef } from '../dealerships/dealership.resource.ts';
 
@@ -327,12 +327,7 @@ export const accessorySettingsResource = defineResource({
   entity: z.object({ site_id: z.number(), client_id: z.number(), import_files: z.array(accessoryImportFile), ...times }),
   create: z.strictObject({ site_id: id(), import_files: z.array(accessoryImportFile).max(20).default([]) }),
   update: z.strictObject({ import_files: z.array(accessoryImportFile).max(20).optional() }),
-  filters: { site_id: { op: 'eq', schema: id() } },
-  sort: ['id', 'site_id', 'created_at', 'updated_at'],
-  defaultSort: 'id',
-  pageSize: { default: 100, max: 1000 },
-  tenant: 'client_id',
-  unique: ['site_id'],
+  ...siteSettingsListing,
   permissions: crudPermissions('accessory_settings'),
   columns: [{ field: 'site_id', width: 160 }],
   form: [],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourceDef, partialOf } from '../kit/resource.ts';
+import { defineResource, type ResourceDef, partialOf, siteSettingsListing } from '../kit/resource.ts';
 import { filterText, id, isoDate, optionalText, rawText, safeString, writtenPhone } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -68,12 +68,7 @@ const widgetEntity = {
   updated_at: z.string(),
 };
 const common = {
-  filters: { site_id: { op: 'eq', schema: id() } },
-  sort: ['id', 'site_id', 'created_at', 'updated_at'],
-  defaultSort: 'id',
-  pageSize: { default: 100, max: 1000 },
-  tenant: 'client_id',
-  unique: ['site_id'],
+  ...siteSettingsListing,
   columns: [
     { field: 'site_id', width: 120, key: true },
     { field: 'enabled', render: 'boolean', width: 120 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields.ts';
 
 /**
  * One declaration per CRUD resource (DESIGN.md §6). The server turns it into list / get /
@@ -198,3 +199,16 @@ export function parseSort(value: string | undefined, allowed: string[], fallback
 /** A resource's update body from its create fields: every field optional, without the create's defaults (a PATCH never resets what it does not name). */
 export const partialOf = <T extends Record<string, z.ZodType>>(fields: T) =>
   z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
+
+/**
+ * What a per-site settings resource (one record per site, made with the defaults on first read: a
+ * widget's, an import's) declares alike: listed by site, the client's, unique per site.
+ */
+export const siteSettingsListing = {
+  filters: { site_id: { op: 'eq', schema: id() } },
+  sort: ['id', 'site_id', 'created_at', 'updated_at'],
+  defaultSort: 'id',
+  pageSize: { default: 100, max: 1000 },
+  tenant: 'client_id',
+  unique: ['site_id'],
+} satisfies Partial<ResourceDef>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourcePermissions, partialOf } from '../kit/resource.ts';
+import { defineResource, type ResourcePermissions, partialOf, siteSettingsListing } from '../kit/resource.ts';
 import { email, filterText, id, integer, isoDate, optionalMultiLineText, optionalText, outbound, rawText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -100,12 +100,7 @@ export const showroomSettingsResource = defineResource({
   }),
   create: z.strictObject({ site_id: id(), ...settingsFields }),
   update: partialOf(settingsFields),
-  filters: { site_id: { op: 'eq', schema: id() } },
-  sort: ['id', 'site_id', 'created_at', 'updated_at'],
-  defaultSort: 'id',
-  pageSize: { default: 100, max: 1000 },
-  tenant: 'client_id',
-  unique: ['site_id'],
+  ...siteSettingsListing,
   refs: { image_id: mediaRef },
   permissions: { list: ['settings.get_list'], get: ['settings.get_list'], create: ['settings.patch'], update: ['settings.patch'], delete: ['settings.patch'] },
   columns: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, partialOf } from '../kit/resource.ts';
+import { defineResource, partialOf, siteSettingsListing } from '../kit/resource.ts';
 import { id, integer, requiredText } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
@@ -61,12 +61,7 @@ export const tradeinSettingsResource = defineResource({
   }),
   create: z.strictObject({ site_id: id(), ...settingsFields }),
   update: partialOf(settingsFields),
-  filters: { site_id: { op: 'eq', schema: id() } },
-  sort: ['id', 'site_id', 'created_at', 'updated_at'],
-  defaultSort: 'id',
-  pageSize: { default: 100, max: 1000 },
-  tenant: 'client_id',
-  unique: ['site_id'],
+  ...siteSettingsListing,
   permissions: { list: ['settings.get_list'], get: ['settings.get_list'], create: ['settings.patch'], update: ['settings.patch'], delete: ['settings.patch'] },
   columns: [
     { field: 'site_id', width: 120, key: true },
