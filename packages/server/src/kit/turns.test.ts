@@ -1,6 +1,8 @@
+import net from 'node:net';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ArrivalQueue } from './arrival-queue.ts';
-import { afterTurn, arrivalOf, arrive, inTurn } from './turns.ts';
+import { afterTurn, arrivalOf, arrive, inTurn, takeRequestsInTurns } from './turns.ts';
 
 describe('the arrival queue', () => {
   it('gives the earliest order first, and equal orders in the order they came', () => {
@@ -54,5 +56,41 @@ describe("the main thread's turns", () => {
     await Promise.all([first, second]);
     // Taken as they came instead, the steps would alternate: a1 b1 a2 b2 a3 b3.
     expect(ran).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3']);
+  });
+
+  it("reads a new connection's request before the next piece: a load balancer's check waits for one piece at most", async () => {
+    const app = Fastify();
+    takeRequestsInTurns(app, ['/healthz']);
+    const ran: string[] = [];
+    app.get('/healthz', async () => {
+      ran.push('health answered');
+      return { status: 'ok' };
+    });
+    const busy = (ms: number) => {
+      for (const until = performance.now() + ms; performance.now() < until; );
+    };
+    // Pieces queued in the pass that accepts the connection, as a burst's are.
+    app.server.once('connection', () => {
+      for (const name of ['piece 1', 'piece 2']) inTurn(() => (busy(20), ran.push(name)));
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as net.AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        net
+          .connect(port, '127.0.0.1')
+          .end('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+          .on('data', (chunk) => (text += chunk))
+          .on('end', () => resolve(text))
+          .on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1.1 200/);
+      await new Promise<void>((done) => inTurn(done));
+      // Without the turn left to the reading, piece 1 ran between the accept and the read.
+      expect(ran).toEqual(['health answered', 'piece 1', 'piece 2']);
+    } finally {
+      await app.close();
+    }
   });
 });

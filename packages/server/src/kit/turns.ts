@@ -19,6 +19,14 @@ import { ArrivalQueue } from './arrival-queue.ts';
  */
 const waiting = new ArrivalQueue<() => void>();
 let scheduled = false;
+/**
+ * A connection was accepted since the last turn. Its request is read in the next pass (the
+ * accept only starts the reading), so the next turn is left to that pass: a load balancer's new
+ * connection is then answered after one piece at most, not two. Never two turns in a row, so
+ * that connections, however many, cannot hold the pieces back.
+ */
+let accepted = false;
+let passed = false;
 /** When the request whose code is running arrived (performance.now()); kept across its waits. */
 const arrivals = new AsyncLocalStorage<number>();
 
@@ -27,6 +35,12 @@ export const arrivalOf = (): number => arrivals.getStore() ?? performance.now();
 
 function takeTurn() {
   scheduled = false;
+  if (accepted && !passed) {
+    accepted = false;
+    passed = true;
+    return schedule();
+  }
+  passed = false;
   waiting.shift()?.();
   // An immediate set inside an immediate runs in the next pass, after the sockets are read.
   if (waiting.size) schedule();
@@ -35,6 +49,11 @@ function takeTurn() {
 function schedule() {
   scheduled = true;
   setImmediate(takeTurn);
+}
+
+/** A connection was accepted: the next turn is the reading's (see `accepted`). */
+export function connectionAccepted(): void {
+  accepted = true;
 }
 
 /** Runs `piece` in its turn, after the pieces of the requests that arrived before `arrival` (this one's). */
@@ -66,10 +85,12 @@ export function failAfterTurn(error: unknown): Promise<never> {
 /**
  * Every request of `app` taken in turns: it starts in its turn, stamped with its arrival, and its
  * reply is serialised and written in a turn of its own, apart from the handler that built it. The
- * `exempt` routes (a load balancer's health check) are answered at once, ahead of those waiting.
+ * `exempt` routes (a load balancer's health check) are answered at once, ahead of those waiting,
+ * and a new connection's request is read before the next piece.
  */
 export function takeRequestsInTurns(app: FastifyInstance, exempt: string[]): void {
   const isExempt = (url: string | undefined) => url !== undefined && exempt.includes(url);
+  app.server.on('connection', connectionAccepted);
   app.addHook('onRequest', (request, _reply, done) => {
     if (isExempt(request.routeOptions.url)) done();
     else arrive(done);
