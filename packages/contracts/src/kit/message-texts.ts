@@ -843,6 +843,7 @@ export const messages = {
   accessory_import_image: { ru: 'Изображение {url} не загружено: {reason}', en: 'The image {url} was not loaded: {reason}' },
   accessory_import_attribute: { ru: 'Значение атрибута «{code}» не подходит к его типу', en: 'The value of the attribute "{code}" does not fit its type' },
   accessory_import_status: { ru: 'Неизвестный статус «{value}»', en: 'Unknown status "{value}"' },
+  accessory_import_interrupted: { ru: 'Импорт прерван: процесс остановился во время работы, аксессуары не изменены. Запустите импорт снова', en: 'The import was interrupted: its process stopped while it ran, no accessories were changed. Run the import again' },
   accessory_price_range: { ru: 'Цена «от» больше цены «до»', en: 'The "from" price is above the "to" price' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { bmp } from '../media.storage/media.fixtures.ts';
-import { accessories, accessoryCategories, accessoryImports, mediaFiles } from '../../schema.ts';
-import { ACCESSORY_IMPORT_LIMITS, runAccessoryImport } from './run-accessory-import.ts';
+import { accessories, accessoryCategories, accessoryImports, mediaFiles, users } from '../../schema.ts';
+import { ACCESSORY_IMPORT_LIMITS, endDeadAccessoryImports, runAccessoryImport } from './run-accessory-import.ts';
 
 /**
  * The import of a site's accessories (spec 002 §7) against a local HTTP server serving good,
@@ -19,15 +19,17 @@ let base: string;
 let clientId: number;
 let dealer: string;
 let counter = 0;
-const files = new Map<string, { type: string; body: Buffer | string; slow?: boolean }>();
+const files = new Map<string, { type: string; body: Buffer | string; slow?: boolean; held?: Promise<void> }>();
 const API = '/gateway/accessories.showroom/api/v1';
 const CODES = [...['accessories', 'accessory_categories', 'accessory_attributes', 'accessory_settings'].flatMap((e) => [`${e}.get_list`, `${e}.create`, `${e}.patch`, `${e}.delete`]), 'accessories.import'];
 
 beforeAll(async () => {
   process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
-  server = http.createServer((req, res) => {
+  server = http.createServer(async (req, res) => {
     const file = files.get(req.url ?? '');
     if (!file) return void res.writeHead(404).end();
+    // A file served once the test lets it go: a run that is going on.
+    await file.held;
     res.writeHead(200, { 'content-type': file.type });
     if (file.slow) {
       // A file that starts and never ends: the run's time limit ends it.
@@ -174,5 +176,36 @@ describe('the accessories import', () => {
     const other = await t.createClient();
     const stranger = (await t.signIn((await t.createUser({ grants: { 'accessories.showroom': CODES }, clientIds: [other] })).email)).access_token;
     expect((await t.request('POST', `${API}/accessories/import/by_settings_id/${settingsId}`, { token: stranger, body: {} })).statusCode).toBe(404);
+  });
+
+  it("ends a run left running by a process that died, in its starter's language, leaves a live one alone, and lets the site import again", async () => {
+    const path = `/held-${counter++}.csv`;
+    let letGo = () => {};
+    files.set(path, { type: 'text/csv', body: `article_code;name;price;category;images\nL-1;Коврик;100;mats;${base}/mats.bmp\n`, held: new Promise<void>((resolve) => (letGo = resolve)) });
+    const { siteId, settingsId } = await siteWith([{ path, profile: 'csv' }]);
+    const started = await t.request('POST', `${API}/accessories/import/by_settings_id/${settingsId}`, { token: dealer, body: {} });
+    expect(started.statusCode, started.body).toBe(202);
+    const liveId = Number(started.json().data.id);
+    // Run here as well: whichever of this and the app's worker takes it, one run holds its lock.
+    const live = runAccessoryImport(t.ctx, { import_id: liveId, lang: 'en' });
+    const statusOf = async (id: number) => (await t.database.db.select().from(accessoryImports).where(eq(accessoryImports.id, id)))[0]!;
+    await expect.poll(async () => (await statusOf(liveId)).status, { timeout: 20_000 }).toBe('running');
+    expect(await endDeadAccessoryImports(t.ctx)).not.toContain(liveId);
+    letGo();
+    await live;
+    await expect.poll(async () => (await statusOf(liveId)).status, { timeout: 20_000 }).toBe('done');
+
+    // A run whose process died: "running", and no live run holds its lock.
+    const starter = await t.createUser({ grants: { 'accessories.showroom': CODES }, clientIds: [clientId] });
+    await t.database.db.update(users).set({ locale: 'en' }).where(eq(users.id, starter.id));
+    const [dead] = await t.database.db.insert(accessoryImports).values({ site_id: siteId, client_id: clientId, settings_id: Number(settingsId), user_id: starter.id, status: 'running' }).returning();
+    const refused = await t.request('POST', `${API}/accessories/import/by_settings_id/${settingsId}`, { token: dealer, body: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(await endDeadAccessoryImports(t.ctx)).toEqual([dead!.id]);
+    expect(await statusOf(dead!.id)).toMatchObject({ status: 'failed', error: 'The import was interrupted: its process stopped while it ran, no accessories were changed. Run the import again' });
+    expect((await statusOf(dead!.id)).finished_at).not.toBeNull();
+    expect(await endDeadAccessoryImports(t.ctx)).toEqual([]);
+    const again = await t.request('POST', `${API}/accessories/import/by_settings_id/${settingsId}`, { token: dealer, body: {} });
+    expect(again.statusCode, again.body).toBe(202);
   });
 });

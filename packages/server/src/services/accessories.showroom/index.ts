@@ -4,7 +4,7 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import * as accessoryTables from './accessory.table.ts';
 import { accessoryHooks, attributeHooks, categoryHooks } from './accessory.hooks.ts';
 import { registerAccessoryRoutes } from './accessory.routes.ts';
-import { ACCESSORY_IMPORT_JOB, runAccessoryImport } from './run-accessory-import.ts';
+import { ACCESSORY_IMPORT_JOB, endDeadAccessoryImports, RECOVER_ACCESSORY_IMPORTS_JOB, RECOVER_ACCESSORY_IMPORTS_SCHEDULE, runAccessoryImport } from './run-accessory-import.ts';
 
 /**
  * The accessories shop of a site: categories and attributes (a client's, or system-wide: every
@@ -27,5 +27,12 @@ export const accessoriesShowroom = defineServerService({
   jobs: (ctx) => ({
     // One import of a site's files.
     [ACCESSORY_IMPORT_JOB]: (data: { import_id: number; lang?: 'ru' | 'en' }) => runAccessoryImport(ctx, data),
+    // Runs whose process died end as failed.
+    [RECOVER_ACCESSORY_IMPORTS_JOB]: async () => void (await endDeadAccessoryImports(ctx)),
   }),
+  schedules: { [RECOVER_ACCESSORY_IMPORTS_JOB]: RECOVER_ACCESSORY_IMPORTS_SCHEDULE },
+  // Before this process takes a job: the runs a dead process left are ended (a failure is logged; the schedule tries again).
+  async beforeWork(ctx) {
+    await endDeadAccessoryImports(ctx).catch((error) => ctx.log.error({ err: error }, 'accessories import recovery failed'));
+  },
 });

@@ -3,11 +3,13 @@ import { t, type AccessoryAttributeType, type AccessoryImportFile, type Accessor
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError } from '../../kit/errors.ts';
+import { isRunLive, takeRunLock } from '../../kit/run-lock.ts';
 import { safeFetch, safeFetchStream } from '../../kit/safe-fetch.ts';
 import { readInWorker } from '../../kit/untrusted-file.ts';
 import type { SheetRow } from '../../kit/spreadsheet-rows.ts';
 import type { AuthContext } from '../../kit/request-context.ts';
 import { uploadFile } from '../media.storage/upload-file.ts';
+import { users } from '../clients.storage/user.table.ts';
 import { ACCESSORY_FEED_LIMITS, type AccessoryFeedRow } from './accessory-feed.ts';
 import { attributesOf } from './accessory.hooks.ts';
 import { accessories, accessoryCategories, accessoryImportRows, accessoryImports, accessorySettings } from './accessory.table.ts';
@@ -309,8 +311,26 @@ async function applyRows(tx: DbOrTx, run: typeof accessoryImports.$inferSelect, 
   return { created, updated: ready.length - created, missing: missing.length, errors: failed.length };
 }
 
-/** Runs one import (the job): reads, checks, downloads, applies; a failure is recorded and changes nothing. */
+/** The first key of the accessories imports' run locks (kit/run-lock.ts). */
+const ACCESSORY_IMPORT_RUN_LOCK = 13_002;
+export const RECOVER_ACCESSORY_IMPORTS_JOB = 'accessories.import.recover';
+/** Every five minutes, at minutes the car imports' recovery does not use (run-import.ts). */
+export const RECOVER_ACCESSORY_IMPORTS_SCHEDULE = '3-59/5 * * * *';
+
+/** Runs one import (the job), holding its run lock while its process lives (kit/run-lock.ts). */
 export async function runAccessoryImport(ctx: ServiceContext, data: { import_id: number; lang?: Lang }) {
+  // Another job of this run runs now (pg-boss may hand a job out twice): it stands aside.
+  const release = await takeRunLock(ctx, ACCESSORY_IMPORT_RUN_LOCK, data.import_id);
+  if (!release) return;
+  try {
+    await runLocked(ctx, data);
+  } finally {
+    await release();
+  }
+}
+
+/** Reads, checks, downloads, applies; a failure is recorded and changes nothing. */
+async function runLocked(ctx: ServiceContext, data: { import_id: number; lang?: Lang }) {
   const lang = data.lang ?? 'ru';
   // The run is taken by one job only (pg-boss may hand a job out twice): pending → running.
   const [run] = await ctx.db
@@ -374,6 +394,37 @@ export async function runAccessoryImport(ctx: ServiceContext, data: { import_id:
     const message = error instanceof AppError ? t(error.key, lang, error.params) : t('import_file_failed', lang, { reason: String((error as Error).message).slice(0, 200) });
     await progress({ status: 'failed', error: message.slice(0, 2000), finished_at: new Date() });
   }
+}
+
+/**
+ * Runs left "running" by a process that died (kill -9, out of memory, a lost machine): no live run
+ * holds their lock. Each ends as failed, saying so in the language of the user who started it, and
+ * the site may import again. Not resumed: a run changes the accessories in its last transaction
+ * only, so nothing was half-applied, and a run that killed its process must not loop. Run by every
+ * process that works jobs before it takes one, and every five minutes. Answers the ids ended.
+ */
+export async function endDeadAccessoryImports(ctx: ServiceContext): Promise<number[]> {
+  const running = await ctx.db
+    .select({ id: accessoryImports.id, locale: users.locale })
+    .from(accessoryImports)
+    .leftJoin(users, eq(users.id, accessoryImports.user_id))
+    .where(eq(accessoryImports.status, 'running'))
+    .orderBy(accessoryImports.id)
+    .limit(1000);
+  const ended: number[] = [];
+  for (const run of running) {
+    if (await isRunLive(ctx, ACCESSORY_IMPORT_RUN_LOCK, run.id)) continue;
+    const lang: Lang = run.locale === 'en' ? 'en' : 'ru';
+    // Still running: a run that finished since the look keeps its end.
+    const [done] = await ctx.db
+      .update(accessoryImports)
+      .set({ status: 'failed', error: t('accessory_import_interrupted', lang), finished_at: new Date(), updated_at: new Date() })
+      .where(and(eq(accessoryImports.id, run.id), eq(accessoryImports.status, 'running')))
+      .returning({ id: accessoryImports.id });
+    if (done) ended.push(done.id);
+  }
+  if (ended.length) ctx.log.warn({ ended }, 'accessories imports of dead processes ended');
+  return ended;
 }
 
 const sameList = (a: string[], b: string[] | undefined) => !!b && a.length === b.length && a.every((value, index) => value === b[index]);
