@@ -32,6 +32,17 @@ export function checkedDimensions(data: Buffer, maxMegapixels: number): { width:
   return size;
 }
 
+/**
+ * RGBA pixels of a BMP made opaque when no pixel has any alpha: bmp-ts gives alpha 0 to a BMP
+ * without an alpha channel (24 bits, or 32 bits whose fourth byte is unused, as most writers leave
+ * it), which would make its variants wholly transparent. Browsers read such a BMP as opaque too.
+ */
+export function opaqueWithoutAlpha(rgba: Buffer): Buffer {
+  for (let at = 3; at < rgba.length; at += 4) if (rgba[at] !== 0) return rgba;
+  for (let at = 3; at < rgba.length; at += 4) rgba[at] = 255;
+  return rgba;
+}
+
 /** Decodes the image once (turned upright by its EXIF orientation) into raw pixels. */
 async function decode(data: Buffer, ext: string, maxMegapixels: number): Promise<Decoded> {
   const limitInputPixels = Math.round(maxMegapixels * 1_000_000);
@@ -41,7 +52,7 @@ async function decode(data: Buffer, ext: string, maxMegapixels: number): Promise
       ext === 'bmp'
         ? (() => {
             const bmp = decodeBmp(data, { toRGBA: true });
-            return sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 4 }, limitInputPixels });
+            return sharp(opaqueWithoutAlpha(bmp.data), { raw: { width: bmp.width, height: bmp.height, channels: 4 }, limitInputPixels });
           })()
         : sharp(data, { limitInputPixels, failOn: 'error' }).rotate();
     const { data: raw, info } = await input.raw().toBuffer({ resolveWithObject: true });

@@ -8,10 +8,10 @@ export const image = (width: number, height: number, format: 'png' | 'jpeg' | 'g
     .toFormat(format)
     .toBuffer();
 
-/** An uncompressed 32-bit BMP. */
-export function bmp(width: number, height: number): Buffer {
+/** An uncompressed BMP of grey pixels: 32 bits (alpha 0x80), or 24 bits (no alpha, as most BMPs). */
+export function bmp(width: number, height: number, bitPP: 24 | 32 = 32): Buffer {
   const data = Buffer.alloc(width * height * 4, 0x80);
-  return encodeBmp({ width, height, data, bitPP: 32 }).data;
+  return encodeBmp({ width, height, data, bitPP }).data;
 }
 
 /** The start of an MP4 (an ISO base media `ftyp` box and an empty `mdat`): enough for type sniffing. */

@@ -100,6 +100,13 @@ describe('sniffing and limits', () => {
     const bitmap = attrs(await upload(t, editorA, { name: 'a.bmp', data: bmp(64, 48) }, { client_id: clientA }));
     expect(bitmap).toMatchObject({ mime: 'image/bmp', ext: 'bmp', width: 64, height: 48 });
     expect(variant(bitmap, 'webp')).toMatchObject({ width: 64, height: 48, mime: 'image/webp' });
+    // A BMP without alpha (24 bits) is opaque, as browsers show it, in its variants too.
+    const flat = attrs(await upload(t, editorA, { name: 'flat.bmp', data: bmp(64, 48, 24) }, { client_id: clientA }));
+    const thumb = await t.request('GET', variant(flat, 'thumb').url);
+    expect(thumb.statusCode).toBe(200);
+    const stats = await sharp(thumb.rawPayload).stats();
+    expect(stats.isOpaque).toBe(true);
+    expect(Math.round(stats.channels[0]!.mean)).toBe(0x80);
     const video = attrs(await upload(t, editorA, { name: 'clip.mp4', data: mp4() }, { client_id: clientA }));
     expect(video).toMatchObject({ kind: 'video', mime: 'video/mp4', variants: [], width: null });
   });

@@ -1,3 +1,4 @@
+import './car-photos.css';
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Empty, Space, Tag, Typography } from 'antd';
