@@ -199,3 +199,37 @@ test.describe('on a phone', () => {
     await useLanguage(page, 'RU');
   });
 });
+
+/** Every screen of the showroom with its title in each language. */
+const SCREENS = [
+  ['generalSettings', 'Шоурум в мессенджере: настройки', 'Messenger showroom settings'],
+  ['botsSettings', 'Боты шоурума', 'Showroom bots'],
+  ['service_works', 'Сервисные работы', 'Service works'],
+  ['showroomSpecials', 'Спецпредложения', 'Special offers'],
+  ['customers', 'Клиенты шоурума', 'Showroom customers'],
+  ['callback', 'Обратные звонки', 'Callbacks'],
+  ['testdrive', 'Тест-драйвы', 'Test drives'],
+  ['service', 'Записи на сервис', 'Service bookings'],
+  ['summary', 'Сводка шоурума', 'Showroom summary'],
+  ['cars', 'Автомобили в боте', 'Cars in the bot'],
+  ['webHooks', 'Вебхуки шоурума', 'Showroom webhooks'],
+] as const;
+
+test('every screen reads in English at 1440 px and in Russian at 390 px, with its data and nothing wider than the screen', async ({ page }) => {
+  await signInAgain(page, MANAGER);
+  for (const [lang, width, height] of [['EN', 1440, 900], ['RU', 390, 844]] as const) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, lang);
+    await page.setViewportSize({ width, height });
+    for (const [path, ru, en] of SCREENS) {
+      await visit(page, `/messenger_showroom/${path}/${siteId}`);
+      await expect(page.getByRole('heading', { name: lang === 'RU' ? ru : en, exact: true })).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.getByText(lang === 'RU' ? 'Не удалось загрузить данные' : 'Could not load the data')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      await shot(page, `${path}-${lang.toLowerCase()}-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useLanguage(page, 'RU');
+});
