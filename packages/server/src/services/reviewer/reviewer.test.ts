@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
-import { moduleInstallations } from '../marketplace/module.table.ts';
+import { moduleInstallations, modules } from '../marketplace/module.table.ts';
 import { requests } from '../request.storage/request.table.ts';
 import { requestReportSettings } from '../sender/sender.table.ts';
 import { publishedSite, visit, type TestSite } from '../site-renderer/site-renderer.fixtures.ts';
@@ -21,6 +21,7 @@ let s: TestSite;
 let bare: TestSite;
 let dealer: string;
 let other: string;
+let reviewerModuleId: number;
 const API = '/gateway/reviewer/api/v1';
 const CODES = { reviewer: ['settings.get_list', 'settings.patch', 'ratings.get_list'], 'request.storage': ['callback_requests.get_list', 'requests.patch'] };
 const body = (attributes: Record<string, unknown>) => ({ data: { attributes } });
@@ -36,7 +37,9 @@ beforeAll(async () => {
   s = await publishedSite(t);
   bare = await publishedSite(t, { clientId: s.clientId });
   // The second site never had the reviewer module.
-  await db().delete(moduleInstallations).where(eq(moduleInstallations.site_id, bare.id));
+  const [module] = await db().select({ id: modules.id }).from(modules).where(eq(modules.code, 'reviewer'));
+  reviewerModuleId = module!.id;
+  await db().delete(moduleInstallations).where(and(eq(moduleInstallations.site_id, bare.id), eq(moduleInstallations.module_id, reviewerModuleId)));
   await t.ctx.modules!.sync();
   const otherClient = await t.createClient('Чужой дилер');
   dealer = (await t.signIn((await t.createUser({ grants: CODES, clientIds: [s.clientId], internal: false })).email)).access_token;
@@ -128,7 +131,6 @@ describe('the invitation and the rating', () => {
     highToken = tokenIn(mail!.text)!;
     expect(highToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await invitationsOf(request.id)).toHaveLength(1);
-    expect((await invitationsOf(request.id))[0]).toMatchObject({ status: 'sent', email: 'anna@customer.test' });
   });
 
   it('is not made without an e-mail, with the setting off, or where the module is not installed', async () => {
@@ -220,6 +222,8 @@ describe('the invitation and the rating', () => {
     expect((await t.request('GET', `${API}/ratings?filter[site_id]=${s.id}&filter[to]=2020-01-01`, { token: dealer })).json().data).toHaveLength(0);
     const summary = await t.request('GET', `${API}/ratings/summary/where_site/${s.id}`, { token: dealer });
     expect(summary.json().data).toEqual({ count: 2, average: 3 });
+    const sent = await db().select().from(reviewerInvitations).where(eq(reviewerInvitations.site_id, s.id));
+    expect(sent.filter((one) => one.status === 'sent').map((one) => one.email).sort()).toEqual(['anna@customer.test', 'boris@customer.test']);
   });
 
   it('is not sent when the module was removed before its moment', async () => {
@@ -228,10 +232,12 @@ describe('the invitation and the rating', () => {
     await markHandled(request.id);
     const [invitation] = await invitationsOf(request.id);
     expect(invitation).toMatchObject({ status: 'waiting' });
-    await db().delete(moduleInstallations).where(and(eq(moduleInstallations.site_id, s.id)));
+    await db().delete(moduleInstallations).where(and(eq(moduleInstallations.site_id, s.id), eq(moduleInstallations.module_id, reviewerModuleId)));
     await t.ctx.modules!.sync();
     const { sendInvitation } = await import('./reviewer.flow.ts');
     expect(await sendInvitation(t.ctx as never, invitation!.id)).toBe('skipped');
     expect((await invitationsOf(request.id))[0]).toMatchObject({ status: 'skipped', token_hash: null });
+    // Nor is a rating taken on a site without the module.
+    expect((await ratePage(s.host, lowToken)).statusCode).toBe(404);
   });
 });
