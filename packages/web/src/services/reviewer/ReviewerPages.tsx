@@ -166,7 +166,7 @@ export function ReviewerRatingsPage() {
     enabled: /^\d+$/.test(siteId),
     queryFn: ({ signal }) => api.get<ReviewerRatingSummary>(path(`ratings/summary/where_site/${siteId}`), undefined, signal),
   });
-  const order = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const order = (field: string): 'ascend' | 'descend' | null => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
   const columns = useMemo(
     () => [
       { key: 'created_at', dataIndex: 'created_at', title: t('ratings.fields.created_at'), width: 160, sorter: true, sortOrder: order('created_at'), render: (_: unknown, row: Rating) => formatDateTime(row.attributes.created_at) },
