@@ -48,6 +48,7 @@ export * from './messenger_showroom/index.ts';
 export * from './smart_contracts/index.ts';
 export * from './calltracking/index.ts';
 export * from './tradein.calculator/index.ts';
+export * from './reviewer/index.ts';
 
 export * from './services.ts';
 export * from './permissions.ts';

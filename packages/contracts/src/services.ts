@@ -35,6 +35,7 @@ import { calltrackingContract } from './calltracking/index.ts';
 import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 import { customMediaContract } from './custom.media/index.ts';
 import { tradeinContract } from './tradein.calculator/index.ts';
+import { reviewerContract } from './reviewer/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -78,4 +79,5 @@ export const SERVICE_CONTRACTS = [
   accessoriesShowroomContract,
   customMediaContract,
   tradeinContract,
+  reviewerContract,
 ] as const satisfies readonly ServiceContract[];

@@ -42,6 +42,7 @@ import { messengerShowroom } from './services/messenger_showroom/index.ts';
 import { smartContracts } from './services/smart_contracts/index.ts';
 import { calltracking } from './services/calltracking/index.ts';
 import { tradeinCalculator } from './services/tradein.calculator/index.ts';
+import { reviewer } from './services/reviewer/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -49,7 +50,7 @@ import { tradeinCalculator } from './services/tradein.calculator/index.ts';
  * in this order. Fastify answers a URL by its most specific route whatever the order routes were
  * added in, so the order changes no answer (nor the API document); it matters where one
  * registration uses another's: form-constructor adds its checks to request.storage's intake
- * (requestStorageOf), so it comes after it, as does tradein.calculator. The site renderer's hooks come before the gateway's
+ * (requestStorageOf), so it comes after it, as do tradein.calculator and reviewer. The site renderer's hooks come before the gateway's
  * whatever its place here (beforeGateway).
  */
 export const SERVICES: readonly ServerService[] = [
@@ -89,6 +90,7 @@ export const SERVICES: readonly ServerService[] = [
   accessoriesShowroom,
   customMedia,
   tradeinCalculator,
+  reviewer,
   siteRenderer,
 ];
 

@@ -30,6 +30,7 @@ import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
 import { smartContractsWeb } from './services/smart_contracts/index.ts';
 import { tradeinWeb } from './services/tradein.calculator/index.ts';
+import { reviewerWeb } from './services/reviewer/index.ts';
 import { calltrackingWeb } from './services/calltracking/index.ts';
 import { accessoriesShowroomWeb } from './services/accessories.showroom/index.ts';
 import { customMediaWeb } from './services/custom.media/index.ts';
@@ -73,4 +74,5 @@ export const WEB_SERVICES = [
   accessoriesShowroomWeb,
   customMediaWeb,
   tradeinWeb,
+  reviewerWeb,
 ] as const satisfies readonly WebService[];

@@ -75,6 +75,8 @@ export const messages = {
   tradein_too_old: { ru: 'Мы принимаем автомобили не старше {years} лет: {year} год выпуска или новее', en: 'We take cars up to {years} years old: made in {year} or later' },
   tradein_year_future: { ru: 'Год выпуска не может быть позже {year}', en: 'The year cannot be later than {year}' },
   tradein_mileage_too_high: { ru: 'Мы принимаем автомобили с пробегом не больше {max} км', en: 'We take cars with at most {max} km' },
+  // reviewer: the invitation's settings.
+  reviewer_link_placeholder: { ru: 'В тексте письма должна быть ссылка на оценку: {{link}}', en: 'The mail text must hold the rating link: {{link}}' },
   showroom_bot_taken: { ru: 'Этот бот уже подключён к другому шоуруму', en: 'This bot is already connected to another showroom' },
   integer: { ru: 'Значение должно быть целым числом', en: 'The value must be a whole number' },
   unknown_field: { ru: 'Поле «{field}» не поддерживается', en: 'The field "{field}" is not accepted' },

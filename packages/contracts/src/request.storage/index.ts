@@ -24,7 +24,7 @@ export const requestStorageContract = defineService({
     codes: [
       'callback_requests.get_list', 'email_actions.get_list', 'proxy_actions.get_list', 'offensive_words.admin',
       // The write codes the spec leaves unnamed (reading is callback_requests.get_list).
-      'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
+      'requests.delete', 'requests.patch', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
       // Resending and dismissing lost requests.
       'lost_requests.patch',
     ],
@@ -75,6 +75,8 @@ export const requestStorageContract = defineService({
     api('POST', '/api/v1/requests_settings/{id}/unarchive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),
     api('GET', '/api/v1/request_block/where_site_id/{siteId}', ['callback_requests.get_list']),
     api('POST', '/api/v1/request_block/from_request', ['request_blocks.create'], false, { targets: [target.body(REQUEST, '/data/request_id')] }),
+    // Marks a request handled (the reviewer's invitation follows).
+    api('POST', '/api/v1/requests/{id}/handled', ['requests.patch'], false, onRecord(REQUEST)),
     api('GET', '/api/v1/requests/{id}/actions', ['callback_requests.get_list'], false, onRecord(REQUEST)),
     // Requests whose smart captcha could not be checked: the site's summary; release (their held actions run, as a lost request's resend) or delete, many at once.
     api('GET', '/api/v1/requests/captcha_unverified/where_site/{siteId}', ['callback_requests.get_list']),

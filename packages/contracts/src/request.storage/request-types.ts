@@ -231,6 +231,8 @@ export const requestEntity = z.object({
   /** The captcha mark (captcha-check.ts): null when the captcha was checked. */
   captcha_check: z.enum(CAPTCHA_CHECKS).nullable(),
   depersonalized_at: z.string().nullable(),
+  // When the dealer marked it handled (null: not yet).
+  handled_at: z.string().nullable().optional(),
   created_at: z.string(),
 });
 export type RequestEntity = z.output<typeof requestEntity>;

@@ -97,11 +97,13 @@ const MANAGER_CODES: Record<string, string[]> = {
   smart_contracts: ['settings.get_list', 'settings.patch'],
   // tradein.calculator: the manager keeps the site's trade-in settings.
   'tradein.calculator': ['settings.get_list', 'settings.patch'],
+  // reviewer: the manager keeps the sites' review invitations and reads the customers' ratings.
+  reviewer: ['settings.get_list', 'settings.patch', 'ratings.get_list'],
   calltracking: ['callkeeper_settings.get_list', 'callkeeper_settings.patch', 'calltouch_settings.get_list', 'calltouch_settings.patch', 'calls.get_list'],
   // accessories.showroom: the manager keeps the sites' accessories, the client's categories and attributes, the import settings, and runs the import.
   'accessories.showroom': [...['accessories', 'accessory_categories', 'accessory_attributes', 'accessory_settings'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'accessories.import'],
-  // request.storage: the manager reads, exports and deletes the sites' requests, keeps their settings, blocks and consent texts.
-  'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
+  // request.storage: the manager reads, exports, marks handled and deletes the sites' requests, keeps their settings, blocks and consent texts.
+  'request.storage': ['callback_requests.get_list', 'requests.delete', 'requests.patch', 'requests_settings.create', 'requests_settings.patch', 'requests_settings.delete', 'request_blocks.create', 'request_blocks.patch', 'request_blocks.delete',
     // sender: resending and dismissing lost requests.
     'lost_requests.patch'],
   // sender: the sites' e-mail templates, proxy actions and SMTP settings.

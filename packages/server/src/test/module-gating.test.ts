@@ -14,6 +14,7 @@ import { notifierReports, notifierReportSettings } from '../services/importer.no
 import { exportSettings } from '../services/cars.export/export.table.ts';
 import { showroomCustomers } from '../services/messenger_showroom/showroom.table.ts';
 import { calltrackingCalls } from '../services/calltracking/calltracking.table.ts';
+import { reviewerRatings } from '../services/reviewer/reviewer.table.ts';
 import { carReports, importReports, importSettings } from '../services/cars.import/import.table.ts';
 import { publishedSite, visit } from '../services/site-renderer/site-renderer.fixtures.ts';
 import { requestStorageOf } from '../services/request.storage/request.routes.ts';
@@ -79,6 +80,9 @@ const FIXTURES: Record<string, (t: TestApp, owner: Owner, recordOf: (kind: strin
     (await t.database.db.insert(showroomCustomers).values({ site_id: siteId, client_id: clientId, external_id: randomBytes(4).toString('hex'), name: 'Анна' }).returning())[0]!.id,
   'calltracking/calls': async (t, { siteId, clientId }) =>
     (await t.database.db.insert(calltrackingCalls).values({ site_id: siteId, client_id: clientId, provider: 'calltouch', external_id: randomBytes(4).toString('hex'), started_at: new Date() }).returning())[0]!.id,
+  // reviewer: a customer's rating (made only through an invitation's page).
+  'reviewer/ratings': async (t, { siteId, clientId }) =>
+    (await t.database.db.insert(reviewerRatings).values({ site_id: siteId, client_id: clientId, rating: 5, outcome: 'public' }).returning())[0]!.id,
   'cars.export/settings': async (t, { clientId }) => (await t.database.db.insert(exportSettings).values({ client_id: clientId, unique_key: randomBytes(8).toString('hex') }).returning())[0]!.id,
   'cars.import/reports': async (t, _owner, recordOf) => {
     const [settings] = await t.database.db.select().from(importSettings).where(inArray(importSettings.id, [await recordOf('cars.import/settings')]));

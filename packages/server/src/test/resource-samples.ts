@@ -226,6 +226,8 @@ export const SAMPLES: Record<string, Sample> = {
   'calltracking/callkeeper_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), widget_id: `ck-${suffix()}`, api_token: 'ck-secret', phones: ['+7 (495) 123-45-67'] }),
   // tradein.calculator: a new site's settings (one per site).
   'tradein.calculator/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), brands: ['Kia'], max_age_years: 10 }),
+  // reviewer: a new site's settings (one per site).
+  'reviewer/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), enabled: true, rate_threshold: 3 }),
   'calltracking/calltouch_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), calltouch_site_id: '12345', mod_id: `mod-${suffix()}`, webhook_secret: 'ct-secret' }),
   // sender central proxy actions: the platform's, no site.
   'sender/central_proxy_actions': async () => ({ title: `Общая CRM ${suffix()}`, url: 'https://crm.platform.test/leads', token: `token-${suffix()}` }),
@@ -348,6 +350,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
   // tradein.calculator: the settings have no text field; their mileage limit.
   'tradein.calculator/settings': (id) => ({ field: 'max_mileage', value: 100_000 + Number(id) }),
+  // reviewer: the settings' mail subject.
+  'reviewer/settings': (id) => ({ field: 'mail_subject', value: `Оцените нас ${id}` }),
   // cars.vins: the first text fields are a VIN and a URL.
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),

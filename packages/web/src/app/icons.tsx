@@ -1,5 +1,5 @@
 // smart_contracts and calltracking
-import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, SignatureOutlined, SwapRightOutlined, TransactionOutlined } from '@ant-design/icons';
+import { AudioOutlined, FieldNumberOutlined, FileDoneOutlined, LikeOutlined, SignatureOutlined, StarOutlined, SwapRightOutlined, TransactionOutlined } from '@ant-design/icons';
 // error-collection-system
 import { BugOutlined, AimOutlined, ZoomInOutlined } from '@ant-design/icons';
 // messenger_showroom
@@ -193,6 +193,9 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   calltracking_calls: <FieldNumberOutlined aria-hidden />,
   // tradein.calculator
   tradein_settings: <TransactionOutlined aria-hidden />,
+  // reviewer
+  reviewer_settings: <LikeOutlined aria-hidden />,
+  reviewer_ratings: <StarOutlined aria-hidden />,
   // accessories.showroom
   accessories: <GoldOutlined aria-hidden />,
   accessory_categories: <UnorderedListOutlined aria-hidden />,

@@ -53,11 +53,11 @@ const SITE_API_MAX_BYTES = 64 * 1024;
 
 export const REQUEST_ATTRIBUTES = [
   'site_id', 'client_id', 'type', 'type_key', 'page_id', 'dealer_id', 'gender', 'name', 'last_name', 'phone', 'email', 'text', 'text_input',
-  'fields', 'analytics', 'processing_of_personal_data', 'agreement_hash', 'tag', 'captcha_check', 'depersonalized_at', 'created_at',
+  'fields', 'analytics', 'processing_of_personal_data', 'agreement_hash', 'tag', 'captcha_check', 'depersonalized_at', 'handled_at', 'created_at',
 ];
 const ACTION_ATTRIBUTES = ['request_id', 'settings_id', 'kind', 'action_id', 'status', 'attempts', 'last_error', 'created_at', 'updated_at'];
 
-type RequestRow = typeof requests.$inferSelect;
+export type RequestRow = typeof requests.$inferSelect;
 const recordOf = (row: RequestRow) => toRecord('requests', { ...row, type_key: REQUEST_TYPES[row.type as RequestTypeId]?.key ?? String(row.type) } as unknown as Row, REQUEST_ATTRIBUTES);
 
 /** The rows of a list: the caller's clients' requests of the site and type, in the date range, matching the search and the captcha mark. */
@@ -151,6 +151,11 @@ export interface RequestStorage {
   captchaBits: number;
   /** Checks other services add to the intake of a type (form-constructor: custom forms' values). */
   checks: IntakeChecks;
+  /**
+   * What other services do once a request is marked handled (the reviewer's invitation), called
+   * after the mark is stored, once per request; a listener's failure is logged, the mark stays.
+   */
+  onHandled: ((request: RequestRow) => Promise<void>)[];
 }
 const storages = new WeakMap<FastifyInstance, RequestStorage>();
 /** The request storage of an app (tests lower its captcha's work). */
@@ -161,7 +166,7 @@ export function requestStorageOf(app: FastifyInstance): RequestStorage {
 }
 
 export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry): Promise<RequestStorage> {
-  const storage = { captchaBits: CAPTCHA_BITS, checks: {} } as RequestStorage;
+  const storage = { captchaBits: CAPTCHA_BITS, checks: {}, onHandled: [] } as unknown as RequestStorage;
   storage.captcha = proofOfWorkCaptcha(ctx.db, await loadSecret(ctx.db, 'request-captcha', null), () => storage.captchaBits);
   // The verifier in use is the storage's: form-constructor puts the smart captcha's in front of the proof of work.
   const captcha: CaptchaVerifier = { challenge: (siteId) => storage.captcha.challenge(siteId), verify: (siteId, answer) => storage.captcha.verify(siteId, answer) };
@@ -252,6 +257,22 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   };
 
   r.get(`${BASE}/requests/:id`, { schema: { tags, summary: 'One request', params: z.object({ id: id() }) } }, async (request) => ({ data: recordOf(await reachableRequest(requireAuth(request.auth), request.params.id)) }));
+  // Marks a request handled (once: a second mark changes nothing and tells no one again).
+  r.post(`${BASE}/requests/:id/handled`, { schema: { tags, summary: 'Mark a request handled', params: z.object({ id: id() }) } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const row = await reachableRequest(auth, request.params.id);
+    const marked = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx.update(requests).set({ handled_at: new Date() }).where(and(eq(requests.id, row.id), sql`${requests.handled_at} is null`)).returning();
+      if (updated) await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'requests', recordId: row.id, changes: { handled_at: updated.handled_at }, clientId: row.client_id, ip: request.ip });
+      return updated;
+    });
+    if (marked) {
+      for (const listener of storage.onHandled) {
+        await listener(marked).catch((error: unknown) => ctx.log.error({ err: error, request: marked.id }, 'a handled-request listener failed'));
+      }
+    }
+    return { data: recordOf(marked ?? row) };
+  });
   r.get(`${BASE}/requests/:id/actions`, { schema: { tags, summary: "A request's actions to run and their statuses", params: z.object({ id: id() }) } }, async (request) => {
     const row = await reachableRequest(requireAuth(request.auth), request.params.id);
     const actions = await ctx.db.select().from(requestActions).where(eq(requestActions.request_id, row.id)).orderBy(asc(requestActions.id));

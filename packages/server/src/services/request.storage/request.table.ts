@@ -37,6 +37,8 @@ export const requests = pgTable(
     ip: varchar('ip', { length: 64 }),
     captcha_check: varchar('captcha_check', { length: 12 }).$type<CaptchaCheck>(),
     depersonalized_at: timestamp('depersonalized_at', { withTimezone: true }),
+    /** When the dealer's staff marked the request handled (null: not yet); other services hear of it (RequestStorage.onHandled). */
+    handled_at: timestamp('handled_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -115,6 +115,7 @@ export function sampleRequest(siteId: number, clientId: number, lang: Lang): Req
     ip: null,
     captcha_check: null,
     depersonalized_at: null,
+    handled_at: null,
     created_at: new Date(),
   };
 }

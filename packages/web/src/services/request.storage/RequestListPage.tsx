@@ -14,6 +14,7 @@ import { formatDateTime } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
+import { useLang } from '../../kit/useLang.ts';
 import { downloadRequests, listQuery, requestsPath, useModelNames, useRequestActions, useRequestList } from './request-api.ts';
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 // sender: the actions by their names.
@@ -103,6 +104,33 @@ function useColumnChoice(type: RequestTypeId) {
   return { all, chosen, choose };
 }
 
+/**
+ * A request's handled mark: when it was given, and the button that gives it (other services act
+ * on it: the reviewer's invitation to rate the work).
+ */
+function useMarkHandled(record: Row | null) {
+  const { t } = useTranslation('request.storage');
+  const { user } = useSession();
+  const lang = useLang();
+  const client = useQueryClient();
+  const [at, setAt] = useState<string | null>(null);
+  const mark = useMutation({
+    mutationFn: () => api.post<{ attributes: { handled_at: string | null } }>(requestsPath(`requests/${record!.id}/handled`), undefined),
+    onSuccess: async (answer) => {
+      setAt((answer as { attributes?: { handled_at?: string | null } })?.attributes?.handled_at ?? new Date().toISOString());
+      notify.success(t('detail.handled_done'));
+      await client.invalidateQueries({ queryKey: ['request.storage'] });
+    },
+    onError: (error) => notify.error(errorTitle(error, lang)),
+  });
+  return {
+    at: at ?? record?.attributes.handled_at ?? null,
+    can: hasPermission(user?.permissions ?? {}, 'request.storage', 'requests.patch'),
+    pending: mark.isPending,
+    mark: () => mark.mutate(),
+  };
+}
+
 /** One request with every field and its actions to run. */
 function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | null; lang: Lang; phoneFormat: string | null; onClose: () => void }) {
   const { t } = useTranslation('request.storage');
@@ -110,6 +138,7 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
   const actions = useRequestActions(record?.id ?? null);
   const available = useAvailableActions(record?.attributes.site_id ?? null);
   const modelId = record?.attributes.fields.model_id;
+  const handled = useMarkHandled(record);
   const models = useModelNames(typeof modelId === 'number' ? [modelId] : [], lang).data;
   if (!record) return null;
   const a = record.attributes;
@@ -133,6 +162,11 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
       .map(([field, value]) => [field, field === 'analytics.page.page_url' && typeof value === 'string' && /^https?:\/\//i.test(value) ? <Typography.Link href={value} target="_blank" rel="noopener noreferrer nofollow">{value}</Typography.Link> : show(value, lang)]),
     ['agreement_hash', a.agreement_hash ?? '—'],
     ['depersonalized_at', a.depersonalized_at ? formatDateTime(a.depersonalized_at) : '—'],
+    ['handled_at', handled.at ? formatDateTime(handled.at) : handled.can ? (
+      <Button size="small" loading={handled.pending} onClick={handled.mark}>
+        {t('detail.mark_handled')}
+      </Button>
+    ) : '—'],
   ];
   return (
     <Drawer open title={t('detail.title', { id: record.id })} size={screens.sm === false ? '100%' : 640} onClose={onClose} destroyOnHidden>
