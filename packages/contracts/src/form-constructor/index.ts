@@ -17,12 +17,14 @@ export const formConstructorContract = defineService({
   },
   resources: [customFormResource, captchaSettingsResource, smartCaptchaKeyResource],
   screens: [
-    // A site's forms with their builder (module requests); captcha settings and smart captcha keys (module captcha).
+    // A site's forms with their builder (module requests); captcha settings and smart captcha keys (module
+    // captcha): like the spec's, these two pages carry no permission code (spec 002 §2), so the site menu shows
+    // them wherever the site has the module; their calls keep their codes, the site's scope and the module.
     screen('form_constructor_forms', '/form-constructor/{siteId}', 'site', 'requests', 136, ['form_constructor.get_list'], { module: 'requests' }),
     screen('form_constructor_create', '/form-constructor/{siteId}/create', 'site', 'requests', 137, ['form_constructor.create'], { module: 'requests', in_menu: false }),
     screen('form_constructor_edit', '/form-constructor/{siteId}/edit/{formId}', 'site', 'requests', 138, ['form_constructor.get_list'], { module: 'requests', in_menu: false }),
-    screen('captcha_settings', '/widgets/captcha/{siteId}/', 'site', 'requests', 143, ['form_constructor.get_list'], { module: 'captcha' }),
-    screen('smart_captcha_keys', '/smartchaptcha/table/{siteId}/', 'site', 'requests', 144, ['form_constructor.get_list'], { module: 'captcha' }),
+    screen('captcha_settings', '/widgets/captcha/{siteId}/', 'site', 'requests', 143, [], { module: 'captcha' }),
+    screen('smart_captcha_keys', '/smartchaptcha/table/{siteId}/', 'site', 'requests', 144, [], { module: 'captcha' }),
   ],
   routes: [
     // A site's forms with search, a copy, the choices a form offers (dealerships, brands, models, cities);

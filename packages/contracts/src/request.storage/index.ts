@@ -2,11 +2,12 @@ import { defineService } from '../kit/service.ts';
 import { special, text } from '../kit/permission-texts.ts';
 import { api, onRecord, screen } from '../kit/routes.ts';
 import { target } from '../kit/module-targets.ts';
-import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from './request-settings.resource.ts';
+import { agreementHashResource, offensiveWordResource, requestBlockResource, requestBlockSettingsResource, requestSettingsResource } from './request-settings.resource.ts';
 
 export * from './request-types.ts';
 export * from './request-settings.resource.ts';
 export * from './captcha-check.ts';
+export * from './request-summary.ts';
 
 /** A customer request (request.storage's records, named by the server): module-tied routes on one find the site there. */
 const REQUEST = 'request.storage/requests';
@@ -42,13 +43,15 @@ export const requestStorageContract = defineService({
       'offensive_words.admin': special(text('Запрещённые слова: управление', 'Offensive words: manage'), text('Вести список запрещённых слов в заявках', 'Keep the list of words refused in requests')),
     },
   },
-  resources: [offensiveWordResource, agreementHashResource, requestSettingsResource, requestBlockResource],
+  resources: [offensiveWordResource, agreementHashResource, requestSettingsResource, requestBlockResource, requestBlockSettingsResource],
   screens: [
     // The lists per type, all requests' export, settings, blocks, consent hashes (site menu, module requests); offensive words (dictionaries).
     ...REQUEST_LIST_ROUTES.map((list, index) => screen(`requests_${list}`, `/request.storage/${list}/{siteId}`, 'site', 'requests', 120 + index, ['callback_requests.get_list'], { module: 'requests' })),
     screen('requests_all_export', '/request.storage/all_requests_export/{siteId}', 'site', 'requests', 130, ['callback_requests.get_list'], { module: 'requests' }),
     screen('requests_settings', '/request.storage/settings_requests/{siteId}', 'site', 'requests', 131, ['callback_requests.get_list'], { module: 'requests' }),
     screen('requests_site_blocks', '/request.storage/site_blocks/{siteId}', 'site', 'requests', 132, ['callback_requests.get_list'], { module: 'requests' }),
+    screen('requests_block_settings', '/request.storage/handle_site_blocks/{siteId}', 'site', 'requests', 139, ['callback_requests.get_list'], { module: 'requests' }),
+    screen('requests_summary', '/request.storage/summary/{siteId}', 'site', 'requests', 119, ['callback_requests.get_list'], { module: 'requests' }),
     screen('requests_agreement_hash', '/request.storage/agreement_hash/list/{siteId}', 'site', 'requests', 133, ['callback_requests.get_list'], { module: 'requests' }),
     screen('offensive_words', '/request.storage/offensive_words', 'dictionaries', 'requests', 90, ['offensive_words.admin']),
     // Lost requests and report mails (module requests).
@@ -69,6 +72,13 @@ export const requestStorageContract = defineService({
     api('GET', '/api/v1/requests/where_site/{siteId}/format_csv', ['callback_requests.get_list']),
     api('GET', '/api/v1/agreement_hash/list/{siteId}', ['callback_requests.get_list']),
     api('GET', '/api/v1/agreement_hash/by/{siteId}/{hash}', ['callback_requests.get_list']),
+    api('GET', '/api/v1/agreement_hash/by/{siteId}/{hash}/file', ['callback_requests.get_list']),
+    // The statuses of a request type's actions on a site; the site's counts by type and by day.
+    api('GET', '/api/v1/request_statuses/{type}/where_site/{siteId}', ['callback_requests.get_list']),
+    api('GET', '/api/v1/request_summary/where_site/{siteId}', ['callback_requests.get_list']),
+    // The site's block settings (made with the defaults on first read).
+    api('GET', '/api/v1/requests/block/settings/where_site_id/{siteId}', ['callback_requests.get_list']),
+    api('PATCH', '/api/v1/requests/block/settings/where_site_id/{siteId}', ['request_blocks.patch']),
     api('GET', '/api/v1/requests_settings/where_site/{siteId}', ['callback_requests.get_list']),
     api('GET', '/api/v1/requests_settings/archive/where_site/{siteId}', ['callback_requests.get_list']),
     api('POST', '/api/v1/requests_settings/{id}/archive', ['requests_settings.patch'], false, onRecord('request.storage/requests_settings')),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../kit/resource.ts';
+import { defineResource, siteSettingsListing } from '../kit/resource.ts';
 import { filterText, id, isoDateTime, optionalText, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { REQUEST_TYPE_IDS } from './request-types.ts';
@@ -137,6 +137,7 @@ export const requestBlockResource = defineResource({
     block_type: z.enum(BLOCK_TYPES),
     until: z.string().nullable(),
     count: z.number(),
+    auto_rule: z.object({ max_requests: z.number(), period_minutes: z.number() }).nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   }),
@@ -167,6 +168,7 @@ export const requestBlockResource = defineResource({
     { field: 'block_type', render: 'tag', width: 160 },
     { field: 'until', sortable: true, render: 'date', width: 170 },
     { field: 'count', sortable: true, width: 110 },
+    { field: 'auto_rule', width: 260 },
     { field: 'created_at', sortable: true, render: 'date', width: 170 },
   ],
   form: [
@@ -176,6 +178,70 @@ export const requestBlockResource = defineResource({
   ],
   screen: '/request.storage/site_blocks/{siteId}',
   label: ['source'],
+});
+
+/** The rule of the block settings that made a block: more than `max_requests` within `period_minutes`. */
+export type RequestBlockRule = { max_requests: number; period_minutes: number };
+
+/** Bounds of the block settings: requests counted (1–1000) within minutes (1 to a week), blocked for minutes (1 to a year) or for good. */
+export const BLOCK_RULE_LIMITS = { maxRequests: 1000, periodMinutes: 10_080, blockMinutes: 525_600 } as const;
+const blockSettingsFields = {
+  enabled: z.boolean({ error: encodeMessage('invalid_type') }),
+  by_phone: z.boolean({ error: encodeMessage('invalid_type') }),
+  by_email: z.boolean({ error: encodeMessage('invalid_type') }),
+  by_ip: z.boolean({ error: encodeMessage('invalid_type') }),
+  max_requests: z.number({ error: encodeMessage('integer') }).int({ error: encodeMessage('integer') }).min(1, { error: encodeMessage('block_settings_max_requests', { max: BLOCK_RULE_LIMITS.maxRequests }) }).max(BLOCK_RULE_LIMITS.maxRequests, { error: encodeMessage('block_settings_max_requests', { max: BLOCK_RULE_LIMITS.maxRequests }) }),
+  period_minutes: z.number({ error: encodeMessage('integer') }).int({ error: encodeMessage('integer') }).min(1, { error: encodeMessage('block_settings_minutes', { max: BLOCK_RULE_LIMITS.periodMinutes }) }).max(BLOCK_RULE_LIMITS.periodMinutes, { error: encodeMessage('block_settings_minutes', { max: BLOCK_RULE_LIMITS.periodMinutes }) }),
+  block_type: z.enum(BLOCK_TYPES, { error: encodeMessage('invalid_choice') }),
+  /** null: for good. */
+  block_minutes: z.number({ error: encodeMessage('integer') }).int({ error: encodeMessage('integer') }).min(1, { error: encodeMessage('block_settings_minutes', { max: BLOCK_RULE_LIMITS.blockMinutes }) }).max(BLOCK_RULE_LIMITS.blockMinutes, { error: encodeMessage('block_settings_minutes', { max: BLOCK_RULE_LIMITS.blockMinutes }) }).nullable(),
+};
+/** The PATCH body of a site's block settings (`…/requests/block/settings/where_site_id/{siteId}`, and the resource's). */
+export const requestBlockSettingsUpdate = z.strictObject(blockSettingsFields).partial();
+
+/**
+ * A site's block settings (spec 002 §2 /handle_site_blocks/{siteId}, §7): the rule that blocks a
+ * sender by itself (more than N requests within M minutes from one phone, e-mail or address), one
+ * record per site made with the defaults on first read; off until enabled.
+ */
+export const requestBlockSettingsResource = defineResource({
+  service: 'request.storage',
+  name: 'request_block_settings',
+  entity: z.object({
+    site_id: z.number(),
+    client_id: z.number(),
+    enabled: z.boolean(),
+    by_phone: z.boolean(),
+    by_email: z.boolean(),
+    by_ip: z.boolean(),
+    max_requests: z.number(),
+    period_minutes: z.number(),
+    block_type: z.enum(BLOCK_TYPES),
+    block_minutes: z.number().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  create: z.strictObject({ site_id: id(), ...blockSettingsFields }).partial().required({ site_id: true }),
+  update: requestBlockSettingsUpdate,
+  ...siteSettingsListing,
+  permissions: { list: [READ], get: [READ], create: ['request_blocks.patch'], update: ['request_blocks.patch'], delete: ['request_blocks.patch'] },
+  columns: [
+    { field: 'site_id', width: 120, key: true },
+    { field: 'enabled', render: 'boolean', width: 120 },
+    { field: 'updated_at', render: 'date', width: 170 },
+  ],
+  form: [
+    { field: 'enabled', widget: 'switch' },
+    { field: 'by_phone', widget: 'switch' },
+    { field: 'by_email', widget: 'switch' },
+    { field: 'by_ip', widget: 'switch' },
+    { field: 'max_requests', widget: 'number' },
+    { field: 'period_minutes', widget: 'number' },
+    { field: 'block_type', widget: 'select', options: BLOCK_TYPES.map((value) => ({ value, label: `request_block.block_types.${value}` })) },
+    { field: 'block_minutes', widget: 'number' },
+  ],
+  screen: '/request.storage/handle_site_blocks/{siteId}',
+  label: ['site_id'],
 });
 
 export const requestTypeChoice = typeChoice;

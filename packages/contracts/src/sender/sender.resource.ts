@@ -355,6 +355,8 @@ export const lostRequestsQuery = z.strictObject({
   'page[number]': integer(1).optional(),
   'page[size]': integer(1, 500).optional(),
   'filter[search]': filterText(100).optional(),
+  /** The reader's offset from UTC in minutes: the window starts on the 1st of the previous month in the reader's time. */
+  utc_offset: integer(-840, 840).optional(),
 });
 /** The archive's dates are required (spec 002 §8 "No dates selected"). */
 export const lostArchiveQuery = z.strictObject({

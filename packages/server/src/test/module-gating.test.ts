@@ -101,7 +101,7 @@ const FIXTURES: Record<string, (t: TestApp, owner: Owner, recordOf: (kind: strin
 };
 
 /** Path parameters that name nothing the module check reads. */
-const OTHER_PARAMS: Record<string, string> = { hash: '0'.repeat(64) };
+const OTHER_PARAMS: Record<string, string> = { hash: '0'.repeat(64), type: 'callback_requests' };
 
 let t: TestApp;
 let dealer: string;

@@ -211,6 +211,8 @@ export const SAMPLES: Record<string, Sample> = {
   'request.storage/agreement_hash': async (t, clientId) => ({ site_id: await siteFor(t, clientId), text: `Согласие ${suffix()}` }),
   'request.storage/requests_settings': async (t, clientId) => ({ site_id: await siteFor(t, clientId), request_type: 1, tag: `tag-${suffix()}`, actions: [] }),
   'request.storage/request_block': async (t, clientId) => ({ site_id: await siteFor(t, clientId), source_type: 'ip', source: `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join('.')}` }),
+  // request.storage: a new site's block settings (one per site).
+  'request.storage/request_block_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), enabled: true, by_ip: true, max_requests: 3 }),
   // sender: a site's e-mail template and proxy action; SMTP settings, one per site, each on a new site of the client.
   'sender/email_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Шаблон ${suffix()}`, from: 'sales@dealer.test', to: ['manager@dealer.test'], subject: 'Заявка {{type}}', body: 'Имя: {{name}}' }),
   'sender/proxy_actions': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `CRM ${suffix()}`, url: 'https://crm.dealer.test/leads', token: `token-${suffix()}` }),
@@ -371,6 +373,7 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.sorting/restyling_sort': (id) => ({ field: 'sort', value: 10 + Number(id) }),
   // request.storage: a block changes its kind.
   'request.storage/request_block': () => ({ field: 'block_type', value: 'silent' }),
+  'request.storage/request_block_settings': () => ({ field: 'max_requests', value: 7 }),
   // form-constructor: the captcha settings' one field is their kind.
   'form-constructor/captcha_settings': () => ({ field: 'kind', value: 'smart_captcha' }),
 };

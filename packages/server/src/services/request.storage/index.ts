@@ -1,15 +1,15 @@
-import { agreementHashResource, offensiveWordResource, requestBlockResource, requestSettingsResource } from '@dp/contracts';
+import { agreementHashResource, offensiveWordResource, requestBlockResource, requestBlockSettingsResource, requestSettingsResource } from '@dp/contracts';
 import { defineServerService } from '../../kit/service.ts';
 import { siteOwnership } from '../sites.context/site-ownership.ts';
 import * as requestTables from './request.table.ts';
 import { DEPERSONALIZE_JOB, DEPERSONALIZE_SCHEDULE, depersonalizeRequests } from './depersonalize-requests.ts';
 import { REQUEST_ACTION_JOB } from './intake.ts';
-import { agreementHashHooks, requestBlockHooks, requestSettingsHooks } from './request.hooks.ts';
+import { agreementHashHooks, requestBlockHooks, requestBlockSettingsHooks, requestSettingsHooks } from './request.hooks.ts';
 import { registerRequestRoutes } from './request.routes.ts';
 
 /**
  * The sites' requests: the intake, lists, exports, settings; offensive words (the platform's), a
- * site's consent texts, request settings and blocks; the depersonalization of old requests.
+ * site's consent texts, request settings, blocks and block settings; summaries; the depersonalization of old requests.
  */
 export const requestStorage = defineServerService({
   name: 'request.storage',
@@ -22,6 +22,7 @@ export const requestStorage = defineServerService({
       { resource: agreementHashResource, table: requestTables.agreementHashes, hooks: agreementHashHooks, siteOwned: site },
       { resource: requestSettingsResource, table: requestTables.requestSettings, hooks: requestSettingsHooks, siteOwned: site },
       { resource: requestBlockResource, table: requestTables.requestBlocks, hooks: requestBlockHooks, siteOwned: site },
+      { resource: requestBlockSettingsResource, table: requestTables.requestBlockSettings, hooks: requestBlockSettingsHooks, siteOwned: site },
     ];
   },
   records: { 'request.storage/requests': requestTables.requests, 'request.storage/request_actions': requestTables.requestActions },

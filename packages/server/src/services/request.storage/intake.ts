@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest } from '../../kit/errors.ts';
 import { hitRateLimitsOfMany } from '../../kit/rate-limit.ts';
 import { captchaUsed, type CaptchaClaim, type CaptchaUnverified, type CaptchaVerifier } from './captcha.ts';
-import { agreementHashes, captchaOutages, captchaSolutions, offensiveWords, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+import { agreementHashes, captchaOutages, captchaSolutions, offensiveWords, requestActions, requestBlocks, requestBlockSettings, requests, requestSettings } from './request.table.ts';
 
 export const REQUEST_ACTION_JOB = 'request.action';
 
@@ -77,11 +77,19 @@ const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse
 const sourceKey = (siteId: number, source: { source_type: string; source: string }) => `${siteId}|${source.source_type}|${source.source}`;
 
 type Block = { id: number; site_id: number; source_type: string; source: string; block_type: string };
+/** A site's enabled block settings (request_block_settings) as the intake applies them. */
+type BlockRule = { site_id: number; by_phone: boolean; by_email: boolean; by_ip: boolean; max_requests: number; period_minutes: number; block_type: string; block_minutes: number | null };
+/** A block the rules make in this batch; `count` is its refused attempts (the request that made it first). */
+type NewBlock = { site_id: number; client_id: number; source_type: string; source: string; block_type: string; block_minutes: number | null; max_requests: number; period_minutes: number; count: number };
 interface Found {
   claimed: Set<string>;
   agreements: Set<string>;
   offensive: Set<string>;
   blocks: Map<string, Block>;
+  /** The sites' enabled block settings, by site. */
+  rules: Map<number, BlockRule>;
+  /** Requests stored within its rule's minutes, by sender source the rules count (sourceKey). */
+  recent: Map<string, number>;
 }
 
 /**
@@ -96,6 +104,7 @@ async function lookUp(tx: DbOrTx, batch: CheckedRequest[]): Promise<Found> {
   const words = [...new Set(batch.flatMap((one) => one.words))];
   const sources = new Map(batch.flatMap((one) => one.sources.map((source) => [sourceKey(one.values.site_id, source), { site_id: one.values.site_id, ...source }] as const)));
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const sites = [...new Set(batch.map(({ values }) => values.site_id))];
   const [row] = rowsOf<Record<keyof Found, unknown>>(
     await tx.execute(sql`
       with claimed as (
@@ -111,13 +120,23 @@ async function lookUp(tx: DbOrTx, batch: CheckedRequest[]): Promise<Found> {
         coalesce((select json_agg(raw) from ${offensiveWords} where raw in (select value from jsonb_array_elements_text(${json(words)}))), '[]') as offensive,
         coalesce((select json_agg(json_build_object('id', b.id, 'site_id', b.site_id, 'source_type', b.source_type, 'source', b.source, 'block_type', b.block_type)) from ${requestBlocks} b
           join jsonb_to_recordset(${json([...sources.values()])}) as x(site_id int, source_type text, source text) on b.site_id = x.site_id and b.source_type = x.source_type and b.source = x.source
-          where b.until is null or b.until > now()), '[]') as blocks`),
+          where b.until is null or b.until > now()), '[]') as blocks,
+        coalesce((select json_agg(s) from ${requestBlockSettings} s where s.enabled and s.site_id in (select (value)::int from jsonb_array_elements_text(${json(sites)}))), '[]') as rules,
+        coalesce((select json_agg(json_build_object('site_id', x.site_id, 'source_type', x.source_type, 'source', x.source, 'n', (
+            select count(*) from ${requests} r
+            where r.site_id = x.site_id and r.depersonalized_at is null and r.created_at > now() - make_interval(mins => s.period_minutes)
+              and case x.source_type when 'phone' then regexp_replace(coalesce(r.phone, ''), '\\D', '', 'g') = x.source when 'email' then lower(r.email) = x.source else lower(r.ip) = x.source end)))
+          from jsonb_to_recordset(${json([...sources.values()])}) as x(site_id int, source_type text, source text)
+          join ${requestBlockSettings} s on s.site_id = x.site_id and s.enabled
+            and ((x.source_type = 'phone' and s.by_phone) or (x.source_type = 'email' and s.by_email) or (x.source_type = 'ip' and s.by_ip))), '[]') as recent`),
   );
   return {
     claimed: new Set(parsed<string[]>(row!.claimed)),
     agreements: new Set(parsed<string[]>(row!.agreements)),
     offensive: new Set(parsed<string[]>(row!.offensive)),
     blocks: new Map(parsed<Block[]>(row!.blocks).map((block) => [sourceKey(block.site_id, block), block])),
+    rules: new Map(parsed<BlockRule[]>(row!.rules).map((rule) => [rule.site_id, rule])),
+    recent: new Map(parsed<{ site_id: number; source_type: string; source: string; n: number }[]>(row!.recent).map((one) => [sourceKey(one.site_id, one), Number(one.n)])),
   };
 }
 
@@ -129,6 +148,24 @@ function blockOf(one: CheckedRequest, blocks: Map<string, Block>): Block | null 
     if (block && (!first || block.id < first.id)) first = block;
   }
   return first;
+}
+
+/**
+ * The block the site's rules make for a sender now (null: none): its first source the rules count
+ * that already sent `max_requests` within the rule's minutes (those stored before and earlier in
+ * this batch). The request over the limit is the block's first refused attempt.
+ */
+function ruleBlockOf(one: CheckedRequest, rule: BlockRule | undefined, recent: Map<string, number>, storedNow: Map<string, number>): NewBlock | null {
+  if (!rule) return null;
+  const counted = { phone: rule.by_phone, email: rule.by_email, ip: rule.by_ip } as Record<string, boolean>;
+  for (const source of one.sources) {
+    if (!counted[source.source_type]) continue;
+    const key = sourceKey(one.values.site_id, source);
+    if ((recent.get(key) ?? 0) + (storedNow.get(key) ?? 0) < rule.max_requests) continue;
+    const { block_type, block_minutes, max_requests, period_minutes } = rule;
+    return { site_id: one.values.site_id, client_id: one.values.client_id, ...source, block_type, block_minutes, max_requests, period_minutes, count: 1 };
+  }
+  return null;
 }
 
 type StoredAction = { id: number; job_id: string };
@@ -143,8 +180,9 @@ type Outcome = AppError | { id: number | null; actions: StoredAction[] };
  * request whose captcha is not verified are stored held, without a job; only pending ones are
  * answered, to be queued.
  */
-async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[], attempts: Map<number, number>, outages: Outages): Promise<{ id: number; actions: StoredAction[] }[]> {
+async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[], attempts: Map<number, number>, outages: Outages, newBlocks: NewBlock[]): Promise<{ id: number; actions: StoredAction[] }[]> {
   const input = JSON.stringify(batch.map((values, ord) => ({ ...values, ord })));
+  const blocksMade = JSON.stringify(newBlocks);
   const counts = JSON.stringify([...attempts].map(([id, n]) => ({ id, n })));
   const outageRows = JSON.stringify([...outages].map(([site_id, outage]) => ({ site_id, ...outage })));
   const rows = rowsOf<{ id: number; actions: unknown }>(
@@ -173,6 +211,13 @@ async function storeRequests(tx: DbOrTx, batch: (typeof requests.$inferInsert)[]
         insert into ${captchaOutages} (site_id, client_id, count, last_at, last_error)
         select site_id, client_id, n, now(), cause from jsonb_to_recordset(${outageRows}::jsonb) as x(site_id int, client_id int, n int, cause text)
         on conflict (site_id) do update set count = ${captchaOutages}.count + excluded.count, last_at = excluded.last_at, last_error = excluded.last_error
+      ), made as (
+        insert into ${requestBlocks} (site_id, client_id, source_type, source, block_type, until, count, auto_rule)
+        select site_id, client_id, source_type, source, block_type, case when block_minutes is null then null else now() + make_interval(mins => block_minutes) end, count,
+          jsonb_build_object('max_requests', max_requests, 'period_minutes', period_minutes)
+        from jsonb_to_recordset(${blocksMade}::jsonb) as x(site_id int, client_id int, source_type text, source text, block_type text, block_minutes int, max_requests int, period_minutes int, count int)
+        on conflict (site_id, source_type, source) do update set block_type = excluded.block_type, until = excluded.until, count = ${requestBlocks}.count + excluded.count,
+          auto_rule = excluded.auto_rule, updated_at = now()
       )
       select input.id, coalesce(a.actions, '[]') as actions
       from input left join (
@@ -195,6 +240,9 @@ async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outco
     const outage = outages.get(values.site_id) ?? { client_id: values.client_id, n: 0, cause: unverified };
     outages.set(values.site_id, { ...outage, n: outage.n + 1, cause: unverified });
   }
+  // The blocks the sites' rules make in this batch, and the requests stored so far per source the rules count.
+  const made = new Map<string, NewBlock>();
+  const storedNow = new Map<string, number>();
   const outcomes: (Outcome | undefined)[] = batch.map((one) => {
     // The first of two claims of one challenge takes it.
     if (one.claim && (!found.claimed.has(one.claim.challenge_id) || claimed.has(one.claim.challenge_id))) return captchaUsed();
@@ -202,17 +250,34 @@ async function checkAndStore(tx: DbOrTx, batch: CheckedRequest[]): Promise<Outco
     if (!found.agreements.has(`${one.values.site_id}|${one.values.agreement_hash}`)) return badRequest('request_agreement_unknown', '/data/attributes/agreement_hash');
     if (one.words.some((word) => found.offensive.has(word))) return badRequest('request_offensive', '/data/attributes/text');
     const block = blockOf(one, found.blocks);
-    if (!block) return undefined;
-    attempts.set(block.id, (attempts.get(block.id) ?? 0) + 1);
-    return block.block_type === 'reject' ? new AppError(403, 'request_blocked') : { id: null, actions: [] };
+    if (block) {
+      attempts.set(block.id, (attempts.get(block.id) ?? 0) + 1);
+      return refusedBy(block);
+    }
+    const keys = one.sources.map((source) => sourceKey(one.values.site_id, source));
+    const madeNow = keys.map((key) => made.get(key)).find((ruled) => ruled);
+    if (madeNow) {
+      madeNow.count += 1;
+      return refusedBy(madeNow);
+    }
+    const ruled = ruleBlockOf(one, found.rules.get(one.values.site_id), found.recent, storedNow);
+    if (ruled) {
+      made.set(sourceKey(ruled.site_id, ruled), ruled);
+      return refusedBy(ruled);
+    }
+    for (const key of keys) storedNow.set(key, (storedNow.get(key) ?? 0) + 1);
+    return undefined;
   });
   const storing = batch.flatMap((one, i) => (outcomes[i] === undefined ? [{ one, i }] : []));
-  if (storing.length || attempts.size || outages.size) {
-    const stored = await storeRequests(tx, storing.map(({ one }) => one.values), attempts, outages);
+  if (storing.length || attempts.size || outages.size || made.size) {
+    const stored = await storeRequests(tx, storing.map(({ one }) => one.values), attempts, outages, [...made.values()]);
     storing.forEach(({ i }, k) => (outcomes[i] = stored[k]));
   }
   return outcomes as Outcome[];
 }
+
+/** What a blocked sender is answered: reject is a 403; silent looks accepted, nothing stored. */
+const refusedBy = (block: { block_type: string }): Outcome => (block.block_type === 'reject' ? new AppError(403, 'request_blocked') : { id: null, actions: [] });
 
 /** A request whose body, captcha and type checks passed, as the batch checks and stores it. */
 function checkedRequest({ site, type, ip }: IntakeCall, attrs: Record<string, unknown> & z.output<(typeof REQUEST_INPUTS)[1]>, captcha: CaptchaClaim | CaptchaUnverified | null): CheckedRequest {

@@ -12,8 +12,13 @@ import {
   momentOf,
   REQUEST_LISTS,
   REQUEST_PAGE_SIZE,
+  REQUEST_TYPE_IDS,
   REQUEST_TYPES,
   requestBlockResource,
+  requestBlockSettingsResource,
+  requestBlockSettingsUpdate,
+  requestStatusesQuery,
+  requestSummaryQuery,
   requestExportQuery,
   requestIdsBody,
   requestListQuery,
@@ -39,8 +44,10 @@ import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { requestIntake, type IntakeCall, type IntakeChecks, type IntakeResult } from './intake.ts';
 import { requestsCsv, requestsWorkbook } from './request-export.ts';
-import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
-import { agreementHashes, requestActions, requestBlocks, requests, requestSettings } from './request.table.ts';
+import { assertBlockSettings, assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
+import { requestStatuses, requestSummary, summaryRange } from './request-summary.ts';
+import { siteSettingsOf } from '../sites.context/site-ownership.ts';
+import { agreementHashes, requestActions, requestBlocks, requestBlockSettings, requests, requestSettings } from './request.table.ts';
 import { deleteRequests, releaseRequests, unverifiedSummary } from './unverified-requests.ts';
 
 const BASE = '/gateway/request.storage/api/v1';
@@ -366,7 +373,76 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
     if (!row) throw notFound();
     return { data: toRecord('agreement_hash', row, Object.keys(agreementHashResource.entity.shape)) };
   });
+  // The same consent text as a file: what the visitor agreed to, as they were shown it.
+  r.get(`${BASE}/agreement_hash/by/:siteId/:hash/file`, { schema: { tags, summary: 'A consent text by its hash, as a text file', params: z.object({ siteId: id(), hash: z.string().regex(/^[0-9a-f]{64}$/) }) } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    const [row] = await ctx.db
+      .select({ text: agreementHashes.text })
+      .from(agreementHashes)
+      .where(and(scopeCondition(registry.get(agreementHashResource), auth), eq(agreementHashes.site_id, request.params.siteId), eq(agreementHashes.hash, request.params.hash)))
+      .limit(1);
+    if (!row) throw notFound();
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="agreement-${request.params.siteId}-${request.params.hash.slice(0, 12)}.txt"`)
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${row.text}\n`);
+  });
+
+  // A site's requests counted by type and by day of a range (the last 30 days by default).
+  r.get(`${BASE}/request_summary/where_site/:siteId`, { schema: { tags, summary: "A site's requests counted by type and by day", params: siteParams, querystring: requestSummaryQuery } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    await reachableSite(auth, request.params.siteId);
+    const offset = request.query.utc_offset ?? 0;
+    const range = summaryRange(request.query, offset);
+    if (range.from > range.to) throw badRequest('request_summary_range', '/date[from]');
+    return { data: await requestSummary(ctx.db, and(requestScope(auth), eq(requests.site_id, request.params.siteId)), range, offset) };
+  });
+  // Where a type's requests of a site stand with their actions: counts per status, and the asked requests' statuses.
+  r.get(
+    `${BASE}/request_statuses/:type/where_site/:siteId`,
+    { schema: { tags, summary: "Where a request type's requests of a site stand with their actions", params: z.object({ type: z.string().max(40), siteId: id() }), querystring: requestStatusesQuery } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const type = typeOfParam(request.params.type);
+      if (!type) throw new AppError(404, 'request_unknown_type');
+      await reachableSite(auth, request.params.siteId);
+      const where = listCondition(auth, request.params.siteId, type, request.query);
+      return { data: await requestStatuses(ctx.db, where, request.query['filter[ids]']) };
+    },
+  );
+
+  // The site's block settings: read (made with the defaults on first read) and changed by the site's path.
+  const blockSettingsAttributes = Object.keys(requestBlockSettingsResource.entity.shape);
+  r.get(`${BASE}/requests/block/settings/where_site_id/:siteId`, { schema: { tags, summary: "A site's block settings (made with the defaults on first read)", params: siteParams } }, async (request) => {
+    const row = await siteSettingsOf(ctx.db, registry, requireAuth(request.auth), request.params.siteId, requestBlockSettings);
+    return { data: toRecord('request_block_settings', row as unknown as Row, blockSettingsAttributes) };
+  });
+  r.patch(
+    `${BASE}/requests/block/settings/where_site_id/:siteId`,
+    { schema: { tags, summary: "Change a site's block settings", params: siteParams, body: z.object({ data: z.object({ attributes: requestBlockSettingsUpdate }) }) } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const existing = await siteSettingsOf(ctx.db, registry, auth, request.params.siteId, requestBlockSettings);
+      const attrs = request.body.data.attributes;
+      assertBlockSettings({ ...existing, ...attrs });
+      const updated = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.update(requestBlockSettings).set({ ...attrs, updated_at: new Date() }).where(eq(requestBlockSettings.id, existing.id)).returning();
+        const changes = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => existing[key as keyof typeof existing] !== value).map(([key, value]) => [key, [existing[key as keyof typeof existing], value]]));
+        await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'request_block_settings', recordId: existing.id, changes, clientId: existing.client_id, ip: request.ip });
+        return row!;
+      });
+      return { data: toRecord('request_block_settings', updated as unknown as Row, blockSettingsAttributes) };
+    },
+  );
   return storage;
+}
+
+/** A request type named in a path: its id, list name or key. */
+function typeOfParam(value: string): RequestTypeId | undefined {
+  if (/^\d{1,3}$/.test(value)) return REQUEST_TYPE_IDS.find((type) => type === Number(value));
+  return requestTypeOfList(value) ?? requestTypeOfKey(value);
 }
 
 

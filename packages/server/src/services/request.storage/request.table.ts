@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CaptchaCheck, RequestSettingAction } from '@dp/contracts';
+import type { CaptchaCheck, RequestBlockRule, RequestSettingAction } from '@dp/contracts';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { siteOwnerColumns } from '../../kit/state-columns.ts';
@@ -114,7 +114,10 @@ export const requestSettings = pgTable(
   (t) => [index('requests_settings_site_idx').on(t.site_id, t.request_type)],
 );
 
-/** Sender blocks of a site; `count` counts the refused attempts. */
+/**
+ * Sender blocks of a site; `count` counts the refused attempts. `auto_rule` is the block settings'
+ * rule that made it (the requests and minutes it counted over), null for a block a person made.
+ */
 export const requestBlocks = pgTable(
   'request_blocks',
   {
@@ -125,10 +128,30 @@ export const requestBlocks = pgTable(
     block_type: varchar('block_type', { length: 10 }).notNull().default('reject'),
     until: timestamp('until', { withTimezone: true }),
     count: integer('count').notNull().default(0),
+    auto_rule: jsonb('auto_rule').$type<RequestBlockRule>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('request_blocks_site_source_idx').on(t.site_id, t.source_type, t.source)],
 );
+
+/**
+ * A site's block settings (one per site, made with the defaults on first read): more than
+ * `max_requests` requests within `period_minutes` from one sender (by the flagged source types)
+ * block it for `block_minutes` (null: for good) as `block_type` says.
+ */
+export const requestBlockSettings = pgTable('request_block_settings', {
+  id: serial('id').primaryKey(),
+  ...siteOwnerColumns(() => sites.id),
+  enabled: boolean('enabled').notNull().default(false),
+  by_phone: boolean('by_phone').notNull().default(true),
+  by_email: boolean('by_email').notNull().default(false),
+  by_ip: boolean('by_ip').notNull().default(false),
+  max_requests: integer('max_requests').notNull().default(5),
+  period_minutes: integer('period_minutes').notNull().default(10),
+  block_type: varchar('block_type', { length: 10 }).notNull().default('reject'),
+  block_minutes: integer('block_minutes').default(1440),
+  ...timestamps,
+}, (t) => [uniqueIndex('request_block_settings_site_idx').on(t.site_id)]);
 
 /** Proof-of-work captcha challenges already answered (refused a second time), kept until they expire. */
 export const captchaSolutions = pgTable('captcha_solutions', {

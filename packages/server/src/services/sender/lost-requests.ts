@@ -8,21 +8,19 @@ import { centralProxyActions, emailActions, lostRequestDismissals, proxyActions 
 
 /**
  * Lost requests (spec 002 §2, §7, §9; docs/decisions/sender.md, "What are lost requests?"): a
- * site's requests of the last month (since the same day of the previous month) with a required
+ * site's requests since the first day of the previous calendar month with a required
  * action (its template or proxy action `is_required`) that ended with an error, newest first; a
  * person may take one off the list.
  */
 
-/** The start of the lost requests' window: the same moment a calendar month before `now`. */
-export function lostSince(now: Date): Date {
-  const since = new Date(now);
-  const day = since.getUTCDate();
-  since.setUTCDate(1);
-  since.setUTCMonth(since.getUTCMonth() - 1);
-  // 31 March → 28 (29) February: the month's last day when it is shorter.
-  const last = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + 1, 0)).getUTCDate();
-  since.setUTCDate(Math.min(day, last));
-  return since;
+/**
+ * The start of the lost requests' window: the first moment of the previous calendar month in the
+ * reader's time (`offset` minutes east of UTC), so the whole last month shows and this month's
+ * failures too; the month before is out.
+ */
+export function lostSince(now: Date, offset = 0): Date {
+  const local = new Date(now.getTime() + offset * 60_000);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 1, 1) - offset * 60_000);
 }
 
 /** The caller's requests: those of its clients (every one for platform staff). */

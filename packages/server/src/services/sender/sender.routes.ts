@@ -162,7 +162,7 @@ export function registerSenderRoutes(app: FastifyInstance, ctx: ServiceContext, 
     const auth = requireAuth(request.auth);
     const site = await reachableSite(auth, request.params.siteId);
     const page = { number: request.query['page[number]'] ?? 1, size: request.query['page[size]'] ?? 100 };
-    const { rows, total } = await listLost(ctx.db, lostCondition(auth, site.id, { from: lostSince(new Date()) }, { search: request.query['filter[search]'] }), page);
+    const { rows, total } = await listLost(ctx.db, lostCondition(auth, site.id, { from: lostSince(new Date(), request.query.utc_offset ?? 0) }, { search: request.query['filter[search]'] }), page);
     const actions = await actionsOf(ctx.db, rows.map((row) => row.id));
     return toList(rows.map((row) => lostRecord(row, actions)), { ...page, total });
   });

@@ -291,6 +291,15 @@ describe('e-mail templates', () => {
   });
 });
 
+describe('the lost requests window', () => {
+  it('starts on the 1st of the previous calendar month in the reader\'s time', () => {
+    expect(lostSince(new Date('2026-03-31T10:00:00Z')).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(lostSince(new Date('2026-01-01T00:00:00Z')).toISOString()).toBe('2025-12-01T00:00:00.000Z');
+    // 23:30 UTC on 31 March is already 1 April in Moscow (UTC+3): the window starts on 1 March there.
+    expect(lostSince(new Date('2026-03-31T23:30:00Z'), 180).toISOString()).toBe('2026-02-28T21:00:00.000Z');
+  });
+});
+
 describe('proxy actions', () => {
   it('post the request to the CRM with the token, which the API never answers', async () => {
     const id = await proxy();
@@ -347,6 +356,19 @@ describe('proxy actions', () => {
     ]);
     expect((await t.request('GET', `${STORAGE}/lost_requests/where_site/${a.id}`, { token: dealerB })).statusCode).toBe(404);
     expect((await t.request('POST', `${STORAGE}/lost_requests/${lostId}/resend`, { token: dealerB })).statusCode).toBe(404);
+
+    // The window is the last calendar month and this one: the 1st of the previous month counts, the last day of the month before does not.
+    const now = new Date();
+    const firstOfLast = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 0, 0, 30));
+    const endOfBefore = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 0, 23, 59, 30));
+    const listedAt = async (moment: Date) => {
+      await db().update(requests).set({ created_at: moment }).where(eq(requests.id, lostId));
+      const page = await t.request('GET', `${STORAGE}/lost_requests/where_site/${a.id}?utc_offset=0`, { token: dealerA });
+      return page.json().data.some((record: { id: string }) => Number(record.id) === lostId);
+    };
+    expect(await listedAt(firstOfLast)).toBe(true);
+    expect(await listedAt(endOfBefore)).toBe(false);
+    await db().update(requests).set({ created_at: now }).where(eq(requests.id, lostId));
 
     // Fixed: the resend runs the failed required action again (only it), and the request leaves the list.
     crm.plan['/down'] = [200];

@@ -17,6 +17,7 @@ import { useSite } from '../sites.context/site-api.ts';
 import { useLang } from '../../kit/useLang.ts';
 import { downloadRequests, listQuery, requestsPath, useModelNames, useRequestActions, useRequestList } from './request-api.ts';
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
+import { AgreementLink } from './AgreementDownload.tsx';
 // sender: the actions by their names.
 import { actionTitle, useAvailableActions } from '../sender/sender-api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
@@ -160,7 +161,7 @@ function RequestDetail({ record, lang, phoneFormat, onClose }: { record: Row | n
     ...leaves(a.analytics, 'analytics')
       .sort(([x], [y]) => analyticsOrder(x) - analyticsOrder(y))
       .map(([field, value]) => [field, field === 'analytics.page.page_url' && typeof value === 'string' && /^https?:\/\//i.test(value) ? <Typography.Link href={value} target="_blank" rel="noopener noreferrer nofollow">{value}</Typography.Link> : show(value, lang)]),
-    ['agreement_hash', a.agreement_hash ?? '—'],
+    ['agreement_hash', a.agreement_hash ? <AgreementLink siteId={a.site_id} hash={a.agreement_hash} /> : '—'],
     ['depersonalized_at', a.depersonalized_at ? formatDateTime(a.depersonalized_at) : '—'],
     ['handled_at', handled.at ? formatDateTime(handled.at) : handled.can ? (
       <Button size="small" loading={handled.pending} onClick={handled.mark}>

@@ -18,6 +18,7 @@ import {
   type AnyResource,
   type JsonApiRecord,
   type Lang,
+  type RequestBlockRule,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
@@ -34,6 +35,7 @@ import { downloadRequests } from './request-api.ts';
 import { ActionPicker } from '../sender/ActionPicker.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { AgreementDownloadButton } from './AgreementDownload.tsx';
 
 type Row = JsonApiRecord<Record<string, unknown>>;
 type Values = Record<string, unknown>;
@@ -49,10 +51,14 @@ interface SitePageProps {
   rowActions?: (record: Row) => React.ReactNode;
   renderForm?: (props: { record: Row | null; save: (attributes: Values) => void; saving: boolean; form: ReturnType<typeof Form.useForm<Values>>[0] }) => React.ReactNode;
   editable?: boolean;
+  /** Actions of a row for every reader (a download), before the writers' ones. */
+  readActions?: (record: Row) => React.ReactNode;
+  /** The screen's own rendering of columns' cells, by field. */
+  cellRenderers?: Record<string, (value: unknown, record: Row) => React.ReactNode>;
 }
 
 /** A site's records of one resource of request.storage: table, drawer form, delete with confirmation, empty and error states. */
-function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, renderForm, editable = true }: SitePageProps) {
+function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, renderForm, editable = true, readActions, cellRenderers }: SitePageProps) {
   const { siteId = '' } = useParams();
   const { t, i18n } = useTranslation(['request.storage', 'common']);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
@@ -117,7 +123,15 @@ function SitePage({ resource, writeCode, fixed = {}, headerExtra, rowActions, re
         {base.query.isError && !base.query.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(base.query.error, lang)} extra={<Button type="primary" onClick={() => void base.query.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (
-          <ResourceListExtras.Provider value={{ leadingColumns: rowActions && canWrite ? [{ key: 'row-action', width: 64, render: (_: unknown, record: Row) => rowActions(record) }] : undefined }}>
+          <ResourceListExtras.Provider
+            value={{
+              leadingColumns: [
+                ...(readActions ? [{ key: 'read-action', width: 64, render: (_: unknown, record: Row) => readActions(record) }] : []),
+                ...(rowActions && canWrite ? [{ key: 'row-action', width: 64, render: (_: unknown, record: Row) => rowActions(record) }] : []),
+              ],
+              cellRenderers,
+            }}
+          >
             <ResourceTable
               resource={resource}
               records={records}
@@ -247,6 +261,7 @@ export function SiteBlocksPage() {
       resource={asResource(requestBlockResource)}
       writeCode="request_blocks.create"
       editable={false}
+      cellRenderers={{ auto_rule: (value) => <BlockReason rule={value as RequestBlockRule | null} /> }}
       renderForm={({ save, form }) => (
         <GuardedForm<Values>
           form={form}
@@ -280,6 +295,7 @@ export function AgreementHashPage() {
     <SitePage
       resource={asResource(agreementHashResource)}
       writeCode="requests_settings.create"
+      readActions={(record) => <AgreementDownloadButton siteId={String(record.attributes.site_id)} hash={String(record.attributes.hash)} />}
       renderForm={({ record, save, form }) => (
         <GuardedForm<Values> form={form} id="agreement_hash-form" layout="vertical" initialValues={record ? record.attributes : {}} onFinish={(values) => save({ text: String(values.text ?? '').trim() })}>
           <Form.Item name="text" label={t('agreement_hash.fields.text')} rules={[{ required: true, whitespace: true, message: t('required') }]} extra={t('agreement_hash.text_hint')}>
@@ -289,6 +305,12 @@ export function AgreementHashPage() {
       )}
     />
   );
+}
+
+/** Why a block is there: a person made it, or the block settings' rule (more than N requests within M minutes). */
+function BlockReason({ rule }: { rule: RequestBlockRule | null }) {
+  const { t } = useTranslation('request.storage');
+  return rule ? <Typography.Text>{t('request_block.reasons.auto', { count: rule.max_requests, minutes: rule.period_minutes })}</Typography.Text> : <Typography.Text type="secondary">{t('request_block.reasons.manual')}</Typography.Text>;
 }
 
 /** Offensive words: one list of the platform (no site). */

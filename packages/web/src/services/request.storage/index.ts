@@ -4,7 +4,7 @@ import { lazyScreen as lazy } from '../../kit/lazyScreen.ts';
 
 /**
  * request.storage: a site's requests, a list per type; all requests' export, request settings,
- * blocks, consent texts; the platform's offensive words.
+ * blocks and block settings, a summary, consent texts; the platform's offensive words.
  */
 export const requestStorageWeb = defineWebService({
   name: 'request.storage',
@@ -21,6 +21,8 @@ export const requestStorageWeb = defineWebService({
     '/request.storage/all_requests_export/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.AllRequestsExportPage }))),
     '/request.storage/settings_requests/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.RequestSettingsPage }))),
     '/request.storage/site_blocks/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.SiteBlocksPage }))),
+    '/request.storage/handle_site_blocks/{siteId}': lazy(() => import('./BlockSettingsPage.tsx').then((module) => ({ default: module.BlockSettingsPage }))),
+    '/request.storage/summary/{siteId}': lazy(() => import('./RequestSummaryPage.tsx').then((module) => ({ default: module.RequestSummaryPage }))),
     '/request.storage/agreement_hash/list/{siteId}': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.AgreementHashPage }))),
     '/request.storage/offensive_words': lazy(() => import('./RequestSettingsPages.tsx').then((module) => ({ default: module.OffensiveWordsPage }))),
   },

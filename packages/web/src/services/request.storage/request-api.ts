@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { modelResource, REQUEST_TYPES, type CaptchaCheck, type JsonApiList, type Lang, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
+import { modelResource, REQUEST_TYPES, type RequestSummary, type CaptchaCheck, type JsonApiList, type Lang, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
 import { api, gatewayPath, type Query } from '../../kit/api.ts';
 import { saveDownload } from '../../kit/save-file.ts';
 import { listPath } from '../../kit/useResourceList.ts';
@@ -97,4 +97,19 @@ export function useRequestsBulk(siteId: string) {
     release: useMutation({ mutationFn: (ids: string[]) => api.post<{ released: number }>(requestsPath(`requests/release/where_site/${siteId}`), { ids: ids.map(Number) }), onSuccess: refresh }),
     remove: useMutation({ mutationFn: (ids: string[]) => api.post<{ deleted: number }>(requestsPath(`requests/delete/where_site/${siteId}`), { ids: ids.map(Number) }), onSuccess: refresh }),
   };
+}
+
+/** Saves a consent text the site's requests were sent under, as a text file, with the browser. */
+export async function downloadAgreement(siteId: string | number, hash: string) {
+  await saveDownload(requestsPath(`agreement_hash/by/${siteId}/${hash}/file`), `agreement-${siteId}-${hash.slice(0, 12)}.txt`);
+}
+
+/** A site's requests counted by type and by day of a range (the reader's days). */
+export function useRequestSummary(siteId: string, range: { from: string; to: string }) {
+  return useQuery({
+    queryKey: ['request.storage', 'summary', siteId, range],
+    enabled: /^\d+$/.test(siteId),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => api.get<RequestSummary>(requestsPath(`request_summary/where_site/${siteId}`), { 'date[from]': range.from, 'date[to]': range.to, utc_offset: utcOffset() }, signal),
+  });
 }

@@ -96,7 +96,7 @@ export function useLostRequests(siteId: string, params: LostListParams) {
     enabled: isId(siteId),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.list<LostRequestAttributes>(storagePath(`lost_requests/where_site/${siteId}`), { 'page[number]': params.page, 'page[size]': params.size, 'filter[search]': params.search || undefined }, signal) as Promise<JsonApiList<LostRequestAttributes>>,
+      api.list<LostRequestAttributes>(storagePath(`lost_requests/where_site/${siteId}`), { 'page[number]': params.page, 'page[size]': params.size, 'filter[search]': params.search || undefined, utc_offset: -new Date().getTimezoneOffset() }, signal) as Promise<JsonApiList<LostRequestAttributes>>,
   });
 }
 /** Resend (a request's failed required actions), restart one action, take a request off the list. */
