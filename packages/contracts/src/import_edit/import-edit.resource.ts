@@ -60,6 +60,23 @@ export interface ImportEditCar {
   is_new: boolean;
 }
 
+/** An imported car an edit may be of (GET /sites/{siteId}/imported_cars), with its current values. */
+export interface ImportedCarChoice extends ImportEditCar {
+  price: number | null;
+  description: string | null;
+  photos: number[];
+  labels: number[];
+}
+
+/** A label the site shows, as the edit form offers it. */
+export interface ImportEditLabel {
+  id: number;
+  name: string;
+  name_ru: string | null;
+  name_en: string | null;
+  background: string;
+}
+
 const editValue = z.union([z.number(), z.string(), z.array(z.number())]).nullable();
 
 export const importEditResource = defineResource({

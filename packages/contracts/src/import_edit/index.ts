@@ -1,6 +1,6 @@
 import { defineService } from '../kit/service.ts';
 import { text } from '../kit/permission-texts.ts';
-import { screen } from '../kit/routes.ts';
+import { api, screen } from '../kit/routes.ts';
 import { importEditResource } from './import-edit.resource.ts';
 
 export * from './import-edit.resource.ts';
@@ -19,5 +19,8 @@ export const importEditContract = defineService({
   },
   resources: [importEditResource],
   screens: [screen('import_edit', '/widgets/import_edit/{siteId}/', 'site', 'widgets', 165, ['import_edits.get_list'], { module: 'available_cars|used_cars' })],
-  routes: [],
+  routes: [
+    // The site's imported cars to pick for an edit, with their current values, and the site's labels.
+    api('GET', '/api/v1/sites/{siteId}/imported_cars', ['import_edits.create', 'import_edits.patch']),
+  ],
 });

@@ -4,6 +4,7 @@ import { siteOwnership } from '../sites.context/site-ownership.ts';
 import { onImportApplied } from '../cars.import/import-applied.ts';
 import * as importEditTables from './import-edit.table.ts';
 import { importEditHooks, keepEditsOverFeed } from './import-edit.hooks.ts';
+import { registerImportEditRoutes } from './import-edit.routes.ts';
 
 // Every import keeps the dealer's edits over the feed's values (in the import's transaction).
 onImportApplied('import_edit', keepEditsOverFeed);
@@ -16,5 +17,8 @@ onImportApplied('import_edit', keepEditsOverFeed);
 export const importEdit = defineServerService({
   name: 'import_edit',
   tables: [importEditTables],
-  resources: (registry) => [{ resource: importEditResource, table: importEditTables.importEdits, hooks: importEditHooks, siteOwned: siteOwnership(registry) }],
+  resources: (registry) => [{ resource: importEditResource, table: importEditTables.importEdits, hooks: importEditHooks, siteOwned: { ...siteOwnership(registry), assertEditable: async () => undefined } }],
+  async register(app, ctx, { registry }) {
+    registerImportEditRoutes(app, registry, ctx.db);
+  },
 });
