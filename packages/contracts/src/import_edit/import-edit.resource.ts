@@ -107,7 +107,7 @@ export const importEditResource = defineResource({
     // Checked by its field (checkImportEditValue) when written.
     value: z.unknown(),
   }),
-  update: z.strictObject({ value: z.unknown() }),
+  update: z.strictObject({ value: z.unknown().optional() }),
   filters: {
     site_id: { op: 'eq', schema: id() },
     field: { op: 'eq', schema: z.enum(IMPORT_EDIT_FIELDS), widget: 'select', options: IMPORT_EDIT_FIELDS.map((value) => ({ value, label: `import_edits.fields_of.${value}` })) },
@@ -117,7 +117,7 @@ export const importEditResource = defineResource({
   },
   sort: ['id', 'field', 'car_id', 'created_at', 'updated_at'],
   defaultSort: '-updated_at',
-  pageSize: { default: 20, max: 100 },
+  pageSize: { default: 20, max: 1000 },
   tenant: 'client_id',
   permissions: crudPermissions('import_edits'),
   columns: [
