@@ -92,7 +92,7 @@ for (const { lang, first, second } of [
     await shot(page, `list-${lang}-${second}`);
 
     // The site's car page shows the dealer's price.
-    const edits = await callApi(page, 'GET', `/gateway/import_edit/api/v1/import_edits?filter[site_id]=${siteId}&filter[search]=${vin}`);
+    const edits = await callApi(page, 'GET', `/gateway/import_edit/api/v1/import_edits?filter[site_id]=${siteId}&filter[car]=${vin}`);
     const carId = edits.body.data[0].attributes.car_id as number;
     const site = await context.newPage();
     await site.goto(`${SITE_URL}/cars/${carId}`);

@@ -112,8 +112,9 @@ export const importEditResource = defineResource({
     site_id: { op: 'eq', schema: id() },
     field: { op: 'eq', schema: z.enum(IMPORT_EDIT_FIELDS), widget: 'select', options: IMPORT_EDIT_FIELDS.map((value) => ({ value, label: `import_edits.fields_of.${value}` })) },
     car_id: { op: 'eq', schema: id() },
-    // VIN and External ID as the edit keeps them (refreshed with the car's by every write and import).
-    search: { op: 'search', columns: ['car_vin', 'car_external_id'], schema: filterText(), widget: 'text' },
+    // The car by VIN or External ID, as the edit keeps them (refreshed with the car's by every write
+    // and import); not `search`, whose first column would be a written attribute.
+    car: { op: 'search', columns: ['car_vin', 'car_external_id'], schema: filterText(), widget: 'text' },
   },
   sort: ['id', 'field', 'car_id', 'created_at', 'updated_at'],
   defaultSort: '-updated_at',

@@ -191,5 +191,8 @@ describe('editing an imported car', () => {
     expect((await t.request('PATCH', `${API}/${edit!.id}`, { token: stranger, body: { data: { attributes: { value: 1 } } } })).statusCode).toBe(404);
     const listed = await t.request('GET', `${API}?filter[site_id]=${s.id}`, { token: stranger });
     expect(listed.json().data).toEqual([]);
+    expect((await t.request('GET', `${API}?filter[car]=${VIN.slice(-6)}`, { token: stranger })).json().data).toEqual([]);
+    const found = await t.request('GET', `${API}?filter[car]=${VIN.slice(-6)}&filter[field]=photos`, { token: dealer });
+    expect(found.json().data.map((row: { attributes: { field: string } }) => row.attributes.field)).toEqual(['photos']);
   });
 });

@@ -244,7 +244,7 @@ export function ImportEditPage() {
   const labelById = useMemo(() => new Map(labels.map((one) => [one.id, one])), [labels]);
   const [editing, setEditing] = useState<{ record: Edit | null } | null>(null);
   const [footer, setFooter] = useState<HTMLDivElement | null>(null);
-  const [search, setSearch] = useState(list.filters.search ?? '');
+  const [search, setSearch] = useState(list.filters.car ?? '');
   const undo = useMutation({
     mutationFn: (record: Edit) => api.delete(path(`import_edits/${record.id}`)),
     onSuccess: async () => {
@@ -316,7 +316,7 @@ export function ImportEditPage() {
         ]
       : []),
   ];
-  const filtered = !!(list.filters.search || list.filters.field);
+  const filtered = !!(list.filters.car || list.filters.field);
   return (
     <div className="page">
       <PageHeader
@@ -340,7 +340,7 @@ export function ImportEditPage() {
             aria-label={t('filters.search')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => list.change({ filters: { search: value.trim() || null } })}
+            onSearch={(value) => list.change({ filters: { car: value.trim() || null } })}
           />
           <Select
             allowClear
@@ -383,7 +383,7 @@ export function ImportEditPage() {
                   <Button
                     onClick={() => {
                       setSearch('');
-                      list.change({ filters: { search: null, field: null } });
+                      list.change({ filters: { car: null, field: null } });
                     }}
                   >
                     {t('common:actions.reset_filters')}
