@@ -336,8 +336,8 @@ export function ImportEditPage() {
           <SearchInput
             allowClear
             className="import-edit__search"
-            placeholder={t('filters.search')}
-            aria-label={t('filters.search')}
+            placeholder={t('filters.car')}
+            aria-label={t('filters.car')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             onSearch={(value) => list.change({ filters: { car: value.trim() || null } })}
