@@ -46,6 +46,7 @@ export * from './importer.notifier/index.ts';
 export * from './sender/index.ts';
 export * from './messenger_showroom/index.ts';
 export * from './smart_contracts/index.ts';
+export * from './import_edit/index.ts';
 export * from './calltracking/index.ts';
 export * from './tradein.calculator/index.ts';
 export * from './reviewer/index.ts';

@@ -31,6 +31,7 @@ import { senderContract } from './sender/index.ts';
 import { creditCalcContract } from './credit.calc/index.ts';
 import { messengerShowroomContract } from './messenger_showroom/index.ts';
 import { smartContractsContract } from './smart_contracts/index.ts';
+import { importEditContract } from './import_edit/index.ts';
 import { calltrackingContract } from './calltracking/index.ts';
 import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 import { customMediaContract } from './custom.media/index.ts';
@@ -75,6 +76,7 @@ export const SERVICE_CONTRACTS = [
   creditCalcContract,
   messengerShowroomContract,
   smartContractsContract,
+  importEditContract,
   calltrackingContract,
   accessoriesShowroomContract,
   customMediaContract,

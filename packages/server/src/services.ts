@@ -40,6 +40,7 @@ import { notificator } from './services/notificator/index.ts';
 import { queues } from './services/queues/index.ts';
 import { messengerShowroom } from './services/messenger_showroom/index.ts';
 import { smartContracts } from './services/smart_contracts/index.ts';
+import { importEdit } from './services/import_edit/index.ts';
 import { calltracking } from './services/calltracking/index.ts';
 import { tradeinCalculator } from './services/tradein.calculator/index.ts';
 import { reviewer } from './services/reviewer/index.ts';
@@ -86,6 +87,7 @@ export const SERVICES: readonly ServerService[] = [
   creditCalc,
   messengerShowroom,
   smartContracts,
+  importEdit,
   calltracking,
   accessoriesShowroom,
   customMedia,

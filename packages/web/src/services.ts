@@ -29,6 +29,7 @@ import { senderWeb } from './services/sender/index.ts';
 import { creditCalcWeb } from './services/credit.calc/index.ts';
 import { messengerShowroomWeb } from './services/messenger_showroom/index.ts';
 import { smartContractsWeb } from './services/smart_contracts/index.ts';
+import { importEditWeb } from './services/import_edit/index.ts';
 import { tradeinWeb } from './services/tradein.calculator/index.ts';
 import { reviewerWeb } from './services/reviewer/index.ts';
 import { calltrackingWeb } from './services/calltracking/index.ts';
@@ -70,6 +71,7 @@ export const WEB_SERVICES = [
   creditCalcWeb,
   messengerShowroomWeb,
   smartContractsWeb,
+  importEditWeb,
   calltrackingWeb,
   accessoriesShowroomWeb,
   customMediaWeb,

@@ -549,6 +549,14 @@ export const messages = {
   car_catalog_mismatch: { ru: 'Эта запись каталога не относится к выбранной выше', en: 'This catalogue entry does not belong to the one chosen above' },
   car_images_max: { ru: 'У автомобиля не больше {max} фото', en: 'A car has at most {max} photos' },
   car_image_not_own: { ru: 'Файл {id} — не изображение из медиатеки клиента этого автомобиля', en: 'File {id} is not an image of the media library of this car\'s client' },
+  // import_edit: a dealer's own values of imported cars' fields.
+  import_edit_field: { ru: 'Выберите поле: цена, описание, фото или метки', en: 'Choose a field: price, description, photos or labels' },
+  import_edit_price: { ru: 'Цена — целое положительное число рублей, не больше {max}', en: 'The price is a whole positive number of roubles, at most {max}' },
+  import_edit_description: { ru: 'Описание — текст от 1 до {max} символов', en: 'The description is a text of 1 to {max} characters' },
+  import_edit_photos: { ru: 'Фото — список от 1 до {max} изображений медиатеки', en: 'Photos are a list of 1 to {max} images of the media library' },
+  import_edit_labels: { ru: 'Метки — список до {max} меток сайта', en: 'Labels are a list of at most {max} labels of the site' },
+  import_edit_label_not_of_site: { ru: 'Метка {id} — не метка этого сайта', en: 'Label {id} is not a label of this site' },
+  import_edit_car_not_imported: { ru: 'Этот автомобиль не загружен импортом этого сайта', en: 'This car was not loaded by an import of this site' },
   car_sold_not_found: { ru: 'Автомобили не найдены: {ids}', en: 'Cars not found: {ids}' },
   // cars.stock.sites and cars.sorting: stock settings, showroom pages, custom filters, sorting.
   stock_settings_choice: { ru: 'Выберите значение из списка', en: 'Choose a value from the list' },

@@ -95,6 +95,8 @@ const MANAGER_CODES: Record<string, string[]> = {
   messenger_showroom: ['settings.get_list', 'settings.patch', ...['bots', 'service_works', 'collections', 'web_hooks'].flatMap((entity) => [`${entity}.get_list`, `${entity}.create`, `${entity}.patch`, `${entity}.delete`]), 'customers.get_list', 'customers.delete', 'callbacks.get_list', 'summary.get_list', 'cars.get_list', 'cars.patch'],
   // smart_contracts and calltracking: the manager keeps the sites' smart contract and call tracking widgets, reads and pulls their calls.
   smart_contracts: ['settings.get_list', 'settings.patch'],
+  // import_edit: the manager keeps the dealer's own values of the sites' imported cars.
+  import_edit: ['import_edits.get_list', 'import_edits.create', 'import_edits.patch', 'import_edits.delete'],
   // tradein.calculator: the manager keeps the site's trade-in settings.
   'tradein.calculator': ['settings.get_list', 'settings.patch'],
   // reviewer: the manager keeps the sites' review invitations and reads the customers' ratings.

@@ -13,6 +13,8 @@ import { carComplectations } from '../services/cars.catalog/catalog.table.ts';
 import { carMarketingComplectations } from '../services/cars.catalog/marketing.table.ts';
 import { carBodyColors } from '../services/cars.catalog/colors.table.ts';
 import { mediaFiles } from '../services/media.storage/media.table.ts';
+import { cars } from '../services/cars.stock/car.table.ts';
+import { carReports, importReports, importSettings } from '../services/cars.import/import.table.ts';
 // credit.calc
 import { creditBanks, creditPrograms } from '../services/credit.calc/credit.table.ts';
 // dealerships
@@ -224,6 +226,16 @@ export const SAMPLES: Record<string, Sample> = {
   'messenger_showroom/collections': async (t, clientId) => ({ site_id: await siteFor(t, clientId), title: `Скидка ${suffix()}`, description: 'Только в этом месяце' }),
   'messenger_showroom/web_hooks': async (t, clientId) => ({ site_id: await siteFor(t, clientId), url: `https://hooks-${suffix()}.dealer.test/showroom`, events: ['callback', 'testdrive'], secret: `hook-secret-${suffix()}` }),
   // smart_contracts and calltracking: a new site's settings (one per site); the widgets switched off (one service on per site).
+  // import_edit: the price of a car an import wrote (its report's row) on a new site of the client.
+  'import_edit/import_edits': async (t, clientId) => {
+    const db = t.database.db;
+    const siteId = await newSite(t, clientId);
+    const [car] = await db.insert(cars).values({ site_id: siteId, client_id: clientId, external_id: `ext-${suffix()}`, is_new: true, price: 2_000_000, final_price: 2_000_000 }).returning();
+    const [settings] = await db.insert(importSettings).values({ site_id: siteId, client_id: clientId }).returning();
+    const [report] = await db.insert(importReports).values({ site_id: siteId, client_id: clientId, settings_id: settings!.id, status: 'finished', is_finished: true }).returning();
+    await db.insert(carReports).values({ report_id: report!.id, client_id: clientId, site_id: siteId, row: 1, car_id: car!.id, status: 'created', is_imported: true });
+    return { site_id: siteId, car_id: car!.id, field: 'price', value: 1_900_000 };
+  },
   'smart_contracts/settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), environment: 'test', kto_widget_ids: ['kto-1'] }),
   'calltracking/callkeeper_settings': async (t, clientId) => ({ site_id: await newSite(t, clientId), widget_id: `ck-${suffix()}`, api_token: 'ck-secret', phones: ['+7 (495) 123-45-67'] }),
   // tradein.calculator: a new site's settings (one per site).
@@ -350,6 +362,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.catalog/body_color_markups': (id) => ({ field: 'price', value: 30000 + Number(id) }),
   // cars.stock: a car's price.
   'cars.stock/cars': (id) => ({ field: 'price', value: 1_500_000 + Number(id) }),
+  // import_edit: an edit's value (a price).
+  'import_edit/import_edits': (id) => ({ field: 'value', value: 1_000_000 + Number(id) }),
   // tradein.calculator: the settings have no text field; their mileage limit.
   'tradein.calculator/settings': (id) => ({ field: 'max_mileage', value: 100_000 + Number(id) }),
   // reviewer: the settings' mail subject.

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { t, type FieldAlias, type ImportFeedFile, type ImportFormat, type Lang } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
+import { importApplied } from './import-applied.ts';
 import { AppError } from '../../kit/errors.ts';
 import type { JobQueue } from '../../kit/jobs.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
@@ -544,6 +545,8 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
   }
   const parsed = batches.parsed;
   if (!parsed) throw new ImportAborted();
+  // The services that keep values of their own over the feed's see the cars this feed named.
+  await importApplied({ tx, siteId, carIds: [...new Set(written.values())] });
   // Tests: the process dies here, before the apply commits.
   if (options.crashBeforeApply) throw new Error('crash before the apply commits (test)');
   // A file that could not be read must not empty the stock: nothing moves to sold then.

@@ -178,7 +178,7 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
     const data = page.map((row) => {
       const subject = carLabelSubject(row as unknown as CarAttributes, codes.get(row.marketing_complectation_id as number) ?? null);
       const labels = (labelsBySite.get(row.site_id as number) ?? [])
-        .filter((label) => labelApplies(label.conditions, subject))
+        .filter((label) => labelApplies(label.conditions, subject) || ((row.label_ids as number[] | undefined) ?? []).includes(label.id))
         .map((label) => ({ id: label.id, name: label.name, name_ru: label.name_ru ?? null, name_en: label.name_en ?? null, background: label.background, type: label.type }));
       return toRecord('cars', { ...row, labels }, [...ATTRIBUTES, 'labels']);
     });

@@ -68,6 +68,8 @@ export const cars = pgTable(
     manual_image_ids: integer('manual_image_ids').array().notNull().default([]),
     import_image_ids: integer('import_image_ids').array().notNull().default([]),
     stock_image_ids: integer('stock_image_ids').array().notNull().default([]),
+    // Labels of its site put on the car by hand (the import-edit widget), shown besides those whose conditions it meets.
+    label_ids: integer('label_ids').array().notNull().default([]),
     certification: boolean('certification').notNull().default(false),
     source: varchar('source', { length: 100 }),
     exterior_video_url: text('exterior_video_url'),

@@ -298,6 +298,8 @@ interface CarRow extends Record<string, unknown> {
   transmission: string | null;
   wheel_drive: string | null;
   body: string | null;
+  /** Labels put on the car by hand (the import-edit widget). */
+  label_ids: number[] | null;
   color: string | null;
   price: string | number | null;
   final_price: string | number | null;
@@ -320,7 +322,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 function carsSelect(lang: Lang, clientId: number, where: SQL, order: SQL): SQL {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   return sql`
-      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body,
+      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body, c.label_ids,
         c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
         ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
         coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
@@ -442,7 +444,7 @@ function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
     final_price: final,
     dealer: row.dealer,
     image: null,
-    labels: config.labels.filter((label) => labelApplies(label.conditions, subject)),
+    labels: config.labels.filter((label) => labelApplies(label.conditions, subject) || (row.label_ids ?? []).includes(label.id)),
     monthly: monthlyPayment(config.credit, { price: final ?? price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang),
     benefit: 0,
   };
