@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type RefDef } from '../kit/resource.ts';
-import { code, filterText, id, idList, integer, optionalText, requiredText, outbound, safeString, url } from '../kit/fields.ts';
+import { code, filterText, id, idList, integer, isoDateTime, optionalText, requiredText, outbound, safeString, url } from '../kit/fields.ts';
 import { dealerRef } from '../dealerships/dealership.resource.ts';
 import { encodeMessage } from '../kit/messages.ts';
 import { idsFilterSchema, timestampsEntity } from '../cars.catalog/catalog-fields.ts';
@@ -191,7 +191,26 @@ export type ImportFeedFile = z.output<typeof importFeedFile>;
 
 /** Auto import every this many hours (a pg-boss job chain); null: no auto import. */
 export const AUTO_IMPORT_HOURS = [1, 2, 3, 6, 12, 24] as const;
+/** The settings' timeout: entered in minutes (1–120, 5 by default), sent and stored in nanoseconds (spec 001 §3). */
 export const IMPORT_TIMEOUT_DEFAULT = 5;
+export const IMPORT_TIMEOUT_MINUTES = { min: 1, max: 120 } as const;
+export const NANOSECONDS_PER_MINUTE = 60_000_000_000;
+export const minutesToNanoseconds = (minutes: number) => Math.round(minutes * NANOSECONDS_PER_MINUTE);
+export const nanosecondsToMinutes = (nanoseconds: number) => nanoseconds / NANOSECONDS_PER_MINUTE;
+const timeoutNanoseconds = () =>
+  integer(minutesToNanoseconds(IMPORT_TIMEOUT_MINUTES.min), minutesToNanoseconds(IMPORT_TIMEOUT_MINUTES.max)).refine((value) => value % NANOSECONDS_PER_MINUTE === 0, {
+    error: encodeMessage('import_timeout_whole_minutes'),
+  });
+
+/**
+ * The manual mode's terms (spec 001 §3 settings `manual_data`, its shape ours): why the import is
+ * kept manual, and until when. While `is_manual_mode` is on, auto imports wait; a date in `until`
+ * lets them start again from that moment (null: until the mode is switched off).
+ */
+export const importManualData = z.strictObject({ reason: optionalText(1000).transform((value) => value || null), until: isoDateTime().nullable().optional() });
+export type ImportManualData = { reason: string | null; until: string | null };
+/** PATCH /import/{id}/manual/edit: the manual mode and its terms, either or both. */
+export const importManualEditInput = z.strictObject({ is_manual_mode: z.boolean().optional(), manual_data: importManualData.optional() });
 /** The phrase a user types to run a manual import over a configured auto import (spec 001 §4). */
 export const IMPORT_CONFIRMATION_PHRASES = { ru: 'ПЕРЕЗАПИСАТЬ', en: 'OVERWRITE' } as const;
 export const isImportConfirmation = (text: string | null | undefined) =>
@@ -202,14 +221,14 @@ const settingsFields = {
   files: z.array(importFeedFile).max(20).optional(),
   default_dealer_id: id().nullable().optional(),
   is_manual_mode: z.boolean().optional(),
-  timeout: integer(1, 120).optional(),
+  timeout: timeoutNanoseconds().optional(),
   unique_vins_only: z.boolean().optional(),
   auto_import_hours: z.literal(AUTO_IMPORT_HOURS, { error: encodeMessage('invalid_choice') }).nullable().optional(),
 };
 
 /**
  * Import settings of a site (spec 001 §3 settings): its feed files, profile, default dealer,
- * manual mode, timeout in minutes (5 by default), unique VINs only, auto import. One per site;
+ * manual mode and its terms, timeout in nanoseconds (5 minutes by default), unique VINs only, auto import. One per site;
  * `in_process` and `last_import_date` are the server's.
  */
 export const importSettingsResource = defineResource({
@@ -222,6 +241,7 @@ export const importSettingsResource = defineResource({
     files: z.array(z.record(z.string(), z.unknown())),
     default_dealer_id: z.number().nullable(),
     is_manual_mode: z.boolean(),
+    manual_data: z.object({ reason: z.string().nullable(), until: z.string().nullable() }),
     timeout: z.number(),
     unique_vins_only: z.boolean(),
     auto_import_hours: z.number().nullable(),
@@ -292,6 +312,7 @@ export const importReportResource = defineResource({
     finished_at: z.string().nullable(),
     user_id: z.number().nullable(),
     error: z.string().nullable(),
+    saga_id: z.string(),
     ...timestampsEntity,
   }),
   create: z.strictObject({}),
@@ -364,6 +385,21 @@ export const carReportResource = defineResource({
 });
 
 /** POST /import/{settingsId}/manual/start: the typed phrase when an auto import is configured. */
+/**
+ * POST /import/reports/ecs and /import/reports/ecs/by_projects (spec 001 §7): a report's errors sent
+ * to the error collection, into its site's project: one report, or each named site project's latest
+ * finished report.
+ */
+export const importEcsInput = z.strictObject({ report_id: id() });
+export const importEcsByProjectsInput = z.strictObject({ project_ids: idList(50).min(1, { error: encodeMessage('required') }) });
+/** What sending one report to the error collection did: events accepted, and refused past the project's rate limit. */
+export interface ImportEcsOutcome {
+  project_id: number;
+  report_id: number | null;
+  events: number;
+  limited: number;
+}
+
 export const importStartInput = z.strictObject({ confirmation: safeString().trim().max(100).optional() });
 
 /**

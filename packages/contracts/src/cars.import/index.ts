@@ -47,12 +47,17 @@ export const carsImportContract = defineService({
     // A site's settings (made on first read), manual mode, feed uploads, the run, profiles a site may use, report downloads and rows.
     api('GET', '/api/v1/settings/where_site/{siteId}', ['import_settings.get_list']),
     api('PATCH', '/api/v1/settings/{id}/change_manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
+    api('PATCH', '/api/v1/import/{id}/manual/edit', ['import_settings.patch'], false, onRecord('cars.import/settings')),
     api('POST', '/api/v1/import/{id}/manual', ['import_settings.patch'], false, onRecord('cars.import/settings')),
     api('POST', '/api/v1/import/{id}/manual/start', ['import.run'], false, onRecord('cars.import/settings')),
     api('GET', '/api/v1/import/profiles/for_site/{siteId}', ['import_settings.get_list']),
     api('GET', '/api/v1/import/reports/{id}/xlsx', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
     api('GET', '/api/v1/import/reports/{id}/errors', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
     api('GET', '/api/v1/import/car_reports/by/report/{id}', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+    api('GET', '/api/v1/import/reports/{id}/with_root', ['import_reports.get_list'], false, onRecord('cars.import/reports')),
+    // A report's errors sent to the error collection (its site's project): staff, like the states overview, untied from modules.
+    api('POST', '/api/v1/import/reports/ecs', ['import_states.manage'], false, null),
+    api('POST', '/api/v1/import/reports/ecs/by_projects', ['import_states.manage'], false, null),
     // Import states: the list, feed checks, abort, restart, reset, the catalogue cache.
     // The overview of every site's imports, stopping or resetting one and the catalogue cache need no module; checking a feed and running it again do.
     api('GET', '/api/v1/import_states', ['import_states.get_list'], false, null),

@@ -676,6 +676,10 @@ export const messages = {
     ru: 'Импорт дважды прервался из-за остановки процесса и не возобновлён: автомобили не изменены. Замените файл фида, чтобы запустить импорт снова',
     en: 'The import stopped unexpectedly twice and was not resumed: no cars were changed. Replace the feed file to run it again',
   },
+  // cars.import: the timeout, the manual mode, reports sent to the error collection.
+  import_timeout_whole_minutes: { ru: 'Таймаут задаётся целым числом минут (в наносекундах)', en: 'The timeout is a whole number of minutes (in nanoseconds)' },
+  import_report_not_finished: { ru: 'Импорт ещё выполняется: отчёт можно отправить после его завершения', en: 'The import is still running: its report can be sent once it ends' },
+  import_ecs_project_not_site: { ru: 'Проект {id} не относится к сайту: импорта у него нет', en: 'Project {id} is not a site\'s: it has no imports' },
   // request.storage: the intake, settings, blocks, offensive words.
   request_consent_required: { ru: 'Необходимо согласие на обработку персональных данных', en: 'Consent to the processing of personal data is required' },
   request_agreement_unknown: { ru: 'Текст согласия не найден у этого сайта', en: 'The consent text is not known for this site' },

@@ -196,7 +196,7 @@ export const SAMPLES: Record<string, Sample> = {
   // cars.import and cars.import.alias: a profile, a hook, a new site's settings (one per site), an alias.
   'cars.import/import_file_profiles': async () => ({ code: `profile-${suffix()}`, name: `Профиль ${suffix()}`, format: 'autoru_xml' }),
   'cars.import/import_hooks': async () => ({ title: `Хук ${suffix()}`, code: `hook-${suffix()}`, handler_url: `https://hooks-${suffix()}.dealer.test/import` }),
-  'cars.import/settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт импорта ${suffix()}`), timeout: 10 }),
+  'cars.import/settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт импорта ${suffix()}`), timeout: 600_000_000_000 }),
   'cars.import.alias/field_alias': async () => ({ entity: 'brand', search: `KIA ${suffix()}`, replace: 'Kia' }),
   // importer.notifier: a manager's mail settings of a new site of the client.
   'importer.notifier/manager_settings': async (t, clientId) => ({ site_id: await moduleSite(t, clientId, `Сайт уведомлений ${suffix()}`), name: `Менеджеры ${suffix()}`, receivers: [`manager-${suffix()}@dealer.test`] }),

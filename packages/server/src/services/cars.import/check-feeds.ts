@@ -18,11 +18,11 @@ export function filesDiffer(files: ImportFeedFile[], state: FeedFingerprint[]): 
  * guard (If-None-Match / If-Modified-Since from what the import recorded); 304 means unchanged;
  * otherwise an ETag or Last-Modified the server gives decides, and without them the content hash.
  */
-async function urlChanged(url: string, known: FeedFingerprint, timeoutMinutes: number): Promise<boolean> {
+async function urlChanged(url: string, known: FeedFingerprint, timeoutNanoseconds: number): Promise<boolean> {
   const headers: Record<string, string> = {};
   if (known.etag) headers['if-none-match'] = known.etag;
   if (known.last_modified) headers['if-modified-since'] = known.last_modified;
-  const response = await safeFetchStream(url, { headers, timeoutMs: timeoutMinutes * 60_000, maxBytes: 200 * 1024 * 1024, requireOk: false });
+  const response = await safeFetchStream(url, { headers, timeoutMs: timeoutNanoseconds / 1_000_000, maxBytes: 200 * 1024 * 1024, requireOk: false });
   if (response.status === 304) {
     response.body.resume();
     return false;

@@ -176,7 +176,7 @@ export async function registerImportStateRoutes(app: FastifyInstance, ctx: Servi
       if (type !== 'none') await resetCatalogCache(ctx.db);
       if (type === 'full') await ctx.db.update(importSettings).set({ feed_state: [], feed_changed: null, feed_checked_at: null }).where(eq(importSettings.id, settings.id));
       // Staff restart the site's configured import as it is: no typed phrase (that guards a dealer's manual data over an auto import).
-      const report = await startImport(ctx, { ...settings, auto_import_hours: null }, { userId: auth.userId, type: 'manual', lang: request.lang });
+      const report = await startImport(ctx, { ...settings, auto_import_hours: null }, { userId: auth.userId, type: 'manual', lang: request.lang, continueSaga: true });
       await recordAudit(ctx.db, auth, { action: 'create', service: 'cars.import', resource: 'reports', recordId: report.id, changes: { cache_reset_type: [null, type] }, clientId: settings.client_id, ip: request.ip });
       reply.code(202);
       return { data: toRecord('reports', report, Object.keys(report)) };

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   carReportResource,
   id,
+  importManualEditInput,
+  importReportResource,
   importSettingsResource,
   importStartInput,
   integer,
@@ -36,14 +38,18 @@ const siteParams = z.object({ siteId: id() });
 export const FEED_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 const SETTINGS_ATTRIBUTES = Object.keys(importSettingsResource.entity.shape);
 const ROW_ATTRIBUTES = Object.keys(carReportResource.entity.shape);
+const REPORT_ATTRIBUTES = Object.keys(importReportResource.entity.shape);
 
 /** The settings of a site the caller reaches, made with the defaults on first use. */
 export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
   return siteSettingsOf(db, registry, auth, siteId, importSettings);
 }
 
-/** Starts an import of the settings (spec 001 §4, §8): files needed, one at a time, the typed phrase over an auto import. */
-export async function startImport(ctx: ServiceContext, settings: typeof importSettings.$inferSelect, options: { userId: number | null; type: 'manual' | 'auto'; confirmation?: string; lang: Lang }) {
+/**
+ * Starts an import of the settings (spec 001 §4, §8): files needed, one at a time, the typed phrase over an auto import.
+ * `continueSaga`: the run continues the chain (saga) of the settings' latest run (a restart), else it starts one of its own.
+ */
+export async function startImport(ctx: ServiceContext, settings: typeof importSettings.$inferSelect, options: { userId: number | null; type: 'manual' | 'auto'; confirmation?: string; lang: Lang; continueSaga?: boolean }) {
   if (!(settings.files as unknown[]).length) throw new AppError(400, 'import_files_missing');
   // The same files as an import that stopped its process twice: refused until one is replaced.
   if (isFeedStopped(settings)) throw new AppError(409, 'import_stopped_twice');
@@ -52,7 +58,8 @@ export async function startImport(ctx: ServiceContext, settings: typeof importSe
     // The flag is taken with a conditional update: two clicks cannot start two imports.
     const taken = await tx.update(importSettings).set({ in_process: true, updated_at: new Date() }).where(and(eq(importSettings.id, settings.id), eq(importSettings.in_process, false))).returning({ id: importSettings.id });
     if (!taken.length) throw new AppError(409, 'import_in_process');
-    const [created] = await tx.insert(importReports).values({ site_id: settings.site_id, client_id: settings.client_id, settings_id: settings.id, type: options.type, user_id: options.userId }).returning();
+    const [latest] = options.continueSaga ? await tx.select({ saga_id: importReports.saga_id }).from(importReports).where(eq(importReports.settings_id, settings.id)).orderBy(desc(importReports.id)).limit(1) : [];
+    const [created] = await tx.insert(importReports).values({ site_id: settings.site_id, client_id: settings.client_id, settings_id: settings.id, type: options.type, user_id: options.userId, ...(latest ? { saga_id: latest.saga_id } : {}) }).returning();
     return created!;
   });
   await ctx.jobs.send(IMPORT_JOB, { report_id: report.id, lang: options.lang });
@@ -140,6 +147,41 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
       const [updated] = await ctx.db.update(importSettings).set({ is_manual_mode: request.body.data.is_manual_mode, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
       await recordAudit(ctx.db, auth, { action: 'update', service: 'cars.import', resource: 'settings', recordId: settings.id, changes: { is_manual_mode: [settings.is_manual_mode, updated!.is_manual_mode] }, clientId: settings.client_id, ip: request.ip });
       return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+    },
+  );
+
+  r.patch(
+    `${BASE}/import/:id/manual/edit`,
+    { schema: { tags, summary: 'Edit the manual mode of import settings and its terms (manual_data)', params, body: z.object({ data: importManualEditInput }) } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const settings = await reachableSettings(auth, request.params.id);
+      const input = request.body.data;
+      const manualData = input.manual_data ? { reason: input.manual_data.reason ?? null, until: input.manual_data.until ?? null } : settings.manual_data;
+      const isManual = input.is_manual_mode ?? settings.is_manual_mode;
+      const [updated] = await ctx.db.update(importSettings).set({ is_manual_mode: isManual, manual_data: manualData, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
+      await recordAudit(ctx.db, auth, {
+        action: 'update',
+        service: 'cars.import',
+        resource: 'settings',
+        recordId: settings.id,
+        changes: { is_manual_mode: [settings.is_manual_mode, isManual], manual_data: [settings.manual_data, manualData] },
+        clientId: settings.client_id,
+        ip: request.ip,
+      });
+      return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+    },
+  );
+
+  r.get(
+    `${BASE}/import/reports/:id/with_root`,
+    { schema: { tags, summary: "A report with its root: the first run of its chain (a restart continues the restarted run's chain)", params } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const report = await reachableReport(auth, request.params.id);
+      const [root] = await ctx.db.select().from(importReports).where(eq(importReports.saga_id, report.saga_id)).orderBy(asc(importReports.id)).limit(1);
+      const data = toRecord('reports', { ...report, root_id: root!.id }, [...REPORT_ATTRIBUTES, 'root_id']);
+      return { data, included: [toRecord('reports', root!, REPORT_ATTRIBUTES)] };
     },
   );
 

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
 import { dealerships } from '../dealerships/dealership.table.ts';
@@ -44,8 +44,10 @@ export const importSettings = pgTable('import_settings', {
   files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
   default_dealer_id: integer('default_dealer_id').references(() => dealerships.id, { onDelete: 'set null' }),
   is_manual_mode: boolean('is_manual_mode').notNull().default(false),
-  /** Minutes (spec: entered in minutes, 5 by default). */
-  timeout: integer('timeout').notNull().default(5),
+  /** The manual mode's terms (contracts `ImportManualData`): why, and until when auto imports stay paused. */
+  manual_data: jsonb('manual_data').$type<{ reason: string | null; until: string | null }>().notNull().default({ reason: null, until: null }),
+  /** Nanoseconds (spec 001 §3: entered in minutes, sent in nanoseconds; 5 minutes by default). */
+  timeout: bigint('timeout', { mode: 'number' }).notNull().default(300_000_000_000),
   unique_vins_only: boolean('unique_vins_only').notNull().default(false),
   auto_import_hours: integer('auto_import_hours'),
   in_process: boolean('in_process').notNull().default(false),
@@ -113,8 +115,10 @@ export const importReports = pgTable('import_reports', {
   finished_at: timestamp('finished_at', { withTimezone: true }),
   user_id: integer('user_id'),
   error: text('error'),
+  /** The chain of runs this run belongs to: a new run starts one, a restart continues the restarted run's (its root is the chain's first run). */
+  saga_id: uuid('saga_id').notNull().defaultRandom(),
   ...timestamps,
-}, (t) => [index('import_reports_site_idx').on(t.site_id, t.import_start_date)]);
+}, (t) => [index('import_reports_site_idx').on(t.site_id, t.import_start_date), index('import_reports_saga_idx').on(t.saga_id, t.id)]);
 
 export const carReports = pgTable('import_car_reports', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -159,10 +159,10 @@ describe('aliases', () => {
 describe('settings, profiles, hooks and aliases: who may do what', () => {
   it('makes the settings of a site on first read with the defaults, for the site client only', async () => {
     const settings = await settingsOf(dealerA, siteA);
-    expect(settings.attributes).toMatchObject({ site_id: siteA, client_id: clientA, timeout: 5, unique_vins_only: false, is_manual_mode: false, files: [], in_process: false });
+    expect(settings.attributes).toMatchObject({ site_id: siteA, client_id: clientA, timeout: 300_000_000_000, unique_vins_only: false, is_manual_mode: false, files: [], in_process: false });
     expect((await t.request('GET', `${API}/settings/where_site/${siteA}`, { token: dealerB })).statusCode).toBe(404);
     expect((await t.request('GET', `${API}/settings/${settings.id}`, { token: dealerB })).statusCode).toBe(404);
-    const foreign = await t.request('PATCH', `${API}/settings/${settings.id}`, { token: dealerB, body: { data: { attributes: { timeout: 10 } } } });
+    const foreign = await t.request('PATCH', `${API}/settings/${settings.id}`, { token: dealerB, body: { data: { attributes: { timeout: 600_000_000_000 } } } });
     expect(foreign.statusCode).toBe(404);
   });
 

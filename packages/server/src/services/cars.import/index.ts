@@ -6,6 +6,7 @@ import { AUTO_IMPORT_JOB, AUTO_IMPORT_SCHEDULE, enqueueDueImports } from './auto
 import { importSettingsHooks } from './import.hooks.ts';
 import { registerImportStateRoutes } from './import-states.routes.ts';
 import { registerImportRoutes } from './import.routes.ts';
+import { registerImportEcsRoutes } from './import-ecs.ts';
 import { IMPORT_JOB, RECOVER_IMPORTS_JOB, RECOVER_IMPORTS_SCHEDULE, recoverImports, recoverImportsAtStart, runImport } from './run-import.ts';
 
 /**
@@ -25,6 +26,7 @@ export const carsImport = defineServerService({
   ],
   async register(app, ctx, { registry }) {
     await registerImportRoutes(app, ctx, registry);
+    registerImportEcsRoutes(app, ctx, registry);
     await registerImportStateRoutes(app, ctx, registry);
   },
   jobs: (ctx) => ({

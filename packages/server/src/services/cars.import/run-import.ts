@@ -188,11 +188,11 @@ interface OpenedFeed {
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
-/** The bytes of a feed file: a URL through the SSRF guard (the settings' timeout), or an uploaded file. */
-export async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, timeoutMinutes: number): Promise<OpenedFeed> {
+/** The bytes of a feed file: a URL through the SSRF guard (the settings' timeout, in nanoseconds), or an uploaded file. */
+export async function openFeedFile(ctx: ServiceContext, file: ImportFeedFile, timeoutNanoseconds: number): Promise<OpenedFeed> {
   const fingerprint: FeedFingerprint = { source: feedSource(file), etag: null, last_modified: null, sha256: null, size: null };
   if (file.kind === 'url') {
-    const response = await safeFetchStream(file.url, { timeoutMs: timeoutMinutes * 60_000, maxBytes: 200 * 1024 * 1024 });
+    const response = await safeFetchStream(file.url, { timeoutMs: timeoutNanoseconds / 1_000_000, maxBytes: 200 * 1024 * 1024 });
     const length = Number(header(response.headers['content-length']));
     fingerprint.etag = header(response.headers.etag);
     fingerprint.last_modified = header(response.headers['last-modified']);

@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Progress, Result, Select, Space, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EyeOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { BugOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CAR_REPORT_STATUSES, IMPORT_COUNTERS, importProgressPercent, type ImportCounter, type JsonApiRecord } from '@dp/contracts';
+import { CAR_REPORT_STATUSES, hasPermission, IMPORT_COUNTERS, importProgressPercent, type ImportCounter, type ImportEcsOutcome, type JsonApiRecord } from '@dp/contracts';
 import { currentLang } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
-import { errorTitle } from '../../kit/api.ts';
+import { api, errorTitle } from '../../kit/api.ts';
+import { useSession } from '../../app/session.ts';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useSite } from '../sites.context/site-api.ts';
-import { downloadReport, reportOutcome, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
+import { downloadReport, importPath, reportOutcome, ROW_STATUS_COLORS, useReportRows, useReports, type CarReportRow, type ImportReport } from './import-api.ts';
 import './import.css';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
@@ -60,9 +61,23 @@ function useDownload() {
   });
 }
 
+/** Sends a finished report's errors to its site's project of the error collection (staff with import_states.manage). */
+function useSendToErrors() {
+  const { t } = useTranslation('cars.import');
+  return useMutation({
+    mutationFn: (id: string) => api.post<ImportEcsOutcome>(importPath('import/reports/ecs'), { report_id: Number(id) }),
+    onSuccess: (outcome) =>
+      outcome.limited ? notify.warning(t('reports.ecs_limited', { count: outcome.events, limited: outcome.limited })) : notify.success(t('reports.ecs_sent', { count: outcome.events })),
+    onError: (error) => notify.error(errorTitle(error, currentLang())),
+  });
+}
+
 function DownloadButtons({ report, size = 'middle' }: { report: ReportRecord; size?: 'small' | 'middle' }) {
   const { t } = useTranslation('cars.import');
   const download = useDownload();
+  const send = useSendToErrors();
+  const { user } = useSession();
+  const canSend = hasPermission(user?.permissions ?? {}, 'cars.import', 'import_states.manage');
   const disabled = !report.attributes.is_finished;
   return (
     <Space size={4} wrap>
@@ -76,6 +91,13 @@ function DownloadButtons({ report, size = 'middle' }: { report: ReportRecord; si
           {size === 'middle' ? t('reports.download_errors') : null}
         </Button>
       </Tooltip>
+      {canSend && (
+        <Tooltip title={t('reports.ecs_send')}>
+          <Button size={size} icon={<BugOutlined aria-hidden />} disabled={disabled || (!report.attributes.errored_count && !report.attributes.error)} loading={send.isPending} onClick={() => send.mutate(report.id)} aria-label={`${t('reports.ecs_send')} #${report.id}`}>
+            {size === 'middle' ? t('reports.ecs_send') : null}
+          </Button>
+        </Tooltip>
+      )}
     </Space>
   );
 }
@@ -250,7 +272,7 @@ export default function ImportReportsPage() {
     {
       key: 'actions',
       title: t('common:actions.title'),
-      width: 150,
+      width: 180,
       fixed: 'right',
       render: (_v, report) => (
         <Space size={4}>

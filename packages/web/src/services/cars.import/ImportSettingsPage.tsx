@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, List, Modal, Popconfirm, Result, Row, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, InputNumber, List, Modal, Popconfirm, Result, Row, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, LinkOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTO_IMPORT_HOURS, dealerRef, hasPermission, IMPORT_CONFIRMATION_PHRASES, isImportConfirmation, translateMessage, type Lang } from '@dp/contracts';
+import dayjs, { type Dayjs } from 'dayjs';
+import { AUTO_IMPORT_HOURS, dealerRef, encodeMessage, hasPermission, IMPORT_CONFIRMATION_PHRASES, IMPORT_TIMEOUT_MINUTES, isImportConfirmation, minutesToNanoseconds, nanosecondsToMinutes, translateMessage, type Lang } from '@dp/contracts';
 import { currentLang } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
@@ -19,8 +20,21 @@ import './import.css';
 import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
 
-type Values = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'is_manual_mode' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
-const FIELDS: (keyof Values)[] = ['profile_id', 'default_dealer_id', 'is_manual_mode', 'timeout', 'unique_vins_only', 'auto_import_hours'];
+/** The form's values: the timeout in minutes (the API's is in nanoseconds), the manual mode's terms apart. */
+type SettingsValues = Pick<ImportSettings, 'profile_id' | 'default_dealer_id' | 'timeout' | 'unique_vins_only' | 'auto_import_hours'>;
+type Values = SettingsValues & { is_manual_mode: boolean; manual_reason: string | null; manual_until: Dayjs | null };
+const FIELDS: (keyof SettingsValues)[] = ['profile_id', 'default_dealer_id', 'timeout', 'unique_vins_only', 'auto_import_hours'];
+
+/** The form's values of the settings as the API gives them. */
+function formValues(attrs: ImportSettings): Values {
+  return {
+    ...(Object.fromEntries(FIELDS.map((field) => [field, attrs[field]])) as SettingsValues),
+    timeout: nanosecondsToMinutes(attrs.timeout),
+    is_manual_mode: attrs.is_manual_mode,
+    manual_reason: attrs.manual_data?.reason ?? null,
+    manual_until: attrs.manual_data?.until ? dayjs(attrs.manual_data.until) : null,
+  };
+}
 
 const fileLabel = (file: FeedFile) => file.name || (file.kind === 'url' ? file.url : file.file_id);
 const kb = (size: number | undefined, lang: Lang) => (size === undefined ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 1 }).format(size / 1024)} KB`);
@@ -54,7 +68,7 @@ export default function ImportSettingsPage() {
   const attrs = record?.attributes;
 
   useEffect(() => {
-    if (attrs) form.setFieldsValue(Object.fromEntries(FIELDS.map((field) => [field, attrs[field]])) as Values);
+    if (attrs) form.setFieldsValue(formValues(attrs));
   }, [attrs, form]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: importKeys.settings(siteId) });
@@ -62,11 +76,20 @@ export default function ImportSettingsPage() {
     mutationFn: (attributes: Partial<ImportSettings>) => api.patch(importPath(`settings/${record!.id}`), { attributes }),
     onSuccess: () => refresh(),
   });
+  const editManual = useMutation({
+    mutationFn: (attributes: { is_manual_mode: boolean; manual_data: { reason: string | null; until: string | null } }) => api.patch(importPath(`import/${record!.id}/manual/edit`), attributes),
+    onSuccess: () => refresh(),
+  });
   const save = async (values: Values) => {
-    const changed = Object.fromEntries(FIELDS.filter((field) => values[field] !== attrs![field]).map((field) => [field, values[field] ?? null]));
-    if (!Object.keys(changed).length) return notify.info(t('settings.nothing_changed'));
+    const sent = { ...values, timeout: minutesToNanoseconds(values.timeout) };
+    const changed = Object.fromEntries(FIELDS.filter((field) => sent[field] !== attrs![field]).map((field) => [field, sent[field] ?? null]));
+    const initial = formValues(attrs!);
+    const manual = { is_manual_mode: values.is_manual_mode, manual_data: { reason: values.manual_reason?.trim() || null, until: values.manual_until ? values.manual_until.toISOString() : null } };
+    const manualChanged = values.is_manual_mode !== initial.is_manual_mode || manual.manual_data.reason !== (initial.manual_reason ?? null) || !(values.manual_until?.isSame(initial.manual_until ?? undefined) ?? !initial.manual_until);
+    if (!Object.keys(changed).length && !manualChanged) return notify.info(t('settings.nothing_changed'));
     try {
-      await patch.mutateAsync(changed);
+      if (Object.keys(changed).length) await patch.mutateAsync(changed);
+      if (manualChanged) await editManual.mutateAsync(manual);
       notify.success(t('settings.saved'));
     } catch (error) {
       showSaveErrors(error, lang, (fields) => form.setFields(fields as never));
@@ -129,7 +152,7 @@ export default function ImportSettingsPage() {
         <Space wrap>
           <IconButton icon={<ReloadOutlined aria-hidden />} aria-label={t('common:actions.refresh')} onClick={() => void refresh()} />
           {canEdit && record && (
-            <Button htmlType="submit" form="import-settings" loading={patch.isPending}>
+            <Button htmlType="submit" form="import-settings" loading={patch.isPending || editManual.isPending}>
               {t('common:actions.save')}
             </Button>
           )}
@@ -243,8 +266,8 @@ export default function ImportSettingsPage() {
                 </Form.Item>
                 <Row gutter={16}>
                   <Col xs={24} sm={12}>
-                    <Form.Item name="timeout" label={t('settings.fields.timeout')} rules={[{ required: true, message: translateMessage('required', lang) }, { type: 'number', min: 1, max: 120, message: t('settings.timeout_range') }]}>
-                      <InputNumber aria-label={t('settings.fields.timeout')} min={1} max={120} precision={0} suffix={t('settings.minutes')} style={{ width: '100%' }} />
+                    <Form.Item name="timeout" label={t('settings.fields.timeout')} rules={[{ required: true, message: translateMessage('required', lang) }, { type: 'number', min: IMPORT_TIMEOUT_MINUTES.min, max: IMPORT_TIMEOUT_MINUTES.max, message: t('settings.timeout_range') }]}>
+                      <InputNumber aria-label={t('settings.fields.timeout')} min={IMPORT_TIMEOUT_MINUTES.min} max={IMPORT_TIMEOUT_MINUTES.max} precision={0} suffix={t('settings.minutes')} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
@@ -265,6 +288,24 @@ export default function ImportSettingsPage() {
                     </Form.Item>
                   </Col>
                 </Row>
+                <Form.Item noStyle shouldUpdate={(before, after) => before.is_manual_mode !== after.is_manual_mode}>
+                  {({ getFieldValue }) =>
+                    getFieldValue('is_manual_mode') && (
+                      <Row gutter={16}>
+                        <Col xs={24} sm={12}>
+                          <Form.Item name="manual_reason" label={t('settings.fields.manual_reason')} rules={[{ max: 1000, message: translateMessage(encodeMessage('max_length', { length: 1000 }), lang) }]}>
+                            <Input.TextArea aria-label={t('settings.fields.manual_reason')} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
+                          </Form.Item>
+                        </Col>
+                        <Col xs={24} sm={12}>
+                          <Form.Item name="manual_until" label={t('settings.fields.manual_until')} extra={t('settings.manual_until_hint')}>
+                            <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" aria-label={t('settings.fields.manual_until')} style={{ width: '100%' }} />
+                          </Form.Item>
+                        </Col>
+                      </Row>
+                    )
+                  }
+                </Form.Item>
                 <Typography.Text type="secondary">
                   {t('settings.fields.last_import_date')}: {attrs.last_import_date ? formatDateTime(attrs.last_import_date) : t('settings.never')}
                 </Typography.Text>

@@ -15,6 +15,9 @@ export interface ImportSettings {
   files: FeedFile[];
   default_dealer_id: number | null;
   is_manual_mode: boolean;
+  /** The manual mode's terms: why, and until when auto imports wait. */
+  manual_data: { reason: string | null; until: string | null };
+  /** Nanoseconds (the screen shows minutes). */
   timeout: number;
   unique_vins_only: boolean;
   auto_import_hours: number | null;
