@@ -372,8 +372,8 @@ export const FIELD_UPDATES: Record<string, (id: string) => { field: string; valu
   'cars.vins/vin_data': (id) => ({ field: 'production_number', value: `P${id}` }),
   'cars.vins/profile_data': (id) => ({ field: 'url', value: `https://vin.importer.test/changed-${id}` }),
   'messenger_showroom/web_hooks': (id) => ({ field: 'url', value: `https://hooks.dealer.test/changed-${id}` }),
-  // cars.import: the settings have no text field; their timeout in minutes.
-  'cars.import/settings': (id) => ({ field: 'timeout', value: 1 + (Number(id) % 100) }),
+  // cars.import: the settings have no text field; their timeout, whole minutes in nanoseconds.
+  'cars.import/settings': (id) => ({ field: 'timeout', value: (1 + (Number(id) % 100)) * 60_000_000_000 }),
   'cars.vins/allowed_clients': () => ({ field: 'is_allowed', value: false }),
   // benefits: a discount's first text fields are dates.
   'benefits/discounts': (id) => ({ field: 'discount_sum', value: 100_000 + Number(id) }),

@@ -95,7 +95,7 @@ function ReviewLinks({ id, links, readOnly, onSaved }: { id: string; links: Link
       const errors = error instanceof ApiError ? (error.errors ?? []) : [];
       const placed = errors.flatMap((one) => {
         const match = /^\/data\/attributes\/review_links\/(\d+)\/(title|url)/.exec(one.source?.pointer ?? '');
-        return match ? [{ name: ['review_links', Number(match[1]), match[2]!], errors: [one.title ?? ''] }] : [];
+        return match ? [{ name: ['review_links', Number(match[1]), match[2] as 'title' | 'url'] as ['review_links', number, 'title' | 'url'], errors: [one.title ?? ''] }] : [];
       });
       if (placed.length) form.setFields(placed);
       else notify.error(errorTitle(error, lang));
