@@ -12,7 +12,7 @@ import { HddOutlined, OrderedListOutlined } from '@ant-design/icons';
 import { AlertOutlined, BarsOutlined, CommentOutlined, CompassOutlined, DollarOutlined, FieldTimeOutlined, FileExcelOutlined, FileProtectOutlined, FormOutlined, GiftOutlined, IssuesCloseOutlined, RocketOutlined, SoundOutlined } from '@ant-design/icons';
 import { BranchesOutlined, BulbOutlined, CarOutlined, GroupOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 // sites.context pages
-import { ReadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, ClockCircleOutlined, DiffOutlined, ReadOutlined } from '@ant-design/icons';
 // cars.import
 import { CloudSyncOutlined, FileSearchOutlined, NodeExpandOutlined, RetweetOutlined, SolutionOutlined } from '@ant-design/icons';
 // cars.import import states
@@ -156,6 +156,7 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   import_aliases: <RetweetOutlined aria-hidden />,
   // cars.import import states
   import_states: <MonitorOutlined aria-hidden />,
+  import_edit: <DiffOutlined aria-hidden />,
   // cars.export
   export_settings: <ShareAltOutlined aria-hidden />,
   // importer.notifier
@@ -215,6 +216,8 @@ const ROUTE_ICONS: Record<string, ReactNode> = {
   requests_all_export: <FileExcelOutlined aria-hidden />,
   requests_settings: <BarsOutlined aria-hidden />,
   requests_site_blocks: <IssuesCloseOutlined aria-hidden />,
+  requests_block_settings: <ClockCircleOutlined aria-hidden />,
+  requests_summary: <BarChartOutlined aria-hidden />,
   requests_agreement_hash: <FileProtectOutlined aria-hidden />,
   offensive_words: <AlertOutlined aria-hidden />,
   // sender

@@ -17,6 +17,7 @@ import {
   type ReviewOutcome,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
+import { IconButton } from '../../kit/IconButton.tsx';
 import { api, ApiError, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime } from '../../kit/format.ts';
@@ -120,7 +121,7 @@ function ReviewLinks({ id, links, readOnly, onSaved }: { id: string; links: Link
                   <Form.Item name={[field.name, 'url']} label={index === 0 ? t('links.url') : undefined} rules={[{ required: true, pattern: /^https?:\/\/\S+$/i, message: t('links.url_format') }]}>
                     <Input aria-label={t('links.url')} placeholder="https://yandex.ru/maps/org/…" maxLength={2048} style={{ width: 'min(420px, 80vw)' }} />
                   </Form.Item>
-                  {!readOnly && <Button aria-label={t('links.remove')} icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} style={index === 0 ? { marginTop: 30 } : undefined} />}
+                  {!readOnly && <IconButton aria-label={t('links.remove')} icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} style={index === 0 ? { marginTop: 30 } : undefined} />}
                 </Space>
               ))}
               {!readOnly && (
