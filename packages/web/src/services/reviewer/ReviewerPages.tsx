@@ -196,7 +196,7 @@ export function ReviewerRatingsPage() {
       <Header name="ratings" extra={<RefreshButton query={list} />} />
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('ratings.intro')}</Typography.Paragraph>
-        <Space size={[48, 12]} wrap className="reviewer-summary">
+        <Space size={[48, 12]} wrap className="reviewer-summary" style={{ display: 'flex', marginBottom: 16 }}>
           <Statistic title={t('ratings.average')} value={stats?.average ?? '—'} precision={stats?.average ? 2 : undefined} loading={summary.isPending} suffix={stats?.average ? '/ 5' : undefined} />
           <Statistic title={t('ratings.count')} value={stats?.count ?? 0} loading={summary.isPending} />
         </Space>
