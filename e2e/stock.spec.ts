@@ -95,6 +95,8 @@ test('a dealer manager adds a car by hand, after a validation error, and marks t
 });
 
 test('the new and used car lists in both languages at 1440 and 390 px', async ({ page }) => {
+  // Four screens in two languages and two widths, with a screenshot each: long on a slow machine.
+  test.setTimeout(360_000);
   await signInAgain(page, MANAGER);
   await openSite(page);
   await page.getByTestId('side-menu').getByText('Автомобили с пробегом', { exact: true }).click();
