@@ -659,6 +659,45 @@ async function readScoped(db: Db, registry: ResourceRegistry, binding: Binding, 
 }
 
 /** The five routes of a declared resource, under /gateway/<service>/api/v1/<name>. */
+/**
+ * Changes one record of a resource as its `PATCH /{name}/{id}` does, in one transaction: the
+ * caller's scope, brands, site and tenant, references, uniqueness, the resource's hooks, links,
+ * and the audit of what changed. For calls that find the record another way (a site's settings
+ * by the site's path) and then change it like any other.
+ */
+export async function updateRecord(db: Db, registry: ResourceRegistry, resource: AnyResource, request: FastifyRequest, id: number, given: Attrs): Promise<Row> {
+  const binding = registry.get(resource);
+  const { table, hooks } = binding;
+  const attributes = Object.keys(resource.entity.shape);
+  const auth = requireAuth(request.auth);
+  return db.transaction(async (tx) => {
+    const existing = await findScoped(tx, binding, id, auth);
+    await assertBrandWritable(tx, binding, existing.id, auth);
+    let attrs = await withSite(binding, tx, auth, given, existing);
+    checkTenantWrite(binding, attrs, auth, existing);
+    await checkRefs(tx, registry, resource, attrs, auth);
+    await checkUnique(tx, binding, attrs, existing.id);
+    const ctx = { tx, auth, request, existing };
+    if (hooks.beforeUpdate) attrs = await hooks.beforeUpdate(attrs, ctx);
+    await tx
+      .update(table)
+      .set({ ...columnAttrs(binding, attrs), updated_at: new Date() } as never)
+      .where(eq(table.id, existing.id));
+    await writeLinks(tx, binding, existing.id, attrs);
+    const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all', brandIds: null });
+    await hooks.afterWrite?.(fresh, ctx);
+    await assertBrandWritable(tx, binding, existing.id, auth);
+    const changes = { ...diffFields(existing, fresh, attributes), ...writeOnlyChanges(given, attributes, true) };
+    if (Object.keys(changes).length) await auditRecord(tx, request, binding, resource, 'update', fresh, changes);
+    return fresh;
+  });
+}
+
+/** The audit entry of a write to a resource's record, with the record's owner as its client. */
+function auditRecord(tx: DbOrTx, request: FastifyRequest, binding: Binding, resource: AnyResource, action: string, row: Row, changes: Attrs) {
+  return recordAudit(tx, requireAuth(request.auth), { action, service: resource.service, resource: resource.name, recordId: row.id, changes, clientId: ownerOf(binding, row), ip: request.ip });
+}
+
 export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: ResourceRegistry, resource: AnyResource) {
   const binding = registry.get(resource);
   const { table, hooks } = binding;
@@ -667,16 +706,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.service];
   const record = (row: Row) => toRecord(resource.name, row, attributes);
-  const audit = (tx: DbOrTx, request: FastifyRequest, action: string, row: Row, changes: Attrs) =>
-    recordAudit(tx, requireAuth(request.auth), {
-      action,
-      service: resource.service,
-      resource: resource.name,
-      recordId: row.id,
-      changes,
-      clientId: ownerOf(binding, row),
-      ip: request.ip,
-    });
+  const audit = (tx: DbOrTx, request: FastifyRequest, action: string, row: Row, changes: Attrs) => auditRecord(tx, request, binding, resource, action, row, changes);
   // One record answered (get, create, update): with what the resource adds at read time.
   const reply = async (row: Row, auth: AuthContext, lang: Lang, refs?: ReadRefs) => {
     await hooks.decorate?.([row], { db, auth, lang });
@@ -732,29 +762,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, registry: R
     `${base}/:id`,
     { schema: { tags, summary: `Change one of ${resource.name}`, params: idParams, body: resourceBody(resource.update) } },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const row = await db.transaction(async (tx) => {
-        const existing = await findScoped(tx, binding, request.params.id, auth);
-        await assertBrandWritable(tx, binding, existing.id, auth);
-        let attrs = await withSite(binding, tx, auth, request.body.data.attributes as Attrs, existing);
-        checkTenantWrite(binding, attrs, auth, existing);
-        await checkRefs(tx, registry, resource, attrs, auth);
-        await checkUnique(tx, binding, attrs, existing.id);
-        const ctx = { tx, auth, request, existing };
-        if (hooks.beforeUpdate) attrs = await hooks.beforeUpdate(attrs, ctx);
-        await tx
-          .update(table)
-          .set({ ...columnAttrs(binding, attrs), updated_at: new Date() } as never)
-          .where(eq(table.id, existing.id));
-        await writeLinks(tx, binding, existing.id, attrs);
-        const fresh = await findScoped(tx, binding, existing.id, { ...auth, scope: 'all', brandIds: null });
-        await hooks.afterWrite?.(fresh, ctx);
-        await assertBrandWritable(tx, binding, existing.id, auth);
-        const changes = { ...diffFields(existing, fresh, attributes), ...writeOnlyChanges(request.body.data.attributes as Attrs, attributes, true) };
-        if (Object.keys(changes).length) await audit(tx, request, 'update', fresh, changes);
-        return fresh;
-      });
-      return reply(row, auth, request.lang);
+      const row = await updateRecord(db, registry, resource, request, request.params.id, request.body.data.attributes as Attrs);
+      return reply(row, requireAuth(request.auth), request.lang);
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientResource, siteResource } from '@dp/contracts';
-import { cleanSort, readListParams, toApiQuery } from './useResourceList.ts';
+import { cleanSort, columnSortOrder, readListParams, sortOfTable, toApiQuery } from './useResourceList.ts';
 import { buildQuery } from './api.ts';
 
 describe('list state in the URL', () => {
@@ -11,6 +11,15 @@ describe('list state in the URL', () => {
 
   it('falls back to page 1, size 20 and the server default sort', () => {
     expect(readListParams(siteResource, new URLSearchParams('page=-4&size=7&sort=password'))).toEqual({ page: 1, size: 20, sort: undefined, filters: {} });
+  });
+
+  it("turns a table's sorter into the list's sort and back: descending with a minus, none for the default", () => {
+    expect(sortOfTable({ columnKey: 'rating', order: 'descend' })).toBe('-rating');
+    expect(sortOfTable([{ columnKey: 'created_at', order: 'ascend' }])).toBe('created_at');
+    expect(sortOfTable({ columnKey: 'rating', order: null })).toBeNull();
+    expect(columnSortOrder('-rating', 'rating')).toBe('descend');
+    expect(columnSortOrder('rating', 'rating')).toBe('ascend');
+    expect(columnSortOrder('-created_at', 'rating')).toBeNull();
   });
 
   it('keeps only sortable fields of the resource', () => {

@@ -25,6 +25,15 @@ export function cleanSort(value: string | null | undefined, allowed: string[]): 
   return parts.length ? parts.join(',') : undefined;
 }
 
+/** The order a table's column shows for a list's sort (`field` ascending, `-field` descending). */
+export const columnSortOrder = (sort: string | undefined, field: string): 'ascend' | 'descend' | null => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+
+/** A list's sort after a table's sorter changed: `field`, `-field`, or null (the list's default). */
+export function sortOfTable(sorter: { columnKey?: unknown; order?: 'ascend' | 'descend' | null } | { columnKey?: unknown; order?: 'ascend' | 'descend' | null }[]): string | null {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  return one?.order && one.columnKey !== undefined ? `${one.order === 'descend' ? '-' : ''}${String(one.columnKey)}` : null;
+}
+
 /** Reads page, size, sort and filters of a resource list from URL search params. */
 export function readListParams(resource: Pick<AnyResource, 'sort' | 'filters'>, params: URLSearchParams): Required<Omit<ListParams, 'sort'>> & { sort?: string } {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

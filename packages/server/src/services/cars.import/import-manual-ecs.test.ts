@@ -94,6 +94,9 @@ describe('PATCH /import/{id}/manual/edit: the manual mode and its terms', () => 
     const terms = await t.request('PATCH', `${API}/import/${settings.id}/manual/edit`, { token: dealerA, body: { data: { manual_data: { reason: null, until: null } } } });
     expect(terms.json().data.attributes).toMatchObject({ is_manual_mode: true, manual_data: { reason: null, until: null } });
     expect((await t.request('PATCH', `${API}/import/${settings.id}/manual/edit`, { token: dealerB, body: { data: { is_manual_mode: false } } })).statusCode).toBe(404);
+    // A user of the client who may read the settings but not change them.
+    const reader = (await t.signIn((await t.createUser({ grants: { 'cars.import': ['import_settings.get_list'] }, clientIds: [clientA], internal: false })).email)).access_token;
+    expect((await t.request('PATCH', `${API}/import/${settings.id}/manual/edit`, { token: reader, body: { data: { is_manual_mode: false } } })).statusCode).toBe(403);
     for (const body of [{ is_manual_mode: 'yes' }, { manual_data: { until: 'tomorrow' } }, { manual_data: { reason: 'x'.repeat(1001) } }, { manual_data: { other: 1 } }, { other: true }]) {
       const bad = await t.request('PATCH', `${API}/import/${settings.id}/manual/edit`, { token: dealerA, lang: 'en', body: { data: body } });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);

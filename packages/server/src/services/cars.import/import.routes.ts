@@ -40,6 +40,26 @@ const SETTINGS_ATTRIBUTES = Object.keys(importSettingsResource.entity.shape);
 const ROW_ATTRIBUTES = Object.keys(carReportResource.entity.shape);
 const REPORT_ATTRIBUTES = Object.keys(importReportResource.entity.shape);
 
+type ImportSettingsRow = typeof importSettings.$inferSelect;
+
+/**
+ * Switches the manual mode of import settings and changes its terms (`manual_data`: the reason
+ * and until when auto imports wait), audited in the same transaction; what the change leaves out stays.
+ */
+async function changeManualMode(db: DbOrTx, auth: AuthContext, settings: ImportSettingsRow, change: { is_manual_mode?: boolean; manual_data?: { reason?: string | null; until?: string | null } }, ip: string): Promise<ImportSettingsRow> {
+  const manualData = change.manual_data ? { reason: change.manual_data.reason ?? null, until: change.manual_data.until ?? null } : settings.manual_data;
+  const isManual = change.is_manual_mode ?? settings.is_manual_mode;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(importSettings).set({ is_manual_mode: isManual, manual_data: manualData, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
+    const changes = {
+      ...(isManual !== settings.is_manual_mode ? { is_manual_mode: [settings.is_manual_mode, isManual] } : {}),
+      ...(JSON.stringify(manualData) !== JSON.stringify(settings.manual_data) ? { manual_data: [settings.manual_data, manualData] } : {}),
+    };
+    if (Object.keys(changes).length) await recordAudit(tx, auth, { action: 'update', service: 'cars.import', resource: 'settings', recordId: settings.id, changes, clientId: settings.client_id, ip });
+    return updated!;
+  });
+}
+
 /** The settings of a site the caller reaches, made with the defaults on first use. */
 export async function settingsOfSite(db: DbOrTx, registry: ResourceRegistry, auth: AuthContext, siteId: number) {
   return siteSettingsOf(db, registry, auth, siteId, importSettings);
@@ -143,10 +163,8 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
     { schema: { tags, summary: 'Switch the manual mode of import settings', params, body: z.object({ data: z.strictObject({ is_manual_mode: z.boolean() }) }) } },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const settings = await reachableSettings(auth, request.params.id);
-      const [updated] = await ctx.db.update(importSettings).set({ is_manual_mode: request.body.data.is_manual_mode, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
-      await recordAudit(ctx.db, auth, { action: 'update', service: 'cars.import', resource: 'settings', recordId: settings.id, changes: { is_manual_mode: [settings.is_manual_mode, updated!.is_manual_mode] }, clientId: settings.client_id, ip: request.ip });
-      return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+      const updated = await changeManualMode(ctx.db, auth, await reachableSettings(auth, request.params.id), request.body.data, request.ip);
+      return { data: toRecord('settings', updated, SETTINGS_ATTRIBUTES) };
     },
   );
 
@@ -155,21 +173,8 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: ServiceCon
     { schema: { tags, summary: 'Edit the manual mode of import settings and its terms (manual_data)', params, body: z.object({ data: importManualEditInput }) } },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const settings = await reachableSettings(auth, request.params.id);
-      const input = request.body.data;
-      const manualData = input.manual_data ? { reason: input.manual_data.reason ?? null, until: input.manual_data.until ?? null } : settings.manual_data;
-      const isManual = input.is_manual_mode ?? settings.is_manual_mode;
-      const [updated] = await ctx.db.update(importSettings).set({ is_manual_mode: isManual, manual_data: manualData, updated_at: new Date() }).where(eq(importSettings.id, settings.id)).returning();
-      await recordAudit(ctx.db, auth, {
-        action: 'update',
-        service: 'cars.import',
-        resource: 'settings',
-        recordId: settings.id,
-        changes: { is_manual_mode: [settings.is_manual_mode, isManual], manual_data: [settings.manual_data, manualData] },
-        clientId: settings.client_id,
-        ip: request.ip,
-      });
-      return { data: toRecord('settings', updated!, SETTINGS_ATTRIBUTES) };
+      const updated = await changeManualMode(ctx.db, auth, await reachableSettings(auth, request.params.id), request.body.data, request.ip);
+      return { data: toRecord('settings', updated, SETTINGS_ATTRIBUTES) };
     },
   );
 

@@ -96,9 +96,8 @@ export const requestBlockHooks: ResourceHooks = {
   },
 };
 
-
 /** Enabled block settings name at least one source to count by (phone, e-mail, address). */
-export function assertBlockSettings(settings: { enabled?: boolean; by_phone?: boolean; by_email?: boolean; by_ip?: boolean }) {
+function assertBlockSettings(settings: { enabled?: boolean; by_phone?: boolean; by_email?: boolean; by_ip?: boolean }) {
   if (settings.enabled && !settings.by_phone && !settings.by_email && !settings.by_ip) throw badRequest('block_settings_source', '/data/attributes/by_phone');
 }
 

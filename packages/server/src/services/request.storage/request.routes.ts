@@ -31,7 +31,7 @@ import {
   type RequestTypeId,
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
-import { findScoped, scopeCondition, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
+import { findScoped, scopeCondition, updateRecord, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { toList, toRecord } from '../../kit/jsonapi.ts';
@@ -44,7 +44,7 @@ import { say } from '../site-renderer/texts.ts';
 import { CAPTCHA_BITS, proofOfWorkCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { requestIntake, type IntakeCall, type IntakeChecks, type IntakeResult } from './intake.ts';
 import { requestsCsv, requestsWorkbook } from './request-export.ts';
-import { assertBlockSettings, assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
+import { assertSettingUnique, requestBlockHooks } from './request.hooks.ts';
 import { requestStatuses, requestSummary, summaryRange } from './request-summary.ts';
 import { siteSettingsOf } from '../sites.context/site-ownership.ts';
 import { agreementHashes, requestActions, requestBlocks, requestBlockSettings, requests, requestSettings } from './request.table.ts';
@@ -172,6 +172,24 @@ export function requestStorageOf(app: FastifyInstance): RequestStorage {
   return storage;
 }
 
+/**
+ * Marks a request handled, audited, then tells the services that listen (the reviewer's
+ * invitation); answers the marked row, or null when it was marked before (nothing is told again).
+ * A listener's failure is logged: the mark stays.
+ */
+async function markHandled(ctx: ServiceContext, storage: RequestStorage, auth: AuthContext, row: RequestRow, ip: string): Promise<RequestRow | null> {
+  const marked = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(requests).set({ handled_at: new Date() }).where(and(eq(requests.id, row.id), sql`${requests.handled_at} is null`)).returning();
+    if (updated) await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'requests', recordId: row.id, changes: { handled_at: updated.handled_at }, clientId: row.client_id, ip });
+    return updated ?? null;
+  });
+  if (!marked) return null;
+  for (const listener of storage.onHandled) {
+    await listener(marked).catch((error: unknown) => ctx.log.error({ err: error, request: marked.id }, 'a handled-request listener failed'));
+  }
+  return marked;
+}
+
 export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry): Promise<RequestStorage> {
   const storage = { captchaBits: CAPTCHA_BITS, checks: {}, onHandled: [] } as unknown as RequestStorage;
   storage.captcha = proofOfWorkCaptcha(ctx.db, await loadSecret(ctx.db, 'request-captcha', null), () => storage.captchaBits);
@@ -268,18 +286,9 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
   r.post(`${BASE}/requests/:id/handled`, { schema: { tags, summary: 'Mark a request handled', params: z.object({ id: id() }) } }, async (request) => {
     const auth = requireAuth(request.auth);
     const row = await reachableRequest(auth, request.params.id);
-    const marked = await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx.update(requests).set({ handled_at: new Date() }).where(and(eq(requests.id, row.id), sql`${requests.handled_at} is null`)).returning();
-      if (updated) await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'requests', recordId: row.id, changes: { handled_at: updated.handled_at }, clientId: row.client_id, ip: request.ip });
-      return updated;
-    });
-    if (marked) {
-      for (const listener of storage.onHandled) {
-        await listener(marked).catch((error: unknown) => ctx.log.error({ err: error, request: marked.id }, 'a handled-request listener failed'));
-      }
-    }
-    return { data: recordOf(marked ?? row) };
+    return { data: recordOf((await markHandled(ctx, storage, auth, row, request.ip)) ?? row) };
   });
+
   r.get(`${BASE}/requests/:id/actions`, { schema: { tags, summary: "A request's actions to run and their statuses", params: z.object({ id: id() }) } }, async (request) => {
     const row = await reachableRequest(requireAuth(request.auth), request.params.id);
     const actions = await ctx.db.select().from(requestActions).where(eq(requestActions.request_id, row.id)).orderBy(asc(requestActions.id));
@@ -419,23 +428,17 @@ export async function registerRequestRoutes(app: FastifyInstance, ctx: ServiceCo
     const row = await siteSettingsOf(ctx.db, registry, requireAuth(request.auth), request.params.siteId, requestBlockSettings);
     return { data: toRecord('request_block_settings', row as unknown as Row, blockSettingsAttributes) };
   });
+  // The same change as PATCH /request_block_settings/{id} (the resource's checks, hooks and audit), found by its site.
   r.patch(
     `${BASE}/requests/block/settings/where_site_id/:siteId`,
     { schema: { tags, summary: "Change a site's block settings", params: siteParams, body: z.object({ data: z.object({ attributes: requestBlockSettingsUpdate }) }) } },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const existing = await siteSettingsOf(ctx.db, registry, auth, request.params.siteId, requestBlockSettings);
-      const attrs = request.body.data.attributes;
-      assertBlockSettings({ ...existing, ...attrs });
-      const updated = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx.update(requestBlockSettings).set({ ...attrs, updated_at: new Date() }).where(eq(requestBlockSettings.id, existing.id)).returning();
-        const changes = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => existing[key as keyof typeof existing] !== value).map(([key, value]) => [key, [existing[key as keyof typeof existing], value]]));
-        await recordAudit(tx, auth, { action: 'update', service: 'request.storage', resource: 'request_block_settings', recordId: existing.id, changes, clientId: existing.client_id, ip: request.ip });
-        return row!;
-      });
-      return { data: toRecord('request_block_settings', updated as unknown as Row, blockSettingsAttributes) };
+      const existing = await siteSettingsOf(ctx.db, registry, requireAuth(request.auth), request.params.siteId, requestBlockSettings);
+      const updated = await updateRecord(ctx.db, registry, requestBlockSettingsResource, request, existing.id, request.body.data.attributes);
+      return { data: toRecord('request_block_settings', updated, blockSettingsAttributes) };
     },
   );
+
   return storage;
 }
 

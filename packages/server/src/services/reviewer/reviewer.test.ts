@@ -147,9 +147,11 @@ describe('the invitation and the rating', () => {
     await patch({ enabled: true });
   });
 
-  it('cannot be marked handled by another client', async () => {
+  it('cannot be marked handled by another client, nor by a user of the client who may only read requests', async () => {
     const request = await customerRequest(s, { name: 'Чужой', email: 'x@customer.test' });
     expect((await markHandled(request.id, other)).statusCode).toBe(404);
+    const reader = (await t.signIn((await t.createUser({ grants: { 'request.storage': ['callback_requests.get_list'] }, clientIds: [s.clientId], internal: false })).email)).access_token;
+    expect((await markHandled(request.id, reader)).statusCode).toBe(403);
     expect((await db().select().from(requests).where(eq(requests.id, request.id)))[0]!.handled_at).toBeNull();
   });
 

@@ -14,16 +14,14 @@ import {
   type AnyResource,
   type CallStatus,
   type JsonApiRecord,
-  type Lang,
 } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime } from '../../kit/format.ts';
-import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
-import { ResourceForm } from '../../kit/ResourceForm.tsx';
+import { SiteSettingsCard } from '../../kit/SiteSettingsCard.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { saveDownload } from '../../kit/save-file.ts';
@@ -61,21 +59,19 @@ function WidgetSettingsPage({ resource }: { resource: AnyResource }) {
   return (
     <div className="page calltracking-page">
       <Header name={resource.name} />
-      <Card variant="borderless" className="page-card">
-        <Typography.Paragraph type="secondary">{t(`${resource.name}.intro`)}</Typography.Paragraph>
-        {attributes?.poll_error ? (
-          <Alert type="warning" showIcon className="calltracking-poll" message={t(`${resource.name}.poll_failed`, { reason: attributes.poll_error })} />
-        ) : attributes?.polled_at ? (
-          <Alert type="info" showIcon className="calltracking-poll" message={t(`${resource.name}.polled`, { at: formatDateTime(attributes.polled_at) })} />
-        ) : null}
-        {settings.isPending ? (
-          <ContentLoader />
-        ) : settings.isError ? (
-          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ResourceForm key={settings.data.id} resource={resource} record={settings.data} wide readOnly={!can(resource.permissions.update[0]!)} onSaved={() => void settings.refetch()} />
-        )}
-      </Card>
+      <SiteSettingsCard
+        resource={resource}
+        settings={settings}
+        intro={t(`${resource.name}.intro`)}
+        canChange={can(resource.permissions.update[0]!)}
+        notice={
+          attributes?.poll_error ? (
+            <Alert type="warning" showIcon className="calltracking-poll" message={t(`${resource.name}.poll_failed`, { reason: attributes.poll_error })} />
+          ) : attributes?.polled_at ? (
+            <Alert type="info" showIcon className="calltracking-poll" message={t(`${resource.name}.polled`, { at: formatDateTime(attributes.polled_at) })} />
+          ) : null
+        }
+      />
     </div>
   );
 }

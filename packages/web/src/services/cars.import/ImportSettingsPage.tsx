@@ -36,6 +36,12 @@ function formValues(attrs: ImportSettings): Values {
   };
 }
 
+/** The manual mode and its terms as the form holds them, in the shape `PATCH /import/{id}/manual/edit` takes. */
+const manualOf = (values: Pick<Values, 'is_manual_mode' | 'manual_reason' | 'manual_until'>) => ({
+  is_manual_mode: values.is_manual_mode,
+  manual_data: { reason: values.manual_reason?.trim() || null, until: values.manual_until ? values.manual_until.toISOString() : null },
+});
+
 const fileLabel = (file: FeedFile) => file.name || (file.kind === 'url' ? file.url : file.file_id);
 const kb = (size: number | undefined, lang: Lang) => (size === undefined ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 1 }).format(size / 1024)} KB`);
 
@@ -83,9 +89,8 @@ export default function ImportSettingsPage() {
   const save = async (values: Values) => {
     const sent = { ...values, timeout: minutesToNanoseconds(values.timeout) };
     const changed = Object.fromEntries(FIELDS.filter((field) => sent[field] !== attrs![field]).map((field) => [field, sent[field] ?? null]));
-    const initial = formValues(attrs!);
-    const manual = { is_manual_mode: values.is_manual_mode, manual_data: { reason: values.manual_reason?.trim() || null, until: values.manual_until ? values.manual_until.toISOString() : null } };
-    const manualChanged = values.is_manual_mode !== initial.is_manual_mode || manual.manual_data.reason !== (initial.manual_reason ?? null) || !(values.manual_until?.isSame(initial.manual_until ?? undefined) ?? !initial.manual_until);
+    const manual = manualOf(values);
+    const manualChanged = JSON.stringify(manual) !== JSON.stringify(manualOf(formValues(attrs!)));
     if (!Object.keys(changed).length && !manualChanged) return notify.info(t('settings.nothing_changed'));
     try {
       if (Object.keys(changed).length) await patch.mutateAsync(changed);

@@ -31,6 +31,7 @@ import { queryKeys } from '../../kit/queryKeys.ts';
 import { SearchInput } from '../../kit/SearchInput.tsx';
 import { FormDrawer, GuardedForm } from '../../kit/unsaved.tsx';
 import { useLang } from '../../kit/useLang.ts';
+import { columnSortOrder, sortOfTable } from '../../kit/useResourceList.ts';
 import { useSiteList } from '../../kit/useSiteList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { CarPhotosField } from '../cars.stock/CarPhotosField.tsx';
@@ -260,7 +261,7 @@ export function ImportEditPage() {
       {t('create')}
     </Button>
   );
-  const sortOrder = (field: string) => (list.sort?.replace(/^-/, '') === field ? (list.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null);
+  const sortOrder = (field: string) => columnSortOrder(list.sort, field);
   const columns = [
     {
       key: 'car',
@@ -364,9 +365,8 @@ export function ImportEditPage() {
             loading={list.query.isFetching}
             scroll={{ x: 'max-content' }}
             onChange={(_pagination, _filters, sorter) => {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              const key = one?.order ? String(one.columnKey) : null;
-              if ((key ?? null) !== (list.sort?.replace(/^-/, '') ?? null) || (key && (one!.order === 'descend') !== list.sort?.startsWith('-'))) list.change({ sort: key ? `${one!.order === 'descend' ? '-' : ''}${key}` : null });
+              const next = sortOfTable(sorter);
+              if (next !== (list.sort ?? null)) list.change({ sort: next });
             }}
             pagination={{
               current: list.page,

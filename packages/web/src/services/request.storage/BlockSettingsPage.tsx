@@ -1,17 +1,11 @@
 import { useParams } from 'react-router';
-import { Card, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, requestBlockSettingsResource, type AnyResource, type JsonApiRecord } from '@dp/contracts';
+import { hasPermission, requestBlockSettingsResource, type AnyResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { api } from '../../kit/api.ts';
-import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
-import { LoadFailed } from '../../kit/QueryStates.tsx';
-import { queryKeys } from '../../kit/queryKeys.ts';
-import { ResourceForm } from '../../kit/ResourceForm.tsx';
+import { SiteSettingsCard } from '../../kit/SiteSettingsCard.tsx';
+import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useSite } from '../sites.context/site-api.ts';
-import { requestsPath } from './request-api.ts';
 
 const resource = requestBlockSettingsResource as unknown as AnyResource;
 
@@ -25,25 +19,12 @@ export function BlockSettingsPage() {
   const { t } = useTranslation(['request.storage', 'common']);
   const site = useSite(siteId);
   const canChange = hasPermission(useSession().user?.permissions ?? {}, 'request.storage', 'request_blocks.patch');
-  const settings = useQuery({
-    queryKey: [...queryKeys.resource(resource as never).all, 'site', siteId],
-    enabled: /^\d+$/.test(siteId),
-    queryFn: ({ signal }) => api.get<JsonApiRecord<Record<string, unknown>>>(requestsPath(`requests/block/settings/where_site_id/${siteId}`), undefined, signal),
-  });
+  const settings = useSiteSettings(resource, siteId, 'settings', `requests/block/settings/where_site_id/${siteId}`);
   const title = t('request_block_settings.title');
   return (
     <div className="page block-settings-page">
       <PageHeader title={title} subtitle={site.data?.site.attributes.name} documentTitle={title} />
-      <Card variant="borderless" className="page-card">
-        <Typography.Paragraph type="secondary">{t('request_block_settings.intro')}</Typography.Paragraph>
-        {settings.isPending ? (
-          <ContentLoader />
-        ) : settings.isError ? (
-          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ResourceForm key={settings.data.id} resource={resource} record={settings.data} wide readOnly={!canChange} onSaved={() => void settings.refetch()} />
-        )}
-      </Card>
+      <SiteSettingsCard resource={resource} settings={settings} intro={t('request_block_settings.intro')} canChange={canChange} />
     </div>
   );
 }

@@ -2,13 +2,12 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import {
   REVIEW_OUTCOMES,
   REVIEWER_LINKS_MAX,
-  REVIEWER_RATINGS_PAGE_SIZE,
   reviewerRatingResource,
   reviewerSettingsResource,
   type AnyResource,
@@ -21,12 +20,13 @@ import { IconButton } from '../../kit/IconButton.tsx';
 import { api, ApiError, errorTitle, gatewayPath } from '../../kit/api.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
 import { formatDateTime } from '../../kit/format.ts';
-import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
-import { ResourceForm } from '../../kit/ResourceForm.tsx';
+import { SiteSettingsCard } from '../../kit/SiteSettingsCard.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
+import { columnSortOrder, PAGE_SIZES, sortOfTable } from '../../kit/useResourceList.ts';
+import { useSiteList } from '../../kit/useSiteList.ts';
 import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useCan, useLang } from '../../kit/useLang.ts';
 import { useSite } from '../sites.context/site-api.ts';
@@ -38,6 +38,7 @@ import { useSite } from '../sites.context/site-api.ts';
  */
 const NS = ['reviewer', 'common'];
 const path = (rest: string) => gatewayPath('reviewer', rest);
+const ratingResource = reviewerRatingResource as unknown as AnyResource;
 type Link = { title: string; url: string };
 type Settings = { review_links: Link[] };
 type Rating = JsonApiRecord<{ created_at: string; request_id: number | null; customer_name: string | null; customer_email: string | null; rating: number; comment: string | null; outcome: ReviewOutcome }>;
@@ -60,16 +61,7 @@ export function ReviewerSettingsPage() {
   return (
     <div className="page reviewer-page">
       <Header name="settings" />
-      <Card variant="borderless" className="page-card">
-        <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
-        {settings.isPending ? (
-          <ContentLoader />
-        ) : settings.isError ? (
-          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ResourceForm key={settings.data.id} resource={reviewerSettingsResource as unknown as AnyResource} record={settings.data} wide readOnly={!canChange} onSaved={() => void settings.refetch()} />
-        )}
-      </Card>
+      <SiteSettingsCard resource={reviewerSettingsResource as unknown as AnyResource} settings={settings} intro={t('settings.intro')} canChange={canChange} />
       {settings.data && (
         <Card variant="borderless" className="page-card reviewer-links" title={t('links.title')}>
           <ReviewLinks key={`${settings.data.id}-${settings.dataUpdatedAt}`} id={settings.data.id} links={settings.data.attributes.review_links ?? []} readOnly={!canChange} onSaved={() => void settings.refetch()} />
@@ -142,35 +134,20 @@ function ReviewLinks({ id, links, readOnly, onSaved }: { id: string; links: Link
   );
 }
 
-/** /reviewer/ratings/{siteId}: the site's average rating and count, then its ratings by date, rating and where they went. */
+/** /reviewer/ratings/{siteId}: the site's average rating and count, then its ratings by date, rating and where they went (page, sort and filters in the URL). */
 export function ReviewerRatingsPage() {
   const { siteId = '' } = useParams();
   const { t } = useTranslation(NS);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(REVIEWER_RATINGS_PAGE_SIZE);
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null]>([null, null]);
-  const [rating, setRating] = useState<number | undefined>();
-  const [outcome, setOutcome] = useState<ReviewOutcome | undefined>();
-  const [sort, setSort] = useState('-created_at');
-  const from = range[0]?.format('YYYY-MM-DD');
-  const to = range[1]?.format('YYYY-MM-DD');
-  const keys = queryKeys.resource(reviewerRatingResource as never).all;
-  const list = useQuery({
-    queryKey: [...keys, siteId, page, limit, from, to, rating, outcome, sort],
-    enabled: /^\d+$/.test(siteId),
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.list<Rating['attributes']>(path('ratings'), { 'filter[site_id]': siteId, 'filter[from]': from, 'filter[to]': to, 'filter[rating]': rating, 'filter[outcome]': outcome, sort, 'page[number]': page, 'page[size]': limit }, signal),
-  });
+  const list = useSiteList<Rating['attributes']>(ratingResource, siteId);
   const summary = useQuery({
-    queryKey: [...keys, 'summary', siteId],
+    queryKey: [...queryKeys.resource(ratingResource).all, 'summary', siteId],
     enabled: /^\d+$/.test(siteId),
     queryFn: ({ signal }) => api.get<ReviewerRatingSummary>(path(`ratings/summary/where_site/${siteId}`), undefined, signal),
   });
-  const order = (field: string): 'ascend' | 'descend' | null => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const sort = list.sort ?? ratingResource.defaultSort;
   const columns = useMemo(
     () => [
-      { key: 'created_at', dataIndex: 'created_at', title: t('ratings.fields.created_at'), width: 160, sorter: true, sortOrder: order('created_at'), render: (_: unknown, row: Rating) => formatDateTime(row.attributes.created_at) },
+      { key: 'created_at', title: t('ratings.fields.created_at'), width: 160, sorter: true, sortOrder: columnSortOrder(sort, 'created_at'), render: (_: unknown, row: Rating) => formatDateTime(row.attributes.created_at) },
       { key: 'request_id', title: t('ratings.fields.request_id'), width: 110, render: (_: unknown, row: Rating) => (row.attributes.request_id ? `№ ${row.attributes.request_id}` : '—') },
       {
         key: 'customer_name',
@@ -183,17 +160,17 @@ export function ReviewerRatingsPage() {
           </>
         ),
       },
-      { key: 'rating', dataIndex: 'rating', title: t('ratings.fields.rating'), width: 120, sorter: true, sortOrder: order('rating'), render: (_: unknown, row: Rating) => <span aria-label={t(`ratings.stars.${row.attributes.rating}`)}>{'★'.repeat(row.attributes.rating)}<Typography.Text type="secondary">{'★'.repeat(5 - row.attributes.rating)}</Typography.Text></span> },
+      { key: 'rating', title: t('ratings.fields.rating'), width: 120, sorter: true, sortOrder: columnSortOrder(sort, 'rating'), render: (_: unknown, row: Rating) => <span aria-label={t(`ratings.stars.${row.attributes.rating}`)}>{'★'.repeat(row.attributes.rating)}<Typography.Text type="secondary">{'★'.repeat(5 - row.attributes.rating)}</Typography.Text></span> },
       { key: 'comment', title: t('ratings.fields.comment'), width: 300, render: (_: unknown, row: Rating) => row.attributes.comment ?? '—' },
       { key: 'outcome', title: t('ratings.fields.outcome'), width: 190, render: (_: unknown, row: Rating) => <Tag color={row.attributes.outcome === 'public' ? 'green' : 'red'}>{t(`ratings.outcomes.${row.attributes.outcome}`)}</Tag> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, sort],
   );
   const stats = summary.data as ReviewerRatingSummary | undefined;
+  const day = (value: string | undefined) => (value ? dayjs(value) : null);
   return (
     <div className="page reviewer-page">
-      <Header name="ratings" extra={<RefreshButton query={list} />} />
+      <Header name="ratings" extra={<RefreshButton query={list.query} />} />
       <Card variant="borderless" className="page-card">
         <Typography.Paragraph type="secondary">{t('ratings.intro')}</Typography.Paragraph>
         <Space size={[48, 12]} wrap className="reviewer-summary" style={{ display: 'flex', marginBottom: 16 }}>
@@ -203,67 +180,63 @@ export function ReviewerRatingsPage() {
         <Space wrap size={[12, 12]} className="resource-filters">
           <DatePicker.RangePicker
             format="DD.MM.YYYY"
-            value={range}
+            value={[day(list.filters.from), day(list.filters.to)]}
             aria-label={t('ratings.range')}
             placeholder={[t('ratings.from'), t('ratings.to')]}
-            onChange={(next) => {
-              setRange([next?.[0] ?? null, next?.[1] ?? null]);
-              setPage(1);
-            }}
+            onChange={(next) => list.change({ filters: { from: next?.[0]?.format('YYYY-MM-DD') ?? null, to: next?.[1]?.format('YYYY-MM-DD') ?? null } })}
           />
           <Select
             allowClear
             style={{ minWidth: 170 }}
             aria-label={t('ratings.fields.rating')}
             placeholder={t('ratings.all_ratings')}
-            value={rating}
+            value={list.filters.rating ? Number(list.filters.rating) : undefined}
             options={[5, 4, 3, 2, 1].map((value) => ({ value, label: t(`ratings.stars.${value}`) }))}
-            onChange={(value?: number) => {
-              setRating(value);
-              setPage(1);
-            }}
+            onChange={(value?: number) => list.change({ filters: { rating: value ? String(value) : null } })}
           />
           <Select
             allowClear
             style={{ minWidth: 210 }}
             aria-label={t('ratings.fields.outcome')}
             placeholder={t('ratings.all_outcomes')}
-            value={outcome}
+            value={list.filters.outcome as ReviewOutcome | undefined}
             options={REVIEW_OUTCOMES.map((value) => ({ value, label: t(`ratings.outcomes.${value}`) }))}
-            onChange={(value?: ReviewOutcome) => {
-              setOutcome(value);
-              setPage(1);
-            }}
+            onChange={(value?: ReviewOutcome) => list.change({ filters: { outcome: value ?? null } })}
           />
         </Space>
-        {list.isError && !list.data ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+        {list.query.isError && !list.query.data ? (
+          <LoadFailed error={list.query.error} onRetry={() => void list.query.refetch()} />
         ) : (
           <DataTable<Rating>
             rowKey="id"
             size="middle"
             keyColumns={['created_at', 'rating']}
-            loading={list.isFetching}
-            dataSource={(list.data?.data ?? []) as Rating[]}
+            loading={list.query.isFetching}
+            dataSource={list.records as Rating[]}
             columns={columns}
             onChange={(_pagination, _filters, sorter) => {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              const field = String(one?.columnKey ?? '');
-              setSort(one?.order && field ? `${one.order === 'descend' ? '-' : ''}${field}` : '-created_at');
-              setPage(1);
+              const next = sortOfTable(sorter);
+              if (next !== (list.sort ?? null)) list.change({ sort: next });
             }}
-            locale={{ emptyText: list.isPending ? <span /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ratings.empty')} /> }}
+            locale={{
+              emptyText: list.query.isPending ? (
+                <span />
+              ) : list.hasFilters ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ratings.empty_filtered')}>
+                  <Button onClick={list.resetFilters}>{t('common:actions.reset_filters')}</Button>
+                </Empty>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ratings.empty')} />
+              ),
+            }}
             pagination={{
-              current: page,
-              pageSize: limit,
-              total: list.data?.meta?.page?.total ?? 0,
+              current: list.page,
+              pageSize: list.size,
+              total: list.total,
               showSizeChanger: true,
-              pageSizeOptions: [25, 50, 100],
+              pageSizeOptions: [...PAGE_SIZES],
               showTotal: (total) => t('ratings.total', { count: total }),
-              onChange: (next, size) => {
-                setPage(size !== limit ? 1 : next);
-                setLimit(size);
-              },
+              onChange: (page, size) => list.change(size !== list.size ? { size } : { page }),
             }}
           />
         )}

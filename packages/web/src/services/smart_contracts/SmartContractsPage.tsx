@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, Checkbox, Empty, Flex, Input, Select, Typography } from 'antd';
+import { Button, Checkbox, Empty, Flex, Input, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,11 +13,9 @@ import {
   type SmartWidgetEntry,
 } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
-import { LoadFailed } from '../../kit/QueryStates.tsx';
-import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
+import { SiteSettingsCard } from '../../kit/SiteSettingsCard.tsx';
 import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { IconButton } from '../../kit/IconButton.tsx';
@@ -115,18 +113,9 @@ export function SmartContractsPage() {
   return (
     <div className="page smart-contracts-page">
       <PageHeader title={title} subtitle={site.data?.site.attributes.name} documentTitle={title} />
-      <Card variant="borderless" className="page-card">
-        <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
-        {settings.isPending ? (
-          <ContentLoader />
-        ) : settings.isError ? (
-          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ResourceListExtras.Provider value={extras}>
-            <ResourceForm key={settings.data.id} resource={smartContractSettingsResource as unknown as AnyResource} record={settings.data} wide readOnly={!canChange} onSaved={() => void settings.refetch()} />
-          </ResourceListExtras.Provider>
-        )}
-      </Card>
+      <ResourceListExtras.Provider value={extras}>
+        <SiteSettingsCard resource={smartContractSettingsResource as unknown as AnyResource} settings={settings} intro={t('settings.intro')} canChange={canChange} />
+      </ResourceListExtras.Provider>
     </div>
   );
 }

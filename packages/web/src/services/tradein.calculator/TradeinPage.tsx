@@ -1,12 +1,9 @@
 import { useParams } from 'react-router';
-import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, tradeinSettingsResource, type AnyResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
-import { LoadFailed } from '../../kit/QueryStates.tsx';
-import { ResourceForm } from '../../kit/ResourceForm.tsx';
+import { SiteSettingsCard } from '../../kit/SiteSettingsCard.tsx';
 import { useSiteSettings } from '../../kit/useSiteSettings.ts';
 import { useSite } from '../sites.context/site-api.ts';
 
@@ -28,16 +25,7 @@ export function TradeinPage() {
   return (
     <div className="page tradein-page">
       <PageHeader title={title} subtitle={site.data?.site.attributes.name} documentTitle={title} />
-      <Card variant="borderless" className="page-card">
-        <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
-        {settings.isPending ? (
-          <ContentLoader />
-        ) : settings.isError ? (
-          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ResourceForm key={settings.data.id} resource={tradeinSettingsResource as unknown as AnyResource} record={settings.data} wide readOnly={!canChange} onSaved={() => void settings.refetch()} />
-        )}
-      </Card>
+      <SiteSettingsCard resource={tradeinSettingsResource as unknown as AnyResource} settings={settings} intro={t('settings.intro')} canChange={canChange} />
     </div>
   );
 }
