@@ -5,7 +5,7 @@ import { sendCallback, signIn, visit } from './kit.ts';
 /**
  * Requests (request.storage): a visitor sends the demo site's callback form (the site
  * script solves the proof-of-work captcha), the dealer's manager finds the request in the site's
- * callback list, opens it, and exports the list to XLSX.
+ * callback list with where it stands with its actions, opens it, and exports the list to XLSX.
  */
 const MANAGER = 'manager@avtograd-sever.test';
 const SITE = 'АвтоГрад Север — Kia';
@@ -26,6 +26,15 @@ test('a callback form sent on the demo site reaches the callback list, opens, an
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row).toContainText('+7 (916) 555-12-34');
+  // Where it stands with its actions: on its row, and counted over the list above it.
+  await expect(row.getByText(/^(Отправлена|Отправляется|Ошибка|Задержана|Без действий)$/)).toBeVisible();
+  await expect(page.getByLabel('Доставка', { exact: true })).toContainText(/(Отправлена|Отправляется|Ошибка|Задержана|Без действий): \d+/);
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({ path: 'test-results/screens/requests-ru-1440.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/screens/requests-ru-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
 
   // The detail: every field, the consent it was sent under.
   await row.getByRole('button', { name: /Открыть заявку/ }).click();

@@ -6,7 +6,7 @@ import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, Reloa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CAPTCHA_CHECKS, formatPhone, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_TYPES, translateMessage, type CaptchaCheck, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
+import { CAPTCHA_CHECKS, formatPhone, hasPermission, REQUEST_LIST_COLUMNS, REQUEST_STATUSES, REQUEST_TYPES, translateMessage, type CaptchaCheck, type RequestStatus, type RequestStatuses, type JsonApiRecord, type Lang, type RequestEntity, type RequestTypeId } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../kit/PageHeader.tsx';
 import { saveFile } from '../../kit/save-file.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { useLang } from '../../kit/useLang.ts';
-import { downloadRequests, listQuery, requestsPath, useModelNames, useRequestActions, useRequestList } from './request-api.ts';
+import { downloadRequests, listQuery, requestsPath, useModelNames, useRequestActions, useRequestList, useRequestStatuses } from './request-api.ts';
 import { CaptchaMark, ReleaseButton, SelectionActions, UnverifiedNotice } from './UnverifiedCaptcha.tsx';
 import { AgreementLink } from './AgreementDownload.tsx';
 // sender: the actions by their names.
@@ -26,6 +26,28 @@ import { SearchInput } from '../../kit/SearchInput.tsx';
 
 type Row = JsonApiRecord<RequestEntity>;
 const PAGE_SIZES = [20, 50, 100];
+
+/** A delivery state's colour: what needs a look (failed, held) stands out. */
+const DELIVERY_COLORS: Record<RequestStatus, string> = { failed: 'error', held: 'warning', sending: 'processing', sent: 'success', no_actions: 'default' };
+
+/** How many of the type's requests stand in each delivery state over the list's dates. */
+function DeliveryCounts({ statuses, failed }: { statuses: RequestStatuses | undefined; failed: boolean }) {
+  const { t } = useTranslation('request.storage');
+  if (failed) return <Typography.Text type="secondary" className="delivery-counts">{t('delivery.load_failed')}</Typography.Text>;
+  if (!statuses) return null;
+  return (
+    <Space wrap size={[6, 6]} className="delivery-counts" style={{ marginBottom: 12 }} aria-label={t('delivery.title')}>
+      <Tooltip title={t('delivery.hint')}>
+        <Typography.Text type="secondary">{t('delivery.title')}:</Typography.Text>
+      </Tooltip>
+      {REQUEST_STATUSES.filter((status) => statuses.counts[status] > 0).map((status) => (
+        <Tag key={status} color={DELIVERY_COLORS[status]}>
+          {t(`delivery.${status}`)}: {statuses.counts[status]}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
 
 /** A column's value of a request: own columns, `fields.x` of the type, `analytics.utm.source`. */
 export function valueAt(attributes: RequestEntity, path: string): unknown {
@@ -275,27 +297,41 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
   const models = useModelNames(columns.chosen.includes('fields.model_id') ? modelIds : [], lang).data;
   /** A model by its catalogue name; by its id while the name is unknown. */
   const modelName = (id: unknown) => (typeof id === 'number' ? (models?.get(id) ?? `#${id}`) : show(id, lang));
+  const statuses = useRequestStatuses(type, siteId, params, records.map((record) => record.id));
+  const deliveryOf = useMemo(() => new Map(statuses.data?.requests.map((one) => [one.id, one.status])), [statuses.data]);
   const marked = Boolean(params.captcha) || records.some((record) => record.attributes.captcha_check);
-  const tableColumns = useMemo(
-    () => [
+  const tableColumns = useMemo(() => {
+    const own = columns.chosen.map((column) => ({
+      key: column,
+      title: t(`columns.${column}`),
+      width: column === 'created_at' ? 150 : column === 'text' ? 260 : 170,
+      ellipsis: true,
+      render: (_: unknown, record: Row) =>
+        column === 'created_at'
+          ? formatDateTime(record.attributes.created_at)
+          : column === 'phone' && record.attributes.phone
+            ? formatPhone(record.attributes.phone, phoneFormat)
+            : column === 'fields.model_id'
+              ? modelName(record.attributes.fields.model_id)
+              : show(valueAt(record.attributes, column), lang),
+    }));
+    return [
       // The captcha mark first, while the page holds a marked request or the list is filtered by it.
       ...(marked
         ? [{ key: 'captcha_check', title: t('captcha.column'), width: 190, render: (_: unknown, record: Row) => <CaptchaMark check={record.attributes.captcha_check} /> }]
         : []),
-      ...columns.chosen.map((column) => ({
-        key: column,
-        title: t(`columns.${column}`),
-        width: column === 'created_at' ? 150 : column === 'text' ? 260 : 170,
-        ellipsis: true,
-        render: (_: unknown, record: Row) =>
-          column === 'created_at'
-            ? formatDateTime(record.attributes.created_at)
-            : column === 'phone' && record.attributes.phone
-              ? formatPhone(record.attributes.phone, phoneFormat)
-              : column === 'fields.model_id'
-                ? modelName(record.attributes.fields.model_id)
-                : show(valueAt(record.attributes, column), lang),
-      })),
+      // The delivery state after the list's first column (the date by default), so that it stays in view.
+      ...own.slice(0, 1),
+      {
+        key: 'delivery',
+        title: t('delivery.column'),
+        width: 140,
+        render: (_: unknown, record: Row) => {
+          const status = deliveryOf.get(record.id);
+          return status ? <Tag color={DELIVERY_COLORS[status]}>{t(`delivery.${status}`)}</Tag> : null;
+        },
+      },
+      ...own.slice(1),
 
       {
         key: 'actions',
@@ -314,9 +350,8 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
           </Space>
         ),
       },
-    ],
-    [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId, phoneFormat, models],
-  );
+    ];
+  }, [columns.chosen, t, lang, canDelete, canRelease, remove, marked, siteId, phoneFormat, models, deliveryOf]);
   const range: [Dayjs | null, Dayjs | null] = [params.from ? dayjs(params.from) : null, params.to ? dayjs(params.to) : null];
   const filtered = Boolean(params.search || params.from || params.to || params.captcha || params.utmSource || params.utmCampaign || params.pageUrl);
   return (
@@ -380,6 +415,7 @@ export function RequestListPage({ type }: { type: RequestTypeId }) {
         </Space>
         <UnverifiedNotice siteId={siteId} type={type} filtering={params.captcha === 'unverified'} onShow={() => set({ captcha: 'unverified', page: 1 })} />
         <SelectionActions siteId={siteId} selected={selected} lang={lang} canRelease={canRelease} canDelete={canDelete} onDone={() => setSelected([])} />
+        <DeliveryCounts statuses={statuses.data} failed={statuses.isError && !statuses.data} />
         {list.isError && !list.data ? (
           <Result status="error" title={t('common:load_failed')} subTitle={errorTitle(list.error, lang)} extra={<Button type="primary" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>} />
         ) : (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { modelResource, REQUEST_TYPES, type RequestSummary, type CaptchaCheck, type JsonApiList, type Lang, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
+import { modelResource, REQUEST_TYPES, type RequestStatuses, type RequestSummary, type CaptchaCheck, type JsonApiList, type Lang, type RequestEntity, type RequestTypeId, type UnverifiedCaptchaSummary } from '@dp/contracts';
 import { api, gatewayPath, type Query } from '../../kit/api.ts';
 import { saveDownload } from '../../kit/save-file.ts';
 import { listPath } from '../../kit/useResourceList.ts';
@@ -42,6 +42,24 @@ export function useRequestList(type: RequestTypeId, siteId: string, params: Requ
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       api.list<RequestEntity>(requestsPath(`${list}/where_site/${siteId}`), { ...listQuery(params), 'page[number]': params.page, 'page[size]': params.size }, signal) as Promise<JsonApiList<RequestEntity>>,
+  });
+}
+
+/**
+ * Where a type's requests of a site stand with their actions: the counts over the list's date range,
+ * and the shown page's own statuses (`ids`).
+ */
+export function useRequestStatuses(type: RequestTypeId, siteId: string, range: Pick<RequestListParams, 'from' | 'to'>, ids: string[]) {
+  return useQuery({
+    queryKey: ['request.storage', 'statuses', type, siteId, range.from, range.to, ids],
+    enabled: /^\d+$/.test(siteId),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<RequestStatuses>(
+        requestsPath(`request_statuses/${type}/where_site/${siteId}`),
+        { 'date[from]': range.from ?? undefined, 'date[to]': range.to ?? undefined, utc_offset: utcOffset(), 'filter[ids]': ids.length ? ids.join(',') : undefined },
+        signal,
+      ),
   });
 }
 
