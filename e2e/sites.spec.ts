@@ -47,6 +47,8 @@ test('a manager creates a site, changes its settings and copies it', async ({ pa
   await dialog.getByText('Редиректы').click();
   await page.getByRole('button', { name: 'Создать копию' }).click();
   await expect(page.getByText(`Сайт «${name} копия» создан`)).toBeVisible();
+  // What was copied, in words: this new site had no content yet.
+  await expect(page.getByText('В исходном сайте не было страниц, макетов и шаблонов для копирования', { exact: false })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.goto(`/sites.context/all_sites?search=${encodeURIComponent(`E2E Ладога ${suffix}`)}`);

@@ -26,6 +26,8 @@ export interface JsonApiError {
   title: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };
+  /** Further facts of the error where a call names them (a site creation's code). */
+  meta?: Record<string, unknown>;
 }
 
 /** A resource write: `{ data: { type?, id?, attributes } }`, nothing else accepted. */

@@ -278,6 +278,10 @@ export const messages = {
   },
   host_in_use: { ru: 'Домен или технический домен уже используется: {host}', en: 'Host or technical domain already in use: {host}' },
   host_is_technical_domain: { ru: 'Домен должен отличаться от технического домена {domain}', en: 'The host must differ from the technical domain {domain}' },
+  subdomain_invalid: {
+    ru: 'Код домена должен содержать латинские или русские буквы либо цифры: из него получается поддомен технического домена',
+    en: 'The domain code must hold letters or digits: it becomes a subdomain of the technical domain',
+  },
   technical_host_outside_domain: { ru: 'Технический домен должен быть поддоменом {domain}', en: 'The technical host must be a subdomain of {domain}' },
   phone_format: { ru: 'Формат телефона: цифры, X, пробелы и знаки + ( ) -', en: 'Phone format: digits, X, spaces and + ( ) -' },
   unpublish_host_mismatch: { ru: 'Вы не хотите снимать сайт с публикации: домен введён неверно', en: "You don't want to unpublish site" },

@@ -91,6 +91,7 @@ export const sitesContextContract = defineService({
     api('PATCH', '/api/v1/sites/{id}/core', ['sites.patch']),
     api('POST', '/api/v1/sites/{id}/normalize', ['sites.patch']),
     api('POST', '/api/v1/sites/{id}/copy', ['sites.create']),
+    api('POST', '/api/v1/sites/copy', ['sites.create']),
     api('POST', '/api/v1/sites/{id}/fork', ['sites.create']),
     api('POST', '/api/v1/sites/{id}/dealers/append', ['sites.patch']),
     api('POST', '/api/v1/sites/{id}/dealers/remove', ['sites.patch']),

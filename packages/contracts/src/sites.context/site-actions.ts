@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionBody } from '../kit/jsonapi.ts';
 import { code, email, filterText, id, idList, integer, locale, requiredText, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
+import { subdomainFrom } from './host.ts';
 import { colorScheme, hostField, phoneFormat, SITE_CORES, SITE_LOCALES, SITE_TYPES } from './site.resource.ts';
 
 /** Bodies and answers of the site transitions and actions beside the site resource (spec 000 §4, §7). */
@@ -23,8 +24,11 @@ export const siteLocalesBody = actionBody(z.strictObject({ locales: z.array(z.en
 /** How the technical host of a new site is given: typed, a subdomain, or made from the name. */
 const technicalHostFields = {
   technical_host: hostField(),
-  /** A subdomain of the technical domain: `<subdomain>.<TECHNICAL_DOMAIN>`. */
-  subdomain: safeString().max(63).optional(),
+  /** A subdomain of the technical domain: `<subdomain>.<TECHNICAL_DOMAIN>` (transliterated); one that leaves nothing is refused. */
+  subdomain: safeString()
+    .max(63)
+    .refine((value) => value.trim() === '' || subdomainFrom(value) !== '', { error: encodeMessage('subdomain_invalid') })
+    .optional(),
   /** The subdomain made from the site's name (transliterated). */
   auto_technical_host: z.boolean().optional(),
 };
@@ -32,27 +36,43 @@ const technicalHostFields = {
 /**
  * The copy dialog (spec 000 §2): name, host, technical host, client, dealership, phone format,
  * admin e-mail, type, colour scheme, locale, group, subdomain, what else to copy, automatic
- * technical domain. The source ("from demo or official", or any site of one's own) is the site
- * in the path.
+ * technical domain.
  */
-export const copySiteBody = actionBody(
-  z.strictObject({
-    name: requiredText(255),
-    host: hostField(),
-    ...technicalHostFields,
-    client_id: id(),
-    dealer_id: id().nullable().optional(),
-    phone_format: phoneFormat(),
-    admin_email: z.union([z.literal('').transform(() => null), email()]).nullable().optional(),
-    type: integer(1, 3).pipe(z.literal(SITE_TYPES)).optional(),
-    color_scheme: colorScheme().nullable().optional(),
-    locale: locale().optional(),
-    group_ids: idList(100).optional(),
-    copy_stages: z.boolean().optional(),
-    copy_redirects: z.boolean().optional(),
-    copy_seo_constants: z.boolean().optional(),
-  }),
-);
+const copySiteFields = z.strictObject({
+  name: requiredText(255),
+  host: hostField(),
+  ...technicalHostFields,
+  client_id: id(),
+  dealer_id: id().nullable().optional(),
+  phone_format: phoneFormat(),
+  admin_email: z.union([z.literal('').transform(() => null), email()]).nullable().optional(),
+  type: integer(1, 3).pipe(z.literal(SITE_TYPES)).optional(),
+  color_scheme: colorScheme().nullable().optional(),
+  locale: locale().optional(),
+  group_ids: idList(100).optional(),
+  copy_stages: z.boolean().optional(),
+  copy_redirects: z.boolean().optional(),
+  copy_seo_constants: z.boolean().optional(),
+});
+
+/** The copy's first version, `POST /sites/{id}/copy`: the source ("from demo or official", or a site of one's own) is the site in the path. */
+export const copySiteBody = actionBody(copySiteFields);
+
+/**
+ * The copy's second version, `POST /sites/copy`: the source in the body, and the answer says what
+ * was copied (`meta.copied`).
+ */
+export const copySiteV2Body = actionBody(copySiteFields.extend({ source_site_id: id() }));
+
+/** What a copy, fork or generation took from its source, by kind (kinds with nothing left out). */
+export type SiteCopied = Partial<Record<'templates' | 'layouts' | 'pages' | 'stages' | 'redirects' | 'seo_constants', number>>;
+
+/**
+ * Creation error codes in the spec's second reading (spec 000 §8), on a 400 of a site's creation
+ * (`meta.creation_code` of each error on such a field): 0 invalid host name, 1 invalid group,
+ * 2 invalid domain code (the subdomain of the technical domain).
+ */
+export const SITE_CREATION_CODES = { host: 0, technical_host: 0, group_ids: 1, subdomain: 2 } as const;
 
 /** A fork of an official master site for a client: it keeps the master's central content. */
 export const forkSiteBody = actionBody(

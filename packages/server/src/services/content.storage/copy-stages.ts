@@ -31,4 +31,5 @@ registerSiteCopier('stages', async (tx, { from, to }, ctx) => {
     }
     await recordAudit(tx, ctx.auth, { action: 'copy', service: 'content.storage', resource: 'stages', recordId: stage!.id, changes: { name: source.name, copied_from_id: source.id }, clientId: to.client_id as number, ip: ctx.ip });
   }
+  return { stages: sources.length };
 });

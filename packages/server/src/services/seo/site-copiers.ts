@@ -14,9 +14,11 @@ registerSiteCopier('redirects', async (tx, { from, to }) => {
       rows.slice(start, start + 1000).map((row) => ({ site_id: to.id, client_id: to.client_id as number, from_uri: row.from_uri, to_uri: row.to_uri, code: row.code, created_type: row.created_type })),
     );
   }
+  return { redirects: rows.length };
 });
 
 registerSiteCopier('seo_constants', async (tx, { from, to }) => {
   const rows = await tx.select().from(seoConstants).where(eq(seoConstants.site_id, from.id));
   if (rows.length) await tx.insert(seoConstants).values(rows.map((row) => ({ site_id: to.id, client_id: to.client_id as number, placeholder: row.placeholder, value: row.value })));
+  return { seo_constants: rows.length };
 });

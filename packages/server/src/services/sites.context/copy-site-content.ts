@@ -71,7 +71,8 @@ export const copySiteContent: SiteCopier = async (tx: DbOrTx, { from, to, how },
   for (const page of sourcePages) {
     if (page.parent_id && pageIds.has(page.parent_id)) await tx.update(pages).set({ parent_id: pageIds.get(page.parent_id)! }).where(eq(pages.id, pageIds.get(page.id)!));
   }
-  if (templateIds.size + layoutIds.size + pageIds.size === 0) return;
+  const copied = { templates: templateIds.size, layouts: layoutIds.size, pages: pageIds.size };
+  if (templateIds.size + layoutIds.size + pageIds.size === 0) return copied;
   await recordAudit(tx, ctx.auth, {
     action: 'copy_content',
     service: 'sites.context',
@@ -81,6 +82,7 @@ export const copySiteContent: SiteCopier = async (tx: DbOrTx, { from, to, how },
     clientId: to.client_id as number,
     ip: ctx.ip,
   });
+  return copied;
 };
 
 registerSiteCopier('pages', copySiteContent);

@@ -1,6 +1,6 @@
 import { assertDealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { siteResource, subdomainFrom, type copySiteBody, type forkSiteBody, type generateSiteBody } from '@dp/contracts';
+import { siteResource, subdomainFrom, type copySiteBody, type forkSiteBody, type generateSiteBody, type SiteCopied } from '@dp/contracts';
 import type { z } from 'zod';
 import type { Row } from '../../kit/crud-routes.ts';
 import type { DbOrTx } from '../../kit/db.ts';
@@ -27,17 +27,20 @@ type GenerateInput = z.output<typeof generateSiteBody>['data'];
  * (docs/decisions/sites.md, "What do copy, fork and generate carry?").
  */
 export type SiteCopyKind = 'stages' | 'redirects' | 'seo_constants' | 'pages';
-/** `how` the new site was made: a fork keeps its master's content read-only (origin_id). */
-export type SiteCopier = (tx: DbOrTx, sites: { from: Row; to: Row; how?: 'copy' | 'fork' | 'generate' }, ctx: TransitionContext) => Promise<void>;
+/** `how` the new site was made: a fork keeps its master's content read-only (origin_id). Answers how many of each thing it copied. */
+export type SiteCopier = (tx: DbOrTx, sites: { from: Row; to: Row; how?: 'copy' | 'fork' | 'generate' }, ctx: TransitionContext) => Promise<SiteCopied>;
 const copiers = new Map<SiteCopyKind, SiteCopier[]>();
 
 export function registerSiteCopier(kind: SiteCopyKind, copier: SiteCopier) {
   copiers.set(kind, [...(copiers.get(kind) ?? []), copier]);
 }
 
-/** Runs the copiers of `kind` (sites.context pages: 'pages' runs on every copy, fork and generate). */
-async function runCopiers(kind: SiteCopyKind, ctx: TransitionContext, from: Row, to: Row, how: 'copy' | 'fork' | 'generate') {
-  for (const copier of copiers.get(kind) ?? []) await copier(ctx.tx, { from, to, how }, ctx);
+/** Runs the copiers of `kind` (sites.context pages: 'pages' runs on every copy, fork and generate), adding what they copied to `copied`. */
+async function runCopiers(kind: SiteCopyKind, ctx: TransitionContext, from: Row, to: Row, how: 'copy' | 'fork' | 'generate', copied: SiteCopied = {}) {
+  for (const copier of copiers.get(kind) ?? []) {
+    for (const [thing, count] of Object.entries(await copier(ctx.tx, { from, to, how }, ctx)) as [keyof SiteCopied, number][]) copied[thing] = (copied[thing] ?? 0) + count;
+  }
+  return copied;
 }
 
 /** The settings a new site takes over from its source (not its hosts, status, dealers or credentials). */
@@ -114,9 +117,9 @@ async function insertSite(ctx: TransitionContext, values: typeof sites.$inferIns
 /**
  * Copy (spec 000 §2 copy dialog): a new draft site with the source's settings and the dialog's
  * values, and, per flag, the content copiers registered for it. A copy of an official site keeps
- * it as its origin.
+ * it as its origin. Answers the new site and what was copied.
  */
-export async function copySite(ctx: TransitionContext, source: Row, input: CopyInput) {
+export async function copySite(ctx: TransitionContext, source: Row, input: CopyInput): Promise<{ row: Row; copied: SiteCopied }> {
   const type = input.type ?? 3;
   assertOfficialAllowed(ctx.auth, type);
   await assertClient(ctx, input.client_id);
@@ -151,11 +154,12 @@ export async function copySite(ctx: TransitionContext, source: Row, input: CopyI
   // Pages, layouts and templates are the site itself: always copied (docs/decisions/content.md,
   // "Which sites get copies of content?"); the other kinds per the dialog's flags.
   const flags: [SiteCopyKind, boolean | undefined][] = [['pages', true], ['stages', input.copy_stages], ['redirects', input.copy_redirects], ['seo_constants', input.copy_seo_constants]];
+  const copied: SiteCopied = {};
   for (const [kind, wanted] of flags) {
     if (!wanted) continue;
-    await runCopiers(kind, ctx, source, row, 'copy');
+    await runCopiers(kind, ctx, source, row, 'copy', copied);
   }
-  return row;
+  return { row, copied };
 }
 
 /** Fork: a client site of an official master that keeps it as its origin (and its central content). */

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   copySiteBody,
+  copySiteV2Body,
   dealerIdsBody,
   displayPriorityBody,
   forkSiteBody,
@@ -24,6 +25,7 @@ import {
   type SiteOptions,
 } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
+import { AppError, badRequest } from '../../kit/errors.ts';
 import { findScoped, type ResourceRegistry, type Row } from '../../kit/crud-routes.ts';
 import { csvDelimiter, csvRow, UTF8_BOM } from '../../kit/csv.ts';
 import type { Tx } from '../../kit/db.ts';
@@ -31,6 +33,7 @@ import { readUploadedFiles, type FileStorage } from '../../kit/files.ts';
 import { toRecord } from '../../kit/jsonapi.ts';
 import { requireAuth, type AuthContext } from '../../kit/request-context.ts';
 import { copySite, forkSite, generateSite } from './copy-site.ts';
+import { addCreationCodes } from './creation-codes.ts';
 import { checkSiteDns, createResolver } from './dns-check.ts';
 import { rerenderSites } from './republish-sites.ts';
 import { appendDealers, removeDealers, reorderDealers, setSiteLocales } from './site-dealers.ts';
@@ -66,6 +69,16 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: ServiceConte
   const sourceSite = async (tx: Tx, auth: AuthContext, siteId: number) => {
     const [official] = await tx.select().from(sites).where(and(eq(sites.id, siteId), inArray(sites.type, [1, 2]))).limit(1);
     return official ? (official as unknown as Row) : findScoped(tx, binding, siteId, auth);
+  };
+
+  /** A source named in a body: a site out of reach is a bad reference on its field, not a missing route. */
+  const sourceOfBody = async (tx: Tx, auth: AuthContext, siteId: number) => {
+    try {
+      return await sourceSite(tx, auth, siteId);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw badRequest('invalid_reference', '/data/source_site_id', { id: siteId });
+      throw error;
+    }
   };
 
   r.get(`${BASE}/site_options`, { schema: { tags, summary: 'The technical domain and the colour schemes in use' } }, async () => {
@@ -114,10 +127,19 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: ServiceConte
     return reply.status(201).send(siteRecord(row));
   });
 
-  r.post(`${BASE}/sites/:id/copy`, { schema: { tags, summary: 'Copy a site (the copy dialog)', params: idParams, body: copySiteBody } }, async (request, reply) => {
+  addCreationCodes(app, BASE);
+
+  // The copy in its two versions (spec 000 §7): the source in the path, answering the new site; the source in the body, also saying what was copied.
+  r.post(`${BASE}/sites/:id/copy`, { schema: { tags, summary: 'Copy a site (the copy dialog), first version', params: idParams, body: copySiteBody } }, async (request, reply) => {
     const auth = requireAuth(request.auth);
-    const row = await ctx.db.transaction(async (tx) => copySite(transition(tx, auth, request), await sourceSite(tx, auth, request.params.id), request.body.data));
+    const { row } = await ctx.db.transaction(async (tx) => copySite(transition(tx, auth, request), await sourceSite(tx, auth, request.params.id), request.body.data));
     return reply.status(201).send(siteRecord(row));
+  });
+  r.post(`${BASE}/sites/copy`, { schema: { tags, summary: 'Copy a site, second version: the source in the body, what was copied in meta', body: copySiteV2Body } }, async (request, reply) => {
+    const auth = requireAuth(request.auth);
+    const { source_site_id: sourceId, ...input } = request.body.data;
+    const { row, copied } = await ctx.db.transaction(async (tx) => copySite(transition(tx, auth, request), await sourceOfBody(tx, auth, sourceId), input));
+    return reply.status(201).send({ ...siteRecord(row), meta: { copied } });
   });
 
   r.post(`${BASE}/sites/:id/fork`, { schema: { tags, summary: 'Fork an official master site for a client', params: idParams, body: forkSiteBody } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog, dealerships, moduleInstallations, modules, sites, siteTasks, virtualMachines } from '../../schema.ts';
+import { auditLog, dealerships, moduleInstallations, modules, pages, redirects, sites, siteTasks, virtualMachines } from '../../schema.ts';
 import { checkSiteBasicAuth } from './site-basic-auth.ts';
 
 /**
@@ -456,6 +456,55 @@ describe('copy, fork and generate', () => {
     expect(firstError(elsewhere).source).toEqual({ pointer: '/data/client_id' });
     const sub = await action('POST', `sites/${source.id}/copy`, manager, { name: 'X', client_id: clientA, subdomain: `Ладога ${unique()}` });
     expect(sub.json().data.attributes.technical_host).toMatch(/^ladoga-[a-z0-9]+\.sites\.test$/);
+  });
+
+  it("copies in the second version: the source in the body, and the answer says what was copied", async () => {
+    const source = await newSite({}, manager);
+    // A page of the source, a redirect and an SEO constant to copy.
+    const owner = { site_id: Number(source.id), client_id: clientA };
+    await t.database.db.insert(pages).values({ ...owner, uri: '/cars' });
+    await t.database.db.insert(redirects).values({ ...owner, from_uri: '/old', to_uri: '/cars', code: 301 });
+    const name = `Копия v2 ${unique()}`;
+    const copied = await action('POST', 'sites/copy', manager, { source_site_id: Number(source.id), name, client_id: clientA, auto_technical_host: true, copy_redirects: true });
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(copied.json().data.attributes).toMatchObject({ name, status: 2, client_id: clientA });
+    const { copied: counts } = copied.json().meta;
+    expect(counts.pages).toBeGreaterThanOrEqual(1);
+    expect(counts).toMatchObject({ redirects: 1 });
+    // Stages and SEO constants were not asked for: not copied, not counted.
+    expect(counts.stages).toBeUndefined();
+    expect(counts.seo_constants).toBeUndefined();
+    expect((await auditOf(copied.json().data.id, 'copy'))[0]!.changes).toMatchObject({ source_site_id: Number(source.id) });
+
+    // Another client's site as the source is a bad reference on its field; nothing is made.
+    const foreign = await newSite({ client_id: clientB });
+    const before = (await t.database.db.select({ id: sites.id }).from(sites)).length;
+    const refused = await action('POST', 'sites/copy', manager, { source_site_id: Number(foreign.id), name: 'X', client_id: clientA }, 'ru');
+    expect(refused.statusCode).toBe(400);
+    expect(firstError(refused).source).toEqual({ pointer: '/data/source_site_id' });
+    expect((await t.database.db.select({ id: sites.id }).from(sites)).length).toBe(before);
+  });
+
+  it("gives a creation's refused host, group and domain code the spec's second-reading codes 0, 1 and 2", async () => {
+    const source = await newSite({}, manager);
+    const host = await create(staff, attrs({ host: '!!!' }));
+    expect(firstError(host)).toMatchObject({ code: 'custom', source: { pointer: '/data/attributes/host' }, meta: { creation_code: 0 } });
+    const group = await action('POST', `sites/${source.id}/copy`, manager, { name: 'X', client_id: clientA, group_ids: [987654] });
+    expect(group.statusCode).toBe(400);
+    expect(firstError(group)).toMatchObject({ source: { pointer: '/data/group_ids' }, meta: { creation_code: 1 } });
+    const domainCode = await action('POST', 'sites/copy', manager, { source_site_id: Number(source.id), name: 'X', client_id: clientA, subdomain: '!!!' }, 'ru');
+    expect(domainCode.statusCode).toBe(400);
+    expect(firstError(domainCode)).toMatchObject({
+      title: 'Код домена должен содержать латинские или русские буквы либо цифры: из него получается поддомен технического домена',
+      source: { pointer: '/data/subdomain' },
+      meta: { creation_code: 2 },
+    });
+    // An error on another field has no creation code; nor has a refused change of an existing site.
+    const name = await action('POST', 'sites/copy', manager, { source_site_id: Number(source.id), name: '', client_id: clientA });
+    expect(firstError(name).meta).toBeUndefined();
+    const change = await patch(staff, source.id, { host: '!!!' });
+    expect(change.statusCode).toBe(400);
+    expect(firstError(change).meta).toBeUndefined();
   });
 
   it('copies and forks official sites for any creator; a fork keeps its master as origin', async () => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { AutoComplete, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { copySiteBody, messages, SITE_LOCALES, SITE_TYPES, siteGroupRef, subdomainFrom, type Lang } from '@dp/contracts';
+import { copySiteBody, messages, SITE_LOCALES, SITE_TYPES, siteGroupRef, subdomainFrom, type Lang, type SiteCopied } from '@dp/contracts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, isApiError } from '../../kit/api.ts';
@@ -14,6 +14,12 @@ import { FormModal, GuardedForm } from '../../kit/unsaved.tsx';
 
 const shape = (copySiteBody.shape.data as unknown as { shape: Record<string, SchemaLike> }).shape;
 type Source = 'site' | 'demo' | 'official';
+
+/** What the copy took, in words: "Copied: 4 pages, 2 layouts, 1 redirect" (kinds with nothing left out), or that there was nothing. */
+export function copiedSummary(copied: SiteCopied, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const things = (['pages', 'layouts', 'templates', 'stages', 'redirects', 'seo_constants'] as const).filter((thing) => (copied[thing] ?? 0) > 0);
+  return things.length ? t('copy.copied', { list: things.map((thing) => t(`copy.copied_things.${thing}`, { count: copied[thing] })).join(', ') }) : t('copy.copied_nothing');
+}
 
 /**
  * The copy dialog of spec 000 §2: name, host, technical host, client, dealership, phone
@@ -45,10 +51,12 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
       const { source_site_id: sourceId, subdomain, ...rest } = values;
       const from = source === 'site' ? site!.id : String(sourceId);
       const data = Object.fromEntries(Object.entries({ ...rest, subdomain: rest.auto_technical_host ? undefined : subdomain }).filter(([, value]) => value !== undefined && value !== ''));
-      return api.post<SiteRecord>(sitePath(`sites/${from}/copy`), data);
+      // The copy's second version: the source in the body, and what was copied in the answer.
+      return api.request<{ data: SiteRecord; meta: { copied: SiteCopied } }>('POST', sitePath('sites/copy'), { body: { data: { ...data, source_site_id: Number(from) } } });
     },
-    onSuccess: async (copied) => {
-      notify.success(t('copy.done', { name: copied.attributes.name }), copied.attributes.technical_host ?? undefined);
+    onSuccess: async ({ data: copied, meta }) => {
+      const details = [copied.attributes.technical_host, copiedSummary(meta.copied, t)].filter(Boolean).join('. ');
+      notify.success(t('copy.done', { name: copied.attributes.name }), details || undefined);
       await invalidate();
       form.resetFields();
       onCopied?.(copied);
@@ -56,7 +64,7 @@ export function CopySiteDialog({ site, open, onClose, onCopied }: { site: SiteRe
     },
     onError: (error) => {
       if (isApiError(error)) {
-        const fields = Object.entries(error.fieldErrors()).filter(([field]) => field in shape || field === 'subdomain');
+        const fields = Object.entries(error.fieldErrors()).filter(([field]) => field in shape || field === 'subdomain' || field === 'source_site_id');
         if (fields.length) return form.setFields(fields.map(([field, errors]) => ({ name: field === 'technical_host' && !form.getFieldValue('auto_technical_host') ? 'subdomain' : field, errors })));
       }
       notify.error(t('copy.failed'), errorTitle(error, lang));
