@@ -102,8 +102,9 @@ export const smartContractLinkSchema = safeString()
     if (unknown !== undefined) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_placeholder', { name: `{${unknown}}` }) });
     if (!/^https:\/\//i.test(value)) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_https') });
     if (!SMART_CONTRACT_PLACEHOLDERS.some((name) => value.includes(`{${name}}`))) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_no_placeholder') });
+    // A host right after the scheme, no spaces, and an address once the car's values are in.
     const sample = fillSmartContractLink(value, { id: 1, vin: 'XW8ZZZ61ZKG000001' });
-    if (!sample || !URL.canParse(sample) || !new URL(sample).hostname) ctx.addIssue({ code: 'custom', message: encodeMessage('url') });
+    if (!/^https:\/\/[^\s/$.?#\\][^\s]*$/i.test(value) || !sample || !URL.canParse(sample)) ctx.addIssue({ code: 'custom', message: encodeMessage('url') });
   });
 
 /**
