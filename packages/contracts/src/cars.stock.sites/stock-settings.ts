@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, integer } from '../kit/fields.ts';
+import { id, integer, safeString } from '../kit/fields.ts';
 import { encodeMessage } from '../kit/messages.ts';
 
 /**
@@ -82,6 +82,48 @@ export const DEFAULT_VIEWED_FAVORITES: ViewedFavorites = {
   favorites_lifetime_days: 90,
 };
 
+/** The placeholders a smart contract link may carry: the car's VIN and its id. */
+export const SMART_CONTRACT_PLACEHOLDERS = ['vin', 'id'] as const;
+export type SmartContractPlaceholder = (typeof SMART_CONTRACT_PLACEHOLDERS)[number];
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/**
+ * The smart contract link of a site's stock (spec 001 §7 "smart_contract_link", its shape decided):
+ * the address of a car's online purchase, `https://` only, with `{vin}` and/or `{id}` where the
+ * car's values go; empty (null) by default, and an empty text clears it.
+ */
+export const smartContractLinkSchema = safeString()
+  .trim()
+  .max(2000)
+  .transform((value) => value || null)
+  .superRefine((value, ctx) => {
+    if (value === null) return;
+    const unknown = [...value.matchAll(PLACEHOLDER)].map((match) => match[1]!).find((name) => !(SMART_CONTRACT_PLACEHOLDERS as readonly string[]).includes(name));
+    if (unknown !== undefined) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_placeholder', { name: `{${unknown}}` }) });
+    if (!/^https:\/\//i.test(value)) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_https') });
+    if (!SMART_CONTRACT_PLACEHOLDERS.some((name) => value.includes(`{${name}}`))) return void ctx.addIssue({ code: 'custom', message: encodeMessage('smart_contract_link_no_placeholder') });
+    // A host right after the scheme, no spaces, and an address once the car's values are in.
+    const sample = fillSmartContractLink(value, { id: 1, vin: 'XW8ZZZ61ZKG000001' });
+    if (!/^https:\/\/[^\s/$.?#\\][^\s]*$/i.test(value) || !sample || !URL.canParse(sample)) ctx.addIssue({ code: 'custom', message: encodeMessage('url') });
+  });
+
+/**
+ * The smart contract link of one car: the template with `{vin}` and `{id}` replaced by the car's
+ * values, each percent-encoded; null when the template names a value the car lacks (a car without
+ * a VIN has no link of a `{vin}` template).
+ */
+export function fillSmartContractLink(template: string | null | undefined, car: { id: number; vin?: string | null }): string | null {
+  if (!template) return null;
+  let missing = false;
+  const filled = template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = name === 'id' ? String(car.id) : name === 'vin' ? car.vin : undefined;
+    if (value === undefined) return whole;
+    if (!value) missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? null : filled;
+}
+
 /** The sections of the record: each stored whole, patched in part. */
 export const STOCK_SETTINGS_SECTIONS = {
   new_settings: stockKindSettingsSchema,
@@ -90,6 +132,7 @@ export const STOCK_SETTINGS_SECTIONS = {
 };
 export const stockSettingsDefaults = () => ({
   root_catalog_id: null as number | null,
+  smart_contract_link: null as string | null,
   new_settings: structuredClone(DEFAULT_KIND_SETTINGS),
   used_settings: structuredClone(DEFAULT_KIND_SETTINGS),
   viewed_favorites: { ...DEFAULT_VIEWED_FAVORITES },
@@ -102,6 +145,7 @@ const kindPatch = stockKindSettingsSchema.extend({ visual_settings: visualSettin
 /** PATCH /settings/where_site/{siteId}: the fields and sections to change, the others stay. */
 export const stockSettingsPatch = z.strictObject({
   root_catalog_id: id().nullable().optional(),
+  smart_contract_link: smartContractLinkSchema.nullable().optional(),
   new_settings: kindPatch.optional(),
   used_settings: kindPatch.optional(),
   viewed_favorites: viewedFavoritesSchema.partial().optional(),

@@ -143,6 +143,33 @@ const createSchema = z
     for (const { field, message } of missingCarFields(attrs)) ctx.addIssue({ code: 'custom', path: [field], message: encodeMessage(message) });
   });
 
+/**
+ * The names of a car's catalogue chain and references (spec 001 §3 "cached_data names"), read with
+ * the car from the catalogue in the reader's language where the catalogue has both (never stored,
+ * so never stale); null where the car names none.
+ */
+export const carCachedDataSchema = z.object({
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  generation: z.string().nullable(),
+  restyling: z.string().nullable(),
+  complectation: z.string().nullable(),
+  marketing_complectation: z.string().nullable(),
+  body_color: z.string().nullable(),
+  upholstery: z.string().nullable(),
+  dealer: z.object({ name: z.string(), code: z.string().nullable() }).nullable(),
+});
+export type CarCachedData = z.output<typeof carCachedDataSchema>;
+
+/** What a public address of a car shows: the car's own page, or the list page it appears in. */
+export const CAR_PAGE_TYPES = ['car', 'list'] as const;
+/**
+ * A public address of a car on its site (spec 001 §3 "pages"): absolute with the site's host when
+ * the site has one, else the path. Computed when read; none while the site does not offer the car.
+ */
+export const carPageSchema = z.object({ type: z.enum(CAR_PAGE_TYPES), url: z.string() });
+export type CarPage = z.output<typeof carPageSchema>;
+
 const number = z.number();
 export const carResource = defineResource({
   service: 'cars.stock',
@@ -200,6 +227,9 @@ export const carResource = defineResource({
     sold_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    // Read-only, computed when read (no column): the bodies' strict schemas refuse them like final_price.
+    cached_data: carCachedDataSchema,
+    pages: z.array(carPageSchema),
   }),
   create: createSchema,
   update: z.strictObject(fields).partial(),
@@ -257,6 +287,11 @@ export const carRangeFilters = {
 
 /** Bulk "mark as sold" (spec 001 §4): the ids of the caller's cars, at most one page of 500. */
 export const carSoldByIdsInput = z.strictObject({ ids: z.array(id()).min(1).max(500) });
+
+/** The most cars one `POST /car/cached_data` names (a page of the largest list). */
+export const CAR_CACHED_DATA_MAX = 1000;
+/** `POST /car/cached_data` (spec 001 §7): the cars whose names and pages are read again and whose sites' pages are refreshed. */
+export const carCachedDataInput = z.strictObject({ ids: z.array(id()).min(1).max(CAR_CACHED_DATA_MAX) });
 
 /** What a label's conditions read of a car (labelApplies); catalogue codes come from the caller. */
 export function carLabelSubject(car: CarAttributes, marketingCode: string | null = null): LabelSubject {

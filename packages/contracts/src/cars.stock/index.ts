@@ -29,5 +29,7 @@ export const carsStockContract = defineService({
     api('POST', '/api/v1/cars/manual', ['cars.create'], false, { targets: [target.siteBody('/data/attributes/site_id')] }),
     api('POST', '/api/v1/cars/sold/by_ids', ['cars.patch'], false, { targets: [target.body('cars.stock/cars', '/data/ids')] }),
     api('GET', '/api/v1/cars/where_client/{id}', ['cars.get_list'], false, onRecord(CLIENT)),
+    // The names and public pages of cars, read again; their sites' cached pages are dropped. Reading cars is enough.
+    api('POST', '/api/v1/car/cached_data', ['cars.get_list'], false, { targets: [target.body('cars.stock/cars', '/data/ids')] }),
   ],
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { id, STOCK_KINDS, STOCK_SETTINGS_SECTIONS, stockSettingsDefaults, stockSettingsPatch, type StockSettingsSelects } from '@dp/contracts';
+import { id, smartContractLinkSchema, STOCK_KINDS, STOCK_SETTINGS_SECTIONS, stockSettingsDefaults, stockSettingsPatch, type StockSettingsSelects } from '@dp/contracts';
 import type { ServiceContext } from '../../kit/context.ts';
 import type { DbOrTx } from '../../kit/db.ts';
 import type { ResourceRegistry } from '../../kit/crud-routes.ts';
@@ -14,7 +14,7 @@ import { registerSiteSettings } from './site-settings.ts';
 import { stockSiteSettings } from './stock-settings.table.ts';
 
 type Attrs = Record<string, unknown>;
-const stockSettingsFull = z.strictObject({ root_catalog_id: id().nullable(), ...STOCK_SETTINGS_SECTIONS });
+const stockSettingsFull = z.strictObject({ root_catalog_id: id().nullable(), smart_contract_link: smartContractLinkSchema.nullable(), ...STOCK_SETTINGS_SECTIONS });
 
 /** Ids of `table` among `ids` that are not the site's. */
 async function foreignIds(tx: DbOrTx, table: typeof pages | typeof templates, siteId: number, ids: number[]): Promise<Set<number>> {
@@ -60,8 +60,8 @@ export async function stockSettingsSelects(db: DbOrTx, siteId: number): Promise<
 }
 
 /**
- * Stock settings of a site (spec 001 §3, §7 "new_settings, used_settings, viewed_favorites
- * settings"): `GET|PATCH /settings/where_site/{siteId}` and the choices of their selects,
+ * Stock settings of a site (spec 001 §3, §7 "new_settings, used_settings, smart_contract_link,
+ * viewed_favorites settings"): `GET|PATCH /settings/where_site/{siteId}` and the choices of their selects,
  * `GET /lss/{siteId}/selects`.
  */
 export function registerStockSettingsRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {

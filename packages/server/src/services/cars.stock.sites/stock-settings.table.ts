@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import type { CustomFilter, StockKindSettings, ViewedFavorites } from '@dp/contracts';
 import { timestamps } from '../clients.storage/client.table.ts';
 import { sites } from '../sites.context/site.table.ts';
@@ -18,6 +18,8 @@ export const stockSiteSettings = pgTable('stock_site_settings', {
     .references(() => sites.id, { onDelete: 'cascade' }),
   client_id: integer('client_id').notNull(),
   root_catalog_id: integer('root_catalog_id'),
+  /** The address template of a car's online purchase (`{vin}`, `{id}`); null: none. */
+  smart_contract_link: text('smart_contract_link'),
   new_settings: jsonb('new_settings').$type<StockKindSettings>().notNull(),
   used_settings: jsonb('used_settings').$type<StockKindSettings>().notNull(),
   viewed_favorites: jsonb('viewed_favorites').$type<ViewedFavorites>().notNull(),

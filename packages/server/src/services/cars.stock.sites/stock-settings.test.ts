@@ -108,6 +108,38 @@ describe('stock settings of a site', () => {
     expect((await settingsOf(managerA, siteA)).json().data.attributes.used_settings.sold_period).toBe('three_months');
   });
 
+  it('keeps a smart contract link: https only, with {vin} and/or {id} and no other placeholder, empty by default and when cleared', async () => {
+    expect((await settingsOf(managerA, siteA2)).json().data.attributes.smart_contract_link).toBeNull();
+    const cases = [
+      ['http://buy.example.com/{vin}', 'en', 'The smart contract link must start with https://'],
+      ['buy.example.com/{vin}', 'ru', 'Ссылка на смарт-контракт должна начинаться с https://'],
+      ['https://buy.example.com/deal', 'en', "Add {vin} or {id} to the link: the car's VIN or id goes there"],
+      ['https://buy.example.com/deal?car={vin}&dealer={dealer}', 'ru', 'Подстановка {dealer} неизвестна: можно только {vin} и {id}'],
+      ['https://buy.example.com/deal?car={Id}', 'en', 'The placeholder {Id} is unknown: only {vin} and {id} can be used'],
+      ['https:///{id}', 'en', 'Invalid URL format'],
+      ['https://buy.example.com/\u0007{id}', 'en', null],
+      [`https://buy.example.com/${'x'.repeat(2000)}{id}`, 'en', null],
+      [42, 'en', null],
+    ] as const;
+    for (const [link, lang, title] of cases) {
+      const response = await patchSettings(managerA, siteA2, { smart_contract_link: link }, lang);
+      expect(response.statusCode, String(link)).toBe(400);
+      expect(errorsOf(response)[0]!.source?.pointer).toBe('/data/attributes/smart_contract_link');
+      if (title) expect(errorsOf(response)[0]!.title).toBe(title);
+    }
+    expect((await settingsOf(managerA, siteA2)).json().data.attributes.stored).toBe(false);
+    const link = ' https://buy.example.com/deal?vin={vin}&car={id} ';
+    const saved = await patchSettings(managerA, siteA2, { smart_contract_link: link });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.attributes.smart_contract_link).toBe(link.trim());
+    // Another section's change keeps it; an empty text clears it.
+    await patchSettings(managerA, siteA2, { used_settings: { sold_period: 'six_months' } });
+    expect((await settingsOf(reader, siteA2)).json().data.attributes.smart_contract_link).toBe(link.trim());
+    expect((await patchSettings(managerA, siteA2, { smart_contract_link: 'https://buy.example.com/car/{id}' })).json().data.attributes.smart_contract_link).toBe('https://buy.example.com/car/{id}');
+    expect((await patchSettings(managerA, siteA2, { smart_contract_link: '' })).json().data.attributes.smart_contract_link).toBeNull();
+    expect((await patchSettings(reader, siteA2, { smart_contract_link: link })).statusCode).toBe(403);
+  });
+
   it('keeps each client to its own sites: another client\'s site is a 404, a reader cannot change', async () => {
     expect((await settingsOf(managerB, siteA)).statusCode).toBe(404);
     expect((await patchSettings(managerB, siteA, { used_settings: { sold_period: 'infinitely' } })).statusCode).toBe(404);

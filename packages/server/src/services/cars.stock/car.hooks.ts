@@ -9,6 +9,7 @@ import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { carBodyColors, carUpholsteries } from '../cars.catalog/colors.table.ts';
 import { dealersOfClient } from '../dealerships/dealers-of-client.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
+import { attachCachedData } from './car-cached-data.ts';
 
 type Attrs = Record<string, unknown>;
 type Table = PgTable & { id: PgColumn } & Record<string, PgColumn>;
@@ -109,4 +110,6 @@ export async function prepareCarUpdate(tx: DbOrTx, attrs: Attrs, existing: Row):
 export const carHooks: ResourceHooks = {
   beforeCreate: (attrs, { tx }) => prepareCarCreate(tx, attrs),
   beforeUpdate: (attrs, { tx, existing }) => prepareCarUpdate(tx, attrs, existing),
+  // The names of its catalogue chain and its public addresses, computed when read.
+  decorate: (rows, { db, lang }) => attachCachedData(db, rows, lang),
 };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  carCachedDataInput,
   carLabelSubject,
   carRangeFilters,
   carResource,
@@ -30,6 +31,8 @@ import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
 import { cars } from './car.table.ts';
 import { clients } from '../clients.storage/client.table.ts';
 import { prepareCarCreate } from './car.hooks.ts';
+import { attachCachedData } from './car-cached-data.ts';
+import { dropSiteCaches } from '../site-renderer/site-cache.ts';
 
 const BASE = '/gateway/cars.stock/api/v1';
 const tags = ['cars.stock'];
@@ -38,6 +41,9 @@ const MAX_ERRORS = 20;
 
 const manualBody = z.object({ data: z.object({ attributes: z.record(z.string().max(100), z.unknown()) }) });
 const soldBody = z.object({ data: carSoldByIdsInput });
+const cachedDataBody = z.object({ data: carCachedDataInput });
+/** What `POST /car/cached_data` answers of each car. */
+const CACHED_ATTRIBUTES = ['cached_data', 'pages'];
 const clientParams = z.object({ id: id() });
 const whereClientQuery = listQuerySchema(carResource).extend({
   is_new: z.enum(['true', 'false']).optional(),
@@ -71,7 +77,8 @@ function listConditions(query: Query): SQL[] {
 
 /**
  * Cars of the stock beyond the generic CRUD (spec 001 §7 Stock): manual creation with the spec's
- * messages (§5), bulk "mark as sold" (§4), and a client's cars with the labels each one carries.
+ * messages (§5), bulk "mark as sold" (§4), a client's cars with the labels each one carries, and
+ * the refresh of cars' names and pages. Every car answered carries its `cached_data` and `pages`.
  */
 export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, registry: ResourceRegistry) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -122,6 +129,7 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
       await recordAudit(tx, auth, { action: 'create', service: 'cars.stock', resource: 'cars', recordId: created!.id, changes: snapshot(created!, ATTRIBUTES), clientId: site.client_id, ip: request.ip });
       return created!;
     });
+    await attachCachedData(ctx.db, [row], request.lang);
     return reply.status(201).send({ data: toRecord('cars', row, ATTRIBUTES) });
   });
 
@@ -142,7 +150,25 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
       }
       return tx.select().from(cars).where(inArray(cars.id, ids)).orderBy(asc(cars.id));
     });
+    await attachCachedData(ctx.db, rows, request.lang);
     return { data: rows.map((row) => toRecord('cars', row as Row, ATTRIBUTES)), meta: { total: rows.length } };
+  });
+
+  /**
+   * POST /car/cached_data (spec 001 §7): the names and public addresses of the given cars the
+   * caller reaches, read now (others are left out, as if they did not exist), and the cached pages
+   * of their sites dropped, so that the public pages show the current names at once.
+   */
+  r.post(`${BASE}/car/cached_data`, { schema: { tags, summary: "Refresh cars' names and public pages", body: cachedDataBody } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const ids = [...new Set(request.body.data.ids)];
+    const rows = await ctx.db.transaction(async (tx) => {
+      const found = await tx.select().from(cars).where(and(inArray(cars.id, ids), scopeCondition(binding, auth))).orderBy(asc(cars.id));
+      await dropSiteCaches(tx, found.map((row) => row.site_id));
+      return found;
+    });
+    await attachCachedData(ctx.db, rows, request.lang);
+    return { data: rows.map((row) => toRecord('cars', row, CACHED_ATTRIBUTES)), meta: { total: rows.length } };
   });
 
   /**
@@ -175,6 +201,7 @@ export function registerCarRoutes(app: FastifyInstance, ctx: ServiceContext, reg
         ? (await ctx.db.select({ id: carMarketingComplectations.id, code: carMarketingComplectations.code }).from(carMarketingComplectations).where(inArray(carMarketingComplectations.id, marketingIds))).map((row) => [row.id, row.code])
         : [],
     );
+    await attachCachedData(ctx.db, page, request.lang);
     const data = page.map((row) => {
       const subject = carLabelSubject(row as unknown as CarAttributes, codes.get(row.marketing_complectation_id as number) ?? null);
       const labels = (labelsBySite.get(row.site_id as number) ?? [])

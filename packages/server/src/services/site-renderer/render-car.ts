@@ -2,7 +2,7 @@ import { html, jsonForScript, safeColor, type Html } from './html.ts';
 import { absolute, localHref, type RenderContext } from './render-context.ts';
 import { renderForm, type FormSpec } from './site-forms.ts';
 import type { CarDetails, CarView } from './site-stock.ts';
-import { labelCss } from './render-stock.ts';
+import { labelCss, smartContractHref } from './render-stock.ts';
 import { renderFloors } from './render-floors.ts';
 import { carActions, listsOf, stockToolsOf, toolsBar, viewedStrip } from './stock-tools.ts';
 import { seededText } from '@dp/contracts';
@@ -14,7 +14,8 @@ import { formatMoney, formatNumber, say, stockValueName } from './texts.ts';
  * options, the dealership, and the request form for this car (a cars-in-stock request carrying
  * the car's id), the link to its model page, the visitor's buttons (favourite, compare) and the
  * viewed strip. A sold car kept by the sold period shows that it is sold, without the forms, drawn
- * with the kind's sold template when the settings name one.
+ * with the kind's sold template when the settings name one. With a smart contract link in the stock
+ * settings, a car on offer also has its "Buy online" link.
  */
 /** The placement of a car page's test drive form (its request form's is `car`). */
 export const CAR_TEST_DRIVE_FORM = 'car_test_drive';
@@ -150,6 +151,8 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
   const summary = { id: car.id, name, href: localHref(ctx, view.uri), image: car.image, price: car.final_price ?? car.price };
   // A sold car is drawn with the sold template of its kind when the settings name one, else with the renderer's notice.
   const template = car.sold ? (ctx.snap.stock?.soldTemplates.get(view.list.kind) ?? null) : null;
+  // The online purchase (the stock settings' smart contract link) of a car on offer.
+  const buy = car.sold ? null : smartContractHref(ctx, car);
   const form = template
     ? null
     : car.sold
@@ -160,7 +163,7 @@ export function renderCar(ctx: RenderContext, view: CarView): Html {
 <div class="page-title"><h1>${name}</h1>${car.sold ? html`<p class="car-card__status">${say(ctx.lang, 'car_sold')}</p>` : null}</div>
 <div class="car-page__top">
 ${gallery(ctx, car, name)}
-<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${view.modelUri ? html`<p><a class="btn btn--outline btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}${car.sold ? null : carActions(ctx, tools, car, summary)}${toolsBar(ctx, tools)}</aside>
+<aside class="car-page__aside">${priceBox(ctx, view)}${car.sold ? null : html`<p><a class="btn btn--primary btn--full" href="#car-request">${say(ctx.lang, 'car_request_button')}</a></p>`}${buy ? html`<p><a class="btn btn--outline btn--full car-page__buy" href="${buy}">${say(ctx.lang, 'car_buy_online')}</a></p>` : null}${view.modelUri ? html`<p><a class="btn btn--outline btn--full" href="${localHref(ctx, view.modelUri)}">${say(ctx.lang, 'car_model_page')}</a></p>` : null}${car.sold ? null : carActions(ctx, tools, car, summary)}${toolsBar(ctx, tools)}</aside>
 </div>
 <div class="car-page__details">
 <div>${specs(ctx, view)}${car.description ? html`<section class="car-section"><h2>${say(ctx.lang, 'car_description')}</h2><p class="car-description">${car.description}</p></section>` : null}${lists('car_equipment', car.equipment)}${lists('car_options', car.options)}</div>

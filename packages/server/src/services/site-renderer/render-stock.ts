@@ -1,5 +1,5 @@
-import { carAddress, CUSTOM_FILTER_FIELDS, type CustomFilter, type CustomFilterField } from '@dp/contracts';
-import { html, safeColor, type Html } from './html.ts';
+import { carAddress, CUSTOM_FILTER_FIELDS, fillSmartContractLink, type CustomFilter, type CustomFilterField } from '@dp/contracts';
+import { html, safeColor, safeHref, type Html } from './html.ts';
 import { localHref, uid, type RenderContext } from './render-context.ts';
 import { filtersOf, type ListedCar, type StockList, type StockTools, type StockView } from './site-stock.ts';
 import { onColor } from './site-styles.ts';
@@ -43,6 +43,14 @@ export function carHref(ctx: RenderContext, list: StockList, car: Pick<ListedCar
   return localHref(ctx, carAddress(listUri, car, car.slug, list.settings.friendly_url));
 }
 
+/**
+ * The address of a car's online purchase: the stock settings' smart contract link with the car's
+ * values (checked again as a safe link, since stored data may come from anywhere); null without one.
+ */
+export function smartContractHref(ctx: RenderContext, car: Pick<ListedCar, 'id' | 'vin'>): string | null {
+  return safeHref(fillSmartContractLink(ctx.snap.stock?.smartContractLink, car));
+}
+
 /** A car's card (a list page's, a model page's): photo with badges, names, facts, tags, prices, the dealer's benefit. */
 export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar, tools: StockTools | null = null): Html {
   const visual = list.settings.visual_settings;
@@ -54,6 +62,7 @@ export function carCard(ctx: RenderContext, list: StockList, listUri: string, ca
   const facts = [car.year ? String(car.year) : null, !car.is_new && car.mileage !== null ? say(ctx.lang, 'stock_km', { value: formatNumber(car.mileage) }) : null, car.engine, car.transmission, car.wheel_drive].filter(Boolean);
   const discounted = visual.show_discount_price && car.final_price !== null && car.price !== null && car.final_price < car.price;
   const shown = visual.show_discount_price ? (car.final_price ?? car.price) : car.price;
+  const buy = smartContractHref(ctx, car);
   return html`<li class="car-card">
 <a class="car-card__link" href="${href}">
 <div class="car-card__media">${car.image ? html`<img src="${car.image}" alt="${name}" loading="lazy" width="640" height="400">` : html`<div class="car-card__placeholder" aria-hidden="true">${name}</div>`}${badges.length ? html`<ul class="car-card__badges">${badges.map((label) => labelChip(ctx, label))}</ul>` : null}</div>
@@ -69,6 +78,7 @@ ${car.status === 'reserved' ? html`<p class="car-card__status">${say(ctx.lang, '
 ${visual.show_dealer && car.dealer ? html`<p class="car-card__dealer">${car.dealer}</p>` : null}
 </div>
 </a>
+${buy ? html`<p class="car-card__buy"><a href="${buy}">${say(ctx.lang, 'car_buy_online')}</a></p>` : null}
 ${carActions(ctx, tools, car)}
 </li>`;
 }

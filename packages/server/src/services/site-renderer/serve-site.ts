@@ -48,7 +48,8 @@ export interface SiteState {
   snapshot: SiteSnapshot | null;
 }
 
-const PUBLISHED = 1;
+/** The status of a published site (sites.status); any other answers the clean 404. */
+export const PUBLISHED = 1;
 /** How many basic-auth headers that passed are remembered (the password check is slow on purpose). */
 const MAX_AUTHORIZED = 2000;
 /** Paged lists go up to this page; a larger number shows the last one. */
@@ -87,7 +88,7 @@ const NOT_A_CAR: CachedResponse = { status: 404, body: Buffer.alloc(0), headers:
 const redirectResponse = (status: number, location: string): CachedResponse => ({ status, body: Buffer.alloc(0), headers: { location, 'cache-control': 'no-cache', 'content-type': HTML } });
 
 /** A decoded path as a Location carries it: each segment percent-encoded (`?`, `#`, `%`, `\`, non-ASCII included). */
-const encodePath = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
+export const encodePath = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
 
 /**
  * Where a redirect of the renderer may send, as the Location header carries it (characters

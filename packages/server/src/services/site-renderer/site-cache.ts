@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../kit/db.ts';
 import { NotifiedCache } from '../../kit/notified-cache.ts';
 
 /**
@@ -8,6 +10,17 @@ import { NotifiedCache } from '../../kit/notified-cache.ts';
  * (floors, dealerships), 'hosts' when the machines serving host names changed.
  */
 export const SITE_RENDER_CHANNEL = 'dp_site_render';
+
+/**
+ * Drops what every process keeps of these sites (snapshots and rendered answers), as a change of
+ * them does: one notification per site, sent at the commit of `db`'s transaction (none on a
+ * rollback). For a refresh asked without a change of the site's records.
+ */
+export async function dropSiteCaches(db: DbOrTx, siteIds: number[]): Promise<void> {
+  const ids = [...new Set(siteIds)];
+  if (!ids.length) return;
+  await db.execute(sql`select pg_notify(${SITE_RENDER_CHANNEL}, v.id) from (values ${sql.join(ids.map((id) => sql`(${String(id)}::text)`), sql`, `)}) as v(id)`);
+}
 
 /**
  * A finished answer of the renderer, kept and sent again as it is. Its body is bytes, outside the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { stockSettingsDefaults, type StockKindSettings } from '@dp/contracts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBrands, carModels } from '../cars.catalog/catalog.table.ts';
@@ -257,6 +257,33 @@ describe("a car's page", () => {
     expect((await visit(t, s.host, `/cars/${carIds.a}`)).statusCode).toBe(200);
     expect((await body('/cars'))).toContain(`href="/cars/${carIds.a}"`);
     await db().update(stockSiteSettings).set({ new_settings: kind() }).where(eq(stockSiteSettings.site_id, s.id));
+  });
+
+  it("links the online purchase from the car page and the list's cards with the smart contract link, the car's values escaped", async () => {
+    const link = 'https://buy.example.com/deal?vin={vin}&car={id}&src=site';
+    await db().update(cars).set({ vin: 'XW8ZZZ61ZKG000001' }).where(eq(cars.id, carIds.a!));
+    // Stored data may come from anywhere: a value the link carries is percent-encoded.
+    await db().update(cars).set({ vin: 'X&Y"<Z' }).where(eq(cars.id, carIds.c!));
+    await db().update(stockSiteSettings).set({ smart_contract_link: link }).where(eq(stockSiteSettings.site_id, s.id));
+    const buyA = `https://buy.example.com/deal?vin=XW8ZZZ61ZKG000001&amp;car=${carIds.a}&amp;src=site`;
+    const page = await body((await hrefOf(carIds.a!))!);
+    expect(page).toContain(`<a class="btn btn--outline btn--full car-page__buy" href="${buyA}">Купить онлайн</a>`);
+    const list = await body('/cars');
+    expect(list).toContain(`<p class="car-card__buy"><a href="${buyA}">Купить онлайн</a></p>`);
+    expect(list).toContain(`href="https://buy.example.com/deal?vin=X%26Y%22%3CZ&amp;car=${carIds.c}&amp;src=site"`);
+    // A car without a VIN has no link of a {vin} link; an {id} link reaches every car.
+    expect(await body((await hrefOf(carIds.b!))!)).not.toContain('car-page__buy');
+    await db().update(stockSiteSettings).set({ smart_contract_link: 'https://buy.example.com/car/{id}' }).where(eq(stockSiteSettings.site_id, s.id));
+    expect(await body((await hrefOf(carIds.b!))!)).toContain(`href="https://buy.example.com/car/${carIds.b}">Купить онлайн</a>`);
+    // A sold car is not for sale.
+    const sold = await visit(t, s.host, String((await visit(t, s.host, `/cars/${carIds.sold}`)).headers.location));
+    expect(sold.body).toContain('Этот автомобиль уже продан');
+    expect(sold.body).not.toContain('Купить онлайн');
+    // Without a link nothing shows.
+    await db().update(stockSiteSettings).set({ smart_contract_link: null }).where(eq(stockSiteSettings.site_id, s.id));
+    expect(await body('/cars')).not.toContain('Купить онлайн');
+    expect(await body((await hrefOf(carIds.a!))!)).not.toContain('Купить онлайн');
+    await db().update(cars).set({ vin: null }).where(inArray(cars.id, [carIds.a!, carIds.c!]));
   });
 
   it('sends a cars-in-stock request with the car through the intake', async () => {

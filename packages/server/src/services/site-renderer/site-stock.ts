@@ -69,6 +69,8 @@ export interface StockConfig {
   soldTemplates: Map<StockKind, PlacedFloor[]>;
   /** The visitor's viewed cars and favourites (the stock settings). */
   viewedFavorites: ViewedFavorites;
+  /** The address template of a car's online purchase (`{vin}`, `{id}`, the stock settings); null: none. */
+  smartContractLink: string | null;
 }
 
 /** A showroom page of the site: the page presenting a restyling (and, optionally, one equipment of it). */
@@ -124,7 +126,7 @@ export async function loadStockConfig(db: DbOrTx, siteId: number, clientId: numb
   const showroom = new Map<number, ShowroomEntry>();
   for (const row of showroomRows) if (!showroom.has(row.page_id)) showroom.set(row.page_id, row);
   const models = showroomRows.filter((row) => row.complectation_id === null);
-  return { byRootPage, groups, sort, labels: labels.filter((label) => !label.hide), credit, showroom, models, catalogPageId: settings.root_catalog_id, soldTemplates, viewedFavorites: settings.viewed_favorites };
+  return { byRootPage, groups, sort, labels: labels.filter((label) => !label.hide), credit, showroom, models, catalogPageId: settings.root_catalog_id, soldTemplates, viewedFavorites: settings.viewed_favorites, smartContractLink: settings.smart_contract_link ?? null };
 }
 
 /** Cars per list page. */
@@ -210,6 +212,8 @@ export function parseListQuery(config: StockConfig, lists: StockList[], query: s
 /** A car of a list, as its card shows it. */
 export interface ListedCar {
   id: number;
+  /** The smart contract link's `{vin}`. */
+  vin: string | null;
   /** The catalogue's own brand and model names: the friendly address is the same in every language. */
   slug: { brand: string | null; model: string | null };
   is_new: boolean;
@@ -278,6 +282,7 @@ function orderOf(config: StockConfig, query: ListQuery): { field: string; direct
 
 interface CarRow extends Record<string, unknown> {
   id: number;
+  vin: string | null;
   is_new: boolean;
   status: string;
   brand_id: number | null;
@@ -322,7 +327,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 function carsSelect(lang: Lang, clientId: number, where: SQL, order: SQL): SQL {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   return sql`
-      select c.id, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body, c.label_ids,
+      select c.id, c.vin, c.is_new, c.status, c.brand_id, c.restyling_id, c.complectation_id, c.marketing_complectation_id, c.year, c.mileage, c.owners, c.engine, c.transmission, c.wheel_drive, c.body, c.label_ids,
         c.price, c.final_price, c.dealer_code, c.pts, c.logistic_status, c.certification,
         ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, ${nameOf('body_color_id', lang)} as color, b.name as brand_slug, m.name as model_slug,
         coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
@@ -425,6 +430,7 @@ function listedCar(config: StockConfig, row: CarRow, lang: Lang): ListedCar {
   };
   return {
     id: row.id,
+    vin: row.vin,
     slug: { brand: row.brand_slug, model: row.model_slug },
     is_new: row.is_new,
     status: row.status,
@@ -467,7 +473,6 @@ export function monthlyPayment(credit: SiteCreditTerms | null, car: { price: num
 export interface CarDetails extends ListedCar {
   /** The catalogue model (the page's test drive books it). */
   model_id: number | null;
-  vin: string | null;
   owners: number | null;
   pts: string | null;
   logistic_status: string;
@@ -527,7 +532,7 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
       left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
       left join dealerships d on d.id = c.dealers_id
     where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
-  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; vin: string | null; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number; files: string | [number, string, string][] | null }>(result)[0];
+  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number; files: string | [number, string, string][] | null }>(result)[0];
   const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
   if (!row || !list) return null;
   const ordered = [...new Set([...(row.manual_image_ids ?? []), ...(row.import_image_ids ?? []), ...(row.stock_image_ids ?? [])])];
@@ -545,7 +550,6 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
     benefit: benefits.reduce((sum, benefit) => sum + benefit.sum / 100, 0),
     image: images[0] ?? null,
     model_id: row.model_id,
-    vin: row.vin,
     owners: row.owners,
     pts: row.pts,
     logistic_status: row.logistic_status,

@@ -183,6 +183,7 @@ p{margin:0 0 1em}
 .car-card__price s{color:var(--muted);font-size:.92rem}
 .car-card__credit{color:var(--primary);font-weight:600;font-size:.92rem}
 .car-card__benefit{color:#15803d;font-weight:600;font-size:.92rem}
+.car-card__buy{margin:0;padding:0 16px 14px;font-size:.92rem;font-weight:600}
 .showroom{display:flex;flex-direction:column;gap:32px;padding-bottom:32px}
 .showroom__section h2{font-size:1.4rem;margin:0 0 16px}
 .showroom__name{margin:-8px 0 0;font-size:1.15rem;color:var(--muted);font-weight:600}

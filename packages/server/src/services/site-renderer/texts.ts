@@ -168,6 +168,7 @@ const TEXTS = {
   car_sold: { ru: 'Этот автомобиль уже продан', en: 'This car has been sold' },
   car_sold_text: { ru: 'Посмотрите другие автомобили в наличии.', en: 'Have a look at the other cars in stock.' },
   car_back: { ru: 'Все автомобили', en: 'All cars' },
+  car_buy_online: { ru: 'Купить онлайн', en: 'Buy online' },
   car_photos: { ru: 'Фотографии', en: 'Photos' },
   car_photo_n: { ru: '{name}, фото {n}', en: '{name}, photo {n}' },
   car_description: { ru: 'Описание', en: 'Description' },

@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Col, Form, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   hasPermission,
   LIST_VIEWS,
+  smartContractLinkSchema,
   SOLD_PERIODS,
   SOLD_STRATEGIES,
   STOCK_KINDS,
@@ -22,8 +23,12 @@ import { useSite } from '../sites.context/site-api.ts';
 import { showSaveErrors, useSiteSettings, useStockSelects } from './stock-sites-api.ts';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
+import { zodRule } from '../../kit/rules.ts';
 
-type Values = Pick<StockSettingsAttributes, 'root_catalog_id' | 'new_settings' | 'used_settings' | 'viewed_favorites'>;
+type Values = Pick<StockSettingsAttributes, 'root_catalog_id' | 'smart_contract_link' | 'new_settings' | 'used_settings' | 'viewed_favorites'>;
+
+/** The smart contract link's check as the server makes it (empty is allowed: no link). */
+const smartContractLinkRule = smartContractLinkSchema.nullable().optional();
 
 /** The frame both settings screens share: header with refresh, loading, error and read-only states, Save. */
 function SettingsFrame({ title, siteId, loading, error, retry, canSave, saving, formId, children }: { title: string; siteId: string; loading: boolean; error: unknown; retry: () => void; canSave: boolean; saving: boolean; formId: string; children: ReactNode }) {
@@ -110,9 +115,10 @@ function KindFields({ kind, siteId }: { kind: StockKind; siteId: string }) {
 }
 
 /**
- * /cars.stock.sites/settings/{siteId} (spec 001 §2, §3 "Stock settings"): the root catalogue page,
- * and per tab (new, used) the root page, templates, sold period and strategy, how the list looks
- * and the cars' addresses. Saved together; the server's messages land on their fields.
+ * /cars.stock.sites/settings/{siteId} (spec 001 §2, §3 "Stock settings", §7 "smart_contract_link"):
+ * the root catalogue page, the smart contract link, and per tab (new, used) the root page,
+ * templates, sold period and strategy, how the list looks and the cars' addresses. Saved
+ * together; the server's messages land on their fields.
  */
 export default function StockSettingsPage() {
   const { siteId = '' } = useParams();
@@ -124,11 +130,11 @@ export default function StockSettingsPage() {
   const { pages } = useStockSelects(siteId);
   const [form] = Form.useForm<Values>();
   useEffect(() => {
-    if (settings) form.setFieldsValue({ root_catalog_id: settings.root_catalog_id, new_settings: settings.new_settings, used_settings: settings.used_settings });
+    if (settings) form.setFieldsValue({ root_catalog_id: settings.root_catalog_id, smart_contract_link: settings.smart_contract_link, new_settings: settings.new_settings, used_settings: settings.used_settings });
   }, [settings, form]);
   const submit = (values: Values) =>
     save.mutate(
-      { root_catalog_id: values.root_catalog_id ?? null, new_settings: values.new_settings, used_settings: values.used_settings },
+      { root_catalog_id: values.root_catalog_id ?? null, smart_contract_link: values.smart_contract_link?.trim() || null, new_settings: values.new_settings, used_settings: values.used_settings },
       { onSuccess: () => notify.success(t('common:notices.saved')), onError: (error) => showSaveErrors(error, lang, form.setFields as never) },
     );
   const title = t('settings.title');
@@ -137,6 +143,9 @@ export default function StockSettingsPage() {
       <GuardedForm<Values> form={form} id="stock-settings" name="stock-settings" layout="vertical" onFinish={submit} disabled={!canSave || save.isPending}>
         <Form.Item name="root_catalog_id" label={t('settings.fields.root_catalog_id')} extra={t('settings.hints.root_catalog_id')} style={{ maxWidth: 560 }}>
           <Select aria-label={t('settings.fields.root_catalog_id')} allowClear showSearch={{ optionFilterProp: 'label' }} options={pages} placeholder={t('settings.none')} notFoundContent={t('settings.nothing_to_choose')} />
+        </Form.Item>
+        <Form.Item name="smart_contract_link" label={t('settings.fields.smart_contract_link')} extra={t('settings.hints.smart_contract_link')} rules={[zodRule(smartContractLinkRule, () => lang)]} style={{ maxWidth: 560 }}>
+          <Input inputMode="url" autoComplete="off" allowClear maxLength={2000} placeholder="https://…/{vin}" />
         </Form.Item>
         <Tabs items={STOCK_KINDS.map((kind) => ({ key: kind, label: t(`settings.tabs.${kind}`), forceRender: true, children: <KindFields kind={kind} siteId={siteId} /> }))} />
       </GuardedForm>

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_site_settings" ADD COLUMN "smart_contract_link" text;
