@@ -12,6 +12,8 @@ export const DISPLAY_CURRENCY = 'USD';
 
 /** The source name of the rate the demo data stores, so that a start without network shows USD. */
 export const DEMO_RATE_SOURCE = 'demo rate';
+/** The demo's rate: roubles for a dollar, near the Bank of Russia's of late 2026. */
+export const DEMO_RATE = 92;
 
 /** The rate as GET /rates/current answers it: roubles for one unit of `currency` on `date`, and where it came from. */
 export interface ExchangeRate {

@@ -59,7 +59,7 @@ describe('MoneyInput', () => {
     setLang('en');
     const user = userEvent.setup();
     const view = renderForm();
-    const input = (await screen.findByLabelText('Price, RUB')) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Price, ₽')) as HTMLInputElement;
     await user.clear(input);
     await user.type(input, '2450000');
     expect(input.value).toBe('2,450,000');

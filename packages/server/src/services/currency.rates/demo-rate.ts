@@ -1,9 +1,6 @@
-import { DEMO_RATE_SOURCE, DISPLAY_CURRENCY } from '@dp/contracts';
+import { DEMO_RATE, DEMO_RATE_SOURCE, DISPLAY_CURRENCY } from '@dp/contracts';
 import type { DbOrTx } from '../../kit/db.ts';
 import { storeRate } from './exchange-rate.ts';
-
-/** The demo's rate: roubles for a dollar, near the Bank of Russia's of late 2026. */
-export const DEMO_RATE = 92;
 
 /** One rate of today marked as the demo's, so that a start without network shows English readers dollars; the first rate read replaces it. */
 export async function seedDemoRate(db: DbOrTx, today = new Date()) {

@@ -55,7 +55,7 @@ export async function refreshRate(ctx: Pick<ServiceContext, 'db' | 'config' | 'l
   if (!url) return null;
   let read;
   try {
-    read = await readDailyRate(ctx.config, currency);
+    read = await readDailyRate(url, ctx.config, currency);
   } catch (error) {
     if (!(error instanceof RateSourceError)) throw error;
     const kept = await currentRate(ctx.db, currency);

@@ -98,11 +98,11 @@ function failureOf(error: SafeFetchError): RateSourceError {
   }
 }
 
-/** Reads `currency`'s rate from the source; a failure of any kind is a RateSourceError. */
-export async function readDailyRate(config: Pick<Config, 'exchangeRateUrl' | 'exchangeRateTimeoutMs'>, currency: string): Promise<DailyRate> {
+/** Reads `currency`'s rate from the daily JSON at `url`; a failure of any kind is a RateSourceError. */
+export async function readDailyRate(url: string, config: Pick<Config, 'exchangeRateTimeoutMs'>, currency: string): Promise<DailyRate> {
   let text: string;
   try {
-    const response = await safeFetch(config.exchangeRateUrl, { headers: { accept: 'application/json' }, timeoutMs: config.exchangeRateTimeoutMs, maxBytes: MAX_BYTES, maxRedirects: MAX_REDIRECTS });
+    const response = await safeFetch(url, { headers: { accept: 'application/json' }, timeoutMs: config.exchangeRateTimeoutMs, maxBytes: MAX_BYTES, maxRedirects: MAX_REDIRECTS });
     text = response.body.toString('utf8');
   } catch (error) {
     if (error instanceof SafeFetchError) throw failureOf(error);
