@@ -292,6 +292,8 @@ function CarsPage({ type }: { type: CarType }) {
           <DataTable<Car>
             // The list's own column choice (remembered per user) is above it.
             columnChoice={false}
+            // On a phone: which car, and its price.
+            keyColumns={['vin', 'car', 'price']}
             rowKey="id"
             size="middle"
             tableLayout="fixed"
