@@ -7,11 +7,13 @@ import { useRate } from './useRate.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
+/** Roubles for a dollar as the tooltip writes them (92.00, 92.1234); made once, a list writes it per cell. */
+const perUnit = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
 /** How an amount was converted, for its tooltip: the rate, its day and source, the roubles stored (en only). */
 export function rateNote(t: Translate, roubles: number, lang: Lang, rate: ExchangeRate | null, fractionDigits = 0): string | null {
   if (lang !== 'en' || !rate) return null;
-  const perUnit = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(rate.rate);
-  return t('common:money.at_rate', { date: formatDate(rate.date), source: rate.source, rate: perUnit, roubles: formatRoubles(roubles, lang, fractionDigits) });
+  return t('common:money.at_rate', { date: formatDate(rate.date), source: rate.source, rate: perUnit.format(rate.rate), roubles: formatRoubles(roubles, lang, fractionDigits) });
 }
 
 /** The reader's way of showing money: each amount in whole roubles as stored (kopecks where `fractionDigits` says). */
