@@ -21,12 +21,12 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const LABELS = {
   RU: {
     categories: 'Категории аксессуаров', addCategory: 'Добавить категорию', attributes: 'Атрибуты аксессуаров', addAttribute: 'Добавить атрибут', name: 'Название', code: 'Код', type: 'Тип', string: 'Строка', filterable: 'Фильтр на сайте', create: 'Создать', accessories: 'Аксессуары', search: 'Поиск по названию или артикулу', requests: 'Заявки на аксессуары', requestSearch: 'Имя, телефон или e-mail',
-    addAccessory: 'Добавить аксессуар', article: 'Артикул', price: 'Цена, ₽', discount: 'Скидка, ₽', category: 'Категория', addPhoto: 'Добавить фото', picker: 'Выбор изображения',
+    addAccessory: 'Добавить аксессуар', article: 'Артикул', price: 'Цена', discount: 'Скидка', category: 'Категория', addPhoto: 'Добавить фото', picker: 'Выбор изображения',
     settings: 'Настройки аксессуаров', addFile: 'Добавить файл', fileUrl: 'Ссылка на файл', save: 'Сохранить', import: 'Импортировать', importDone: 'Импорт завершён', created: 'Создано',
   },
   EN: {
     categories: 'Accessory categories', addCategory: 'Add a category', attributes: 'Accessory attributes', addAttribute: 'Add an attribute', name: 'Name', code: 'Code', type: 'Type', string: 'Text', filterable: 'Filter on the site', create: 'Create', accessories: 'Accessories', search: 'Search by name or article code', requests: 'Accessories requests', requestSearch: 'Name, phone or e-mail',
-    addAccessory: 'Add an accessory', article: 'Article code', price: 'Price, ₽', discount: 'Discount, ₽', category: 'Category', addPhoto: 'Add a photo', picker: 'Choose an image',
+    addAccessory: 'Add an accessory', article: 'Article code', price: 'Price', discount: 'Discount', category: 'Category', addPhoto: 'Add a photo', picker: 'Choose an image',
     settings: 'Accessories settings', addFile: 'Add a file', fileUrl: 'File link', save: 'Save', import: 'Import', importDone: 'The import has finished', created: 'Created',
   },
 } as const;

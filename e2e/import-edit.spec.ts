@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, closeNotices, signInAgain, useLanguage, visit } from './kit.ts';
 import { PORT } from './playwright.config.ts';
+import { DEMO_RATE } from '../packages/contracts/src/currency.rates/index.ts';
 
 /**
  * The import-edit widget: a dealer's manager imports a small feed into the demo Kia site, edits an
@@ -17,6 +18,8 @@ const IMPORT = '/gateway/cars.import/api/v1';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let siteId = 0;
+/** Roubles as an English reader sees them: dollars at the demo rate (the e2e app reads no other). */
+const usd = (roubles: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(roubles / DEMO_RATE);
 
 async function shot(page: Page, name: string) {
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/screens/import-edit-${name}.png`, fullPage: true });
@@ -60,10 +63,10 @@ for (const { lang, first, second } of [
   const ru = lang === 'ru';
   const vin = VINS[lang];
   const price = ru ? '2 990 000' : '3 050 000';
-  // The admin groups digits by its language (ru: spaces, en: commas); the public site is Russian.
-  const feedPrice = ru ? /3\s100\s000/ : /3,200,000/;
+  // The admin shows roubles in Russian and dollars at the demo rate in English; the public site is Russian.
+  const feedPrice = ru ? /3\s100\s000/ : usd(3_200_000);
   const siteFeedPrice = ru ? /3\s100\s000/ : /3\s200\s000/;
-  const shown = ru ? /2\s990\s000/ : /3,050,000/;
+  const shown = ru ? /2\s990\s000/ : usd(3_050_000);
   const onSite = ru ? /2\s990\s000/ : /3\s050\s000/;
   test(`a manager edits an imported car's price, the site shows it, and the edit is undone (${lang})`, async ({ page, context }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

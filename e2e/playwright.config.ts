@@ -51,6 +51,7 @@ export default defineConfig({
     // The embedded database always: end-to-end runs never touch a configured PostgreSQL.
     // The smart captcha's service is absent (nothing listens there): sites set to it keep requests unverified.
     // The showroom's bots call the Telegram stand-in messenger-showroom.spec starts, and get webhooks on the app itself.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn', OUTBOUND_ALLOW_HOSTS: SMTP_TEST_HOST, SMART_CAPTCHA_URL: `http://${SMTP_TEST_HOST}:9/validate`, TELEGRAM_API_URL: `http://${SMTP_TEST_HOST}:${TELEGRAM_TEST_PORT}`, TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${PORT}` },
+    // No exchange rate is read: English readers' amounts are converted at the demo rate all along.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD, LOG_LEVEL: 'warn', OUTBOUND_ALLOW_HOSTS: SMTP_TEST_HOST, SMART_CAPTCHA_URL: `http://${SMTP_TEST_HOST}:9/validate`, TELEGRAM_API_URL: `http://${SMTP_TEST_HOST}:${TELEGRAM_TEST_PORT}`, TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${PORT}`, EXCHANGE_RATE_URL: 'off' },
   },
 });

@@ -16,6 +16,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Its own group: vitest runs projects with different worker settings one after the other.
     sequence: { groupOrder: 1 },
+    // No test reads the exchange rate from the network (apps built from the environment included).
+    env: { EXCHANGE_RATE_URL: 'off' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

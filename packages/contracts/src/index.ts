@@ -50,6 +50,7 @@ export * from './import_edit/index.ts';
 export * from './calltracking/index.ts';
 export * from './tradein.calculator/index.ts';
 export * from './reviewer/index.ts';
+export * from './currency.rates/index.ts';
 
 export * from './services.ts';
 export * from './permissions.ts';

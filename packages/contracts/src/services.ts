@@ -37,6 +37,7 @@ import { accessoriesShowroomContract } from './accessories.showroom/index.ts';
 import { customMediaContract } from './custom.media/index.ts';
 import { tradeinContract } from './tradein.calculator/index.ts';
 import { reviewerContract } from './reviewer/index.ts';
+import { currencyRatesContract } from './currency.rates/index.ts';
 
 /**
  * Every service, one line each, in the order the service choices list them (the route, permission
@@ -82,4 +83,5 @@ export const SERVICE_CONTRACTS = [
   customMediaContract,
   tradeinContract,
   reviewerContract,
+  currencyRatesContract,
 ] as const satisfies readonly ServiceContract[];

@@ -44,6 +44,7 @@ import { importEdit } from './services/import_edit/index.ts';
 import { calltracking } from './services/calltracking/index.ts';
 import { tradeinCalculator } from './services/tradein.calculator/index.ts';
 import { reviewer } from './services/reviewer/index.ts';
+import { currencyRates } from './services/currency.rates/index.ts';
 
 /**
  * Every server service, one line each; each declares itself in its folder's index.ts. The app
@@ -93,6 +94,7 @@ export const SERVICES: readonly ServerService[] = [
   customMedia,
   tradeinCalculator,
   reviewer,
+  currencyRates,
   siteRenderer,
 ];
 

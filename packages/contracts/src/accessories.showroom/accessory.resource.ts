@@ -248,7 +248,7 @@ export const accessoryResource = defineResource({
   columns: [
     { field: 'name', sortable: true, width: 260, key: true },
     { field: 'article_code', sortable: true, width: 160 },
-    { field: 'price', sortable: true, width: 140, key: true },
+    { field: 'price', sortable: true, width: 140, key: true, render: 'money' },
     { field: 'status', sortable: true, render: 'tag', width: 160 },
     { field: 'category_id', render: 'refs', ref: accessoryCategoryRef, width: 200 },
     { field: 'brand_id', render: 'refs', ref: brandRef, width: 160 },

@@ -166,7 +166,7 @@ export const discountResource = defineResource({
   permissions: perms('discounts'),
   columns: [
     { field: 'marketing_complectation_id', sortable: true, render: 'refs', ref: marketingComplectationRef, width: 240, key: true },
-    { field: 'discount_sum', sortable: true, width: 160, key: true },
+    { field: 'discount_sum', sortable: true, width: 160, key: true, render: 'money' },
     { field: 'program_id', sortable: true, render: 'refs', ref: benefitProgramRef, width: 220 },
     { field: 'start_date', sortable: true, width: 150 },
     { field: 'end_date', sortable: true, width: 150 },

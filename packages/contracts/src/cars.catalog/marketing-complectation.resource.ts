@@ -143,7 +143,7 @@ export const marketingComplectationResource = defineResource({
     { field: 'brand_id', sortable: true, render: 'refs', ref: brandRef, width: 110 },
     { field: 'model_id', sortable: true, render: 'refs', ref: modelRef, width: 130 },
     { field: 'complectation_id', sortable: true, render: 'refs', ref: complectationRef, width: 140 },
-    { field: 'base_price', sortable: true, width: 140 },
+    { field: 'base_price', sortable: true, width: 140, render: 'money' },
     { field: 'published', sortable: true, render: 'boolean', width: 130 },
     { field: 'actual', sortable: true, render: 'boolean', width: 110 },
   ],

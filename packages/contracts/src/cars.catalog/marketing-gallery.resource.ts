@@ -98,7 +98,7 @@ export const bodyColorMarkupResource = defineResource({
     { field: 'body_color_id', sortable: true, render: 'refs', ref: bodyColorRef, width: 200 },
     { field: 'marketing_complectation_id', sortable: true, render: 'refs', ref: marketingComplectationRefForMarkups, width: 220 },
     { field: 'brand_id', render: 'refs', ref: { service: 'cars.catalog', name: 'brands', label: 'name' }, width: 140 },
-    { field: 'price', sortable: true, width: 140 },
+    { field: 'price', sortable: true, width: 140, render: 'money' },
   ],
   form: [
     { field: 'body_color_id', widget: 'select', ref: bodyColorRef, only: 'create' },

@@ -266,7 +266,7 @@ export const carResource = defineResource({
     { field: 'brand_id', sortable: true, render: 'refs', ref: brandRef, width: 130 },
     { field: 'model_id', sortable: true, render: 'refs', ref: modelRef, width: 140 },
     { field: 'year', sortable: true, width: 90 },
-    { field: 'price', sortable: true, width: 130 },
+    { field: 'price', sortable: true, width: 130, render: 'money' },
     { field: 'status', sortable: true, render: 'tag', width: 130 },
   ],
   form: [],

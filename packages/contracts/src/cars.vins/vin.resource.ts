@@ -83,7 +83,7 @@ export const vinDataResource = defineResource({
     { field: 'body_color_code', width: 110 },
     { field: 'upholstery_code', width: 110 },
     { field: 'option_codes', width: 200 },
-    { field: 'gross_price', sortable: true, width: 150 },
+    { field: 'gross_price', sortable: true, width: 150, render: 'money' },
     { field: 'images_id', width: 150 },
     { field: 'last_update_date', sortable: true, render: 'date', width: 170 },
   ],

@@ -69,6 +69,8 @@ export const messages = {
   calltracking_api_failed: { ru: 'Calltouch не ответил: {reason}', en: 'Calltouch did not answer: {reason}' },
   calltracking_signature: { ru: 'Подпись запроса неверна', en: 'The request signature is wrong' },
   // tradein.calculator: the trade-in settings and the cars the public form takes.
+  // currency.rates: the exchange rate of the admin's English readers.
+  rate_unknown: { ru: 'Курс валюты пока неизвестен', en: 'No exchange rate is known yet' },
   tradein_brand_duplicate: { ru: 'Марка указана дважды', en: 'A brand is listed twice' },
   tradein_not_accepted: { ru: 'Сайт сейчас не принимает заявки на трейд-ин. Позвоните нам, пожалуйста', en: 'The site does not take trade-in requests now. Please call us' },
   tradein_brand_not_accepted: { ru: 'Автомобили марки {brand} мы в трейд-ин не принимаем', en: 'We do not take {brand} cars in trade-in' },

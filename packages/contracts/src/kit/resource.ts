@@ -47,9 +47,10 @@ export interface ColumnDef {
   sortable?: boolean;
   /**
    * text, date, boolean, refs (names of referenced records), tag (an option's label), service (a
-   * service's name), count (how many ids), codes (permission codes of the row's service, by name).
+   * service's name), count (how many ids), codes (permission codes of the row's service, by name),
+   * money (whole roubles, shown as the reader reads money: roubles in Russian, dollars in English).
    */
-  render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag' | 'service' | 'count' | 'codes';
+  render?: 'text' | 'date' | 'boolean' | 'refs' | 'tag' | 'service' | 'count' | 'codes' | 'money';
   ref?: RefDef;
   width?: number;
   /** A key column: shown on a phone, where a list shows its key columns only (the first two when none is marked). */

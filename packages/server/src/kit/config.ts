@@ -99,6 +99,14 @@ export interface Config {
   callkeeperScriptUrl: string;
   /** The cookies the services keep their session id in (CALLTOUCH_SESSION_COOKIE, CALLKEEPER_SESSION_COOKIE): a request's analytics carry it. */
   calltrackingCookies: { calltouch: string; callkeeper: string };
+  // currency.rates
+  /**
+   * The daily rates the USD rate is read from (EXCHANGE_RATE_URL, the Bank of Russia's daily JSON by
+   * default); null (`off`) reads none, and the admin converts at the rates the database holds.
+   */
+  exchangeRateUrl: string | null;
+  /** How long reading the rates may take (EXCHANGE_RATE_TIMEOUT_MS, 10 s by default). */
+  exchangeRateTimeoutMs: number;
 }
 
 /** The storage driver and, for `s3`, the bucket (S3_* variables, README "Configuration"). */
@@ -231,6 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       calltouch: /^[\w.$-]{1,100}$/.test((env.CALLTOUCH_SESSION_COOKIE ?? '').trim()) ? env.CALLTOUCH_SESSION_COOKIE!.trim() : '_ct_session_id',
       callkeeper: /^[\w.$-]{1,100}$/.test((env.CALLKEEPER_SESSION_COOKIE ?? '').trim()) ? env.CALLKEEPER_SESSION_COOKIE!.trim() : 'ck_session_id',
     },
+    // currency.rates
+    exchangeRateUrl: env.EXCHANGE_RATE_URL?.trim() === 'off' ? null : (env.EXCHANGE_RATE_URL || 'https://www.cbr-xml-daily.ru/daily_json.js').trim(),
+    exchangeRateTimeoutMs: Math.max(100, Number(env.EXCHANGE_RATE_TIMEOUT_MS || 10_000) || 10_000),
   };
   config.oidcProviders = parseOidcProviders(env.OIDC_PROVIDERS, config.publicUrl);
   return { ...config, ...overrides };

@@ -21,6 +21,7 @@ import { seedDemoCredit } from '../services/credit.calc/demo-credit.ts';
 import { seedDemoAccessories } from '../services/accessories.showroom/demo-accessories.ts';
 import { seedDemoBenefits } from '../services/benefits/demo-benefits.ts';
 import { seedDemoNews } from '../services/platform/demo-news.ts';
+import { seedDemoRate } from '../services/currency.rates/demo-rate.ts';
 // cars.vins
 import { seedDemoVins } from '../services/cars.vins/demo-vins.ts';
 // sites.context pages
@@ -279,6 +280,8 @@ export async function loadDemoData(db: Db, configuredPassword: string | null, fi
   await seedDemoSiteTasks(db, adminUser!.id);
   // platform: the news on every user's home page.
   await seedDemoNews(db, adminUser!.id);
+  // currency.rates: a demo USD rate, so that English readers see dollars before the first rate is read.
+  await seedDemoRate(db);
   // The planner's statistics of what was just loaded (the embedded database runs no autovacuum).
   await db.execute(sql`analyze`);
   return { password, generated: !configuredPassword, admin, users: accounts };

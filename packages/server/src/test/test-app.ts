@@ -50,7 +50,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: { d
   const database = await testDatabaseUrl(template);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-test-'));
   if (options.demo && fs.existsSync(templates.demo.files)) fs.cpSync(templates.demo.files, path.join(dataDir, 'files'), { recursive: true });
-  const config = loadConfig({}, { memoryDb: true, memoryDbTemplate: template, databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, ...overrides });
+  // No test reads the exchange rate from the network: the rates' own tests give a stand-in's address.
+  const config = loadConfig({}, { memoryDb: true, memoryDbTemplate: template, databaseUrl: database.url, dataDir, logLevel: 'silent', webDist: null, exchangeRateUrl: null, ...overrides });
   const built = await buildApp(config);
   const helpers = await testHelpers(built, config);
   return {

@@ -12,6 +12,7 @@ import { ResourceListExtras } from './resourceListExtras.ts';
 import { CutText, DataTable } from './DataTable.tsx';
 import { IconButton } from './IconButton.tsx';
 import { hint } from './Hint.tsx';
+import { useMoney } from './Money.tsx';
 
 export { recordLabel } from './resourceText.ts';
 
@@ -53,6 +54,7 @@ const WIDTHS: Record<NonNullable<ColumnDef['render']>, number> = {
   service: 190,
   count: 130,
   codes: 280,
+  money: 140,
 };
 const ACTIONS_WIDTH = 88;
 export const columnWidth = (column: ColumnDef) => column.width ?? WIDTHS[column.render ?? 'text'];
@@ -79,6 +81,7 @@ export function ResourceTable(props: ResourceTableProps) {
   const { leadingColumns, cellRenderers } = useContext(ResourceListExtras);
   const sortField = sort?.split(',')[0];
   const lang = currentLang();
+  const money = useMoney();
   // On a phone a fixed first column would leave too little room to scroll the others.
   const screens = Grid.useBreakpoint();
   const fixFirst = !props.compact && screens.md !== false;
@@ -90,6 +93,8 @@ export function ResourceTable(props: ResourceTableProps) {
     switch (column.render) {
       case 'date':
         return <span className="nowrap">{formatDateTime(String(value))}</span>;
+      case 'money':
+        return money.cell(Number(value));
       case 'boolean':
         return value ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>;
       case 'count': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { currencyOf, formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRoubles } from './format.ts';
 
 describe('formatting (spec 000 §1, §9)', () => {
   it('shows dates as DD.MM.YYYY HH:mm in local time', () => {
@@ -11,14 +11,19 @@ describe('formatting (spec 000 §1, §9)', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
-  it('shows money in RUB for ru and USD for en', () => {
-    expect(currencyOf('ru')).toBe('RUB');
-    expect(currencyOf('en')).toBe('USD');
-    const ru = formatMoney(1234567, 'ru');
-    expect(ru).toMatch(/1\s?234\s?567/);
-    expect(ru).toContain('₽');
-    expect(formatMoney(1234567, 'en')).toBe('$1,234,567');
-    expect(formatMoney(12.5, 'en', 2)).toBe('$12.50');
+  it('shows roubles in Russian, dollars at the rate in English, and roubles marked RUB in English without a rate', () => {
+    const rate = { rate: 92 };
+    // Russian: whole roubles with the sign after them, a rate or none.
+    expect(formatMoney(1250000, 'ru')).toBe('1\u00a0250\u00a0000\u00a0₽');
+    expect(formatMoney(1250000, 'ru', rate)).toBe('1\u00a0250\u00a0000\u00a0₽');
+    // English with a rate: converted, rounded to whole dollars (cents where asked).
+    expect(formatMoney(1250000, 'en', rate)).toBe('$13,587');
+    expect(formatMoney(88848.79, 'en', rate, 2)).toBe('$965.75');
+    // English without a rate: the rouble amount in RUB, never a dollar sign on roubles.
+    expect(formatMoney(1250000, 'en')).toBe('RUB\u00a01,250,000');
+    expect(formatMoney(1250000, 'en', null)).not.toContain('$');
+    expect(formatMoney(1250000, 'en', { rate: 0 })).toBe('RUB\u00a01,250,000');
+    expect(formatRoubles(1250000, 'en')).toBe('1,250,000\u00a0₽');
   });
 
   it('groups digits per language', () => {

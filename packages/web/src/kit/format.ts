@@ -19,16 +19,37 @@ export function formatDate(value: string | number | Date | null | undefined): st
 
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'ru-RU');
 
-/** The currency of a language (spec 000 §1): RUB for ru, USD for en. */
-export const currencyOf = (lang: Lang) => (lang === 'en' ? 'USD' : 'RUB');
+/** What English readers' amounts are converted at: roubles for one dollar (currency.rates, `useRate`). */
+export interface MoneyRate {
+  rate: number;
+}
 
-export function formatMoney(amount: number, lang: Lang, fractionDigits = 0): string {
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: 'currency',
-    currency: currencyOf(lang),
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
+/** Made once per kind: building a formatter costs far more than using it (a list formats hundreds). */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+const currency = (lang: Lang, code: 'RUB' | 'USD', display: 'symbol' | 'code', digits: number) =>
+  numberFormat(intlLocale(lang), { style: 'currency', currency: code, currencyDisplay: display, minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * An amount of roubles (the unit every amount is stored in) as its reader reads money (spec 000 §1):
+ * ru "1 250 000 ₽"; en "$13,587", converted at `rate`, or "RUB 1,250,000" while no rate is known,
+ * never a rouble amount with a dollar sign.
+ */
+export function formatMoney(roubles: number, lang: Lang, rate?: MoneyRate | null, fractionDigits = 0): string {
+  if (lang === 'ru') return currency(lang, 'RUB', 'symbol', fractionDigits).format(roubles);
+  if (!rate || !(rate.rate > 0)) return currency(lang, 'RUB', 'code', fractionDigits).format(roubles);
+  return currency(lang, 'USD', 'symbol', fractionDigits).format(roubles / rate.rate);
+}
+
+/** Roubles with the reader's digit grouping and the rouble sign after them (en "1,250,000 ₽"): beside a rate, in inputs' hints. */
+export function formatRoubles(roubles: number, lang: Lang, fractionDigits = 0): string {
+  return `${numberFormat(intlLocale(lang), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(roubles)}\u00a0₽`;
 }
 
 export function formatNumber(value: number, lang: Lang): string {

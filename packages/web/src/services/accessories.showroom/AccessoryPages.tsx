@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, Checkbox, Empty, Grid, InputNumber, Popconfirm, Result, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Empty, Grid, Popconfirm, Result, Select, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceTable } from '../../kit/ResourceTable.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { SearchInput } from '../../kit/SearchInput.tsx';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { FormDrawer } from '../../kit/unsaved.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
@@ -188,11 +189,9 @@ function useCanWrite(resource: AnyResource) {
   };
 }
 
-const money = (lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
-
 /** /accessories.showroom/accessories/{siteId}: the site's accessories, their filters and bulk status change. */
 export function AccessoriesPage() {
-  const { t, i18n } = useTranslation(['accessories.showroom', 'common']);
+  const { t } = useTranslation(['accessories.showroom', 'common']);
   const { siteId, clientId, siteName } = useScreenSite();
   const rights = useCanWrite(accessoryRes);
   const client = useQueryClient();
@@ -204,7 +203,6 @@ export function AccessoriesPage() {
   const models = useRefOptions({ service: 'cars.catalog', name: 'models', label: 'name' }, filters['filter[brand_id]'] ? { brand_id: String(filters['filter[brand_id]']) } : undefined);
   const set = (name: string, value: string | number | undefined | null) => setFilters((now) => ({ ...now, [name]: value ?? undefined, ...(name === 'filter[brand_id]' ? { 'filter[model_id]': undefined } : {}) }));
   const statusOptions = ACCESSORY_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }));
-  const format = useMemo(() => money(i18n.language), [i18n.language]);
   const bulk = useMutation({
     mutationFn: (ids: string[]) => api.post<{ changed: number }>(accessoriesPath('accessories/status'), { ids: ids.map(Number), status: bulkStatus }),
     onSuccess: async (result) => {
@@ -220,8 +218,8 @@ export function AccessoriesPage() {
       <Select allowClear placeholder={t('accessories.fields.status')} aria-label={t('accessories.fields.status')} options={statusOptions} value={filters['filter[status]']} onChange={(value) => set('filter[status]', value)} style={{ minWidth: 160 }} popupMatchSelectWidth={false} />
       <Select allowClear placeholder={t('accessories.fields.brand_id')} aria-label={t('accessories.fields.brand_id')} options={brands.options} value={filters['filter[brand_id]']} onChange={(value) => set('filter[brand_id]', value)} style={{ minWidth: 160 }} popupMatchSelectWidth={false} showSearch={{ optionFilterProp: 'label' }} />
       <Select allowClear disabled={!filters['filter[brand_id]']} placeholder={t('accessories.filters.model_id')} aria-label={t('accessories.filters.model_id')} options={models.options} value={filters['filter[model_id]']} onChange={(value) => set('filter[model_id]', value)} style={{ minWidth: 160 }} popupMatchSelectWidth={false} showSearch={{ optionFilterProp: 'label' }} />
-      <InputNumber min={0} placeholder={t('accessories.filters.price_from')} aria-label={t('accessories.filters.price_from')} value={filters['filter[price_from]'] as number | undefined} onChange={(value) => set('filter[price_from]', value ?? undefined)} style={{ width: 130 }} />
-      <InputNumber min={0} placeholder={t('accessories.filters.price_to')} aria-label={t('accessories.filters.price_to')} value={filters['filter[price_to]'] as number | undefined} onChange={(value) => set('filter[price_to]', value ?? undefined)} style={{ width: 130 }} />
+      <MoneyInput usdHelp={false} step={1000} placeholder={t('accessories.filters.price_from')} aria-label={t('accessories.filters.price_from')} value={filters['filter[price_from]'] as number | undefined} onChange={(value) => set('filter[price_from]', value ?? undefined)} style={{ width: 150 }} />
+      <MoneyInput usdHelp={false} step={1000} placeholder={t('accessories.filters.price_to')} aria-label={t('accessories.filters.price_to')} value={filters['filter[price_to]'] as number | undefined} onChange={(value) => set('filter[price_to]', value ?? undefined)} style={{ width: 150 }} />
       {Object.values(filters).some((value) => value !== undefined) && (
         <Button onClick={() => { setFilters({}); setSearch(''); }}>{t('common:actions.reset_filters')}</Button>
       )}
@@ -236,7 +234,6 @@ export function AccessoriesPage() {
       filters={filters}
       filterBar={filterBar}
       selectable={rights.can('update')}
-      cells={{ price: (value) => (typeof value === 'number' ? format.format(value) : '—') }}
       writable={(record) => rights.can(record ? 'update' : 'create')}
       headerExtra={(selected, clear) =>
         selected.length > 0 && rights.can('update') ? (

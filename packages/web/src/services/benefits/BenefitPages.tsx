@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
-import { benefitProgramResource, discountResource, type AnyResource, type Lang } from '@dp/contracts';
-import { DATE_FORMAT, formatDate, formatMoney } from '../../kit/format.ts';
+import { benefitProgramResource, discountResource, type AnyResource } from '@dp/contracts';
+import { DATE_FORMAT, formatDate } from '../../kit/format.ts';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { DiscountImportButton } from './DiscountImportDialog.tsx';
@@ -26,8 +25,6 @@ export function ProgramsPage() {
 }
 
 export function DiscountsPage() {
-  const { i18n } = useTranslation();
-  const lang = (i18n.language === 'en' ? 'en' : 'ru') as Lang;
   const extras = useMemo<ResourceListExtrasValue>(
     () => ({
       headerExtra: <DiscountImportButton />,
@@ -36,12 +33,11 @@ export function DiscountsPage() {
         end_date: (common) => <DayInput {...common} />,
       },
       cellRenderers: {
-        discount_sum: (value) => <span className="nowrap">{formatMoney(Number(value), lang)}</span>,
         start_date: (value) => <span className="nowrap">{formatDate(String(value))}</span>,
         end_date: (value) => <span className="nowrap">{formatDate(String(value))}</span>,
       },
     }),
-    [lang],
+    [],
   );
   return (
     <ResourceListExtras.Provider value={extras}>

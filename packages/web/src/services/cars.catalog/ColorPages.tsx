@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useUrlQuery } from '../../kit/useUrlQuery.ts';
 import { bodyColorMarkupResource, bodyColorResource, marketingGalleryResource, upholsteryResource, type AnyResource } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
-import { formatNumber } from '../../kit/format.ts';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { LibraryClientSelect, MediaPickerDialog } from '../media.storage/MediaPicker.tsx';
@@ -33,10 +32,9 @@ export function Swatches({ value }: { value: unknown }) {
 
 /** Body colours (spec 001 §2 /cars.catalog/body_colors/) with their markups on a second tab, and both imports. */
 export function BodyColorsPage() {
-  const { t, i18n } = useTranslation('cars.catalog');
+  const { t } = useTranslation('cars.catalog');
   const [params, setParams] = useUrlQuery();
   const tab = params.get('tab') === 'markups' ? 'markups' : 'colors';
-  const lang = i18n.language === 'en' ? 'en' : 'ru';
   const colors: ResourceListExtrasValue = {
     cellRenderers: { hex: (value) => <Swatches value={value} /> },
     headerExtra: (
@@ -47,7 +45,6 @@ export function BodyColorsPage() {
     ),
   };
   const markups: ResourceListExtrasValue = {
-    cellRenderers: { price: (value) => <span>{formatNumber(Number(value), lang)} ₽</span> },
     headerExtra: <ImportButton kind="price_body_colors" resources={[asResource(bodyColorMarkupResource)]} code="body_colors.create" />,
   };
   // Only the brand filter is kept when switching tabs: paging and sorting are each list's own.

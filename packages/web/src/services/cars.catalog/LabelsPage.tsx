@@ -23,6 +23,7 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { MoneyInput } from '../../kit/MoneyInput.tsx';
+import { useMoney } from '../../kit/Money.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { zodRule } from '../../kit/rules.ts';
 import { useRefOptions } from '../../kit/useResourceList.ts';
@@ -183,13 +184,19 @@ function LabelForm({ siteId, record, lang, footer, onDone }: { siteId: string; r
 function useConditionText() {
   const { t } = useTranslation('cars.catalog');
   const brands = useRefOptions(brandRef);
+  const money = useMoney();
+  const operandText = (field: LabelCondition['field'], operand: LabelCondition['operands'][number]) => {
+    const kind = LABEL_FIELD_KINDS[field].kind;
+    if (kind === 'boolean') return t(operand ? 'labels.yes' : 'labels.no');
+    if (kind === 'choice') return t(`labels.values.${operand}`);
+    if (field === 'brand') return brands.options.find((o) => o.value === operand)?.label ?? `#${operand}`;
+    if (field === 'final_price' && typeof operand === 'number') return money.text(operand);
+    return String(operand);
+  };
   return (conditions: LabelCondition[]) =>
     conditions
       .map((condition) => {
-        const kind = LABEL_FIELD_KINDS[condition.field].kind;
-        const values = condition.operands.map((operand) =>
-          kind === 'boolean' ? t(operand ? 'labels.yes' : 'labels.no') : kind === 'choice' ? t(`labels.values.${operand}`) : condition.field === 'brand' ? (brands.options.find((o) => o.value === operand)?.label ?? `#${operand}`) : String(operand),
-        );
+        const values = condition.operands.map((operand) => operandText(condition.field, operand));
         return `${t(`labels.condition_fields.${condition.field}`)} ${t(`labels.operator_signs.${condition.operator}`)} ${values.join(', ')}`;
       })
       .join(' · ');

@@ -30,6 +30,7 @@ import { api, errorTitle, gatewayPath, isApiError } from '../../kit/api.ts';
 import { AuditHistory } from '../../kit/AuditHistory.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { MoneyInput } from '../../kit/MoneyInput.tsx';
+import { useMoney } from '../../kit/Money.tsx';
 import { queryKeys } from '../../kit/queryKeys.ts';
 import { ResourceForm } from '../../kit/ResourceForm.tsx';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
@@ -44,30 +45,20 @@ import { moveItem as move } from '../../kit/reorder.ts';
 type Row = JsonApiRecord<Record<string, unknown>>;
 const resource = marketingComplectationResource as unknown as AnyResource;
 const SERVICE = 'cars.catalog';
-const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'ru-RU');
-
-/** A price of the catalogue: whole roubles, in roubles whatever the interface language. */
-export function formatRoubles(value: unknown, lang: Lang): string {
-  if (typeof value !== 'number') return '—';
-  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(value);
-}
-
 const useLang = (): Lang => {
   const { i18n } = useTranslation();
   return i18n.language === 'en' ? 'en' : 'ru';
 };
 
 /**
- * /cars.catalog/marketing_complectations/: the list with the price in roubles; a row opens its own
- * page. The header imports marketing complectations, and a restyling's specifications, prices and
- * options once the list is narrowed to one restyling.
+ * /cars.catalog/marketing_complectations/: the list with the price as its reader reads money; a
+ * row opens its own page. The header imports marketing complectations, and a restyling's
+ * specifications, prices and options once the list is narrowed to one restyling.
  */
 export function MarketingComplectationsPage() {
-  const lang = useLang();
   const restyling = useSearchParams()[0].get('restylings');
   const extras = useMemo(
     () => ({
-      cellRenderers: { base_price: (value: unknown) => formatRoubles(value, lang) },
       headerExtra: (
         <>
           {restyling && /^\d+$/.test(restyling) && <RestylingImportMenu restylingId={Number(restyling)} resources={[resource, optionResource as unknown as AnyResource]} />}
@@ -75,7 +66,7 @@ export function MarketingComplectationsPage() {
         </>
       ),
     }),
-    [lang, restyling],
+    [restyling],
   );
   return (
     <ResourceListExtras.Provider value={extras}>
@@ -266,10 +257,11 @@ function EngineTab({ record, editable }: { record: Row; editable: boolean }) {
   );
 }
 
-/** The price view: the base price in roubles (GET /marketing_complectations/{id}/prices) and its change. */
+/** The price view: the base price (GET /marketing_complectations/{id}/prices) as its reader reads money, and its change in roubles. */
 function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
   const { t } = useTranslation([SERVICE, 'common']);
   const lang = useLang();
+  const money = useMoney();
   const prices = useQuery({
     queryKey: [...queryKeys.resource(resource).all, 'prices', record.id, record.attributes.updated_at],
     queryFn: () => api.get<{ attributes: { base_price: number | null; currency: string; options_count: number } }>(gatewayPath(SERVICE, `marketing_complectations/${record.id}/prices`)),
@@ -293,14 +285,14 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
         bordered
         size="small"
         items={[
-          { key: 'base', label: t(`${SERVICE}:marketing_complectations.price.base`), children: view.base_price === null ? t(`${SERVICE}:marketing_complectations.price.unknown`) : formatRoubles(view.base_price, lang) },
+          { key: 'base', label: t(`${SERVICE}:marketing_complectations.price.base`), children: view.base_price === null ? t(`${SERVICE}:marketing_complectations.price.unknown`) : money.cell(view.base_price) },
           { key: 'currency', label: t(`${SERVICE}:marketing_complectations.price.currency`), children: t(`${SERVICE}:marketing_complectations.price.rub`) },
           { key: 'options', label: t(`${SERVICE}:marketing_complectations.price.options`), children: view.options_count },
         ]}
       />
       {editable && (
         <GuardedForm layout="vertical" onFinish={() => sendAndRelease(save, { base_price: price }, release, hold)}>
-          <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)}>
+          <Form.Item label={t(`${SERVICE}:marketing_complectations.price.change`)} validateStatus={error ? 'error' : undefined} help={error ?? t(`${SERVICE}:marketing_complectations.price.hint`)} extra={money.inputHelp(price)}>
             <Space.Compact>
               <MoneyInput
                 aria-label={t(`${SERVICE}:marketing_complectations.price.change`)}
@@ -310,7 +302,7 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
                   setPrice(typeof value === 'number' ? value : null);
                 }}
                 style={{ width: 220 }}
-                suffix="₽"
+                usdHelp={false}
               />
               <Button type="primary" htmlType="submit" loading={save.isPending}>
                 {t('common:actions.save')}

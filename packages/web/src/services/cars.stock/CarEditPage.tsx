@@ -30,10 +30,11 @@ import { useSession } from '../../app/session.ts';
 import { api, errorTitle, fieldOfPointer, isApiError } from '../../kit/api.ts';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { MoneyInput } from '../../kit/MoneyInput.tsx';
+import { useMoney } from '../../kit/Money.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
-import { carKeys, fetchCarTechnical, formatRoubles, stockPath, type CarRow } from './car-api.ts';
+import { carKeys, fetchCarTechnical, stockPath, type CarRow } from './car-api.ts';
 import { CarPhotosField } from './CarPhotosField.tsx';
 import { GuardedForm } from '../../kit/unsaved.tsx';
 
@@ -109,6 +110,7 @@ export default function CarEditPage() {
   const isNew = type !== 'used';
   const { t, i18n } = useTranslation(['cars.stock', 'common']);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
+  const amounts = useMoney();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const site = useSite(siteId);
@@ -200,7 +202,7 @@ export default function CarEditPage() {
   );
   const number = (field: string, min: number, max: number, step = 1) => item(field, <InputNumber aria-label={label(field)} min={min} max={max} step={step} precision={0} style={{ width: '100%' }} />);
   const text = (field: string, max = 255) => item(field, <Input aria-label={label(field)} maxLength={max} />);
-  const money = (field: string) => item(field, <MoneyInput aria-label={label(field)} suffix="₽" />);
+  const money = (field: string) => item(field, <MoneyInput aria-label={label(field)} />);
   const choice = (field: string, options: { value: string; label: string }[]) => item(field, <Select aria-label={label(field)} allowClear options={options} />);
   const toggle = (field: string) => item(field, <Switch aria-label={label(field)} />, { valuePropName: 'checked' });
   // Engine, gearbox, drive, body: marked while they hold what the marketing complectation gave.
@@ -297,7 +299,7 @@ export default function CarEditPage() {
             {money('credit_tradein_discount')}
             <Col xs={24} md={12} xl={8}>
               <Form.Item label={t('fields.final_price')} extra={t('form.final_price_hint')}>
-                <Typography.Text strong data-testid="final-price">{formatRoubles(final, lang)}</Typography.Text>
+                <Typography.Text strong data-testid="final-price">{amounts.cell(final)}</Typography.Text>
               </Form.Item>
             </Col>
             {item('discount_description', <Input.TextArea aria-label={label('discount_description')} rows={2} maxLength={2000} />, { span: 24 })}

@@ -14,11 +14,12 @@ import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { MoneyInput } from '../../kit/MoneyInput.tsx';
+import { useMoney } from '../../kit/Money.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { readJson, writeJson } from '../../kit/storage.ts';
 import { includedIndex, useRefOptions } from '../../kit/useResourceList.ts';
 import { useSite } from '../sites.context/site-api.ts';
-import { carKeys, columnsKey, formatRoubles, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
+import { carKeys, columnsKey, labelName, LOGISTIC_COLORS, STATUS_COLORS, stockPath, type CarRow } from './car-api.ts';
 import { RefreshButton } from '../../kit/QueryStates.tsx';
 import { CutText, DataTable } from '../../kit/DataTable.tsx';
 import { IconButton } from '../../kit/IconButton.tsx';
@@ -62,6 +63,7 @@ function CarsPage({ type }: { type: CarType }) {
   const { siteId = '' } = useParams();
   const { t, i18n } = useTranslation(['cars.stock', 'common']);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
+  const money = useMoney();
   const { user } = useSession();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -184,8 +186,8 @@ function CarsPage({ type }: { type: CarType }) {
         const discounted = row.attributes.final_price !== null && row.attributes.final_price !== row.attributes.price;
         return (
           <div className="cars-price">
-            <Typography.Text strong>{formatRoubles(row.attributes.final_price ?? row.attributes.price, lang)}</Typography.Text>
-            {discounted && <Typography.Text type="secondary" delete>{formatRoubles(row.attributes.price, lang)}</Typography.Text>}
+            <Typography.Text strong>{money.cell(row.attributes.final_price ?? row.attributes.price)}</Typography.Text>
+            {discounted && <Typography.Text type="secondary" delete>{money.cell(row.attributes.price)}</Typography.Text>}
           </div>
         );
       },
@@ -263,8 +265,8 @@ function CarsPage({ type }: { type: CarType }) {
           <Select allowClear placeholder={t('fields.logistic_status')} aria-label={t('fields.logistic_status')} style={{ width: 220 }} value={filters.logistic_status} options={CAR_LOGISTIC_STATUSES.map((value) => ({ value, label: t(`logistic.${value}`) }))} onChange={(value) => setFilter({ logistic_status: value })} />
           <InputNumber placeholder={t('fields.year')} aria-label={t('fields.year')} min={1900} max={2100} precision={0} style={{ width: 110 }} value={filters.year} onChange={(value) => setFilter({ year: value })} />
           <Space.Compact>
-            <MoneyInput placeholder={t('list.price_from')} aria-label={t('list.price_from')} step={50_000} style={{ width: 140 }} value={filters.price_from} onChange={(value) => setFilter({ price_from: value })} />
-            <MoneyInput placeholder={t('list.price_to')} aria-label={t('list.price_to')} step={50_000} style={{ width: 140 }} value={filters.price_to} onChange={(value) => setFilter({ price_to: value })} />
+            <MoneyInput usdHelp={false} placeholder={t('list.price_from')} aria-label={t('list.price_from')} step={50_000} style={{ width: 140 }} value={filters.price_from} onChange={(value) => setFilter({ price_from: value })} />
+            <MoneyInput usdHelp={false} placeholder={t('list.price_to')} aria-label={t('list.price_to')} step={50_000} style={{ width: 140 }} value={filters.price_to} onChange={(value) => setFilter({ price_to: value })} />
           </Space.Compact>
           {filtered && <Button onClick={() => { setFilters({}); setPage(1); }}>{t('common:actions.reset_filters')}</Button>}
         </Space>
@@ -290,6 +292,8 @@ function CarsPage({ type }: { type: CarType }) {
           <DataTable<Car>
             // The list's own column choice (remembered per user) is above it.
             columnChoice={false}
+            // On a phone: which car, and its price.
+            keyColumns={['vin', 'car', 'price']}
             rowKey="id"
             size="middle"
             tableLayout="fixed"

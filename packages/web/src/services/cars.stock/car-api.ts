@@ -21,17 +21,6 @@ export const carKeys = {
   one: (id: string) => ['cars.stock', 'cars', 'one', id] as const,
 };
 
-/** Prices are roubles whatever the interface language (a dealer's stock is priced in roubles). */
-/** Made once per language: building a formatter costs far more than using it (a list formats hundreds). */
-const roubles = new Map<Lang, Intl.NumberFormat>();
-
-export function formatRoubles(value: number | null | undefined, lang: Lang): string {
-  if (value === null || value === undefined) return '—';
-  let format = roubles.get(lang);
-  if (!format) roubles.set(lang, (format = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { style: 'currency', currency: 'RUB', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 })));
-  return format.format(value);
-}
-
 export const labelName = (label: CarLabel, lang: Lang) => (lang === 'en' ? label.name_en : label.name_ru) || label.name;
 
 export const STATUS_COLORS: Record<string, string> = { active: 'green', sold: 'default', not_active: 'orange', reserved: 'blue' };

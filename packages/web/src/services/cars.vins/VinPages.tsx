@@ -12,7 +12,6 @@ import { IconButton } from '../../kit/IconButton.tsx';
 import { ResourceListPage } from '../../kit/ResourceListPage.tsx';
 import { ResourceListExtras, type ResourceListExtrasValue } from '../../kit/resourceListExtras.ts';
 import { currentLang } from '../../app/i18n.ts';
-import { formatRoubles } from '../cars.stock/car-api.ts';
 import { VinImportButton } from './VinImportDialog.tsx';
 import './vins.css';
 import { FormModal } from '../../kit/unsaved.tsx';
@@ -119,7 +118,6 @@ export function VinDataPage() {
       ),
       cellRenderers: {
         vin: (value) => <span className="vin-cell">{String(value)}</span>,
-        gross_price: (value) => formatRoubles(value as number | null, currentLang()),
         option_codes: (value) => {
           const codes = Array.isArray(value) ? (value as string[]) : [];
           if (!codes.length) return <Typography.Text type="secondary">—</Typography.Text>;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CAR_AGE_CHOICES, CREDIT_CAR_TYPES, hasAnyPermission, seededText, t as messageText, type CalculationResult, type CreditOffer, type Lang } from '@dp/contracts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle, gatewayPath } from '../../kit/api.ts';
-import { formatMoney } from '../../kit/format.ts';
+import { useMoney, type MoneyFormat } from '../../kit/Money.tsx';
 import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { calculate } from './credit-api.ts';
 
@@ -54,10 +54,7 @@ function useStockCars(siteId: number | undefined) {
 }
 
 /** A stock car as the picker lists it: VIN, year, price. */
-const carLabel = (car: StockCar, id: string, lang: Lang) => [car.vin ?? `#${id}`, car.year, car.price != null ? formatMoney(car.price, lang) : null].filter(Boolean).join(' · ');
-
-/** Kopecks as money of the user's language. */
-const money = (kopecks: number, lang: Lang) => formatMoney(kopecks / 100, lang, 2);
+const carLabel = (car: StockCar, id: string, amounts: MoneyFormat) => [car.vin ?? `#${id}`, car.year, car.price != null ? amounts.text(car.price) : null].filter(Boolean).join(' · ');
 
 /**
  * The calculator as a site would show it, inside the admin: type a price (or pick a car of the
@@ -68,6 +65,10 @@ const money = (kopecks: number, lang: Lang) => formatMoney(kopecks / 100, lang, 
 export function CalculatorPreview({ siteId, programIds, programStateId }: { siteId?: number; programIds?: number[]; programStateId?: string }) {
   const { t } = useTranslation(['credit.calc', 'common']);
   const { lang } = useSession();
+  const amounts = useMoney();
+  /** The calculation's amounts are kopecks: as text, and as a cell with the rate in its tooltip. */
+  const money = (kopecks: number) => amounts.text(kopecks / 100, 2);
+  const moneyCell = (kopecks: number) => amounts.cell(kopecks / 100, 2);
   const [form] = Form.useForm<PreviewValues>();
   const stock = useStockCars(siteId);
   const [result, setResult] = useState<CalculationResult | null>(null);
@@ -113,7 +114,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
             {offer.leasing && <Tag>{t('preview.leasing')}</Tag>}
             {benefitsOf(offer).map((benefit) => (
               <Tag color="blue" key={benefit.discount_id} data-testid="credit-benefit">
-                {t('preview.discount', { name: seededText(benefit.program_name, lang as Lang), sum: money(benefit.sum, lang as Lang) })}
+                {t('preview.discount', { name: seededText(benefit.program_name, lang as Lang), sum: money(benefit.sum) })}
               </Tag>
             ))}
           </Space>
@@ -121,12 +122,12 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
       ),
     },
     { title: t('preview.rate'), key: 'rate', render: (_: unknown, offer: CreditOffer) => <span className="credit-preview__nowrap">{offer.rate} %</span> },
-    { title: t('preview.monthly'), key: 'monthly', render: (_: unknown, offer: CreditOffer) => <Typography.Text strong data-testid="credit-monthly" className="credit-preview__nowrap">{money(offer.monthly_payment, lang as Lang)}</Typography.Text> },
-    { title: t('preview.last'), key: 'last', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.last_payment, lang as Lang) },
-    { title: t('preview.residual'), key: 'residual', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.residual_payment, lang as Lang) },
-    { title: t('preview.loan'), key: 'loan', responsive: ['lg' as const], render: (_: unknown, offer: CreditOffer) => money(offer.loan_amount, lang as Lang) },
-    { title: t('preview.total'), key: 'total', responsive: ['lg' as const], render: (_: unknown, offer: CreditOffer) => money(offer.total_paid, lang as Lang) },
-    { title: t('preview.overpayment'), key: 'overpayment', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => money(offer.overpayment, lang as Lang) },
+    { title: t('preview.monthly'), key: 'monthly', render: (_: unknown, offer: CreditOffer) => <Typography.Text strong data-testid="credit-monthly" className="credit-preview__nowrap">{moneyCell(offer.monthly_payment)}</Typography.Text> },
+    { title: t('preview.last'), key: 'last', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => moneyCell(offer.last_payment) },
+    { title: t('preview.residual'), key: 'residual', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => moneyCell(offer.residual_payment) },
+    { title: t('preview.loan'), key: 'loan', responsive: ['lg' as const], render: (_: unknown, offer: CreditOffer) => moneyCell(offer.loan_amount) },
+    { title: t('preview.total'), key: 'total', responsive: ['lg' as const], render: (_: unknown, offer: CreditOffer) => moneyCell(offer.total_paid) },
+    { title: t('preview.overpayment'), key: 'overpayment', responsive: ['md' as const], render: (_: unknown, offer: CreditOffer) => moneyCell(offer.overpayment) },
   ];
   return (
     <Card variant="borderless" className="page-card credit-preview" title={<Space><CalculatorOutlined aria-hidden />{t('preview.title')}</Space>}>
@@ -154,7 +155,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
                   onChange={pickCar}
                   options={CREDIT_CAR_TYPES.map((type) => ({
                     label: t(`car_types.${type}`),
-                    options: stock.cars.flatMap((car, index) => ((car.attributes.is_new ? 'new' : 'used') === type ? [{ value: index, label: carLabel(car.attributes, car.id, lang as Lang) }] : [])),
+                    options: stock.cars.flatMap((car, index) => ((car.attributes.is_new ? 'new' : 'used') === type ? [{ value: index, label: carLabel(car.attributes, car.id, amounts) }] : [])),
                   })).filter((group) => group.options.length)}
                 />
               </Form.Item>
@@ -204,7 +205,7 @@ export function CalculatorPreview({ siteId, programIds, programStateId }: { site
       {result && !run.isError && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Text type="secondary" data-testid="credit-summary">
-            {t('preview.defaults', { down: money(result.down_payment, lang as Lang), percent: result.down_payment_percent, term: result.term })}
+            {t('preview.defaults', { down: money(result.down_payment), percent: result.down_payment_percent, term: result.term })}
             {result.max_term ? ` (${t('preview.max_term', { months: result.max_term })})` : ''}
           </Typography.Text>
           <Typography.Title level={5}>{t('preview.offers')}</Typography.Title>

@@ -35,7 +35,7 @@ import { columnSortOrder, sortOfTable } from '../../kit/useResourceList.ts';
 import { useSiteList } from '../../kit/useSiteList.ts';
 import { useSite } from '../sites.context/site-api.ts';
 import { CarPhotosField } from '../cars.stock/CarPhotosField.tsx';
-import { formatRoubles } from '../cars.stock/car-api.ts';
+import { useMoney } from '../../kit/Money.tsx';
 import './import-edit.css';
 
 /**
@@ -83,12 +83,13 @@ const carKeys = (car: ImportEditCar | null | undefined, t: (key: string) => stri
   car ? [car.vin ? `VIN ${car.vin}` : null, car.external_id ? `${t('external_id')} ${car.external_id}` : null].filter(Boolean).join(' · ') : '';
 const labelText = (label: ImportEditLabel, lang: Lang) => (lang === 'en' ? label.name_en : label.name_ru) || label.name;
 
-/** A field's value as the list shows it: roubles, the text, the number of photos, the labels' tags. */
+/** A field's value as the list shows it: the price as its reader reads money, the text, the number of photos, the labels' tags. */
 function ValueCell({ field, value, labels, empty }: { field: ImportEditField; value: EditValue; labels: Map<number, ImportEditLabel>; empty: string }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const money = useMoney();
   if (value === null || value === undefined || (Array.isArray(value) && !value.length && field === 'photos')) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  if (field === 'price') return <span className="import-edit__money">{formatRoubles(value as number, lang)}</span>;
+  if (field === 'price') return <span className="import-edit__money">{money.cell(value as number)}</span>;
   if (field === 'description') return <Typography.Text ellipsis={{ tooltip: String(value) }} className="import-edit__text">{String(value)}</Typography.Text>;
   if (field === 'photos') return <span>{t('photos_count', { count: (value as number[]).length })}</span>;
   const ids = value as number[];

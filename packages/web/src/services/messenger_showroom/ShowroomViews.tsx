@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Grid, InputNumber, Row, Select, Space, Statistic, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Grid, Row, Select, Space, Statistic, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { notify } from '../../app/notify.ts';
 import { api, errorTitle } from '../../kit/api.ts';
 import { formatDateTime, formatNumber } from '../../kit/format.ts';
 import { DataTable } from '../../kit/DataTable.tsx';
+import { MoneyInput } from '../../kit/MoneyInput.tsx';
 import { ContentLoader } from '../../kit/Loader.tsx';
 import { PageHeader } from '../../kit/PageHeader.tsx';
 import { LoadFailed, RefreshButton } from '../../kit/QueryStates.tsx';
@@ -221,7 +222,7 @@ export function CarsPage() {
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="cars_price_min" label={t('cars.fields.cars_price_min')}>
-                    <InputNumber min={0} max={2_000_000_000} precision={0} className="showroom-price" />
+                    <MoneyInput max={2_000_000_000} className="showroom-price" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
@@ -238,7 +239,7 @@ export function CarsPage() {
                       }),
                     ]}
                   >
-                    <InputNumber min={0} max={2_000_000_000} precision={0} className="showroom-price" />
+                    <MoneyInput max={2_000_000_000} className="showroom-price" />
                   </Form.Item>
                 </Col>
               </Row>
