@@ -42,7 +42,9 @@ export class ErrorCollector {
   private readonly sinceCap = new Map<number, number>();
 
   constructor(private readonly ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>) {
-    this.batcher = new Batcher((items) => this.write(items), { max: 500, concurrency: 2 });
+    // One batch at a time: every batch writes the same hot rows (the projects' rate-limit counters
+    // and totals, the busy issues), so a second one only waited on its locks, and halved the batches.
+    this.batcher = new Batcher((items) => this.write(items), { max: 500, concurrency: 1 });
   }
 
   /** The point where a new issue is announced (a notification of a new issue subscribes here). */
