@@ -161,12 +161,12 @@ for (const lang of ['RU', 'EN'] as const) {
     await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
     await shop.getByRole('navigation', { name: 'Категории аксессуаров' }).getByRole('link', { name: categoryName }).click();
     await expect(shop.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
-    await expect(shop.getByRole('heading', { level: 3, name: `Чехол велюровый ${tag}` })).toBeVisible();
-    await expect(shop.getByRole('heading', { level: 3, name: `Чехол кожаный ${tag}` })).toBeVisible();
+    await expect(shop.getByRole('heading', { level: 2, name: `Чехол велюровый ${tag}` })).toBeVisible();
+    await expect(shop.getByRole('heading', { level: 2, name: `Чехол кожаный ${tag}` })).toBeVisible();
     await shop.getByRole('checkbox', { name: /^Велюр/ }).check();
     await shop.getByRole('button', { name: 'Показать' }).click();
     await expect(shop).toHaveURL(new RegExp(`attr_${attributeCode}=`));
-    await expect(shop.getByRole('heading', { level: 3, name: `Чехол кожаный ${tag}` })).toHaveCount(0);
+    await expect(shop.getByRole('heading', { level: 2, name: `Чехол кожаный ${tag}` })).toHaveCount(0);
     await shot(shop, `shop-${lang.toLowerCase()}-1440`);
     await shop.getByRole('link', { name: new RegExp(`Чехол велюровый ${tag}`) }).click();
     await expect(shop).toHaveURL(new RegExp(`^${SITE_URL}/accessories/\\d+$`));

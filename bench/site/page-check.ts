@@ -6,7 +6,10 @@
  * contentful paint, largest contentful paint, cumulative layout shift, total blocking time, the
  * requests and bytes; and the accessibility rules a page can be checked for without a library:
  * a language, a title, one h1, headings without gaps, landmarks, alt on every image, a name for
- * every link, button and field, unique ids, no CSP violation.
+ * every link, button and field (its own label, a wrapping one or aria-label), unique ids, no CSP violation.
+ *
+ * BENCH_PAGES_REPORTER=compare measures each page twice, with the error collection's reporter
+ * script as served and with its request refused (reporting off), one row each, side by side.
  */
 import { chromium, type Page } from 'playwright-core';
 
@@ -75,7 +78,7 @@ const ACCESSIBILITY = `(() => {
   for (const button of document.querySelectorAll('button')) if (!name(button)) problems.push('a button without a name');
   for (const field of document.querySelectorAll('input:not([type=hidden]), textarea, select')) {
     const id = field.getAttribute('id');
-    if (!field.getAttribute('aria-label') && !(id && document.querySelector('label[for="' + id + '"]'))) problems.push('a field without a label: ' + field.getAttribute('name'));
+    if (!field.getAttribute('aria-label') && !field.closest('label') && !(id && document.querySelector('label[for="' + id + '"]'))) problems.push('a field without a label: ' + field.getAttribute('name'));
   }
   const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
   for (const id of new Set(ids.filter((value, index) => ids.indexOf(value) !== index))) problems.push('duplicate id ' + id);
@@ -86,13 +89,17 @@ async function accessibility(page: Page): Promise<string[]> {
   return page.evaluate(ACCESSIBILITY) as Promise<string[]>;
 }
 
+/** Reporting on (the reporter as served), and off (its script refused) when comparing. */
+const REPORTING = process.env.BENCH_PAGES_REPORTER === 'compare' ? (['on', 'off'] as const) : (['on'] as const);
+
 async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const rows: string[] = [];
   let failed = false;
   try {
-    for (const path of paths) {
+    for (const path of paths) for (const reporting of REPORTING) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'ru-RU' });
+      if (reporting === 'off') await context.route('**/_site/errors.*', (route) => route.abort());
       const page = await context.newPage();
       const violations: string[] = [];
       page.on('console', (message) => {
@@ -101,7 +108,7 @@ async function main() {
       const vitals = await measure(page, base.replace(/\/+$/, '') + path);
       const problems = [...(await accessibility(page)), ...violations.map((text) => `CSP: ${text.slice(0, 120)}`)];
       failed ||= problems.length > 0;
-      rows.push(`| ${path} | ${Math.round(vitals.fcp)} | ${Math.round(vitals.lcp)} | ${vitals.cls.toFixed(3)} | ${Math.round(vitals.tbt)} | ${vitals.requests} | ${(vitals.bytes / 1024).toFixed(1)} | ${problems.length ? problems.join('; ') : 'none'} |`);
+      rows.push(`| ${path}${REPORTING.length > 1 ? ` (reporting ${reporting})` : ''} | ${Math.round(vitals.fcp)} | ${Math.round(vitals.lcp)} | ${vitals.cls.toFixed(3)} | ${Math.round(vitals.tbt)} | ${vitals.requests} | ${(vitals.bytes / 1024).toFixed(1)} | ${problems.length ? problems.join('; ') : 'none'} |`);
       await context.close();
     }
   } finally {

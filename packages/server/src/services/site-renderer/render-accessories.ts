@@ -43,7 +43,7 @@ function card(ctx: RenderContext, item: ListedAccessory): Html {
 <a class="car-card__link" href="${href}">
 <div class="car-card__media">${item.image ? html`<img src="${item.image}" alt="${item.name}" loading="lazy" width="640" height="400">` : html`<div class="car-card__placeholder" aria-hidden="true">${item.name}</div>`}</div>
 <div class="car-card__body">
-<h3 class="car-card__title">${item.name}</h3>
+<h2 class="car-card__title">${item.name}</h2>
 <p class="car-card__facts">${say(ctx.lang, 'shop_article')}: ${item.article_code}</p>
 ${price(ctx, item)}
 <p class="${item.in_stock ? 'accessory-stock' : 'car-card__status'}">${say(ctx.lang, item.in_stock ? 'shop_in_stock' : 'shop_out_of_stock')}</p>

@@ -67,7 +67,7 @@ export function carCard(ctx: RenderContext, list: StockList, listUri: string, ca
 <a class="car-card__link" href="${href}">
 <div class="car-card__media">${car.image ? html`<img src="${car.image}" alt="${name}" loading="lazy" width="640" height="400">` : html`<div class="car-card__placeholder" aria-hidden="true">${name}</div>`}${badges.length ? html`<ul class="car-card__badges">${badges.map((label) => labelChip(ctx, label))}</ul>` : null}</div>
 <div class="car-card__body">
-<h3 class="car-card__title">${name}</h3>
+<h2 class="car-card__title">${name}</h2>
 ${car.complectation ? html`<p class="car-card__complectation">${car.complectation}</p>` : null}
 ${facts.length ? html`<p class="car-card__facts">${facts.join(' · ')}</p>` : null}
 ${tags.length ? html`<ul class="car-card__tags">${tags.map((label) => labelChip(ctx, label))}</ul>` : null}

@@ -25,7 +25,7 @@ let brands: { kia: number; lada: number };
 let models: { rio: number; ceed: number };
 const db = () => t.database.db;
 const body = async (url: string, host = s.host) => (await visit(t, host, url)).body.replace(/[\u00a0\u202f]/g, ' ');
-const cards = (page: string) => [...page.matchAll(/<h3 class="car-card__title">([^<]*)<\/h3>/g)].map((match) => match[1]);
+const cards = (page: string) => [...page.matchAll(/<h2 class="car-card__title">([^<]*)<\/h2>/g)].map((match) => match[1]);
 
 beforeAll(async () => {
   t = await buildTestApp();

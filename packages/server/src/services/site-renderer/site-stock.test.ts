@@ -41,7 +41,7 @@ const db = () => t.database.db;
 
 const kind = (over: Partial<StockKindSettings> = {}): StockKindSettings => ({ ...stockSettingsDefaults().new_settings, root_page_id: root, ...over });
 const car = (over: Partial<typeof cars.$inferInsert>) => ({ site_id: s.id, client_id: s.clientId, is_new: true, brand_id: brands.kia, model_id: models.rio, year: 2025, price: 2_000_000, final_price: 2_000_000, ...over });
-const cards = (body: string) => [...body.matchAll(/<h3 class="car-card__title">([^<]*)<\/h3>/g)].map((match) => match[1]);
+const cards = (body: string) => [...body.matchAll(/<h2 class="car-card__title">([^<]*)<\/h2>/g)].map((match) => match[1]);
 /** A page's body with the narrow and no-break spaces of formatted numbers as plain spaces. */
 const body = async (url: string) => (await visit(t, s.host, url)).body.replace(/[\u00a0\u202f]/g, ' ');
 /** The address of a car as the list links it. */
