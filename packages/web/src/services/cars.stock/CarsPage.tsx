@@ -3,13 +3,14 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Empty, Grid, InputNumber, Modal, Popconfirm, Popover, Result, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 // cars.export: the commercial offer of the selected cars.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { OfferDialog } from '../cars.export/OfferDialog.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { brandRef, CAR_LOGISTIC_STATUSES, CAR_STATUSES, hasPermission, modelRef, type CarType, type JsonApiList, type JsonApiRecord, type Lang } from '@dp/contracts';
+import { siteUrl } from '../../app/data.ts';
 import { notify } from '../../app/notify.ts';
 import { useSession } from '../../app/session.ts';
 import { api, errorTitle } from '../../kit/api.ts';
@@ -36,6 +37,25 @@ interface Filters {
   price_from?: number | null;
   price_to?: number | null;
   search?: string;
+}
+
+/**
+ * A car's page on its public site (its `pages`), opened the way the admin opens the site: the page's
+ * path on the site's address from here (the technical host on a local server). None while the site
+ * does not show the car.
+ */
+export function carPageHref(pages: readonly { type: string; url: string }[], siteOrigin: string | null): string | null {
+  const page = pages.find((one) => one.type === 'car');
+  if (!page || !siteOrigin) return null;
+  const address = new URL(page.url, 'http://site.invalid');
+  return `${siteOrigin}${address.pathname}${address.search}`;
+}
+
+/** The button that opens a car's page on its site, when the site shows it. */
+function CarSiteLink({ pages, siteOrigin }: { pages: readonly { type: string; url: string }[]; siteOrigin: string | null }) {
+  const { t } = useTranslation('cars.stock');
+  const href = carPageHref(pages, siteOrigin);
+  return href ? <IconButton type="text" icon={<ExportOutlined aria-hidden />} href={href} target="_blank" rel="noopener" aria-label={t('list.open_on_site')} title={t('list.open_on_site')} /> : null;
 }
 
 /** The columns a user may hide; VIN and the actions always show. */
@@ -70,6 +90,7 @@ function CarsPage({ type }: { type: CarType }) {
   const queryClient = useQueryClient();
   const site = useSite(siteId);
   const clientId = site.data?.site.attributes.client_id;
+  const siteOrigin = siteUrl(site.data?.site.attributes);
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<string | undefined>(undefined);
@@ -205,10 +226,11 @@ function CarsPage({ type }: { type: CarType }) {
     {
       key: 'actions',
       title: t('common:actions.title'),
-      width: 90,
+      width: 120,
       fixed: screens.md ? 'right' : undefined,
       render: (_, row) => (
         <Space size={0}>
+          <CarSiteLink pages={row.attributes.pages ?? []} siteOrigin={siteOrigin} />
           {can('cars.patch') && (
             <IconButton type="text" icon={<EditOutlined aria-hidden />} aria-label={t('common:actions.edit')} title={t('common:actions.edit')} onClick={() => navigate(`/cars.stock/create/${type}?site=${siteId}&car=${row.id}`)} />
           )}
