@@ -496,8 +496,9 @@ describe('model pages, sold templates and benefits on cards', () => {
     expect(used).not.toContain('Новый текст шаблона');
     // The template's form floors take their posts; the car's own request form is not there.
     await db().update(templates).set({ floors: [{ floor_id: s.floors.text, values: {} }, { floor_id: s.floors.form, values: {} }] }).where(eq(templates.id, template!.id));
+    // Through visit: it first waits for the cache to hear the template's change, as the GETs do.
     const post = (form: string) =>
-      t.app.inject({ method: 'POST', url: address, headers: { host: s.host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: form, name: 'Гость', phone: '1' }).toString() });
+      visit(t, s.host, address, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _form: form, name: 'Гость', phone: '1' }).toString() });
     const wrong = await post('main-1');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Введите телефон в формате');
