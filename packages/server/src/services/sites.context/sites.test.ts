@@ -483,6 +483,12 @@ describe('copy, fork and generate', () => {
     expect(refused.statusCode).toBe(400);
     expect(firstError(refused).source).toEqual({ pointer: '/data/source_site_id' });
     expect((await t.database.db.select({ id: sites.id }).from(sites)).length).toBe(before);
+    // Without sites.create the copy is refused, whatever the source; nothing is made.
+    const editor = await t.createUser({ grants: { 'sites.context': ['sites.patch', 'sites.get_full_list'] }, clientIds: [clientA] });
+    const editorToken = (await t.signIn(editor.email)).access_token;
+    const forbidden = await action('POST', 'sites/copy', editorToken, { source_site_id: Number(source.id), name: 'Y', client_id: clientA });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await t.database.db.select({ id: sites.id }).from(sites)).length).toBe(before);
   });
 
   it("gives a creation's refused host, group and domain code the spec's second-reading codes 0, 1 and 2", async () => {
