@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { sendCallback, signIn, visit } from './kit.ts';
+import { sendCallback, signIn, useLanguage, visit } from './kit.ts';
 
 /**
  * Requests (request.storage): a visitor sends the demo site's callback form (the site
@@ -33,8 +33,15 @@ test('a callback form sent on the demo site reaches the callback list, opens, an
     await page.screenshot({ path: 'test-results/screens/requests-ru-1440.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/screens/requests-ru-390.png', fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
   }
+  // The same in English, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page, 'EN');
+  await expect(page.getByLabel('Delivery', { exact: true })).toContainText(/(Sent|Sending|Failed|Held|No actions): \d+/);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: 'test-results/screens/requests-en-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await useLanguage(page, 'RU');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The detail: every field, the consent it was sent under.
   await row.getByRole('button', { name: /Открыть заявку/ }).click();
