@@ -51,8 +51,26 @@ export function smartContractHref(ctx: RenderContext, car: Pick<ListedCar, 'id' 
   return safeHref(fillSmartContractLink(ctx.snap.stock?.smartContractLink, car));
 }
 
+/**
+ * Cards drawn, by the car and what else they show: a list page's cars are the same objects while
+ * the site's cached answers live (site-stock.ts, `CardMemo`), so another page showing one draws
+ * nothing again; a car read anew (another site state, a car page) is another key.
+ */
+const drawnCards = new WeakMap<ListedCar, Map<string, Html>>();
+
 /** A car's card (a list page's, a model page's): photo with badges, names, facts, tags, prices, the dealer's benefit. */
 export function carCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar, tools: StockTools | null = null): Html {
+  const key = `${ctx.lang}|${ctx.prefix}|${ctx.preview}|${list.kind}|${listUri}|${tools !== null}`;
+  let drawn = drawnCards.get(car);
+  const kept = drawn?.get(key);
+  if (kept) return kept;
+  const card = drawCard(ctx, list, listUri, car, tools);
+  if (!drawn) drawnCards.set(car, (drawn = new Map()));
+  drawn.set(key, card);
+  return card;
+}
+
+function drawCard(ctx: RenderContext, list: StockList, listUri: string, car: ListedCar, tools: StockTools | null): Html {
   const visual = list.settings.visual_settings;
   const name = [car.brand, car.model].filter(Boolean).join(' ') || say(ctx.lang, 'stock_no_photo');
   const href = carHref(ctx, list, car, listUri);

@@ -25,7 +25,7 @@ import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type Form
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type CallWidgetView, type SitePage, type SiteRow, type SiteSnapshot, type SmartContractsView } from './site-snapshot.ts';
-import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockIndexOf, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockMemo, type StockList, type StockView } from './site-stock.ts';
 import { loadStockIndex } from './stock-index.ts';
 import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
@@ -387,7 +387,7 @@ export class SiteRenderer {
     if (stock && (showroom || stock.catalogPageId === page.id)) {
       return this.cache.responseOf(entry, `showroom|${host}|${pageLang}|${uri}|${listPage}`, async () => {
         const [view, models] = await Promise.all([
-          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang, this.stockIndexOf(entry)) : null,
+          showroom ? loadShowroom(this.ctx.db, site.id, site.client_id, stock, showroom, new Map([...listsOf(snapshot)].map(([kind, own]) => [kind, own.uri])), pageLang, this.stockMemo(entry)) : null,
           stock.catalogPageId === page.id ? loadShowroomModels(this.ctx.db, site.id, site.client_id, stock, (id) => snapshot.pagesById.get(id)?.uri, pageLang) : null,
         ]);
         return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, showroom: view, models })), cacheControl);
@@ -403,12 +403,15 @@ export class SiteRenderer {
     const { site, snapshot } = entry.value;
     const config = snapshot!.stock!;
     const listQuery = parseListQuery(config, lists, query);
-    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang, this.stockIndexOf(entry)) };
+    return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang, this.stockMemo(entry)) };
   }
 
-  /** The index of the site's offered cars of a kind (stock-index.ts), kept while the site's entry lives. */
-  private stockIndexOf(entry: SiteEntry<SiteState>): StockIndexOf {
-    return (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new'));
+  /** What the site's list pages keep for the next ones (site-stock.ts), while the site's entry lives. */
+  private stockMemo(entry: SiteEntry<SiteState>): StockMemo {
+    return {
+      index: (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new')),
+      cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => ({ cards: new Map(), bytes: 0, grew: (bytes: number) => this.cache.grew(entry, bytes) })),
+    };
   }
 
   /**

@@ -68,7 +68,7 @@ describe('the site cache', () => {
   });
 
   it('keeps the answers within its memory budget, the sites kept longest going first', async () => {
-    const cache = new SiteCache<string>({ maxBytes: 2500 });
+    const cache = new SiteCache<string>({ maxBytes: 2500, maxHeapBytes: 1000 });
     await cache.start(database);
     const entries = [];
     for (const id of [1, 2, 3]) {
@@ -78,6 +78,13 @@ describe('the site cache', () => {
     }
     expect(cache.size).toMatchObject({ sites: 2, bytes: 2000 });
     expect(await cache.site(1, () => Promise.resolve({ value: 'again', dependsOn: [1] }))).not.toBe(entries[0]);
+    // A derived value that grows in the heap counts against both budgets: site 3, kept longest now, goes first.
+    const again = (await cache.site(1, () => Promise.resolve({ value: 'unused', dependsOn: [1] })))!;
+    cache.grew(entries[1]!, 600);
+    expect(cache.size).toMatchObject({ sites: 2, bytes: 1600, heapBytes: 600 });
+    expect(await cache.site(3, () => Promise.resolve({ value: 'again', dependsOn: [3] }))).not.toBe(entries[2]);
+    cache.grew(again, 500);
+    expect(cache.size).toMatchObject({ sites: 2, bytes: 500, heapBytes: 500 });
     // Without LISTEN nothing is kept.
     await cache.stop();
     expect(cache.size).toMatchObject({ sites: 0, bytes: 0 });

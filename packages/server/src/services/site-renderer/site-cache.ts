@@ -46,6 +46,8 @@ export interface SiteEntry<S> {
   derived: Map<string, Promise<{ bytes: number }>>;
   /** Bytes of the kept answers' bodies and derived values (the cache's memory budget counts them). */
   bytes: number;
+  /** Those of them in the JavaScript heap (what list pages read, kept for the next: `grew`). */
+  heapBytes: number;
 }
 
 export const MAX_SITES = 1000;
@@ -53,6 +55,8 @@ export const MAX_RESPONSES_PER_SITE = 500;
 export const MAX_HOSTS = 10_000;
 /** The most the kept answers of all sites may weigh; the sites kept longest go first. */
 export const MAX_BYTES = 128 * 1024 * 1024;
+/** The most of it that may be in the JavaScript heap (`npm run serve` gives the heap 160 MB). */
+export const MAX_HEAP_BYTES = 32 * 1024 * 1024;
 
 /**
  * What the public sites' renderer keeps per process: the site of each host name, and per site its
@@ -65,13 +69,14 @@ export class SiteCache<S> extends NotifiedCache {
   private hosts = new Map<string, number | null>();
   private sites = new Map<number, SiteEntry<S>>();
   private bytes = 0;
+  private heapBytes = 0;
 
-  constructor(private readonly limits: { maxBytes: number } = { maxBytes: MAX_BYTES }) {
+  constructor(private readonly limits: { maxBytes: number; maxHeapBytes: number } = { maxBytes: MAX_BYTES, maxHeapBytes: MAX_HEAP_BYTES }) {
     super(SITE_RENDER_CHANNEL);
   }
 
-  get size(): { sites: number; hosts: number; bytes: number } {
-    return { sites: this.sites.size, hosts: this.hosts.size, bytes: this.bytes };
+  get size(): { sites: number; hosts: number; bytes: number; heapBytes: number } {
+    return { sites: this.sites.size, hosts: this.hosts.size, bytes: this.bytes, heapBytes: this.heapBytes };
   }
 
   /** The site a host name reaches (null: none), from the cache or from `load`. */
@@ -100,7 +105,7 @@ export class SiteCache<S> extends NotifiedCache {
       const generation = this.generation;
       const loaded = await load();
       if (!loaded) return null;
-      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), derived: new Map(), bytes: 0 };
+      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), derived: new Map(), bytes: 0, heapBytes: 0 };
       if (this.live && generation === this.generation) {
         if (this.sites.size >= MAX_SITES) this.drop(this.sites.keys().next().value!);
         this.sites.set(siteId, entry);
@@ -157,6 +162,11 @@ export class SiteCache<S> extends NotifiedCache {
     return made;
   }
 
+  /** A derived value of the entry grew in the heap (what a list page read, kept for the next): its bytes count against both budgets. */
+  grew(entry: SiteEntry<S>, bytes: number): void {
+    if (this.isCurrent(entry)) this.count(entry, bytes, bytes);
+  }
+
   private isCurrent(entry: SiteEntry<S>): boolean {
     return this.live && this.sites.get(entry.siteId) === entry;
   }
@@ -175,12 +185,14 @@ export class SiteCache<S> extends NotifiedCache {
     return made;
   }
 
-  /** Adds bytes kept for an entry, and forgets the sites kept longest while over the budget. */
-  private count(entry: SiteEntry<S>, bytes: number) {
+  /** Adds bytes kept for an entry (`heap` of them in the heap), and forgets the sites kept longest while over a budget. */
+  private count(entry: SiteEntry<S>, bytes: number, heap = 0) {
     entry.bytes += bytes;
     this.bytes += bytes;
+    entry.heapBytes += heap;
+    this.heapBytes += heap;
     for (const [id] of this.sites) {
-      if (this.bytes <= this.limits.maxBytes) break;
+      if (this.bytes <= this.limits.maxBytes && this.heapBytes <= this.limits.maxHeapBytes) break;
       if (id !== entry.siteId) this.drop(id);
     }
   }
@@ -191,6 +203,7 @@ export class SiteCache<S> extends NotifiedCache {
     if (!entry) return;
     this.sites.delete(siteId);
     this.bytes -= entry.bytes;
+    this.heapBytes -= entry.heapBytes;
   }
 
   /** A notification: one site (and the sites showing its content), every site, or the host names. */
@@ -206,5 +219,6 @@ export class SiteCache<S> extends NotifiedCache {
     this.hosts.clear();
     this.sites.clear();
     this.bytes = 0;
+    this.heapBytes = 0;
   }
 }

@@ -179,6 +179,13 @@ describe('a stock list page', () => {
     await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'desc' } }).where(eq(listSortSettings.site_id, s.id));
     expect(cards((await body('/cars')))[0]).toContain('Рио');
     await db().update(listSortSettings).set({ new_sort: { field: 'final_price', direction: 'asc' } }).where(eq(listSortSettings.site_id, s.id));
+    // A page at another address draws the cards the pages before it read: a change reaches it too.
+    expect(await body('/cars?sort=year_asc')).toContain('1 400 000');
+    await db().update(cars).set({ final_price: 1_350_000 }).where(eq(cars.id, carIds.a!));
+    const repriced = await body('/cars?sort=year_desc');
+    expect(repriced).toContain('1 350 000');
+    expect(repriced).not.toContain('1 400 000');
+    await db().update(cars).set({ final_price: 1_400_000 }).where(eq(cars.id, carIds.a!));
   });
 
   it("shows the monthly payment of the site's credit offers while credit_calc is active", async () => {

@@ -359,28 +359,61 @@ export function idsOf(query: string, max: number): number[] {
   return [...new Set(raw.split(',').filter((part) => /^\d{1,9}$/.test(part)).map(Number))].slice(0, max);
 }
 
-/** The index of a site's offered cars of a kind (stock-index.ts), kept with the site's cached answers. */
-export type StockIndexOf = (kind: StockKind) => Promise<StockIndex>;
+/**
+ * What a site's list pages keep for the next ones while the site's cached answers live (the
+ * renderer keeps it on the site's cache entry, so the notifications that drop the answers drop it):
+ * the index of the offered cars of each kind (stock-index.ts) and the cards read so far.
+ */
+export interface StockMemo {
+  index(kind: StockKind): Promise<StockIndex>;
+  cards(): Promise<CardMemo>;
+}
+
+/**
+ * The cards the site's list pages have shown, per day and language (a card's discounts and monthly
+ * payment are today's): a list page reads from the database only the cars no page showed before.
+ */
+export interface CardMemo {
+  cards: Map<string, ListedCar>;
+  /** Counts what was added against the renderer's memory budget. */
+  grew(bytes: number): void;
+}
+
+/** About what a kept card weighs in the heap. */
+const CARD_BYTES = 2000;
+/** The most cards a site keeps: the first pages' cars, shown most, come first. */
+const MAX_CARDS = 3000;
+
+/** The cards of `ids` in their order (ids no longer offered left out): those kept, the others read in one statement and kept. */
+async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, memo: CardMemo, ids: number[], lang: Lang): Promise<ListedCar[]> {
+  const date = today();
+  const keyOf = (id: number) => `${date}|${lang}|${id}`;
+  const missing = ids.filter((id) => !memo.cards.has(keyOf(id)));
+  const made = new Map<number, ListedCar>();
+  if (missing.length) {
+    const result = await db.execute(carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(missing.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${missing.length}`));
+    for (const car of await cardsOf(db, clientId, config, rowsOf<CarRow>(result), lang)) made.set(car.id, car);
+    if (memo.cards.size < MAX_CARDS) {
+      for (const [id, car] of made) memo.cards.set(keyOf(id), car);
+      memo.grew(made.size * CARD_BYTES);
+    }
+  }
+  return ids.flatMap((id) => memo.cards.get(keyOf(id)) ?? made.get(id) ?? []);
+}
 
 /**
  * One list page: the counts of every filter's values under the other filters, the total and the
  * page's ids from the index of the site's offered cars of the kind, then the page's cars (one
  * statement, names and the first photo joined) and their photos' files and benefits.
  */
-export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang, indexOf: StockIndexOf): Promise<ListResult> {
-  const index = await indexOf(query.list.kind);
+export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang, memo: StockMemo): Promise<ListResult> {
+  const [index, cardMemo] = await Promise.all([memo.index(query.list.kind), memo.cards()]);
   const answer = answerFromIndex(
     index,
     { filters: filtersOf(config), values: query.values, ranges: query.ranges, flags: query.flags, scope: query.scope, order: orderOf(config, query), offset: (query.page - 1) * CARS_PER_PAGE, limit: CARS_PER_PAGE },
     lang,
   );
-  let rows: CarRow[] = [];
-  if (answer.ids.length) {
-    const result = await db.execute(carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(answer.ids.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${answer.ids.length}`));
-    const byId = new Map(rowsOf<CarRow>(result).map((row) => [row.id, row]));
-    rows = answer.ids.flatMap((id) => byId.get(id) ?? []);
-  }
-  const cars = await cardsOf(db, clientId, config, rows, lang);
+  const cars = answer.ids.length ? await memoCards(db, siteId, clientId, config, cardMemo, answer.ids, lang) : [];
   const pages = Math.max(1, Math.ceil(answer.total / CARS_PER_PAGE));
   return { cars, total: answer.total, page: query.page, pages, counts: { options: answer.options, bounds: answer.bounds, flags: answer.flags } };
 }
@@ -635,7 +668,7 @@ function restylingName(row: { brand: string | null; model: string | null; model_
  * (of the equipment only for an equipment's page) with the lowest final price of the site's offered
  * cars of each, and the model's cars as the list shows them (the site's order, the first page).
  */
-export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, entry: ShowroomEntry, rootUris: Map<StockKind, string>, lang: Lang, indexOf: StockIndexOf): Promise<ShowroomView> {
+export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, entry: ShowroomEntry, rootUris: Map<StockKind, string>, lang: Lang, memo: StockMemo): Promise<ShowroomView> {
   const local = sql.raw(lang === 'en' ? 'name_en' : 'name_ru');
   const equipment = entry.complectation_id !== null ? sql` and mc.complectation_id = ${entry.complectation_id}` : sql``;
   const [nameResult, imageResult, complectationResult] = await Promise.all([
@@ -664,7 +697,7 @@ export async function loadShowroom(db: DbOrTx, siteId: number, clientId: number,
     const listUri = rootUris.get(list.kind);
     if (!listUri) continue;
     const query: ListQuery = { list, values: new Map(), ranges: new Map(), flags: new Set(), sort: null, page: 1, search: '', filtered: false, scope: { restyling_id: entry.restyling_id, complectation_id: entry.complectation_id } };
-    const result = await queryList(db, siteId, clientId, { ...config, groups: [] }, query, lang, indexOf);
+    const result = await queryList(db, siteId, clientId, { ...config, groups: [] }, query, lang, memo);
     if (result.total || !cars) cars = { list, listUri, result };
     if (result.total) break;
   }

@@ -32,6 +32,8 @@ export interface StockIndex {
   numberCodes: Map<CustomFilterField, Coded<number>>;
   /** What the arrays weigh, for the cache's memory budget. */
   bytes: number;
+  /** The masks of a scan (answerFromIndex). */
+  scratch: Int32Array;
 }
 
 /** A field's values as codes into its distinct values: -1 for null. */
@@ -97,6 +99,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
     orders: new Map(),
     numberCodes: new Map(),
     bytes: 0,
+    scratch: new Int32Array(size),
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
@@ -114,7 +117,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
   const price = index.numbers.get('price')!;
   const finalPrice = index.numbers.get('final_price')!;
   index.numbers.set('discount', price.map((value, i) => value - finalPrice[i]!));
-  index.bytes = [index.ids, index.restyling, index.complectation, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
+  index.bytes = [index.ids, index.restyling, index.complectation, index.scratch, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
   return index;
 }
 
@@ -175,15 +178,20 @@ export interface IndexAnswer {
 /** A choice field's codes. */
 const codedOf = (index: StockIndex, field: CustomFilterField): Coded<string> | Coded<number> => index.texts.get(field) ?? index.numberCodes.get(field)!;
 
-/** Whether the car at a position meets one filter; null when the filter is not set. */
-function testOf(index: StockIndex, query: IndexQuery, field: CustomFilterField): ((i: number) => boolean) | null {
+/** Bit `bit` set in `masks` for every car failing one filter; false when the filter is not set. */
+function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterField, bit: number, masks: Int32Array): boolean {
+  const size = index.size;
   const chosen = query.values.get(field);
   if (chosen) {
     const { codes, values } = codedOf(index, field);
     // A number is matched as a number ("2020" and "2020.0" alike), a text as written.
     const wanted = new Set<string | number>(index.texts.has(field) ? chosen : chosen.map(Number));
     const accepted = Uint8Array.from(values as (string | number)[], (value) => (wanted.has(value) ? 1 : 0));
-    return (i) => codes[i]! >= 0 && accepted[codes[i]!] === 1;
+    for (let i = 0; i < size; i++) {
+      const code = codes[i]!;
+      if (code < 0 || accepted[code] !== 1) masks[i]! |= bit;
+    }
+    return true;
   }
   const range = query.ranges.get(field);
   if (range) {
@@ -191,13 +199,18 @@ function testOf(index: StockIndex, query: IndexQuery, field: CustomFilterField):
     const from = range.from ?? -Infinity;
     const to = range.to ?? Infinity;
     // NaN (no value) fails both comparisons, as NULL fails them in SQL.
-    return (i) => column[i]! >= from && column[i]! <= to;
+    for (let i = 0; i < size; i++) {
+      const value = column[i]!;
+      if (!(value >= from && value <= to)) masks[i]! |= bit;
+    }
+    return true;
   }
   if (query.flags.has(field)) {
     const flags = index.flags.get(field)!;
-    return (i) => flags[i] === 1;
+    for (let i = 0; i < size; i++) if (flags[i] !== 1) masks[i]! |= bit;
+    return true;
   }
-  return null;
+  return false;
 }
 
 /**
@@ -235,70 +248,40 @@ function positionsIn(index: StockIndex, order: IndexQuery['order']): Uint32Array
  * checkboxes' counts under the others, the total under all of them and the page's ids.
  */
 export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang): IndexAnswer {
-  const fields = query.filters.map((filter) => filter.field);
-  const tests = fields.map((field) => testOf(index, query, field));
-  const set = tests.flatMap((test, j) => (test ? [[j, test] as const] : []));
-  const masks = new Int32Array(index.size);
-  const inScope = scopeTest(index, query.scope ?? null);
-
-  // Per choice filter: counts by value code, and which values the scope's cars have.
-  const choice = query.filters.flatMap((filter, j) => (filter.type === 'range' || filter.type === 'checkbox' ? [] : [{ j, field: filter.field, bit: 1 << j }]));
-  const choiceCounts = choice.map(({ field }) => {
-    const coded = codedOf(index, field);
-    return { coded, counts: new Int32Array(coded.values.length), present: new Uint8Array(coded.values.length) };
-  });
-  const ranged = query.filters.flatMap((filter, j) => (filter.type === 'range' ? [{ field: filter.field, bit: 1 << j, column: index.numbers.get(filter.field)!, min: Infinity, max: -Infinity }] : []));
-  const flagged = query.filters.flatMap((filter, j) => (filter.type === 'checkbox' ? [{ field: filter.field, bit: 1 << j, flags: index.flags.get(filter.field)!, count: 0 }] : []));
-
-  // Plain loops over plain arrays: the scan runs over every car of the kind for each uncached page.
-  const setBits = set.map(([j]) => 1 << j);
-  const setTests = set.map(([, test]) => test);
+  const size = index.size;
+  // Per car, a bit for each filter it fails; -1 outside the model page's scope. One plain loop over
+  // typed arrays per filter and per count: the scan runs over every car of the kind for each uncached page.
+  const masks = scratchOf(index);
+  markScope(index, query.scope ?? null, masks);
+  query.filters.forEach((filter, j) => markFailures(index, query, filter.field, 1 << j, masks));
   let total = 0;
-  for (let i = 0; i < index.size; i++) {
-    if (!inScope(i)) {
-      masks[i] = -1;
-      continue;
-    }
-    let mask = 0;
-    for (let t = 0; t < setTests.length; t++) if (!setTests[t]!(i)) mask |= setBits[t]!;
-    masks[i] = mask;
-    if (mask === 0) total++;
-    for (let k = 0; k < choice.length; k++) {
-      const one = choiceCounts[k]!;
-      const code = one.coded.codes[i]!;
-      if (code < 0) continue;
-      one.present[code] = 1;
-      if ((mask & ~choice[k]!.bit) === 0) one.counts[code]! += 1;
-    }
-    for (let r = 0; r < ranged.length; r++) {
-      const range = ranged[r]!;
-      const value = range.column[i]!;
-      if ((mask & ~range.bit) !== 0 || Number.isNaN(value)) continue;
-      if (value < range.min) range.min = value;
-      if (value > range.max) range.max = value;
-    }
-    for (let f = 0; f < flagged.length; f++) {
-      const flag = flagged[f]!;
-      if ((mask & ~flag.bit) === 0 && flag.flags[i] === 1) flag.count++;
-    }
-  }
+  for (let i = 0; i < size; i++) if (masks[i] === 0) total++;
 
   const options = new Map<CustomFilterField, { value: string; name: string; count: number }[]>();
-  choice.forEach(({ field }, k) => {
-    const names = index.names.get(field);
-    const nameOf = (value: string) => (names ? names.get(Number(value))?.[lang] || value : value);
-    const { coded, counts, present } = choiceCounts[k]!;
-    const isText = index.texts.has(field);
-    const found = (coded.values as (string | number)[]).flatMap((raw, code) => {
-      const value = String(raw);
-      return present[code] && value !== '' ? [{ value, name: isText ? value : nameOf(value), count: counts[code]! }] : [];
-    });
-    const numeric = CUSTOM_FILTER_FIELDS[field] === 'number';
-    found.sort((a, b) => (numeric ? Number(b.value) - Number(a.value) : a.name.localeCompare(b.name, lang)));
-    options.set(field, found);
+  const bounds = new Map<CustomFilterField, { min: number | null; max: number | null }>();
+  const flags = new Map<CustomFilterField, number>();
+  query.filters.forEach((filter, j) => {
+    // A filter's counts are under every other filter: a car failing only this one counts.
+    const others = ~(1 << j);
+    if (filter.type === 'range') {
+      const column = index.numbers.get(filter.field)!;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let i = 0; i < size; i++) {
+        const mask = masks[i]!;
+        const value = column[i]!;
+        if (mask === -1 || (mask & others) !== 0 || Number.isNaN(value)) continue;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
+      bounds.set(filter.field, min <= max ? { min, max } : { min: null, max: null });
+    } else if (filter.type === 'checkbox') {
+      const column = index.flags.get(filter.field)!;
+      let count = 0;
+      for (let i = 0; i < size; i++) if (masks[i] !== -1 && (masks[i]! & others) === 0 && column[i] === 1) count++;
+      flags.set(filter.field, count);
+    } else options.set(filter.field, choiceOptions(index, filter.field, masks, others, lang));
   });
-  const bounds = new Map(ranged.map((range) => [range.field, range.min <= range.max ? { min: range.min, max: range.max } : { min: null, max: null }]));
-  const flags = new Map(flagged.map((flag) => [flag.field, flag.count]));
 
   const ids: number[] = [];
   let skipped = 0;
@@ -313,9 +296,45 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   return { ids, total, options, bounds, flags };
 }
 
-/** The cars of a model page: one restyling, and one equipment of it when the page is the equipment's. */
-function scopeTest(index: StockIndex, scope: IndexQuery['scope']): (i: number) => boolean {
-  if (!scope) return () => true;
+/** A choice filter's options: every value the scope's cars have, with the count of cars failing no other filter. */
+function choiceOptions(index: StockIndex, field: CustomFilterField, masks: Int32Array, others: number, lang: Lang) {
+  const coded = codedOf(index, field);
+  const codes = coded.codes;
+  const counts = new Int32Array(coded.values.length);
+  const present = new Uint8Array(coded.values.length);
+  for (let i = 0; i < index.size; i++) {
+    const mask = masks[i]!;
+    const code = codes[i]!;
+    if (mask === -1 || code < 0) continue;
+    present[code] = 1;
+    if ((mask & others) === 0) counts[code]!++;
+  }
+  const names = index.names.get(field);
+  const nameOf = (value: string) => (names ? names.get(Number(value))?.[lang] || value : value);
+  const isText = index.texts.has(field);
+  const found = (coded.values as (string | number)[]).flatMap((raw, code) => {
+    const value = String(raw);
+    return present[code] && value !== '' ? [{ value, name: isText ? value : nameOf(value), count: counts[code]! }] : [];
+  });
+  const numeric = CUSTOM_FILTER_FIELDS[field] === 'number';
+  found.sort((a, b) => (numeric ? Number(b.value) - Number(a.value) : a.name.localeCompare(b.name, lang)));
+  return found;
+}
+
+/**
+ * The index's masks, zeroed: one array per index, used by one scan at a time (a scan runs to its
+ * end without awaiting), so that no page allocates one per car.
+ */
+function scratchOf(index: StockIndex): Int32Array {
+  index.scratch.fill(0);
+  return index.scratch;
+}
+
+/** The cars outside a model page's scope (another restyling, or another equipment of it) marked -1. */
+function markScope(index: StockIndex, scope: IndexQuery['scope'], masks: Int32Array) {
+  if (!scope) return;
   const { restyling_id: restyling, complectation_id: complectation } = scope;
-  return (i) => index.restyling[i] === restyling && (complectation === null || index.complectation[i] === complectation);
+  for (let i = 0; i < index.size; i++) {
+    if (index.restyling[i] !== restyling || (complectation !== null && index.complectation[i] !== complectation)) masks[i] = -1;
+  }
 }
