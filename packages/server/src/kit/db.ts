@@ -120,6 +120,19 @@ export async function readArrays(db: Db, query: SQL | { toSQL(): { sql: string; 
 }
 
 /**
+ * A statement's rows as `db.execute` gives them, the statement prepared once per connection on
+ * PostgreSQL (a hot read of many joins, a car's page, is planned at its connection's first runs
+ * only). `db` is the handle, not a transaction.
+ */
+export async function readRows<R>(db: Db, query: SQL): Promise<R[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const result = await client.query({ name: statementName(text), text, values: params, types: drizzleTypes } as pg.QueryConfig);
+  return result.rows as R[];
+}
+
+/**
  * The rows of a select of plain columns (`fields`, as given to `db.select`), read with readArrays
  * (a prepared statement on PostgreSQL, no drizzle row objects) and decoded by the columns: for the
  * hot reads outside the lists (a car's discounts in every calculation).
@@ -273,7 +286,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    // pg-boss's statements with values (a worker's fetch every half second per queue) are prepared once per connection.
+    executeSql: (text, values) => (values?.length ? pool.query({ name: statementName(text), text, values }) : pool.query(text)),
     ping: () => (pool.ending ? Promise.resolve(false) : healthy(answeredAt, () => pool.query('select 1'))),
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),

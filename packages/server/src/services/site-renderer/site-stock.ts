@@ -11,7 +11,7 @@ import {
   type StockKindSettings,
   type ViewedFavorites,
 } from '@dp/contracts';
-import type { Db, DbOrTx } from '../../kit/db.ts';
+import { readRows, type Db, type DbOrTx } from '../../kit/db.ts';
 import { fileUrl } from '../../kit/files.ts';
 import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
 import { customFilterGroups, showroomPages, stockSiteSettings } from '../cars.stock.sites/stock-settings.table.ts';
@@ -391,8 +391,9 @@ async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: S
   const missing = ids.filter((id) => !memo.cards.has(keyOf(id)));
   const made = new Map<number, ListedCar>();
   if (missing.length) {
-    const result = await db.execute(carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id in (${sql.join(missing.map((id) => sql`${id}`), sql`, `)})`, sql`c.id limit ${missing.length}`));
-    for (const car of await cardsOf(db, clientId, config, rowsOf<CarRow>(result), lang)) made.set(car.id, car);
+    // One text whatever the ids: the statement is prepared once per connection.
+    const rows = await readRows<CarRow>(db as Db, carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id = any(${`{${missing.join(',')}}`}::int[])`, sql`c.id limit ${missing.length}`));
+    for (const car of await cardsOf(db, clientId, config, rows, lang)) made.set(car.id, car);
     if (memo.cards.size < MAX_CARDS) {
       for (const [id, car] of made) memo.cards.set(keyOf(id), car);
       memo.grew(made.size * CARD_BYTES);
@@ -541,6 +542,9 @@ async function carBenefitsToday(db: DbOrTx, clientId: number, car: { marketing_c
   return creditBenefitsOf(await benefitsForCar(db, { clientId, marketingComplectationId: car.marketing_complectation_id, date: today(), owners: ownerNumber(car.owners) }));
 }
 
+/** A car's row as its page reads it: the card's, with the page's own columns. */
+type CarPageRow = CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number; files: string | [number, string, string][] | null };
+
 /** A car's id at the end of its address (`kia-rio-2024-123` or `123`). */
 export const carIdOf = (segment: string): number | null => {
   const match = /(?:^|-)(\d{1,9})$/.exec(segment);
@@ -554,7 +558,7 @@ export const carIdOf = (segment: string): number | null => {
  */
 export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang): Promise<{ car: CarDetails; list: StockList } | null> {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
-  const result = await db.execute(sql`
+  const rows = await readRows<CarPageRow>(db as Db, sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
       coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
       (select json_agg(json_build_array(f.id, f.key, f.ext)) from media_files f
@@ -565,7 +569,7 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
       left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
       left join dealerships d on d.id = c.dealers_id
     where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
-  const row = rowsOf<CarRow & { manual_image_ids: number[]; import_image_ids: number[]; stock_image_ids: number[]; options: string[]; equipment: string[]; description: string | null; color_hex: string | null; upholstery: string | null; tradein_discount: string | number; credit_discount: string | number; insurance_discount: string | number; credit_tradein_discount: string | number; files: string | [number, string, string][] | null }>(result)[0];
+  const row = rows[0];
   const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
   if (!row || !list) return null;
   const ordered = [...new Set([...(row.manual_image_ids ?? []), ...(row.import_image_ids ?? []), ...(row.stock_image_ids ?? [])])];
