@@ -379,10 +379,10 @@ export interface CardMemo {
   grew(bytes: number): void;
 }
 
-/** About what a kept card weighs in the heap. */
-const CARD_BYTES = 2000;
-/** The most cards a site keeps: the first pages' cars, shown most, come first. */
-const MAX_CARDS = 3000;
+/** About what a kept card weighs in the heap, with its drawn markup (render-stock.ts; Cyrillic text is two bytes a character). */
+const CARD_BYTES = 5000;
+/** The most cards a site keeps (about 10 MB): the first pages' cars, shown most, come first. */
+const MAX_CARDS = 2000;
 
 /** The cards of `ids` in their order (ids no longer offered left out): those kept, the others read in one statement and kept. */
 async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, memo: CardMemo, ids: number[], lang: Lang): Promise<ListedCar[]> {

@@ -263,19 +263,8 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   query.filters.forEach((filter, j) => {
     // A filter's counts are under every other filter: a car failing only this one counts.
     const others = ~(1 << j);
-    if (filter.type === 'range') {
-      const column = index.numbers.get(filter.field)!;
-      let min = Infinity;
-      let max = -Infinity;
-      for (let i = 0; i < size; i++) {
-        const mask = masks[i]!;
-        const value = column[i]!;
-        if (mask === -1 || (mask & others) !== 0 || Number.isNaN(value)) continue;
-        if (value < min) min = value;
-        if (value > max) max = value;
-      }
-      bounds.set(filter.field, min <= max ? { min, max } : { min: null, max: null });
-    } else if (filter.type === 'checkbox') {
+    if (filter.type === 'range') bounds.set(filter.field, rangeBounds(index, filter.field, masks, others));
+    else if (filter.type === 'checkbox') {
       const column = index.flags.get(filter.field)!;
       let count = 0;
       for (let i = 0; i < size; i++) if (masks[i] !== -1 && (masks[i]! & others) === 0 && column[i] === 1) count++;
@@ -294,6 +283,21 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
     }
   }
   return { ids, total, options, bounds, flags };
+}
+
+/**
+ * A range's lowest and highest value among the cars failing no other filter: the first such car in
+ * the field's order either way (each made once per index), which a page finds after a few cars
+ * unless the other filters leave few.
+ */
+function rangeBounds(index: StockIndex, field: CustomFilterField, masks: Int32Array, others: number): { min: number | null; max: number | null } {
+  const column = index.numbers.get(field)!;
+  const counted = (position: number) => masks[position] !== -1 && (masks[position]! & others) === 0 && !Number.isNaN(column[position]!);
+  // Either order has the cars without a value last.
+  const firstIn = (positions: Uint32Array) => positions.find(counted);
+  const lowest = firstIn(positionsIn(index, { field, direction: 'asc' }));
+  if (lowest === undefined) return { min: null, max: null };
+  return { min: column[lowest]!, max: column[firstIn(positionsIn(index, { field, direction: 'desc' }))!]! };
 }
 
 /** A choice filter's options: every value the scope's cars have, with the count of cars failing no other filter. */
