@@ -32,8 +32,9 @@ export interface StockIndex {
   numberCodes: Map<CustomFilterField, Coded<number>>;
   /** What the arrays weigh, for the cache's memory budget. */
   bytes: number;
-  /** The masks of a scan (answerFromIndex). */
+  /** The masks of a scan (answerFromIndex), and the positions of the cars it counts. */
   scratch: Int32Array;
+  counted: Uint32Array;
 }
 
 /** A field's values as codes into its distinct values: -1 for null. */
@@ -100,6 +101,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
     numberCodes: new Map(),
     bytes: 0,
     scratch: new Int32Array(size),
+    counted: new Uint32Array(size),
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
@@ -117,7 +119,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
   const price = index.numbers.get('price')!;
   const finalPrice = index.numbers.get('final_price')!;
   index.numbers.set('discount', price.map((value, i) => value - finalPrice[i]!));
-  index.bytes = [index.ids, index.restyling, index.complectation, index.scratch, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
+  index.bytes = [index.ids, index.restyling, index.complectation, index.scratch, index.counted, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
   return index;
 }
 
@@ -254,8 +256,17 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   const masks = scratchOf(index);
   markScope(index, query.scope ?? null, masks);
   query.filters.forEach((filter, j) => markFailures(index, query, filter.field, 1 << j, masks));
+  // The cars that count somewhere: those failing one filter at most (the others count in no filter's options).
+  const counted = index.counted;
+  let candidates = 0;
   let total = 0;
-  for (let i = 0; i < size; i++) if (masks[i] === 0) total++;
+  for (let i = 0; i < size; i++) {
+    const mask = masks[i]!;
+    if (mask === -1 || (mask & (mask - 1)) !== 0) continue;
+    counted[candidates++] = i;
+    if (mask === 0) total++;
+  }
+  const among = counted.subarray(0, candidates);
 
   const options = new Map<CustomFilterField, { value: string; name: string; count: number }[]>();
   const bounds = new Map<CustomFilterField, { min: number | null; max: number | null }>();
@@ -267,9 +278,9 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
     else if (filter.type === 'checkbox') {
       const column = index.flags.get(filter.field)!;
       let count = 0;
-      for (let i = 0; i < size; i++) if (masks[i] !== -1 && (masks[i]! & others) === 0 && column[i] === 1) count++;
+      for (let c = 0; c < among.length; c++) if ((masks[among[c]!]! & others) === 0 && column[among[c]!] === 1) count++;
       flags.set(filter.field, count);
-    } else options.set(filter.field, choiceOptions(index, filter.field, masks, others, lang));
+    } else options.set(filter.field, choiceOptions(index, filter.field, { masks, among, others, scoped: !!query.scope }, lang));
   });
 
   const ids: number[] = [];
@@ -300,18 +311,21 @@ function rangeBounds(index: StockIndex, field: CustomFilterField, masks: Int32Ar
   return { min: column[lowest]!, max: column[firstIn(positionsIn(index, { field, direction: 'desc' }))!]! };
 }
 
-/** A choice filter's options: every value the scope's cars have, with the count of cars failing no other filter. */
-function choiceOptions(index: StockIndex, field: CustomFilterField, masks: Int32Array, others: number, lang: Lang) {
+/**
+ * A choice filter's options: every value the scope's cars have (every value of the index without a
+ * scope: it holds only values some car has), with the count of cars failing no other filter.
+ */
+function choiceOptions(index: StockIndex, field: CustomFilterField, scan: { masks: Int32Array; among: Uint32Array; others: number; scoped: boolean }, lang: Lang) {
+  const { masks, among, others } = scan;
   const coded = codedOf(index, field);
   const codes = coded.codes;
   const counts = new Int32Array(coded.values.length);
-  const present = new Uint8Array(coded.values.length);
-  for (let i = 0; i < index.size; i++) {
-    const mask = masks[i]!;
+  const present = new Uint8Array(coded.values.length).fill(scan.scoped ? 0 : 1);
+  if (scan.scoped) for (let i = 0; i < index.size; i++) if (masks[i] !== -1 && codes[i]! >= 0) present[codes[i]!] = 1;
+  for (let c = 0; c < among.length; c++) {
+    const i = among[c]!;
     const code = codes[i]!;
-    if (mask === -1 || code < 0) continue;
-    present[code] = 1;
-    if ((mask & others) === 0) counts[code]!++;
+    if (code >= 0 && (masks[i]! & others) === 0) counts[code]!++;
   }
   const names = index.names.get(field);
   const nameOf = (value: string) => (names ? names.get(Number(value))?.[lang] || value : value);
