@@ -59,8 +59,21 @@ function originOf(address: string): string | null {
   }
 }
 
+/** The hashes of the sheets drawn lately: a site's pages of a kind share theirs. */
+const sheetHashes = new Map<string, string>();
+const SHEET_HASHES = 64;
+
+function sheetHash(css: string): string {
+  let hash = sheetHashes.get(css);
+  if (hash === undefined) {
+    if (sheetHashes.size >= SHEET_HASHES) sheetHashes.delete(sheetHashes.keys().next().value!);
+    sheetHashes.set(css, (hash = createHash('sha256').update(css).digest('base64')));
+  }
+  return hash;
+}
+
 function contentSecurityPolicy(css: string, counters: { type: string }[], widgetOrigins: string[]): string {
-  const hash = createHash('sha256').update(css).digest('base64');
+  const hash = sheetHash(css);
   // The widgets (the smart captcha, the smart contract, the call tracking service): their scripts, frames and calls come from their origins.
   const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set([...counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []), ...widgetOrigins])];
   return [

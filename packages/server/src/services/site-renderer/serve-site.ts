@@ -64,15 +64,16 @@ const CAR_FORM = 'car';
 const ACCESSORY_FORM = 'accessory';
 
 function documentResponse(status: number, document: RenderedDocument, cacheControl: string, extra: Record<string, string> = {}): CachedResponse {
+  const body = Buffer.from(document.html);
   return {
     status,
-    body: Buffer.from(document.html),
+    body,
     headers: {
       'content-type': HTML,
       'content-security-policy': document.csp,
       'x-frame-options': 'SAMEORIGIN',
       'cache-control': cacheControl,
-      etag: `"${createHash('sha1').update(document.html).digest('base64url')}"`,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       ...extra,
     },
   };
