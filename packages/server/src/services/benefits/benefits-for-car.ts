@@ -65,6 +65,13 @@ const discountsOfComplectations = preparedColumns(CAR_BENEFIT_FIELDS, (db) =>
     .orderBy(desc(benefitDiscounts.discount_sum), asc(benefitDiscounts.id)),
 );
 
+/**
+ * A client's discounts of each marketing complectation on a day as read (`date|id`), kept by a caller
+ * whose cache the discounts' changes drop (a public site's list pages): a complectation read once is
+ * not read again.
+ */
+export type ComplectationDiscounts = Map<string, Awaited<ReturnType<typeof discountsOfComplectations>>>;
+
 /** The owner number the buyer of a car with these previous owners becomes (none: a new car, 1). */
 export const ownerNumber = (previousOwners: number | null | undefined) => (previousOwners ?? 0) + 1;
 
@@ -85,9 +92,12 @@ export async function benefitsForCar(db: Db, car: CarForBenefits): Promise<CarBe
  * for all the cars' complectations, prepared once per connection (it runs in every calculation with
  * a car and on every list page).
  */
-export async function benefitsForCars(db: Db, clientId: number, date: string, cars: { id: number; marketingComplectationId: number; owners: number }[]): Promise<Map<number, CarBenefits>> {
+export async function benefitsForCars(db: Db, clientId: number, date: string, cars: { id: number; marketingComplectationId: number; owners: number }[], kept?: ComplectationDiscounts): Promise<Map<number, CarBenefits>> {
   const complectationIds = [...new Set(cars.map((car) => car.marketingComplectationId))];
-  const rows = complectationIds.length ? await discountsOfComplectations(db, { clientId, date, complectations: `{${complectationIds.join(',')}}` }) : [];
+  const missing = complectationIds.filter((id) => !kept?.has(`${date}|${id}`));
+  const read = missing.length ? await discountsOfComplectations(db, { clientId, date, complectations: `{${missing.join(',')}}` }) : [];
+  for (const id of missing) kept?.set(`${date}|${id}`, read.filter((row) => row.marketingComplectationId === id));
+  const rows = kept ? complectationIds.flatMap((id) => kept.get(`${date}|${id}`)!) : read;
   const found = new Map<number, CarBenefits>();
   for (const car of cars) {
     const discounts = rows

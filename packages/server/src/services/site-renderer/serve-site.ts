@@ -411,7 +411,7 @@ export class SiteRenderer {
   private stockMemo(entry: SiteEntry<SiteState>): StockMemo {
     return {
       index: (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new')),
-      cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => ({ cards: new Map(), bytes: 0, grew: (bytes: number) => this.cache.grew(entry, bytes) })),
+      cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => ({ cards: new Map(), discounts: new Map(), bytes: 0, grew: (bytes: number) => this.cache.grew(entry, bytes) })),
     };
   }
 

@@ -21,7 +21,7 @@ import { templates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
 import type { CreditBenefit } from '@dp/contracts';
-import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits, type ComplectationDiscounts } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { answerFromIndex, type StockIndex } from './stock-index.ts';
@@ -375,6 +375,8 @@ export interface StockMemo {
  */
 export interface CardMemo {
   cards: Map<string, ListedCar>;
+  /** The client's discounts of each complectation the cards showed (a few per site), per day. */
+  discounts: ComplectationDiscounts;
   /** Counts what was added against the renderer's memory budget. */
   grew(bytes: number): void;
 }
@@ -393,7 +395,7 @@ async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: S
   if (missing.length) {
     // One text whatever the ids: the statement is prepared once per connection.
     const rows = await readRows<CarRow>(db as Db, carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id = any(${`{${missing.join(',')}}`}::int[])`, sql`c.id limit ${missing.length}`));
-    for (const car of await cardsOf(db, clientId, config, rows, lang)) made.set(car.id, car);
+    for (const car of await cardsOf(db, clientId, config, rows, lang, memo.discounts)) made.set(car.id, car);
     if (memo.cards.size < MAX_CARDS) {
       for (const [id, car] of made) memo.cards.set(keyOf(id), car);
       memo.grew(made.size * CARD_BYTES);
@@ -432,9 +434,9 @@ export async function publicImages(db: DbOrTx, clientId: number, ids: (number | 
  * today (their sum, and the monthly payment on the price they lower, as the car page shows it),
  * read in one statement for all the cars.
  */
-async function cardsOf(db: Db, clientId: number, config: StockConfig, rows: CarRow[], lang: Lang): Promise<ListedCar[]> {
+async function cardsOf(db: Db, clientId: number, config: StockConfig, rows: CarRow[], lang: Lang, discounts?: ComplectationDiscounts): Promise<ListedCar[]> {
   const asked = rows.flatMap((row) => (row.marketing_complectation_id ? [{ id: row.id, marketingComplectationId: row.marketing_complectation_id, owners: ownerNumber(row.owners) }] : []));
-  const found = asked.length ? await benefitsForCars(db, clientId, today(), asked) : new Map<number, CarBenefits>();
+  const found = asked.length ? await benefitsForCars(db, clientId, today(), asked, discounts) : new Map<number, CarBenefits>();
   return rows.map((row) => {
     const car = { ...listedCar(config, row, lang), image: row.image_key ? fileUrl({ id: row.image_key, ext: row.image_ext ?? '' }) : null };
     const benefits = creditBenefitsOf(found.get(row.id) ?? { discounts: [], combinedProgramIds: [] });
