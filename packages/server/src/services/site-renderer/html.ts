@@ -13,8 +13,10 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text for an element's content or a quoted attribute value. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const SPECIAL = /[&<>"']/;
+
+/** Text for an element's content or a quoted attribute value (most texts have nothing to escape: they are returned as they are). */
+export const escapeHtml = (text: string) => (SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text);
 
 type Part = Html | string | number | boolean | null | undefined | readonly Part[];
 
