@@ -9,7 +9,9 @@
  * 50,000, new and used Kia Rio and Sportage of the demo catalogue) fetched from a local server.
  * Then, at BENCH_SHOWROOM_CONNECTIONS (32) for BENCH_SHOWROOM_SECONDS (10) each:
  * - list pages not cached: every request another address (the kind, gearboxes, a price and a year
- *   range, an order, a page), so none is answered from the renderer's cache;
+ *   range, an order, a page), so none is answered from the renderer's cache; then a bare node server
+ *   spending the app's CPU per such page on each answer (`ceiling.mjs`): what any one process doing
+ *   that much work a page gets at these connections;
  * - car pages not cached: every request another car;
  * - the list's first page and one car page cached, each against a bare node server (a process of its
  *   own, `ceiling.mjs`) answering the same HTML;
@@ -128,11 +130,11 @@ async function load(url: string, host: string | null, paths: string[], appPid: n
   };
 }
 
-/** The bare server answering `html`, in a process of its own. */
-async function startCeiling(html: string): Promise<{ url: string; child: ChildProcess }> {
+/** The bare server answering `html`, in a process of its own, spending `busyMs` of CPU on each answer first. */
+async function startCeiling(html: string, busyMs = 0): Promise<{ url: string; child: ChildProcess }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-showroom-')), 'page.html');
   fs.writeFileSync(file, html);
-  const child = spawn(process.execPath, [path.join(here, 'ceiling.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(here, 'ceiling.mjs'), file, String(busyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   return { url: `http://127.0.0.1:${port}`, child };
 }
@@ -176,6 +178,11 @@ async function benchOn(databaseUrl: string) {
 
     const listsIdle = await load(app.url, host, lists.slice(0, 20_000), app.pid);
     row('list pages, not cached (another address each)', listsIdle, `p99 ≤ ${P99_MS} ms: ${listsIdle.p99 <= P99_MS ? 'met' : 'NOT met'}`);
+    // What one process spending the app's CPU per uncached page gets at these connections, whatever the work is.
+    const busy = await startCeiling((await page(app.url, host, lists[0]!)).body, listsIdle.appCpu);
+    ceilings.push(busy.child);
+    const busyIdle = await load(busy.url, null, ['/'], null);
+    row(`  the same HTML from a bare node server spending ${fmt(listsIdle.appCpu, 2)} ms of CPU on each`, busyIdle, '');
     const carsIdle = await load(app.url, host, carPaths.slice(0, 10_000), app.pid);
     row('car pages, not cached (another car each)', carsIdle, `p99 ≤ ${P99_MS} ms: ${carsIdle.p99 <= P99_MS ? 'met' : 'NOT met'}`);
     for (const [name, url] of [['list page', '/cars'], ['car page', carPaths[1]!]] as const) {
