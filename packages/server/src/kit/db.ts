@@ -121,10 +121,10 @@ export async function readArrays(db: Db, query: SQL | { toSQL(): { sql: string; 
 
 /**
  * A statement's rows as `db.execute` gives them, the statement prepared once per connection on
- * PostgreSQL (a hot read of many joins, a car's page, is planned at its connection's first runs
- * only). `db` is the handle, not a transaction.
+ * PostgreSQL when `db` is the handle (a hot read of many joins, a car's page, is planned at its
+ * connection's first runs only); in a transaction, and on the embedded database, as `db.execute`.
  */
-export async function readRows<R>(db: Db, query: SQL): Promise<R[]> {
+export async function readRows<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);

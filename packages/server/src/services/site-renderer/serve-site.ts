@@ -25,7 +25,7 @@ import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type Form
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type CallWidgetView, type SitePage, type SiteRow, type SiteSnapshot, type SmartContractsView } from './site-snapshot.ts';
-import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, type StockMemo, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, newCardMemo, type StockMemo, type StockList, type StockView } from './site-stock.ts';
 import { loadStockIndex } from './stock-index.ts';
 import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
@@ -411,7 +411,7 @@ export class SiteRenderer {
   private stockMemo(entry: SiteEntry<SiteState>): StockMemo {
     return {
       index: (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new')),
-      cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => ({ cards: new Map(), discounts: new Map(), bytes: 0, grew: (bytes: number) => this.cache.grew(entry, bytes) })),
+      cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => newCardMemo((bytes) => this.cache.grew(entry, bytes))),
     };
   }
 

@@ -381,6 +381,9 @@ export interface CardMemo {
   grew(bytes: number): void;
 }
 
+/** An empty memo of cards, whose growth `grew` counts. */
+export const newCardMemo = (grew: (bytes: number) => void): CardMemo & { bytes: number } => ({ cards: new Map(), discounts: new Map(), grew, bytes: 0 });
+
 /** About what a kept card weighs in the heap, with its drawn markup (render-stock.ts; Cyrillic text is two bytes a character). */
 const CARD_BYTES = 5000;
 /** The most cards a site keeps (about 10 MB): the first pages' cars, shown most, come first. */
@@ -394,7 +397,7 @@ async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: S
   const made = new Map<number, ListedCar>();
   if (missing.length) {
     // One text whatever the ids: the statement is prepared once per connection.
-    const rows = await readRows<CarRow>(db as Db, carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id = any(${`{${missing.join(',')}}`}::int[])`, sql`c.id limit ${missing.length}`));
+    const rows = await readRows<CarRow>(db, carsSelect(lang, clientId, sql`c.site_id = ${siteId} and ${OFFERED} and c.id = any(${`{${missing.join(',')}}`}::int[])`, sql`c.id limit ${missing.length}`));
     for (const car of await cardsOf(db, clientId, config, rows, lang, memo.discounts)) made.set(car.id, car);
     if (memo.cards.size < MAX_CARDS) {
       for (const [id, car] of made) memo.cards.set(keyOf(id), car);
@@ -406,8 +409,9 @@ async function memoCards(db: DbOrTx, siteId: number, clientId: number, config: S
 
 /**
  * One list page: the counts of every filter's values under the other filters, the total and the
- * page's ids from the index of the site's offered cars of the kind, then the page's cars (one
- * statement, names and the first photo joined) and their photos' files and benefits.
+ * page's ids from the index of the site's offered cars of the kind, then the page's cards: those
+ * the site's pages drew before, the others read (one statement, names and the first photo joined,
+ * and their complectations' discounts) and kept.
  */
 export async function queryList(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, query: ListQuery, lang: Lang, memo: StockMemo): Promise<ListResult> {
   const [index, cardMemo] = await Promise.all([memo.index(query.list.kind), memo.cards()]);
@@ -560,7 +564,7 @@ export const carIdOf = (segment: string): number | null => {
  */
 export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang): Promise<{ car: CarDetails; list: StockList } | null> {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
-  const rows = await readRows<CarPageRow>(db as Db, sql`
+  const rows = await readRows<CarPageRow>(db, sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
       coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
       (select json_agg(json_build_array(f.id, f.key, f.ext)) from media_files f

@@ -32,9 +32,9 @@ export interface StockIndex {
   numberCodes: Map<CustomFilterField, Coded<number>>;
   /** What the arrays weigh, for the cache's memory budget. */
   bytes: number;
-  /** The masks of a scan (answerFromIndex), and the positions of the cars it counts. */
-  scratch: Int32Array;
-  counted: Uint32Array;
+  /** A scan's work arrays (answerFromIndex): each car's mask, and the positions of the cars it counts. */
+  masks: Int32Array;
+  candidates: Uint32Array;
 }
 
 /** A field's values as codes into its distinct values: -1 for null. */
@@ -100,8 +100,8 @@ export function stockIndexOf(read: StockColumns): StockIndex {
     orders: new Map(),
     numberCodes: new Map(),
     bytes: 0,
-    scratch: new Int32Array(size),
-    counted: new Uint32Array(size),
+    masks: new Int32Array(size),
+    candidates: new Uint32Array(size),
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
@@ -119,7 +119,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
   const price = index.numbers.get('price')!;
   const finalPrice = index.numbers.get('final_price')!;
   index.numbers.set('discount', price.map((value, i) => value - finalPrice[i]!));
-  index.bytes = [index.ids, index.restyling, index.complectation, index.scratch, index.counted, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
+  index.bytes = [index.ids, index.restyling, index.complectation, index.masks, index.candidates, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
   return index;
 }
 
@@ -180,8 +180,8 @@ export interface IndexAnswer {
 /** A choice field's codes. */
 const codedOf = (index: StockIndex, field: CustomFilterField): Coded<string> | Coded<number> => index.texts.get(field) ?? index.numberCodes.get(field)!;
 
-/** Bit `bit` set in `masks` for every car failing one filter; false when the filter is not set. */
-function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterField, bit: number, masks: Int32Array): boolean {
+/** Bit `bit` set in `masks` for every car failing one filter (none when the filter is not set). */
+function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterField, bit: number, masks: Int32Array): void {
   const size = index.size;
   const chosen = query.values.get(field);
   if (chosen) {
@@ -193,7 +193,7 @@ function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterF
       const code = codes[i]!;
       if (code < 0 || accepted[code] !== 1) masks[i]! |= bit;
     }
-    return true;
+    return;
   }
   const range = query.ranges.get(field);
   if (range) {
@@ -205,14 +205,12 @@ function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterF
       const value = column[i]!;
       if (!(value >= from && value <= to)) masks[i]! |= bit;
     }
-    return true;
+    return;
   }
   if (query.flags.has(field)) {
     const flags = index.flags.get(field)!;
     for (let i = 0; i < size; i++) if (flags[i] !== 1) masks[i]! |= bit;
-    return true;
   }
-  return false;
 }
 
 /**
@@ -253,20 +251,19 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   const size = index.size;
   // Per car, a bit for each filter it fails; -1 outside the model page's scope. One plain loop over
   // typed arrays per filter and per count: the scan runs over every car of the kind for each uncached page.
-  const masks = scratchOf(index);
+  const masks = clearedMasks(index);
   markScope(index, query.scope ?? null, masks);
   query.filters.forEach((filter, j) => markFailures(index, query, filter.field, 1 << j, masks));
   // The cars that count somewhere: those failing one filter at most (the others count in no filter's options).
-  const counted = index.counted;
-  let candidates = 0;
+  let found = 0;
   let total = 0;
   for (let i = 0; i < size; i++) {
     const mask = masks[i]!;
     if (mask === -1 || (mask & (mask - 1)) !== 0) continue;
-    counted[candidates++] = i;
+    index.candidates[found++] = i;
     if (mask === 0) total++;
   }
-  const among = counted.subarray(0, candidates);
+  const among = index.candidates.subarray(0, found);
 
   const options = new Map<CustomFilterField, { value: string; name: string; count: number }[]>();
   const bounds = new Map<CustomFilterField, { min: number | null; max: number | null }>();
@@ -343,9 +340,9 @@ function choiceOptions(index: StockIndex, field: CustomFilterField, scan: { mask
  * The index's masks, zeroed: one array per index, used by one scan at a time (a scan runs to its
  * end without awaiting), so that no page allocates one per car.
  */
-function scratchOf(index: StockIndex): Int32Array {
-  index.scratch.fill(0);
-  return index.scratch;
+function clearedMasks(index: StockIndex): Int32Array {
+  index.masks.fill(0);
+  return index.masks;
 }
 
 /** The cars outside a model page's scope (another restyling, or another equipment of it) marked -1. */
