@@ -1,5 +1,5 @@
 import type { Lang } from '@dp/contracts';
-import type { RenderContext } from './render-context.ts';
+import type { DrawnRegions, RenderContext } from './render-context.ts';
 import type { FormOutcome } from './site-forms.ts';
 import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
 import type { AccessoryView, ShopView } from './site-accessories.ts';
@@ -23,6 +23,8 @@ export interface ContextOptions {
   layout?: LayoutStateRow | null;
   stages?: StageStateRow[];
   floors?: Map<number, FloorRow>;
+  /** Regions of floors the site's pages drew (list and car pages: the same header, floors and footer on each). */
+  drawn?: DrawnRegions | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export function contextFor(snap: SiteSnapshot, page: SitePage, state: PageStateR
     accessory: options.accessory ?? null,
     css: [],
     counter: 0,
+    drawn: options.drawn ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Lang } from '@dp/contracts';
-import { safeHref } from './html.ts';
+import { safeHref, type Html } from './html.ts';
 import type { FloorRow, LayoutStateRow, PageStateRow, SitePage, SiteSnapshot, StageStateRow } from './site-snapshot.ts';
 import type { FormOutcome } from './site-forms.ts';
 import type { CarView, ShowroomModel, ShowroomView, StockView, VisitorCarsView } from './site-stock.ts';
@@ -42,6 +42,19 @@ export interface RenderContext {
   accessory?: AccessoryView | null;
   /** For unique element ids. */
   counter: number;
+  /** Regions of floors drawn before, kept with the site's cached answers; none: each is drawn. */
+  drawn: DrawnRegions | null;
+}
+
+/**
+ * Regions of floors a site's pages drew, for the next page that draws the same (the renderer keeps
+ * them with the site's cached answers, so the notifications that drop those drop them): the markup
+ * and the rules it added to the page's stylesheet, by what the markup depends on (render-floors.ts).
+ */
+export interface DrawnRegions {
+  regions: Map<string, { html: Html; css: string[] }>;
+  /** Counts what was added against the renderer's memory budget. */
+  grew(bytes: number): void;
 }
 
 /** SEO constants (`{CITY}`) replaced by their values; an unknown placeholder stays as typed. */

@@ -2,7 +2,7 @@ import { formCss, formText, parseRichText, type RichInline } from '@dp/contracts
 import type { PlacedFloor } from '../sites.context/content.table.ts';
 import { html, join, raw, safeHref, type Html } from './html.ts';
 import { allLink, collectionCard, collectionPages, pagination } from './render-collections.ts';
-import { href, localHref, menuChildren, menuRoots, tx, type RenderContext } from './render-context.ts';
+import { href, localHref, menuChildren, menuRoots, tx, type DrawnRegions, type RenderContext } from './render-context.ts';
 import { icon, imageTag, telHref, videoBlock } from './render-media.ts';
 import { formKindOf, renderForm, type FormSpec } from './site-forms.ts';
 import type { FloorRow, LayoutStateRow, SitePage, SiteSnapshot } from './site-snapshot.ts';
@@ -22,14 +22,62 @@ const ONE_OF = <T extends string>(value: unknown, allowed: readonly T[], fallbac
 const list = (value: unknown): Values[] => (Array.isArray(value) ? value.filter((item) => item && typeof item === 'object') : []);
 const lines = (text: string | null) => (text ? join(text.split(/\r?\n/).map((line) => html`${line}`), '<br>') : null);
 
-/** Draws the floors of one region of the page. */
+/** Draws the floors of one region of the page (taken as drawn before where the context keeps regions). */
 export function renderFloors(ctx: RenderContext, placements: PlacedFloor[] | null | undefined, region: Region): Html {
-  return join((placements ?? []).map((placed, index) => {
-    const floor = ctx.floors.get(placed.floor_id);
-    if (!floor) return null;
-    const values: Values = { ...(floor.values ?? {}), ...(placed.values ?? {}) };
-    return renderFloor(ctx, floor, values, `${region}-${index}`);
-  }));
+  const placed = placements ?? [];
+  return drawnOnce(ctx, regionKey(ctx, placed, region), () =>
+    join(placed.map((one, index) => {
+      const floor = ctx.floors.get(one.floor_id);
+      if (!floor) return null;
+      const values: Values = { ...(floor.values ?? {}), ...(one.values ?? {}) };
+      return renderFloor(ctx, floor, values, `${region}-${index}`);
+    })),
+  );
+}
+
+/** An empty keep of regions, whose growth `grew` counts. */
+export const newDrawnRegions = (grew: (bytes: number) => void): DrawnRegions & { bytes: number } => ({ regions: new Map(), grew, bytes: 0 });
+
+/** The most regions a site keeps: its list pages' and car pages' header, floors and footer, per language and page number. */
+const MAX_DRAWN_REGIONS = 200;
+
+/** The components whose markup holds the address of the page shown (a form's action, a collection list's links). */
+const READS_ADDRESS = new Set(['form', 'news_list', 'specials_list', 'collection_list']);
+
+/**
+ * What a region's markup depends on besides the site: the language and its prefix, the page number
+ * (a collection list's), the page (the menu's current entry) and its address (the language links,
+ * and READS_ADDRESS). A page of no id of its own (a car's page) links its languages to the main
+ * page, so there the address counts only for those components: all car pages share their header.
+ */
+function regionKey(ctx: RenderContext, placements: PlacedFloor[], region: Region | 'fallback-header'): string {
+  const address = ctx.page.id !== 0 || placements.some((placed) => READS_ADDRESS.has(ctx.floors.get(placed.floor_id)?.component ?? ''));
+  return `${region}|${ctx.lang}|${ctx.prefix}|${ctx.listPage}|${ctx.page.id}|${address ? ctx.page.uri : ''}`;
+}
+
+/**
+ * `draw`'s markup, or what it drew before under `key` when the context keeps regions; never for a
+ * posted form (its outcome is drawn) and never what drew unique ids (`uid`: they follow the page's order).
+ */
+function drawnOnce(ctx: RenderContext, key: string, draw: () => Html): Html {
+  const memo = ctx.drawn;
+  if (!memo || ctx.form) return draw();
+  const kept = memo.regions.get(key);
+  const counter = ctx.counter;
+  const outer = ctx.css;
+  const css: string[] = kept ? kept.css : (ctx.css = []);
+  let markup: Html;
+  try {
+    markup = kept ? kept.html : draw();
+  } finally {
+    ctx.css = outer;
+  }
+  for (const rule of css) if (!outer.includes(rule)) outer.push(rule);
+  if (!kept && ctx.counter === counter && memo.regions.size < MAX_DRAWN_REGIONS) {
+    memo.regions.set(key, { html: markup, css });
+    memo.grew(2 * (key.length + markup.value.length + css.reduce((sum, rule) => sum + rule.length, 0)));
+  }
+  return markup;
 }
 
 function renderFloor(ctx: RenderContext, floor: FloorRow, values: Values, key: string): Html | null {
@@ -338,7 +386,7 @@ function headerFloor(ctx: RenderContext, values: Values): Html {
 
 /** The header drawn when the layout places no header floor: the site's name and the menu. */
 export function fallbackHeader(ctx: RenderContext): Html {
-  return headerFloor(ctx, { show_logo: true, menu_from_pages: true });
+  return drawnOnce(ctx, regionKey(ctx, [], 'fallback-header'), () => headerFloor(ctx, { show_logo: true, menu_from_pages: true }));
 }
 
 const NETWORKS: Record<string, string> = { vk: 'ВКонтакте', telegram: 'Telegram', ok: 'Одноклассники', youtube: 'YouTube', rutube: 'Rutube', dzen: 'Дзен' };

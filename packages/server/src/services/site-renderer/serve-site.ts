@@ -20,7 +20,8 @@ import { accessoryIdOf, accessoryTitleOf, loadAccessory, parseShopQuery, querySh
 import { CAR_TEST_DRIVE_FORM, carNameOf, carRequestSpec, carTestDriveSpec } from './render-car.ts';
 import { robotsTxt, sitemapXml } from './seo-files.ts';
 import { SiteCache, type CachedResponse, type SiteEntry } from './site-cache.ts';
-import { formSpecAt } from './render-floors.ts';
+import { formSpecAt, newDrawnRegions } from './render-floors.ts';
+import type { DrawnRegions } from './render-context.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
@@ -378,8 +379,8 @@ export class SiteRenderer {
     if (lists) {
       const search = parseListQuery(snapshot.stock!, lists, query).search;
       return this.cache.responseOf(entry, `stock|${host}|${pageLang}|${uri}|${search}`, async () => {
-        const view = await this.stockView(entry, lists, query, pageLang);
-        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view })), cacheControl);
+        const [view, drawn] = await Promise.all([this.stockView(entry, lists, query, pageLang), this.drawnRegions(entry)]);
+        return documentResponse(200, renderSitePage(contextFor(snapshot, page, page.state, { lang: pageLang, prefix, base, listPage, stock: view, drawn })), cacheControl);
       });
     }
     // A model page (a showroom page of the stock settings) and the root catalogue page read the stock when first rendered.
@@ -407,6 +408,11 @@ export class SiteRenderer {
     return { config, lists, query: listQuery, result: await queryList(this.ctx.db, site.id, site.client_id, config, listQuery, lang, this.stockMemo(entry)) };
   }
 
+  /** The regions of floors the site's list and car pages drew (render-floors.ts), while the site's entry lives. */
+  private drawnRegions(entry: SiteEntry<SiteState>): Promise<DrawnRegions> {
+    return this.cache.derivedOf(entry, 'drawn-regions', async () => newDrawnRegions((bytes) => this.cache.grew(entry, bytes)));
+  }
+
   /** What the site's list pages keep for the next ones (site-stock.ts), while the site's entry lives. */
   private stockMemo(entry: SiteEntry<SiteState>): StockMemo {
     return {
@@ -428,7 +434,7 @@ export class SiteRenderer {
     const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
     const stock = snapshot.stock!;
     const render = async (form: FormOutcome | null) => {
-      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);
+      const [found, drawn] = await Promise.all([loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang), this.drawnRegions(entry)]);
       if (!found) return { found: null, document: null };
       const own = carAddress(at.root.uri, found.car, found.car.slug, found.list.settings.friendly_url);
       if (own !== at.uri) return { found, document: null, own };
@@ -436,7 +442,7 @@ export class SiteRenderer {
       const page: SitePage = { ...at.root, id: 0, uri: own, parent_id: at.root.id, state: { ...at.root.state, caption: carNameOf(found.car), floors: [], collection: null, seo_properties: {} } };
       const model = showroomPageOf(stock, found.car);
       const view = { car: found.car, list: found.list, listUri: at.root.uri, uri: own, placement: CAR_FORM, modelUri: model ? (snapshot.pagesById.get(model.page_id)?.uri ?? null) : null };
-      return { found, document: renderCarPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, car: view, form })) };
+      return { found, document: renderCarPage(contextFor(snapshot, page, page.state, { lang: at.lang, prefix: at.prefix, base: at.base, listPage: 1, car: view, form, drawn })) };
     };
     if (request.method === 'POST') {
       const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang);

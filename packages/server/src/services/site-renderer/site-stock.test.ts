@@ -21,7 +21,7 @@ import { carComplectations, carRestylings } from '../cars.catalog/catalog.table.
 import { carMarketingComplectations } from '../cars.catalog/marketing.table.ts';
 import { showroomPages } from '../cars.stock.sites/stock-settings.table.ts';
 import { restylingSorts } from '../cars.sorting/sorting.table.ts';
-import { templates } from '../sites.context/content.table.ts';
+import { layoutStates, templates } from '../sites.context/content.table.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { catalogChain } from '../../test/resource-samples.ts';
 
@@ -257,6 +257,26 @@ describe("a car's page", () => {
     expect((await visit(t, s.host, '/cars/999999999')).statusCode).toBe(404);
     // The site map lists it.
     expect((await body('/sitemap.xml'))).toContain(`https://${s.host}${href}</loc>`);
+  });
+
+  it("draws the layout's header and footer as every page of the site does, a footer form posting to the page it is on", async () => {
+    await db().update(layoutStates).set({ footer_floors: [{ floor_id: s.floors.footer, values: {} }, { floor_id: s.floors.form, values: {} }] }).where(eq(layoutStates.id, s.layoutStateId));
+    try {
+      const footer = (page: string) => /<footer class="site-footer">([\s\S]*)<\/footer>/.exec(page)?.[1] ?? '';
+      const header = (page: string) => /<header class="site-header">([\s\S]*)<\/header>/.exec(page)?.[1] ?? '';
+      const [hrefA, hrefB] = [await hrefOf(carIds.a!), await hrefOf(carIds.b!)];
+      const [carA, carB, list, filtered] = [await body(hrefA!), await body(hrefB!), await body('/cars'), await body(`/cars?brand_id=${brands.kia}`)];
+      expect(footer(carA)).toContain(`action="${hrefA}#footer-1"`);
+      expect(footer(carB)).toContain(`action="${hrefB}#footer-1"`);
+      expect(footer(list)).toContain('action="/cars#footer-1"');
+      // The list's own menu entry is current on its pages, on no car's page.
+      expect(header(list)).toContain('href="/cars" aria-current="page"');
+      expect(header(filtered)).toBe(header(list));
+      expect(header(carA)).not.toContain('aria-current');
+      expect(header(carB)).toBe(header(carA));
+    } finally {
+      await db().update(layoutStates).set({ footer_floors: [{ floor_id: s.floors.footer, values: {} }] }).where(eq(layoutStates.id, s.layoutStateId));
+    }
   });
 
   it('follows the friendly URL setting', async () => {
