@@ -105,3 +105,103 @@ describe("a list page from the index of a site's offered cars", () => {
     expect(model.options.get('brand_id')).toEqual([{ value: '2', name: 'Kia', count: 1 }]);
   });
 });
+
+describe('the index against a plain reading of the filters', () => {
+  /** A seeded generator, so that a failure is reproducible. */
+  let seed = 20261130;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T,>(values: T[]) => values[Math.floor(random() * values.length)]!;
+  const maybe = <T,>(value: T, share = 0.85) => (random() < share ? value : null);
+
+  // 1,000 cars: sets of many words, the last one partly used; `engine` and `mileage` have more values than get a set each.
+  const cars = Array.from({ length: 1000 }, (_, i) => ({
+    id: 5000 - i * 3,
+    restyling_id: pick([1, 2, 3]),
+    brand_id: maybe(pick([1, 2, 3, 4])),
+    body: maybe(pick(['sedan', 'suv', 'hatchback', ''])),
+    engine: maybe(`engine ${Math.floor(random() * 150)}`),
+    mileage: maybe(Math.floor(random() * 200) * 1000),
+    year: maybe(2015 + Math.floor(random() * 10)),
+    final_price: maybe(500_000 + Math.floor(random() * 400) * 10_000),
+    certification: random() < 0.1 ? null : random() < 0.5,
+  }));
+  const index = stockIndexOf({
+    id: cars.map((car) => car.id),
+    restyling_id: cars.map((car) => car.restyling_id),
+    complectation_id: cars.map(() => null),
+    restyling_sort: cars.map(() => null),
+    created_at: cars.map((car) => car.id),
+    brand_id: cars.map((car) => car.brand_id),
+    body: cars.map((car) => car.body),
+    engine: cars.map((car) => car.engine),
+    mileage: cars.map((car) => car.mileage),
+    year: cars.map((car) => car.year),
+    final_price: cars.map((car) => car.final_price),
+    price: cars.map((car) => car.final_price),
+    certification: cars.map((car) => car.certification),
+  });
+  const filters = [
+    { field: 'brand_id', type: 'multiselect' },
+    { field: 'body', type: 'select' },
+    { field: 'engine', type: 'multiselect' },
+    { field: 'mileage', type: 'select' },
+    { field: 'year', type: 'range' },
+    { field: 'final_price', type: 'range' },
+    { field: 'certification', type: 'checkbox' },
+  ] as CustomFilter[];
+  type Car = (typeof cars)[number];
+  const valueOf = (car: Car, field: string) => car[field as keyof Car] as string | number | boolean | null;
+
+  function randomQuery(): IndexQuery {
+    const values = new Map<CustomFilter['field'], string[]>();
+    const ranges = new Map<CustomFilter['field'], { from: number | null; to: number | null }>();
+    const flags = new Set<CustomFilter['field']>();
+    if (random() < 0.4) values.set('brand_id', [String(pick([1, 2, 3, 4, 9])), ...(random() < 0.5 ? [String(pick([1, 2, 3]))] : [])]);
+    if (random() < 0.3) values.set('body', [pick(['sedan', 'suv', 'hatchback'])]);
+    if (random() < 0.3) values.set('engine', [`engine ${Math.floor(random() * 150)}`, `engine ${Math.floor(random() * 150)}`]);
+    if (random() < 0.2) values.set('mileage', [String(Math.floor(random() * 200) * 1000)]);
+    if (random() < 0.5) ranges.set('year', { from: maybe(2015 + Math.floor(random() * 10), 0.7), to: maybe(2018 + Math.floor(random() * 10), 0.6) });
+    if (random() < 0.6) ranges.set('final_price', { from: maybe(500_000 + Math.floor(random() * 400) * 10_000, 0.7), to: maybe(1_500_000 + Math.floor(random() * 400) * 10_000, 0.6) });
+    if (random() < 0.3) flags.add('certification');
+    const scope = random() < 0.2 ? { restyling_id: pick([1, 2, 3]), complectation_id: null } : null;
+    return { filters, values, ranges, flags, scope, order: { field: 'final_price', direction: pick(['asc', 'desc'] as const) }, offset: pick([0, 0, 12, 24]), limit: 12 };
+  }
+
+  /** Whether a car passes the query's filter of `field` (a filter not set passes every car). */
+  function passes(query: IndexQuery, car: Car, field: CustomFilter['field']): boolean {
+    const value = valueOf(car, field);
+    const chosen = query.values.get(field);
+    if (chosen) return value !== null && chosen.some((one) => (typeof value === 'number' ? Number(one) === value : one === value));
+    const range = query.ranges.get(field);
+    if (range) return typeof value === 'number' && value >= (range.from ?? -Infinity) && value <= (range.to ?? Infinity);
+    if (query.flags.has(field)) return value === true;
+    return true;
+  }
+
+  it('counts, bounds, totals and pages as filtering every car one by one does', () => {
+    for (let run = 0; run < 300; run++) {
+      const query = randomQuery();
+      const answer = answerFromIndex(index, query, 'en');
+      const inScope = cars.filter((car) => !query.scope || car.restyling_id === query.scope.restyling_id);
+      const underOthers = (field: string) => inScope.filter((car) => filters.every((filter) => filter.field === field || passes(query, car, filter.field)));
+      const shown = underOthers('');
+      const sign = query.order.direction === 'asc' ? 1 : -1;
+      const ordered = [...shown].sort((a, b) => (a.final_price === null ? 1 : 0) - (b.final_price === null ? 1 : 0) || ((a.final_price ?? 0) - (b.final_price ?? 0)) * sign || (a.id - b.id) * sign);
+      expect(answer.total).toBe(shown.length);
+      expect(answer.ids).toEqual(ordered.slice(query.offset, query.offset + query.limit).map((car) => car.id));
+      for (const filter of filters) {
+        const counted = underOthers(filter.field);
+        if (filter.type === 'range') {
+          const values = counted.map((car) => valueOf(car, filter.field)).filter((value): value is number => typeof value === 'number');
+          expect(answer.bounds.get(filter.field)).toEqual(values.length ? { min: Math.min(...values), max: Math.max(...values) } : { min: null, max: null });
+        } else if (filter.type === 'checkbox') {
+          expect(answer.flags.get(filter.field)).toBe(counted.filter((car) => valueOf(car, filter.field) === true).length);
+        } else {
+          const present = [...new Set(inScope.map((car) => valueOf(car, filter.field)).filter((value) => value !== null && value !== ''))].map(String).sort();
+          const expected = present.map((value) => [value, counted.filter((car) => String(valueOf(car, filter.field)) === value).length]);
+          expect(answer.options.get(filter.field)!.map((option) => [option.value, option.count]).sort()).toEqual(expected.sort());
+        }
+      }
+    }
+  });
+});

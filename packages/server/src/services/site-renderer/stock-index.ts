@@ -32,10 +32,21 @@ export interface StockIndex {
   numberCodes: Map<CustomFilterField, Coded<number>>;
   /** What the arrays weigh, for the cache's memory budget. */
   bytes: number;
-  /** A scan's work arrays (answerFromIndex): each car's mask, and the positions of the cars it counts. */
-  masks: Int32Array;
-  candidates: Uint32Array;
+  /** 32-bit words of a set of the index's cars (CarSet). */
+  words: number;
+  /** Per choice field counted so far, the set of the cars of each of its values (null: too many values, counted car by car). */
+  valueSets: Map<CustomFilterField, CarSet[] | null>;
+  /** Per yes/no field counted so far, the set of the cars with yes. */
+  flagSets: Map<CustomFilterField, CarSet>;
+  /** A scan's work sets (answerFromIndex), made as needed: a scan runs to its end without awaiting, so one scan at a time uses them. */
+  work: CarSet[];
 }
+
+/** A set of the index's cars: bit `i % 32` of word `i >>> 5` for the car at position i. */
+type CarSet = Uint32Array;
+
+/** The most values of a field counted from a set per value (a few kilobytes each); a field with more is counted car by car. */
+const MAX_VALUE_SETS = 64;
 
 /** A field's values as codes into its distinct values: -1 for null. */
 interface Coded<T> {
@@ -100,8 +111,10 @@ export function stockIndexOf(read: StockColumns): StockIndex {
     orders: new Map(),
     numberCodes: new Map(),
     bytes: 0,
-    masks: new Int32Array(size),
-    candidates: new Uint32Array(size),
+    words: Math.ceil(size / 32),
+    valueSets: new Map(),
+    flagSets: new Map(),
+    work: [],
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
@@ -119,7 +132,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
   const price = index.numbers.get('price')!;
   const finalPrice = index.numbers.get('final_price')!;
   index.numbers.set('discount', price.map((value, i) => value - finalPrice[i]!));
-  index.bytes = [index.ids, index.restyling, index.complectation, index.masks, index.candidates, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
+  index.bytes = [index.ids, index.restyling, index.complectation, ...index.numbers.values(), ...index.flags.values(), ...[...index.texts.values(), ...index.numberCodes.values()].map((one) => one.codes)].reduce((sum, array) => sum + array.byteLength, 0);
   return index;
 }
 
@@ -180,39 +193,6 @@ export interface IndexAnswer {
 /** A choice field's codes. */
 const codedOf = (index: StockIndex, field: CustomFilterField): Coded<string> | Coded<number> => index.texts.get(field) ?? index.numberCodes.get(field)!;
 
-/** Bit `bit` set in `masks` for every car failing one filter (none when the filter is not set). */
-function markFailures(index: StockIndex, query: IndexQuery, field: CustomFilterField, bit: number, masks: Int32Array): void {
-  const size = index.size;
-  const chosen = query.values.get(field);
-  if (chosen) {
-    const { codes, values } = codedOf(index, field);
-    // A number is matched as a number ("2020" and "2020.0" alike), a text as written.
-    const wanted = new Set<string | number>(index.texts.has(field) ? chosen : chosen.map(Number));
-    const accepted = Uint8Array.from(values as (string | number)[], (value) => (wanted.has(value) ? 1 : 0));
-    for (let i = 0; i < size; i++) {
-      const code = codes[i]!;
-      if (code < 0 || accepted[code] !== 1) masks[i]! |= bit;
-    }
-    return;
-  }
-  const range = query.ranges.get(field);
-  if (range) {
-    const column = index.numbers.get(field)!;
-    const from = range.from ?? -Infinity;
-    const to = range.to ?? Infinity;
-    // NaN (no value) fails both comparisons, as NULL fails them in SQL.
-    for (let i = 0; i < size; i++) {
-      const value = column[i]!;
-      if (!(value >= from && value <= to)) masks[i]! |= bit;
-    }
-    return;
-  }
-  if (query.flags.has(field)) {
-    const flags = index.flags.get(field)!;
-    for (let i = 0; i < size; i++) if (flags[i] !== 1) masks[i]! |= bit;
-  }
-}
-
 /**
  * The positions in an order: the key's direction with nulls last, the restyling order followed by
  * the final price (lowest first), and the id last in the key's direction, as the SQL order was.
@@ -246,46 +226,39 @@ function positionsIn(index: StockIndex, order: IndexQuery['order']): Uint32Array
  * One list page from the index: every filter's options with their counts under the other filters
  * (every value the scope's cars have, zero counts included), the ranges' bounds and the
  * checkboxes' counts under the others, the total under all of them and the page's ids.
+ *
+ * Sets of cars as bits: each set filter's passing cars, their intersection, and per set filter
+ * the intersection of the others; a value's count is the size of its cars' set within those.
+ * A page costs a few passes over words of 32 cars, not over every car of the kind per filter.
  */
 export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang): IndexAnswer {
-  const size = index.size;
-  // Per car, a bit for each filter it fails; -1 outside the model page's scope. One plain loop over
-  // typed arrays per filter and per count: the scan runs over every car of the kind for each uncached page.
-  const masks = clearedMasks(index);
-  markScope(index, query.scope ?? null, masks);
-  query.filters.forEach((filter, j) => markFailures(index, query, filter.field, 1 << j, masks));
-  // The cars that count somewhere: those failing one filter at most (the others count in no filter's options).
-  let found = 0;
-  let total = 0;
-  for (let i = 0; i < size; i++) {
-    const mask = masks[i]!;
-    if (mask === -1 || (mask & (mask - 1)) !== 0) continue;
-    index.candidates[found++] = i;
-    if (mask === 0) total++;
-  }
-  const among = index.candidates.subarray(0, found);
+  const filters = query.filters;
+  const work = workSets(index, 2 * filters.length + 2);
+  let next = 0;
+  const scope = scopeSet(index, query.scope ?? null, work[next++]!);
+  const passing = filters.map((filter) => (isSet(query, filter.field) ? passingSet(index, query, filter.field, work[next++]!) : null));
+  const all = intersection(work[next++]!, scope, passing, -1);
+  // A filter's counts are under every other filter: those of an unset filter under all of them.
+  const others = passing.map((set, j) => (set ? intersection(work[next++]!, scope, passing, j) : all));
+  const total = sizeOf(all);
 
   const options = new Map<CustomFilterField, { value: string; name: string; count: number }[]>();
   const bounds = new Map<CustomFilterField, { min: number | null; max: number | null }>();
   const flags = new Map<CustomFilterField, number>();
-  query.filters.forEach((filter, j) => {
-    // A filter's counts are under every other filter: a car failing only this one counts.
-    const others = ~(1 << j);
-    if (filter.type === 'range') bounds.set(filter.field, rangeBounds(index, filter.field, masks, others));
-    else if (filter.type === 'checkbox') {
-      const column = index.flags.get(filter.field)!;
-      let count = 0;
-      for (let c = 0; c < among.length; c++) if ((masks[among[c]!]! & others) === 0 && column[among[c]!] === 1) count++;
-      flags.set(filter.field, count);
-    } else options.set(filter.field, choiceOptions(index, filter.field, { masks, among, others, scoped: !!query.scope }, lang));
+  filters.forEach((filter, j) => {
+    const among = others[j]!;
+    if (filter.type === 'range') bounds.set(filter.field, rangeBounds(index, filter.field, among));
+    else if (filter.type === 'checkbox') flags.set(filter.field, sizeOfBoth(flagSet(index, filter.field), among));
+    else options.set(filter.field, choiceOptions(index, filter.field, among, query.scope ? scope : null, lang));
   });
 
   const ids: number[] = [];
-  let skipped = 0;
   if (query.offset < total) {
-    for (const position of positionsIn(index, query.order)) {
-      if (masks[position] !== 0) continue;
-      if (skipped++ < query.offset) continue;
+    const positions = positionsIn(index, query.order);
+    let skipped = 0;
+    for (let c = 0; c < positions.length; c++) {
+      const position = positions[c]!;
+      if (!has(all, position) || skipped++ < query.offset) continue;
       ids.push(index.ids[position]!);
       if (ids.length === query.limit) break;
     }
@@ -293,36 +266,181 @@ export function answerFromIndex(index: StockIndex, query: IndexQuery, lang: Lang
   return { ids, total, options, bounds, flags };
 }
 
+const has = (set: CarSet, position: number) => ((set[position >>> 5]! >>> (position & 31)) & 1) === 1;
+
+/** Bits set in a word. */
+function bitCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+const sizeOf = (set: CarSet) => {
+  let count = 0;
+  for (let w = 0; w < set.length; w++) if (set[w] !== 0) count += bitCount(set[w]!);
+  return count;
+};
+
+/** The size of the intersection of two sets. */
+const sizeOfBoth = (a: CarSet, b: CarSet) => {
+  let count = 0;
+  for (let w = 0; w < a.length; w++) {
+    const word = a[w]! & b[w]!;
+    if (word !== 0) count += bitCount(word);
+  }
+  return count;
+};
+
+/** The index's work sets, at least `count` of them (made once per index, reused by every scan). */
+function workSets(index: StockIndex, count: number): CarSet[] {
+  while (index.work.length < count) index.work.push(new Uint32Array(index.words));
+  return index.work;
+}
+
+/** Whether the query sets the filter of `field` (chosen values, a range or a ticked checkbox). */
+const isSet = (query: IndexQuery, field: CustomFilterField) => query.values.has(field) || query.ranges.has(field) || query.flags.has(field);
+
+/** Every car of the index in `set`, or those of a model page's scope (its restyling, and its equipment when it has one). */
+function scopeSet(index: StockIndex, scope: IndexQuery['scope'], set: CarSet): CarSet {
+  set.fill(0);
+  if (!scope) {
+    set.fill(0xffffffff);
+    // The last word's bits past the last car stay clear.
+    if (index.size % 32) set[set.length - 1] = 2 ** (index.size % 32) - 1;
+    return set;
+  }
+  const { restyling_id: restyling, complectation_id: complectation } = scope;
+  for (let i = 0; i < index.size; i++) {
+    if (index.restyling[i] === restyling && (complectation === null || index.complectation[i] === complectation)) set[i >>> 5]! |= 1 << (i & 31);
+  }
+  return set;
+}
+
+/** The cars passing one set filter, in `set`. */
+function passingSet(index: StockIndex, query: IndexQuery, field: CustomFilterField, set: CarSet): CarSet {
+  set.fill(0);
+  const chosen = query.values.get(field);
+  if (chosen) {
+    const { codes, values } = codedOf(index, field);
+    // A number is matched as a number ("2020" and "2020.0" alike), a text as written.
+    const wanted = new Set<string | number>(index.texts.has(field) ? chosen : chosen.map(Number));
+    const accepted = Uint8Array.from(values as (string | number)[], (value) => (wanted.has(value) ? 1 : 0));
+    const sets = valueSetsOf(index, field);
+    if (sets) {
+      accepted.forEach((yes, code) => {
+        if (!yes) return;
+        const cars = sets[code]!;
+        for (let w = 0; w < set.length; w++) set[w]! |= cars[w]!;
+      });
+    } else {
+      for (let i = 0; i < index.size; i++) if (codes[i]! >= 0 && accepted[codes[i]!] === 1) set[i >>> 5]! |= 1 << (i & 31);
+    }
+    return set;
+  }
+  const range = query.ranges.get(field);
+  if (range) {
+    // The cars in the range are one run of the field's order (no value last: NaN fails both bounds, as NULL does in SQL).
+    const positions = positionsIn(index, { field, direction: 'asc' });
+    const column = index.numbers.get(field)!;
+    const from = range.from ?? -Infinity;
+    const to = range.to ?? Infinity;
+    const first = firstWhere(positions.length, (c) => !(column[positions[c]!]! < from));
+    const end = firstWhere(positions.length, (c) => !(column[positions[c]!]! <= to));
+    for (let c = first; c < end; c++) {
+      const position = positions[c]!;
+      set[position >>> 5]! |= 1 << (position & 31);
+    }
+    return set;
+  }
+  set.set(flagSet(index, field));
+  return set;
+}
+
+/** The first of 0…count-1 where `test` holds, `test` being false up to some point and true from it on; count when never. */
+function firstWhere(count: number, test: (at: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** `scope` and every set filter's passing cars but the `except`-th, in `into`. */
+function intersection(into: CarSet, scope: CarSet, passing: (CarSet | null)[], except: number): CarSet {
+  into.set(scope);
+  passing.forEach((set, j) => {
+    if (!set || j === except) return;
+    for (let w = 0; w < into.length; w++) into[w]! &= set[w]!;
+  });
+  return into;
+}
+
+/** A choice field's sets of cars per value, made on first use; null when it has more than MAX_VALUE_SETS values. */
+function valueSetsOf(index: StockIndex, field: CustomFilterField): CarSet[] | null {
+  if (index.valueSets.has(field)) return index.valueSets.get(field)!;
+  const { codes, values } = codedOf(index, field);
+  const sets = values.length > MAX_VALUE_SETS ? null : values.map(() => new Uint32Array(index.words));
+  if (sets) for (let i = 0; i < index.size; i++) if (codes[i]! >= 0) sets[codes[i]!]![i >>> 5]! |= 1 << (i & 31);
+  index.valueSets.set(field, sets);
+  return sets;
+}
+
+/** A yes/no field's cars with yes, made on first use. */
+function flagSet(index: StockIndex, field: CustomFilterField): CarSet {
+  const kept = index.flagSets.get(field);
+  if (kept) return kept;
+  const flags = index.flags.get(field)!;
+  const set = new Uint32Array(index.words);
+  for (let i = 0; i < index.size; i++) if (flags[i] === 1) set[i >>> 5]! |= 1 << (i & 31);
+  index.flagSets.set(field, set);
+  return set;
+}
+
 /**
- * A range's lowest and highest value among the cars failing no other filter: the first such car in
- * the field's order either way (each made once per index), which a page finds after a few cars
- * unless the other filters leave few.
+ * A range's lowest and highest value among `among`: the first such car in the field's order either
+ * way (each made once per index), which a page finds after a few cars unless the other filters
+ * leave few.
  */
-function rangeBounds(index: StockIndex, field: CustomFilterField, masks: Int32Array, others: number): { min: number | null; max: number | null } {
+function rangeBounds(index: StockIndex, field: CustomFilterField, among: CarSet): { min: number | null; max: number | null } {
   const column = index.numbers.get(field)!;
-  const counted = (position: number) => masks[position] !== -1 && (masks[position]! & others) === 0 && !Number.isNaN(column[position]!);
-  // Either order has the cars without a value last.
-  const firstIn = (positions: Uint32Array) => positions.find(counted);
-  const lowest = firstIn(positionsIn(index, { field, direction: 'asc' }));
-  if (lowest === undefined) return { min: null, max: null };
-  return { min: column[lowest]!, max: column[firstIn(positionsIn(index, { field, direction: 'desc' }))!]! };
+  const firstIn = (positions: Uint32Array) => {
+    for (let c = 0; c < positions.length; c++) {
+      const position = positions[c]!;
+      // Either order has the cars without a value last.
+      if (Number.isNaN(column[position]!)) return null;
+      if (has(among, position)) return column[position]!;
+    }
+    return null;
+  };
+  const min = firstIn(positionsIn(index, { field, direction: 'asc' }));
+  return min === null ? { min: null, max: null } : { min, max: firstIn(positionsIn(index, { field, direction: 'desc' })) };
 }
 
 /**
  * A choice filter's options: every value the scope's cars have (every value of the index without a
- * scope: it holds only values some car has), with the count of cars failing no other filter.
+ * scope: it holds only values some car has), with the count of those of `among`.
  */
-function choiceOptions(index: StockIndex, field: CustomFilterField, scan: { masks: Int32Array; among: Uint32Array; others: number; scoped: boolean }, lang: Lang) {
-  const { masks, among, others } = scan;
+function choiceOptions(index: StockIndex, field: CustomFilterField, among: CarSet, scope: CarSet | null, lang: Lang) {
   const coded = codedOf(index, field);
-  const codes = coded.codes;
+  const sets = valueSetsOf(index, field);
   const counts = new Int32Array(coded.values.length);
-  const present = new Uint8Array(coded.values.length).fill(scan.scoped ? 0 : 1);
-  if (scan.scoped) for (let i = 0; i < index.size; i++) if (masks[i] !== -1 && codes[i]! >= 0) present[codes[i]!] = 1;
-  for (let c = 0; c < among.length; c++) {
-    const i = among[c]!;
-    const code = codes[i]!;
-    if (code >= 0 && (masks[i]! & others) === 0) counts[code]!++;
+  const present = new Uint8Array(coded.values.length).fill(scope ? 0 : 1);
+  if (sets) {
+    sets.forEach((cars, code) => {
+      counts[code] = sizeOfBoth(cars, among);
+      if (scope && sizeOfBoth(cars, scope) > 0) present[code] = 1;
+    });
+  } else {
+    const codes = coded.codes;
+    for (let i = 0; i < index.size; i++) {
+      const code = codes[i]!;
+      if (code < 0) continue;
+      if (has(among, i)) counts[code]!++;
+      if (scope && has(scope, i)) present[code] = 1;
+    }
   }
   const names = index.names.get(field);
   const nameOf = (value: string) => (names ? names.get(Number(value))?.[lang] || value : value);
@@ -334,22 +452,4 @@ function choiceOptions(index: StockIndex, field: CustomFilterField, scan: { mask
   const numeric = CUSTOM_FILTER_FIELDS[field] === 'number';
   found.sort((a, b) => (numeric ? Number(b.value) - Number(a.value) : a.name.localeCompare(b.name, lang)));
   return found;
-}
-
-/**
- * The index's masks, zeroed: one array per index, used by one scan at a time (a scan runs to its
- * end without awaiting), so that no page allocates one per car.
- */
-function clearedMasks(index: StockIndex): Int32Array {
-  index.masks.fill(0);
-  return index.masks;
-}
-
-/** The cars outside a model page's scope (another restyling, or another equipment of it) marked -1. */
-function markScope(index: StockIndex, scope: IndexQuery['scope'], masks: Int32Array) {
-  if (!scope) return;
-  const { restyling_id: restyling, complectation_id: complectation } = scope;
-  for (let i = 0; i < index.size; i++) {
-    if (index.restyling[i] !== restyling || (complectation !== null && index.complectation[i] !== complectation)) masks[i] = -1;
-  }
 }
