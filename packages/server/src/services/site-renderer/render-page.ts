@@ -17,7 +17,7 @@ import { SHOP_URI } from './site-accessories.ts';
 import { siteScriptPath } from './site-script.ts';
 import { errorReporterPath } from '../error-collection-system/reporter-script.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
-import { baseCss, paletteOf, schemeCss } from './site-styles.ts';
+import { paletteOf, siteSheet } from './site-styles.ts';
 import { formatMoney, say } from './texts.ts';
 
 /**
@@ -59,7 +59,7 @@ function originOf(address: string): string | null {
   }
 }
 
-/** The hashes of the sheets drawn lately: a site's pages of a kind share theirs. */
+/** The hashes of the pages' own rules drawn lately: a site's pages of a kind share theirs. */
 const sheetHashes = new Map<string, string>();
 const SHEET_HASHES = 64;
 
@@ -72,8 +72,8 @@ function sheetHash(css: string): string {
   return hash;
 }
 
+/** The page's policy; `css`: the page's own rules, allowed by their hash ('' for none). */
 function contentSecurityPolicy(css: string, counters: { type: string }[], widgetOrigins: string[]): string {
-  const hash = sheetHash(css);
   // The widgets (the smart captcha, the smart contract, the call tracking service): their scripts, frames and calls come from their origins.
   const hosts = (kind: 'script' | 'connect' | 'frame') => [...new Set([...counters.flatMap((counter) => COUNTER_HOSTS[counter.type]![kind] ?? []), ...widgetOrigins])];
   return [
@@ -84,7 +84,7 @@ function contentSecurityPolicy(css: string, counters: { type: string }[], widget
     "form-action 'self'",
     ['script-src', "'self'", ...hosts('script')].join(' '),
     "script-src-attr 'none'",
-    `style-src 'sha256-${hash}'`,
+    css ? `style-src 'self' 'sha256-${sheetHash(css)}'` : "style-src 'self'",
     "img-src 'self' data: https:",
     "media-src 'self' https:",
     ['frame-src', ...VIDEO_FRAME_HOSTS, ...hosts('frame')].join(' '),
@@ -128,8 +128,9 @@ function documentOf(ctx: RenderContext, head: Head, main: Html): RenderedDocumen
   const counters = countersOf(snap, ctx.preview);
   const header = ctx.layout?.header_floors?.length ? renderFloors(ctx, ctx.layout.header_floors, 'header') : fallbackHeader(ctx);
   const footer = ctx.layout?.footer_floors?.length ? renderFloors(ctx, ctx.layout.footer_floors, 'footer') : null;
-  // Floors and stages add their rules while drawn: the sheet is made last.
-  const css = `${baseCss}${schemeCss(snap.site.context?.color_scheme)}${ctx.css.join('')}`;
+  const sheet = siteSheet(snap.site.context?.color_scheme);
+  // The page's own rules (stage and label colours): floors, stages and cards add them while drawn, so they are joined last.
+  const css = ctx.css.join('');
   const verification = ctx.preview ? [] : (snap.seo?.verification_codes ?? []).filter((entry) => VERIFICATION_META[entry.provider] && /^[^\s"'<>]{1,200}$/.test(entry.code));
   const og = head.og;
   // The smart captcha's script only on pages that draw its widget (a form of a site that uses it).
@@ -158,7 +159,8 @@ ${alternates(ctx)}
 ${snap.calltracking && !ctx.preview ? html`<meta name="dp-calltracking" content="${JSON.stringify(snap.calltracking)}">` : null}
 ${snap.stock && !ctx.preview ? stockMeta(ctx, stockToolsOf(ctx, listsOf(snap))) : null}
 ${counters.length ? html`<meta name="dp-counters" content="${JSON.stringify(counters.map((counter) => ({ type: counter.type, id: counter.id })))}">` : null}
-<style>${raw(css)}</style>
+<link rel="stylesheet" href="${sheet.path}">
+${css ? html`<style>${raw(css)}</style>` : null}
 <script src="${errorReporterPath}" data-sample="${snap.errorSamplePercent ?? 100}" async></script>
 <script src="${siteScriptPath}" defer></script>
 ${captcha ? html`<script src="${captcha.scriptUrl}" defer></script>` : null}

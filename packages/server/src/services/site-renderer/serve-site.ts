@@ -24,6 +24,7 @@ import { formSpecAt, newDrawnRegions } from './render-floors.ts';
 import type { DrawnRegions } from './render-context.ts';
 import { checkForm, FORM_MAX_BYTES, postedPlacement, type FormOutcome, type FormSpec } from './site-forms.ts';
 import { siteScript, siteScriptPath } from './site-script.ts';
+import { sheetAt } from './site-styles.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type CallWidgetView, type SitePage, type SiteRow, type SiteSnapshot, type SmartContractsView } from './site-snapshot.ts';
 import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, newCardMemo, type StockMemo, type StockList, type StockView } from './site-stock.ts';
@@ -264,6 +265,8 @@ export class SiteRenderer {
     }
     if (rawPath === siteScriptPath) return textResponse(200, siteScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
     if (rawPath === errorReporterPath) return textResponse(200, errorReporterScript, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
+    const sheet = sheetAt(rawPath);
+    if (sheet) return textResponse(200, sheet.css, 'text/css; charset=utf-8', 'public, max-age=31536000, immutable');
     if (rawPath.startsWith('/_preview/')) return this.preview(request, host, rawPath.slice('/_preview/'.length), query);
 
     const siteId = await this.cache.siteOfHost(host, () => siteIdForHost(this.ctx.db, host));

@@ -176,7 +176,19 @@ describe('pages', () => {
   it('draws floors with the site\'s colour scheme: a background code becomes the scheme\'s colour', async () => {
     const body = (await visit(t, s.host, '/')).body;
     expect(body).toMatch(/<section id="main-1" class="floor floor--form bg-primary/);
-    expect(body).toContain('--primary:#05141F'); // the kia scheme of the site
+    // The site's sheet is a file of its own, with the kia scheme of the site, kept by browsers for good.
+    const path = /<link rel="stylesheet" href="(\/_site\/style\.[0-9a-f]{12}\.css)">/.exec(body)?.[1];
+    const sheet = await visit(t, s.host, path!);
+    expect([sheet.statusCode, sheet.headers['content-type'], sheet.headers['cache-control']]).toEqual([200, 'text/css; charset=utf-8', 'public, max-age=31536000, immutable']);
+    expect(sheet.body).toContain('--primary:#05141F');
+    expect(sheet.body).toContain('.floor{');
+    // Another scheme's sheet is at another address; an address of no sheet is the site's 404.
+    await db().update(sites).set({ context: { brand_id: null, color_scheme: 'hyundai', extra_color_schemes: [] } }).where(eq(sites.id, s.id));
+    const other = /<link rel="stylesheet" href="([^"]+)">/.exec((await visit(t, s.host, '/')).body)?.[1];
+    expect(other).not.toBe(path);
+    expect((await visit(t, s.host, other!)).body).not.toContain('--primary:#05141F');
+    await db().update(sites).set({ context: { brand_id: null, color_scheme: 'kia', extra_color_schemes: [] } }).where(eq(sites.id, s.id));
+    expect((await visit(t, s.host, '/_site/style.000000000000.css')).statusCode).toBe(404);
   });
 
   it('a missing page is the site\'s own 404 page, in its layout, noindex', async () => {

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { COLOR_SCHEMES, COLORS, type Palette } from '@dp/contracts';
 
 /**
- * The stylesheet of public sites: one base sheet for every site, the site's colour scheme as CSS
- * variables, and the few values editors choose (stage colours) as rules made from checked colours
- * only. It goes inline in the page (one request less), allowed by its hash in the CSP.
+ * The stylesheet of public sites: one base sheet for every site with the site's colour scheme as
+ * CSS variables (siteSheet: a file of its own, kept by browsers for good), and the few values
+ * editors choose (stage colours, label colours) as rules made from checked colours only, inline in
+ * the page that shows them, allowed by their hash in the CSP.
  */
 const BASE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -300,3 +302,28 @@ export function schemeCss(scheme: string | null | undefined): string {
 export const BACKGROUND_CODES = new Set(COLORS.map((color) => color.code).filter((code) => code !== 'transparent'));
 
 export const baseCss = BASE.replace(/\n/g, '');
+
+/** The base sheet with a colour scheme, at an address made from its text (`/_site/style.<hash>.css`): a changed sheet is at another. */
+export interface SiteSheet {
+  path: string;
+  css: string;
+}
+
+const sheets = new Map<string, SiteSheet>();
+
+/** The sheet of a site's colour scheme (an unknown scheme has the first one's). */
+export function siteSheet(scheme: string | null | undefined): SiteSheet {
+  const code = (COLOR_SCHEMES.find((entry) => entry.code === scheme) ?? COLOR_SCHEMES[0]!).code;
+  let sheet = sheets.get(code);
+  if (!sheet) {
+    const css = `${baseCss}${schemeCss(code)}`;
+    sheets.set(code, (sheet = { path: `/_site/style.${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`, css }));
+  }
+  return sheet;
+}
+
+/** The sheet at a path of the sites' hosts, if it is one. */
+export function sheetAt(path: string): SiteSheet | undefined {
+  if (!path.startsWith('/_site/style.')) return undefined;
+  return COLOR_SCHEMES.map((entry) => siteSheet(entry.code)).find((sheet) => sheet.path === path);
+}
