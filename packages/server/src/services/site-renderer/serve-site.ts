@@ -27,7 +27,7 @@ import { siteScript, siteScriptPath } from './site-script.ts';
 import { sheetAt } from './site-styles.ts';
 import { errorReporterPath, errorReporterScript } from '../error-collection-system/reporter-script.ts';
 import { loadSiteRow, loadSiteSnapshot, type CallWidgetView, type SitePage, type SiteRow, type SiteSnapshot, type SmartContractsView } from './site-snapshot.ts';
-import { carAddresses, carIdOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, newCardMemo, type StockMemo, type StockList, type StockView } from './site-stock.ts';
+import { carAddresses, carIdOf, filtersOf, idsOf, loadCar, loadCarsByIds, loadShowroom, loadShowroomModels, parseListQuery, queryList, showroomPageOf, newCardMemo, type StockMemo, type StockList, type StockView } from './site-stock.ts';
 import { loadStockIndex } from './stock-index.ts';
 import { COMPARE_MAX, listsOf, stockToolsOf } from './stock-tools.ts';
 import { carAddress } from '@dp/contracts';
@@ -419,7 +419,8 @@ export class SiteRenderer {
   /** What the site's list pages keep for the next ones (site-stock.ts), while the site's entry lives. */
   private stockMemo(entry: SiteEntry<SiteState>): StockMemo {
     return {
-      index: (kind) => this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new')),
+      index: (kind) =>
+        this.cache.derivedOf(entry, `stock-index|${kind}`, () => loadStockIndex(this.ctx.db, entry.value.site.id, kind === 'new', filtersOf(entry.value.snapshot!.stock!).map((filter) => filter.field))),
       cards: () => this.cache.derivedOf(entry, 'stock-cards', async () => newCardMemo((bytes) => this.cache.grew(entry, bytes))),
     };
   }

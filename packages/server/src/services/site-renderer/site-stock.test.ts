@@ -142,6 +142,20 @@ describe('a stock list page', () => {
     expect((await body('/cars?brand_id=abc&final_price_from=x'))).toContain('Автомобилей: 3');
   });
 
+  it('filters and counts by a filter added to the settings at once', async () => {
+    const [group] = await db().select().from(customFilterGroups).where(eq(customFilterGroups.site_id, s.id));
+    await db().update(cars).set({ body: 'Седан' }).where(eq(cars.id, carIds.a!));
+    expect(await body('/cars')).not.toContain('name="body"');
+    await db().update(customFilterGroups).set({ filters: [...group!.filters, { title_ru: 'Кузов', title_en: 'Body', field: 'body', type: 'multiselect' }] }).where(eq(customFilterGroups.id, group!.id));
+    try {
+      expect(count(await body('/cars'), 'Седан')).toBe('1');
+      expect(cards(await body('/cars?body=%D0%A1%D0%B5%D0%B4%D0%B0%D0%BD'))).toHaveLength(1);
+    } finally {
+      await db().update(customFilterGroups).set({ filters: group!.filters }).where(eq(customFilterGroups.id, group!.id));
+      await db().update(cars).set({ body: null }).where(eq(cars.id, carIds.a!));
+    }
+  });
+
   it('is noindex with the plain list as canonical when filtered, and indexable when not', async () => {
     const plain = (await body('/cars'));
     expect(plain).not.toContain('name="robots"');

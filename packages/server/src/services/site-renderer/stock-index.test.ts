@@ -123,13 +123,15 @@ describe('the index against a plain reading of the filters', () => {
     mileage: maybe(Math.floor(random() * 200) * 1000),
     year: maybe(2015 + Math.floor(random() * 10)),
     final_price: maybe(500_000 + Math.floor(random() * 400) * 10_000),
+    discount: maybe(Math.floor(random() * 10) * 50_000, 0.5),
+    restyling_sort: maybe(Math.floor(random() * 5), 0.7),
     certification: random() < 0.1 ? null : random() < 0.5,
   }));
   const index = stockIndexOf({
     id: cars.map((car) => car.id),
     restyling_id: cars.map((car) => car.restyling_id),
     complectation_id: cars.map(() => null),
-    restyling_sort: cars.map(() => null),
+    restyling_sort: cars.map((car) => car.restyling_sort),
     created_at: cars.map((car) => car.id),
     brand_id: cars.map((car) => car.brand_id),
     body: cars.map((car) => car.body),
@@ -137,7 +139,7 @@ describe('the index against a plain reading of the filters', () => {
     mileage: cars.map((car) => car.mileage),
     year: cars.map((car) => car.year),
     final_price: cars.map((car) => car.final_price),
-    price: cars.map((car) => car.final_price),
+    price: cars.map((car) => (car.final_price === null ? null : car.final_price + (car.discount ?? 0))),
     certification: cars.map((car) => car.certification),
   });
   const filters = [
@@ -164,7 +166,8 @@ describe('the index against a plain reading of the filters', () => {
     if (random() < 0.6) ranges.set('final_price', { from: maybe(500_000 + Math.floor(random() * 400) * 10_000, 0.7), to: maybe(1_500_000 + Math.floor(random() * 400) * 10_000, 0.6) });
     if (random() < 0.3) flags.add('certification');
     const scope = random() < 0.2 ? { restyling_id: pick([1, 2, 3]), complectation_id: null } : null;
-    return { filters, values, ranges, flags, scope, order: { field: 'final_price', direction: pick(['asc', 'desc'] as const) }, offset: pick([0, 0, 12, 24]), limit: 12 };
+    const field = pick(['final_price', 'price', 'year', 'mileage', 'discount', 'restyling_sort', 'created_at']);
+    return { filters, values, ranges, flags, scope, order: { field, direction: field === 'restyling_sort' ? 'asc' : pick(['asc', 'desc'] as const) }, offset: pick([0, 0, 12, 24]), limit: 12 };
   }
 
   /** Whether a car passes the query's filter of `field` (a filter not set passes every car). */
@@ -185,8 +188,15 @@ describe('the index against a plain reading of the filters', () => {
       const inScope = cars.filter((car) => !query.scope || car.restyling_id === query.scope.restyling_id);
       const underOthers = (field: string) => inScope.filter((car) => filters.every((filter) => filter.field === field || passes(query, car, filter.field)));
       const shown = underOthers('');
+      // The order: the key's direction with no value last, the restyling order then the lowest final price, the id last.
       const sign = query.order.direction === 'asc' ? 1 : -1;
-      const ordered = [...shown].sort((a, b) => (a.final_price === null ? 1 : 0) - (b.final_price === null ? 1 : 0) || ((a.final_price ?? 0) - (b.final_price ?? 0)) * sign || (a.id - b.id) * sign);
+      const keyOf = (car: Car, field: string): number | null =>
+        field === 'price' ? (car.final_price === null ? null : car.final_price + (car.discount ?? 0)) : field === 'discount' ? (car.final_price === null ? null : (car.discount ?? 0)) : field === 'created_at' ? car.id : (valueOf(car, field) as number | null);
+      const byKey = (a: Car, b: Car, field: string, direction: number) => {
+        const [x, y] = [keyOf(a, field), keyOf(b, field)];
+        return x === null || y === null ? (x === null ? 1 : 0) - (y === null ? 1 : 0) : (x - y) * direction;
+      };
+      const ordered = [...shown].sort((a, b) => byKey(a, b, query.order.field, sign) || (query.order.field === 'restyling_sort' ? byKey(a, b, 'final_price', 1) : 0) || (a.id - b.id) * sign);
       expect(answer.total).toBe(shown.length);
       expect(answer.ids).toEqual(ordered.slice(query.offset, query.offset + query.limit).map((car) => car.id));
       for (const filter of filters) {

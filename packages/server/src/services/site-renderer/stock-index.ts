@@ -74,15 +74,22 @@ const toNumbers = (values: (number | string | null)[] | null, size: number) => {
   return out;
 };
 
-/** Reads the index of a site's offered cars of a kind: one statement for the cars, one for the references' names. */
-export async function loadStockIndex(db: DbOrTx, siteId: number, isNew: boolean): Promise<StockIndex> {
+/** The fields the lists order by besides the order keys (contracts LIST_SORT_FIELDS; the discount is the price less the final price). */
+const SORTED_FIELDS: CustomFilterField[] = ['final_price', 'price', 'year', 'mileage'];
+
+/**
+ * Reads the index of a site's offered cars of a kind, with the fields of the site's filters and
+ * those the lists order by: one statement for the cars, one for the references' names.
+ */
+export async function loadStockIndex(db: DbOrTx, siteId: number, isNew: boolean, filterFields: CustomFilterField[]): Promise<StockIndex> {
+  const fields = [...new Set([...SORTED_FIELDS, ...filterFields])].filter((field) => CUSTOM_FILTER_FIELD_NAMES.includes(field));
   const columns = [
     sql`'id', array_agg(c.id)`,
     sql`'restyling_id', array_agg(c.restyling_id)`,
     sql`'complectation_id', array_agg(c.complectation_id)`,
     sql`'restyling_sort', array_agg(rs.sort)`,
     sql`'created_at', array_agg(extract(epoch from c.created_at))`,
-    ...CUSTOM_FILTER_FIELD_NAMES.map((field) => sql`${field}::text, array_agg(${sql.raw(`c.${field}`)})`),
+    ...fields.map((field) => sql`${field}::text, array_agg(${sql.raw(`c.${field}`)})`),
   ];
   const result = await db.execute(sql`select json_build_object(${sql.join(columns, sql`, `)})::text as columns
     from cars c left join restyling_sorts rs on rs.site_id = c.site_id and rs.restyling_id = c.restyling_id
@@ -96,7 +103,7 @@ export async function loadStockIndex(db: DbOrTx, siteId: number, isNew: boolean)
 /** The cars' columns as read: each an array with a value per car (null: no value), or null when there are no cars. */
 export type StockColumns = Record<string, (number | string | boolean | null)[] | null>;
 
-/** The index of the cars' columns (its names empty: the loader reads them). */
+/** The index of the cars' columns: the fields read and those the lists order by (its names empty: the loader reads them). */
 export function stockIndexOf(read: StockColumns): StockIndex {
   const size = read.id?.length ?? 0;
   const index: StockIndex = {
@@ -118,6 +125,7 @@ export function stockIndexOf(read: StockColumns): StockIndex {
   };
   for (const key of ORDER_KEYS) index.numbers.set(key, toNumbers(read[key] as number[], size));
   for (const field of CUSTOM_FILTER_FIELD_NAMES) {
+    if (!(field in read) && !SORTED_FIELDS.includes(field)) continue;
     const values = read[field] ?? null;
     if (isNumberField(field)) {
       const column = toNumbers(values as number[], size);
