@@ -52,7 +52,10 @@ export interface RenderContext {
  * and the rules it added to the page's stylesheet, by what the markup depends on (render-floors.ts).
  */
 export interface DrawnRegions {
-  regions: Map<string, { html: Html; css: string[] }>;
+  /** By the placed floors drawn (the snapshot's arrays), then by what else their markup depends on. */
+  regions: WeakMap<object, Map<string, { html: Html; css: string[] }>>;
+  /** How many are kept. */
+  count: number;
   /** Counts what was added against the renderer's memory budget. */
   grew(bytes: number): void;
 }

@@ -25,7 +25,7 @@ const lines = (text: string | null) => (text ? join(text.split(/\r?\n/).map((lin
 /** Draws the floors of one region of the page (taken as drawn before where the context keeps regions). */
 export function renderFloors(ctx: RenderContext, placements: PlacedFloor[] | null | undefined, region: Region): Html {
   const placed = placements ?? [];
-  return drawnOnce(ctx, regionKey(ctx, placed, region), () =>
+  return drawnOnce(ctx, placed, regionKey(ctx, placed, region), () =>
     join(placed.map((one, index) => {
       const floor = ctx.floors.get(one.floor_id);
       if (!floor) return null;
@@ -36,7 +36,10 @@ export function renderFloors(ctx: RenderContext, placements: PlacedFloor[] | nul
 }
 
 /** An empty keep of regions, whose growth `grew` counts. */
-export const newDrawnRegions = (grew: (bytes: number) => void): DrawnRegions & { bytes: number } => ({ regions: new Map(), grew, bytes: 0 });
+export const newDrawnRegions = (grew: (bytes: number) => void): DrawnRegions & { bytes: number } => ({ regions: new WeakMap(), count: 0, grew, bytes: 0 });
+
+/** What stands for the placed floors of the header drawn without a header floor. */
+const FALLBACK_HEADER: readonly PlacedFloor[] = [{ floor_id: 0, values: {} }];
 
 /** The most regions a site keeps: its list pages' and car pages' header, floors and footer, per language and page number. */
 const MAX_DRAWN_REGIONS = 200;
@@ -56,13 +59,15 @@ function regionKey(ctx: RenderContext, placements: PlacedFloor[], region: Region
 }
 
 /**
- * `draw`'s markup, or what it drew before under `key` when the context keeps regions; never for a
- * posted form (its outcome is drawn) and never what drew unique ids (`uid`: they follow the page's order).
+ * `draw`'s markup of `placements` (the snapshot's: a layout's header or footer, a page's floors, a
+ * sold template), or what it drew of them before under `key` when the context keeps regions; never
+ * for a posted form (its outcome is drawn) nor what drew unique ids (`uid`: they follow the page's order).
  */
-function drawnOnce(ctx: RenderContext, key: string, draw: () => Html): Html {
+function drawnOnce(ctx: RenderContext, placements: readonly PlacedFloor[], key: string, draw: () => Html): Html {
   const memo = ctx.drawn;
-  if (!memo || ctx.form) return draw();
-  const kept = memo.regions.get(key);
+  if (!memo || ctx.form || !placements.length) return draw();
+  let drawn = memo.regions.get(placements);
+  const kept = drawn?.get(key);
   const counter = ctx.counter;
   const outer = ctx.css;
   const css: string[] = kept ? kept.css : (ctx.css = []);
@@ -73,8 +78,10 @@ function drawnOnce(ctx: RenderContext, key: string, draw: () => Html): Html {
     ctx.css = outer;
   }
   for (const rule of css) if (!outer.includes(rule)) outer.push(rule);
-  if (!kept && ctx.counter === counter && memo.regions.size < MAX_DRAWN_REGIONS) {
-    memo.regions.set(key, { html: markup, css });
+  if (!kept && ctx.counter === counter && memo.count < MAX_DRAWN_REGIONS) {
+    if (!drawn) memo.regions.set(placements, (drawn = new Map()));
+    drawn.set(key, { html: markup, css });
+    memo.count += 1;
     memo.grew(2 * (key.length + markup.value.length + css.reduce((sum, rule) => sum + rule.length, 0)));
   }
   return markup;
@@ -386,7 +393,7 @@ function headerFloor(ctx: RenderContext, values: Values): Html {
 
 /** The header drawn when the layout places no header floor: the site's name and the menu. */
 export function fallbackHeader(ctx: RenderContext): Html {
-  return drawnOnce(ctx, regionKey(ctx, [], 'fallback-header'), () => headerFloor(ctx, { show_logo: true, menu_from_pages: true }));
+  return drawnOnce(ctx, FALLBACK_HEADER, regionKey(ctx, [], 'fallback-header'), () => headerFloor(ctx, { show_logo: true, menu_from_pages: true }));
 }
 
 const NETWORKS: Record<string, string> = { vk: 'ВКонтакте', telegram: 'Telegram', ok: 'Одноклассники', youtube: 'YouTube', rutube: 'Rutube', dzen: 'Дзен' };

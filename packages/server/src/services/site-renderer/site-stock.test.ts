@@ -529,6 +529,20 @@ describe('model pages, sold templates and benefits on cards', () => {
     expect(drawn).not.toContain('Посмотрите другие автомобили в наличии.');
     expect(drawn).toContain('<p class="car-card__status">Этот автомобиль уже продан</p>');
     expect(drawn).not.toContain('name="_form" value="car"');
+    // A sold new car is drawn with the new cars' template, after a used one was drawn with theirs.
+    const [newTemplate] = await db()
+      .insert(templates)
+      .values({ site_id: s.id, client_id: s.clientId, name: 'Продан новый', floors: [{ floor_id: s.floors.text, values: { title: 'Новый уже нашёл владельца' } }] })
+      .returning();
+    const [soldNew] = await db().insert(cars).values(car({ external_id: `tpl-sold-new-${unique()}`, status: 'sold', sold_at: new Date() })).returning({ id: cars.id });
+    await db().update(stockSiteSettings).set({ new_settings: kind({ sold_template_id: newTemplate!.id }) }).where(eq(stockSiteSettings.site_id, s.id));
+    expect(await body(address)).toContain('Этот уже уехал, но есть похожие');
+    const newAddress = String((await visit(t, s.host, `/cars/${soldNew!.id}`)).headers.location);
+    const drawnNew = await body(newAddress);
+    expect(drawnNew).toContain('Новый уже нашёл владельца');
+    expect(drawnNew).not.toContain('Этот уже уехал, но есть похожие');
+    await db().update(stockSiteSettings).set({ new_settings: kind() }).where(eq(stockSiteSettings.site_id, s.id));
+    await db().delete(cars).where(eq(cars.id, soldNew!.id));
     // A change of the template shows at once.
     await db().update(templates).set({ floors: [{ floor_id: s.floors.text, values: { title: 'Новый текст шаблона' } }] }).where(eq(templates.id, template!.id));
     expect(await body(address)).toContain('Новый текст шаблона');
