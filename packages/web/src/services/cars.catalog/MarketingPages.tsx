@@ -266,9 +266,16 @@ function PriceTab({ record, editable }: { record: Row; editable: boolean }) {
     queryKey: [...queryKeys.resource(resource).all, 'prices', record.id, record.attributes.updated_at],
     queryFn: () => api.get<{ attributes: { base_price: number | null; currency: string; options_count: number } }>(gatewayPath(SERVICE, `marketing_complectations/${record.id}/prices`)),
   });
-  const [price, setPrice] = useState<number | null>((record.attributes.base_price as number | null) ?? null);
+  const saved = (record.attributes.base_price as number | null) ?? null;
+  const [price, setPrice] = useState<number | null>(saved);
+  // A newer record (saved here, on another tab or by someone else) shows its price, unless a price is being typed.
+  const [shown, setShown] = useState<number | null>(saved);
+  if (saved !== shown) {
+    setShown(saved);
+    if (price === shown) setPrice(saved);
+  }
   const [error, setError] = useState<string | null>(null);
-  const { release, hold } = useUnsavedChanges(price !== ((record.attributes.base_price as number | null) ?? null));
+  const { release, hold } = useUnsavedChanges(price !== saved);
   const save = usePatch(record, (failure) => {
     const errors = documentErrors(failure, 'base_price');
     if (!errors) return false;
@@ -586,7 +593,7 @@ export function MarketingComplectationPage() {
           children: <ResourceForm key={`${record.id}:${String(record.attributes.updated_at)}`} resource={resource} record={record} wide readOnly={!editable} onSaved={() => void query.refetch()} />,
         },
         { key: 'engine', label: t(`${SERVICE}:marketing_complectations.tabs.engine`), children: <EngineTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
-        { key: 'price', label: t(`${SERVICE}:marketing_complectations.tabs.price`), children: <PriceTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
+        { key: 'price', label: t(`${SERVICE}:marketing_complectations.tabs.price`), children: <PriceTab key={record.id} record={record} editable={editable} /> },
         { key: 'specification', label: t(`${SERVICE}:marketing_complectations.tabs.specification`), children: <SpecificationTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
         { key: 'options', label: t(`${SERVICE}:marketing_complectations.tabs.options`), children: <OptionsTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
         { key: 'history', label: t('clients.storage:audit.history_tab'), children: <AuditHistory resource={resource.name} recordId={record.id} /> },
