@@ -287,8 +287,11 @@ export function onColor(hex: string): string {
   return luminance > 0.35 ? '#111418' : '#FFFFFF';
 }
 
+/** A site's colour scheme; an unknown one is the first. */
+const schemeOf = (scheme: string | null | undefined) => COLOR_SCHEMES.find((entry) => entry.code === scheme) ?? COLOR_SCHEMES[0]!;
+
 export function paletteOf(scheme: string | null | undefined): Palette {
-  return (COLOR_SCHEMES.find((entry) => entry.code === scheme) ?? COLOR_SCHEMES[0]!).palette;
+  return schemeOf(scheme).palette;
 }
 
 /** The scheme as CSS variables (every value from the contracts dictionary, never typed by editors). */
@@ -313,7 +316,7 @@ const sheets = new Map<string, SiteSheet>();
 
 /** The sheet of a site's colour scheme (an unknown scheme has the first one's). */
 export function siteSheet(scheme: string | null | undefined): SiteSheet {
-  const code = (COLOR_SCHEMES.find((entry) => entry.code === scheme) ?? COLOR_SCHEMES[0]!).code;
+  const code = schemeOf(scheme).code;
   let sheet = sheets.get(code);
   if (!sheet) {
     const css = `${baseCss}${schemeCss(code)}`;
