@@ -76,6 +76,19 @@ test('create a marketing complectation, find it by brand and fill its engine, sp
   await page.getByRole('tabpanel').getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('tabpanel').getByText(/3\s690\s000\s₽/)).toBeVisible();
 
+  // An engine name being typed survives a price saved on another tab, and is saved after it.
+  await page.getByRole('tab', { name: 'Двигатель' }).click();
+  await page.getByLabel('Название двигателя').fill('1.6 T-GDI Smartstream');
+  await page.getByRole('tab', { name: 'Цена' }).click();
+  await page.getByLabel('Новая базовая цена, ₽').fill('3790000');
+  await page.getByRole('tabpanel', { name: 'Цена' }).getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Цена' }).getByText(/3\s790\s000\s₽/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Двигатель' }).click();
+  await expect(page.getByLabel('Название двигателя')).toHaveValue('1.6 T-GDI Smartstream');
+  const engineSaved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/marketing_complectations/'));
+  await page.getByRole('tabpanel', { name: 'Двигатель' }).getByRole('button', { name: 'Сохранить' }).click();
+  expect((await engineSaved).ok()).toBe(true);
+
   // The options view (none chosen yet, the restyling's options offered).
   await page.getByRole('tab', { name: 'Опции' }).click();
   await expect(page.getByText('В комплектации нет опций')).toBeVisible();
@@ -83,7 +96,7 @@ test('create a marketing complectation, find it by brand and fill its engine, sp
   // Everything is there after a reload.
   await page.reload();
   await page.getByRole('tab', { name: 'Двигатель' }).click();
-  await expect(page.getByLabel('Название двигателя')).toHaveValue('1.6 T-GDI');
+  await expect(page.getByLabel('Название двигателя')).toHaveValue('1.6 T-GDI Smartstream');
   await page.getByRole('tab', { name: 'Характеристики' }).click();
   await expect(page.getByLabel('Название категории 1')).toHaveValue('Двигатель');
   await expect(page.getByLabel('Значение 1')).toHaveValue('180 л. с.');

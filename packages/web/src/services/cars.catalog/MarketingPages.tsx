@@ -120,6 +120,9 @@ function sendAndRelease(save: ReturnType<typeof usePatch>, attributes: Record<st
   save.mutate(attributes, { onError: hold });
 }
 
+/** A tab's key: it changes only when the attributes the tab edits change, so what is typed on one tab survives a save made on another. */
+const partKey = (record: Row, names: readonly string[]) => `${record.id}:${JSON.stringify(names.map((name) => record.attributes[name] ?? null))}`;
+
 const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** Errors of a document (engine, specifications) by their path below the attribute: 'volume.unit' → message. */
@@ -590,12 +593,12 @@ export function MarketingComplectationPage() {
         {
           key: 'main',
           label: t(`${SERVICE}:marketing_complectations.tabs.main`),
-          children: <ResourceForm key={`${record.id}:${String(record.attributes.updated_at)}`} resource={resource} record={record} wide readOnly={!editable} onSaved={() => void query.refetch()} />,
+          children: <ResourceForm key={partKey(record, resource.form.map((field) => field.field))} resource={resource} record={record} wide readOnly={!editable} onSaved={() => void query.refetch()} />,
         },
-        { key: 'engine', label: t(`${SERVICE}:marketing_complectations.tabs.engine`), children: <EngineTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
+        { key: 'engine', label: t(`${SERVICE}:marketing_complectations.tabs.engine`), children: <EngineTab key={partKey(record, ['engine'])} record={record} editable={editable} /> },
         { key: 'price', label: t(`${SERVICE}:marketing_complectations.tabs.price`), children: <PriceTab key={record.id} record={record} editable={editable} /> },
-        { key: 'specification', label: t(`${SERVICE}:marketing_complectations.tabs.specification`), children: <SpecificationTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
-        { key: 'options', label: t(`${SERVICE}:marketing_complectations.tabs.options`), children: <OptionsTab key={String(record.attributes.updated_at)} record={record} editable={editable} /> },
+        { key: 'specification', label: t(`${SERVICE}:marketing_complectations.tabs.specification`), children: <SpecificationTab key={partKey(record, ['specification_categories'])} record={record} editable={editable} /> },
+        { key: 'options', label: t(`${SERVICE}:marketing_complectations.tabs.options`), children: <OptionsTab key={partKey(record, ['option_ids'])} record={record} editable={editable} /> },
         { key: 'history', label: t('clients.storage:audit.history_tab'), children: <AuditHistory resource={resource.name} recordId={record.id} /> },
       ]
     : [];
