@@ -92,4 +92,28 @@ describe('the site cache', () => {
     cache.response(loose, 'page', () => answer(10));
     expect(cache.size).toMatchObject({ sites: 0, bytes: 0 });
   });
+
+  it('keeps an answer that reads the database from its second request on, one rendering for requests arriving together', async () => {
+    const cache = new SiteCache<string>();
+    await cache.start(database);
+    const entry = (await cache.site(1, () => Promise.resolve({ value: 'site', dependsOn: [1] })))!;
+    let renders = 0;
+    const render = () => Promise.resolve(((renders += 1), answer(100)));
+    // Asked once: rendered, not kept.
+    await cache.responseOf(entry, 'car|1', render);
+    expect([renders, cache.size.bytes]).toEqual([1, 0]);
+    await cache.responseOf(entry, 'car|2', render);
+    expect([renders, cache.size.bytes]).toEqual([2, 0]);
+    // Asked again: rendered and kept, then answered as kept.
+    await cache.responseOf(entry, 'car|1', render);
+    expect([renders, cache.size.bytes]).toEqual([3, 100]);
+    const kept = await cache.responseOf(entry, 'car|1', render);
+    expect(await cache.responseOf(entry, 'car|1', render)).toBe(kept);
+    expect(renders).toBe(3);
+    // Requests arriving together share one rendering.
+    const together = await Promise.all([cache.responseOf(entry, 'car|3', render), cache.responseOf(entry, 'car|3', render)]);
+    expect(together[0]).toBe(together[1]);
+    expect(renders).toBe(4);
+    await cache.stop();
+  });
 });

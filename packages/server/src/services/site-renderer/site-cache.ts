@@ -40,6 +40,8 @@ export interface SiteEntry<S> {
   /** Sites whose changes drop this entry (the site, the official master it shows content of). */
   dependsOn: number[];
   responses: Map<string, CachedResponse>;
+  /** Keys of answers that read the database asked once and not kept (responseOf: such an answer is kept from its second request on). */
+  askedOnce: Set<string>;
   /** Answers being rendered (responseOf): requests arriving together share one. */
   pending: Map<string, Promise<CachedResponse>>;
   /** Values the answers read, loaded once while the entry lives (derivedOf): a stock list's index. */
@@ -53,6 +55,8 @@ export interface SiteEntry<S> {
 export const MAX_SITES = 1000;
 export const MAX_RESPONSES_PER_SITE = 500;
 export const MAX_HOSTS = 10_000;
+/** The most keys a site remembers as asked once; it forgets them all when full. */
+export const MAX_ASKED_ONCE = 2 * MAX_RESPONSES_PER_SITE;
 /** The most the kept answers of all sites may weigh; the sites kept longest go first. */
 export const MAX_BYTES = 128 * 1024 * 1024;
 /** The most of it that may be in the JavaScript heap (`npm run serve` gives the heap 160 MB). */
@@ -105,7 +109,7 @@ export class SiteCache<S> extends NotifiedCache {
       const generation = this.generation;
       const loaded = await load();
       if (!loaded) return null;
-      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), pending: new Map(), derived: new Map(), bytes: 0, heapBytes: 0 };
+      const entry: SiteEntry<S> = { siteId, ...loaded, responses: new Map(), askedOnce: new Set(), pending: new Map(), derived: new Map(), bytes: 0, heapBytes: 0 };
       if (this.live && generation === this.generation) {
         if (this.sites.size >= MAX_SITES) this.drop(this.sites.keys().next().value!);
         this.sites.set(siteId, entry);
@@ -123,9 +127,12 @@ export class SiteCache<S> extends NotifiedCache {
   }
 
   /**
-   * An answer that reads the database (a stock list page), rendered once while the entry lives;
-   * requests for it arriving together share one rendering. An answer whose entry a notification
-   * dropped meanwhile is sent but not kept.
+   * An answer that reads the database (a stock list page, a car page), kept from its second
+   * request on while the entry lives; requests for it arriving together share one rendering. An
+   * address asked once (another filter combination, another car) is rendered and not kept: it
+   * neither pushes the addresses asked again out of the cache nor leaves garbage in the heap's old
+   * space, whose collections are the renderer's slowest answers. An answer whose entry a
+   * notification dropped meanwhile is sent but not kept.
    */
   async responseOf(entry: SiteEntry<S>, key: string, render: () => Promise<CachedResponse>): Promise<CachedResponse> {
     const hit = entry.responses.get(key);
@@ -133,7 +140,7 @@ export class SiteCache<S> extends NotifiedCache {
     const pending = entry.pending.get(key);
     if (pending) return pending;
     const made = render()
-      .then((answer) => this.keep(entry, key, answer))
+      .then((answer) => (this.askedBefore(entry, key) ? this.keep(entry, key, answer) : answer))
       .finally(() => entry.pending.delete(key));
     entry.pending.set(key, made);
     return made;
@@ -165,6 +172,14 @@ export class SiteCache<S> extends NotifiedCache {
   /** A derived value of the entry grew in the heap (what a list page read, kept for the next): its bytes count against both budgets. */
   grew(entry: SiteEntry<S>, bytes: number): void {
     if (this.isCurrent(entry)) this.count(entry, bytes, bytes);
+  }
+
+  /** Whether the key was asked before (and is forgotten as such now); if not, it is remembered. */
+  private askedBefore(entry: SiteEntry<S>, key: string): boolean {
+    if (entry.askedOnce.delete(key)) return true;
+    if (entry.askedOnce.size >= MAX_ASKED_ONCE) entry.askedOnce.clear();
+    entry.askedOnce.add(key);
+    return false;
   }
 
   private isCurrent(entry: SiteEntry<S>): boolean {
