@@ -438,7 +438,8 @@ export class SiteRenderer {
     const { site, snapshot } = entry.value as { site: SiteRow; snapshot: SiteSnapshot };
     const stock = snapshot.stock!;
     const render = async (form: FormOutcome | null) => {
-      const [found, drawn] = await Promise.all([loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang), this.drawnRegions(entry)]);
+      const [cards, drawn] = await Promise.all([this.stockMemo(entry).cards(), this.drawnRegions(entry)]);
+      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang, cards.discounts);
       if (!found) return { found: null, document: null };
       const own = carAddress(at.root.uri, found.car, found.car.slug, found.list.settings.friendly_url);
       if (own !== at.uri) return { found, document: null, own };

@@ -21,7 +21,7 @@ import { templates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
 import type { CreditBenefit } from '@dp/contracts';
-import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits, type ComplectationDiscounts } from '../benefits/benefits-for-car.ts';
+import { benefitsForCars, ownerNumber, type CarBenefits, type ComplectationDiscounts } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { answerFromIndex, type StockIndex } from './stock-index.ts';
@@ -542,10 +542,14 @@ export interface CarView {
   modelUri?: string | null;
 }
 
-/** The client's discounts on a car's marketing complectation valid today for its next owner (none without one). */
-async function carBenefitsToday(db: DbOrTx, clientId: number, car: { marketing_complectation_id?: number | null; owners: number | null }): Promise<CreditBenefit[]> {
+/**
+ * The client's discounts on a car's marketing complectation valid today for its next owner (none
+ * without one); the complectation's discounts read once a day while `kept` lives (the site's cards').
+ */
+async function carBenefitsToday(db: DbOrTx, clientId: number, car: { marketing_complectation_id?: number | null; owners: number | null }, kept?: ComplectationDiscounts): Promise<CreditBenefit[]> {
   if (!car.marketing_complectation_id) return [];
-  return creditBenefitsOf(await benefitsForCar(db, { clientId, marketingComplectationId: car.marketing_complectation_id, date: today(), owners: ownerNumber(car.owners) }));
+  const found = await benefitsForCars(db, clientId, today(), [{ id: 0, marketingComplectationId: car.marketing_complectation_id, owners: ownerNumber(car.owners) }], kept);
+  return creditBenefitsOf(found.get(0)!);
 }
 
 /** A car's row as its page reads it: the card's, with the page's own columns. */
@@ -562,7 +566,7 @@ export const carIdOf = (segment: string): number | null => {
  * car stays while the sold period keeps it); its photos in the configured order (the dealer's own,
  * the import's, then the stock images), public files of the site's client only.
  */
-export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang): Promise<{ car: CarDetails; list: StockList } | null> {
+export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang, discounts?: ComplectationDiscounts): Promise<{ car: CarDetails; list: StockList } | null> {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   const rows = await readRows<CarPageRow>(db, sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
@@ -584,7 +588,7 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
   const byId = new Map(files.map(([id, key, ext]) => [id, fileUrl({ id: key, ext })]));
   const images = ordered.flatMap((id) => byId.get(id) ?? []);
   const listed = listedCar(config, row, lang);
-  const benefits = await carBenefitsToday(db, clientId, row);
+  const benefits = await carBenefitsToday(db, clientId, row, discounts);
   const car: CarDetails = {
     ...listed,
     // The payment on the price less the discounts the credit programmes combine with.
