@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, callApi, SHOTS, signInAgain, visit } from './kit.ts';
+import { ADMIN, callApi, SHOTS, signInAgain, visit, fitsWidth } from './kit.ts';
 import { PORT } from './playwright.config.ts';
 
 /**
@@ -58,7 +58,7 @@ for (const [lang, width] of [['RU', 1440], ['EN', 1440], ['RU', 390], ['EN', 390
     await expect(page.getByText(x.resolved)).toBeVisible();
     await expect(page.getByRole('button', { name: `${x.resolve}: ${message}` })).toBeHidden();
     await page.screenshot({ path: `${SHOTS}/error-collection-issue-${lang}-${width}.png` });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await fitsWidth(page, width);
     const after = await callApi(page, 'GET', `/gateway/error-collection-system/api/v1/issues?filter[search]=${encodeURIComponent(message)}`);
     expect(after.body.data[0].attributes.status).toBe('resolved');
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, callApi, closeNotices, signInAgain, useLanguage, visit } from './kit.ts';
+import { ADMIN, callApi, closeNotices, signInAgain, useLanguage, visit, fitsWidth } from './kit.ts';
 
 /**
  * An import's errors sent to the error collection: provider staff upload a feed whose rows name a
@@ -63,7 +63,7 @@ test("a finished report's row errors reach the site's project of the error colle
   await visit(page, `/cars.import/reports/${siteId}`);
   await expect(page.getByRole('heading', { name: 'Import reports' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Send errors to the error collection #\d+$/ }).first()).toBeEnabled();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fitsWidth(page, 390);
   await shot(page, 'en-390');
   await useLanguage(page, 'RU');
 });

@@ -238,3 +238,10 @@ export function mailBody(raw: string): string {
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head!)) return Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
   return text;
 }
+
+/**
+ * The page fits `width` without a sideways scroll: asked until its layout settles after a resize
+ * or a navigation (responsive components re-render a moment after the viewport changes).
+ */
+export const fitsWidth = (page: Page, width: number, message?: string) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message }).toBeLessThanOrEqual(width);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, closeNotices, expectMenu, menuItems, SHOTS, signIn, useLanguage, visit } from './kit.ts';
+import { ADMIN, closeNotices, expectMenu, menuItems, SHOTS, signIn, useLanguage, visit, fitsWidth } from './kit.ts';
 import { DEMO_PASSWORD } from './playwright.config.ts';
 
 /**
@@ -131,7 +131,7 @@ test("a suspended module's screen tells the dealer whom to ask, in both language
         await page.setViewportSize({ width, height: 900 });
         // The narrow shell (a menu button instead of the side menu) has taken over, and nothing is wider than the screen.
         await expect(page.getByTestId('menu-toggle')).toBeVisible({ visible: width < 768 });
-        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await fitsWidth(page, width);
         await page.screenshot({ path: `${SHOTS}/module-paused-screen-${lang.toLowerCase()}-${width}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -151,7 +151,7 @@ test("a suspended module's screen tells the dealer whom to ask, in both language
     await closeNotices(staff);
     for (const width of [1440, 390]) {
       await staff.setViewportSize({ width, height: 900 });
-      await expect.poll(() => staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(staff, width);
       await staff.screenshot({ path: `${SHOTS}/module-paused-staff-ru-${width}.png`, fullPage: true });
     }
     await staff.close();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { closeNotices, callApi, signInAgain, useLanguage, visit } from './kit.ts';
+import { closeNotices, callApi, signInAgain, useLanguage, visit, fitsWidth } from './kit.ts';
 import { PORT, SMTP_TEST_HOST, TELEGRAM_TEST_PORT } from './playwright.config.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../packages/server/src/test/telegram-stand-in.ts';
 
@@ -173,13 +173,12 @@ test.describe('on a phone', () => {
     await visit(page, `/messenger_showroom/service/${siteId}`);
     await expect(page.getByRole('heading', { name: 'Service bookings', exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
+    await fitsWidth(page, 390);
     await shot(page, 'service-en-390');
     await visit(page, `/messenger_showroom/botsSettings/${siteId}`);
     await expect(page.getByRole('heading', { name: 'Showroom bots', exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Бот ${RUN}` })).toBeVisible();
-    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const fits = () => fitsWidth(page, 390);
     await visit(page, `/messenger_showroom/summary/${siteId}`);
     await expect(page.getByRole('heading', { name: 'Showroom summary', exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Бот ${RUN}` })).toContainText('Working');
@@ -226,7 +225,7 @@ test('every screen reads in English at 1440 px and in Russian at 390 px, with it
       await expect(page.getByRole('heading', { name: lang === 'RU' ? ru : en, exact: true })).toBeVisible();
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       await expect(page.getByText(lang === 'RU' ? 'Не удалось загрузить данные' : 'Could not load the data')).toHaveCount(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width, path);
       await shot(page, `${path}-${lang.toLowerCase()}-${width}`);
     }
   }

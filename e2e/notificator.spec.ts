@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, callApi, closeNotices, signIn, signInAgain, useLanguage, visit } from './kit.ts';
+import { ADMIN, callApi, closeNotices, signIn, signInAgain, useLanguage, visit, fitsWidth } from './kit.ts';
 
 /**
  * The notificator (staff): a module suspended on a demo site raises a notification; the admin
@@ -109,8 +109,7 @@ test.describe('on a phone', () => {
     const details = page.getByTestId('notification-details');
     await expect(details.getByText('Module suspended')).toBeVisible();
     await expect(details.getByText('Deliveries')).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
+    await fitsWidth(page, 390);
     await shot(page, 'list-en-390');
     await visit(page, '/notificator/settings/');
     await expect(page.getByRole('heading', { name: 'Notification settings', exact: true })).toBeVisible();

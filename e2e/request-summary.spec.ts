@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, closeNotices, sendCallback, signInAgain, useLanguage, visit } from './kit.ts';
+import { callApi, closeNotices, sendCallback, signInAgain, useLanguage, visit, fitsWidth } from './kit.ts';
 
 /**
  * A site's requests at a glance and its automatic blocks: a visitor sends a callback from the demo
@@ -22,7 +22,6 @@ async function shot(page: Page, name: string) {
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/screens/request-summary-${name}.png`, fullPage: true });
 }
 
-const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 for (const lang of ['RU', 'EN'] as const) {
   test(`the summary counts a new callback and the block settings are kept (${lang})`, async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { sendCallback, signIn, useLanguage, visit } from './kit.ts';
+import { sendCallback, signIn, useLanguage, visit, fitsWidth } from './kit.ts';
 
 /**
  * Requests (request.storage): a visitor sends the demo site's callback form (the site
@@ -39,7 +39,7 @@ test('a callback form sent on the demo site reaches the callback list, opens, an
   await useLanguage(page, 'EN');
   await expect(page.getByLabel('Delivery', { exact: true })).toContainText(/(Sent|Sending|Failed|Held|No actions): \d+/);
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: 'test-results/screens/requests-en-390.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fitsWidth(page, 390);
   await useLanguage(page, 'RU');
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { ADMIN, callApi, SHOTS, signIn, signOut, skipSurvey } from './kit.ts';
+import { ADMIN, callApi, SHOTS, signIn, signOut, skipSurvey, fitsWidth } from './kit.ts';
 
 /**
  * The second factor (TOTP) in the browser: enrolment in the personal area, sign-in with a code of
@@ -53,7 +53,7 @@ async function shootBothWidths(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fitsWidth(page, 390);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
