@@ -567,6 +567,15 @@ export const carIdOf = (segment: string): number | null => {
  * the import's, then the stock images), public files of the site's client only.
  */
 export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang, discounts?: ComplectationDiscounts): Promise<{ car: CarDetails; list: StockList } | null> {
+  const row = await carPageRow(db, siteId, clientId, carId, lang);
+  const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
+  if (!row || !list) return null;
+  const benefits = await carBenefitsToday(db, clientId, row, discounts);
+  return { car: carDetails(config, row, lang, benefits), list };
+}
+
+/** The site's car by id (offered or sold) with the names, the dealer and its pictures' public files (the client's own or the platform's). */
+async function carPageRow(db: DbOrTx, siteId: number, clientId: number, carId: number, lang: Lang): Promise<CarPageRow | undefined> {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
   const rows = await readRows<CarPageRow>(db, sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
@@ -579,17 +588,22 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
       left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
       left join dealerships d on d.id = c.dealers_id
     where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
-  const row = rows[0];
-  const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
-  if (!row || !list) return null;
+  return rows[0];
+}
+
+/** The car's pictures in the configured order (the dealer's own, the import's, then the stock images) that have a public file. */
+function carImages(row: CarPageRow): string[] {
   const ordered = [...new Set([...(row.manual_image_ids ?? []), ...(row.import_image_ids ?? []), ...(row.stock_image_ids ?? [])])];
-  // The pictures' public files come with the car (the client's own or the platform's).
   const files = (typeof row.files === 'string' ? JSON.parse(row.files) : (row.files ?? [])) as [number, string, string][];
   const byId = new Map(files.map(([id, key, ext]) => [id, fileUrl({ id: key, ext })]));
-  const images = ordered.flatMap((id) => byId.get(id) ?? []);
+  return ordered.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The car as its page shows it: its card's values, with its benefits, the payment they lower, and the page's own. */
+function carDetails(config: StockConfig, row: CarPageRow, lang: Lang, benefits: CreditBenefit[]): CarDetails {
   const listed = listedCar(config, row, lang);
-  const benefits = await carBenefitsToday(db, clientId, row, discounts);
-  const car: CarDetails = {
+  const images = carImages(row);
+  return {
     ...listed,
     // The payment on the price less the discounts the credit programmes combine with.
     monthly: benefits.length ? monthlyPayment(config.credit, { price: listed.final_price ?? listed.price, isNew: row.is_new, year: row.year, brandId: row.brand_id, owners: row.owners }, lang, benefits) : listed.monthly,
@@ -609,7 +623,6 @@ export async function loadCar(db: DbOrTx, siteId: number, clientId: number, conf
     images,
     sold: row.status === 'sold',
   };
-  return { car, list };
 }
 
 /** The addresses of a site's offered cars for its site map (the newest first, at most `limit`). */
