@@ -80,10 +80,11 @@ export const ownerNumber = (previousOwners: number | null | undefined) => (previ
  * the client for the car's marketing complectation valid on the date (start ≤ date ≤ end), whose
  * program's conditions the car meets (owners within the program's range; the program's brand and
  * model, where it names them, the complectation's, which each discount keeps a copy of). Largest
- * sum first. One statement.
+ * sum first. One statement (none for a complectation whose discounts on the date `kept` holds:
+ * see benefitsForCars).
  */
-export async function benefitsForCar(db: Db, car: CarForBenefits): Promise<CarBenefits> {
-  return (await benefitsForCars(db, car.clientId, car.date, [{ id: 0, marketingComplectationId: car.marketingComplectationId, owners: car.owners }])).get(0)!;
+export async function benefitsForCar(db: Db, car: CarForBenefits, kept?: ComplectationDiscounts): Promise<CarBenefits> {
+  return (await benefitsForCars(db, car.clientId, car.date, [{ id: 0, marketingComplectationId: car.marketingComplectationId, owners: car.owners }], kept)).get(0)!;
 }
 
 /**

@@ -21,7 +21,7 @@ import { templates, type PlacedFloor } from '../sites.context/content.table.ts';
 import { listSortSettings } from '../cars.sorting/sorting.table.ts';
 import { calculateOffers, creditBenefitsOf, loadSiteTerms, today } from '../credit.calc/calculate-credit.ts';
 import type { CreditBenefit } from '@dp/contracts';
-import { benefitsForCars, ownerNumber, type CarBenefits, type ComplectationDiscounts } from '../benefits/benefits-for-car.ts';
+import { benefitsForCar, benefitsForCars, ownerNumber, type CarBenefits, type ComplectationDiscounts } from '../benefits/benefits-for-car.ts';
 import type { SiteCreditTerms } from '../credit.calc/credit-terms.ts';
 import { mediaFiles } from '../media.storage/media.table.ts';
 import { answerFromIndex, type StockIndex } from './stock-index.ts';
@@ -548,8 +548,7 @@ export interface CarView {
  */
 async function carBenefitsToday(db: DbOrTx, clientId: number, car: { marketing_complectation_id?: number | null; owners: number | null }, kept?: ComplectationDiscounts): Promise<CreditBenefit[]> {
   if (!car.marketing_complectation_id) return [];
-  const found = await benefitsForCars(db, clientId, today(), [{ id: 0, marketingComplectationId: car.marketing_complectation_id, owners: ownerNumber(car.owners) }], kept);
-  return creditBenefitsOf(found.get(0)!);
+  return creditBenefitsOf(await benefitsForCar(db, { clientId, marketingComplectationId: car.marketing_complectation_id, date: today(), owners: ownerNumber(car.owners) }, kept));
 }
 
 /** A car's row as its page reads it: the card's, with the page's own columns. */
