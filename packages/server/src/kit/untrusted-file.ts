@@ -20,8 +20,8 @@ import { startThread } from './thread.ts';
  *
  * How a read goes (`readInWorker`): the main thread hands the file's bytes over in chunks as the
  * worker asks for them (transferred, a few ahead, so a feed streams from its URL without piling
- * up), and the worker sends the rows back in batches (one message of `batchRows` rows), at most
- * two batches ahead of what the caller has taken. A batch is posted as it is (structured clone):
+ * up), and the worker sends the rows back in batches (one message of `batchRows` rows), the next
+ * one when the caller has finished with the last (BATCHES_AHEAD). A batch is posted as it is (structured clone):
  * as JSON in a transferred buffer it cost the main thread two to three times as much to take in
  * (decoding and parsing 30 MB for a 50,000-car feed; docs/decisions/untrusted-files.md, "Where are
  * files parsed?"). Idle workers are kept a while for the next read (starting one costs tens of
@@ -85,8 +85,14 @@ declare module 'fastify' {
 
 /** Chunks of input the worker asks for ahead of its reader. */
 const CHUNKS_AHEAD = 2;
-/** Batches of rows the worker may send ahead of what the caller took. */
-const BATCHES_AHEAD = 2;
+/**
+ * Batches of rows the worker may send that the caller has not finished with. One: the next batch
+ * waits, parsed, in the worker's heap, and crosses when the caller asks for it. Rows sent ahead
+ * waited in the main thread's heap while the caller worked (a car import's apply waits on the
+ * database), outlived its young generation, and made the old one grow: a full collection of the
+ * whole heap about every five batches.
+ */
+const BATCHES_AHEAD = 1;
 /** The most bytes of a file in memory handed over in one message (a stream's chunks go as they come). */
 const MAX_CHUNK = 1024 * 1024;
 
@@ -265,8 +271,8 @@ export async function* readInWorker<Row>(reader: string, source: AsyncIterable<B
     for (;;) {
       const batch = batches.shift();
       if (batch) {
-        post({ job, type: 'taken' });
         yield batch;
+        post({ job, type: 'taken' });
         continue;
       }
       if (failure) throw failure;

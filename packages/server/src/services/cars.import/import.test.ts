@@ -259,6 +259,32 @@ describe('running an import', () => {
     expect(await siteCars(siteA)).toHaveLength(5);
   });
 
+  it("writes each car's own values when the cars of one batch change different fields, and tells an unchanged description (Cyrillic, long) from a changed one", async () => {
+    // A site of its own: the other tests count the cars of theirs.
+    const site = (await t.database.db.insert(sites).values({ name: 'Партии', client_id: clientB, type: 3 }).returning())[0]!.id;
+    await t.installModules([site]);
+    const settings = await settingsOf(dealerB, site);
+    const vins = ['XWEAB000000000201', 'XWEAB000000000202', 'XWEAB000000000203'];
+    const long = `Один владелец, «полный» комплект ключей; пробег подтверждён. ${'Подробнее в салоне. '.repeat(40)}`.trimEnd();
+    const description = (text: string) => `<description>${text}</description>`;
+    await setFiles(settings.id, []);
+    const first = autoru([{ vin: vins[0], price: '1 500 000', extra: description(long) }, { vin: vins[1], price: '1 600 000', extra: description('Как новый') }, { vin: vins[2], extra: description(long) }]);
+    expect((await upload(dealerB, settings.id, 'batch-1.xml', first)).statusCode).toBe(200);
+    expect((await run(dealerB, settings.id)).report).toMatchObject({ created_count: 3 });
+
+    // The first car changes its price only, the second its description only, the third nothing.
+    await setFiles(settings.id, []);
+    const second = autoru([{ vin: vins[0], price: '1 450 000', extra: description(long) }, { vin: vins[1], price: '1 600 000', extra: description('Как новый, зимняя резина') }, { vin: vins[2], extra: description(long) }]);
+    expect((await upload(dealerB, settings.id, 'batch-2.xml', second)).statusCode).toBe(200);
+    const { report, rows } = await run(dealerB, settings.id);
+    expect(rows.map((row) => row.status)).toEqual(['updated', 'updated', 'no_changes']);
+    expect(report).toMatchObject({ updated_count: 2, updated_in_stock_count: 1, unchanged_count: 1 });
+    const byVin = new Map((await siteCars(site)).map((car) => [car.vin, car]));
+    expect(byVin.get(vins[0]!)).toMatchObject({ price: 1_450_000, final_price: 1_450_000, description: long });
+    expect(byVin.get(vins[1]!)).toMatchObject({ price: 1_600_000, final_price: 1_600_000, description: 'Как новый, зимняя резина' });
+    expect(byVin.get(vins[2]!)).toMatchObject({ price: 1_500_000, description: long });
+  });
+
   it('reads CSV through a profile mapping from a URL, excludes repeated VINs, and calls hooks on a local server with retries', async () => {
     const settings = await settingsOf(dealerB, siteB);
     // A chosen field without its column header: the message says so, at that field, in the caller's language.

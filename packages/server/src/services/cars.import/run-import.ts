@@ -253,10 +253,14 @@ const CAR_COLUMNS: [keyof ImportedCar, string][] = [
   ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
 ];
 const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
-/** A car's values as one json array in CAR_COLUMNS order: one field to read per car found, not 31 (pg parses it with JSON.parse). */
-const carValuesArray = `json_build_array(${CAR_COLUMNS.map(([name]) => `c.${name}`).join(', ')})`;
+/**
+ * A car's values as one json array in CAR_COLUMNS order: one field to read per car found, not 31 (pg
+ * parses it with JSON.parse). The description comes as its MD5 (compared with the feed's by
+ * sameValue): the longest value of a car, and read only to be compared.
+ */
+const carValuesArray = `json_build_array(${CAR_COLUMNS.map(([name]) => (name === 'description' ? 'md5(c.description)' : `c.${name}`)).join(', ')})`;
 /** A car's values (a jsonb array in CAR_COLUMNS order, at `data`) as the cars' columns: `(data->>0)::varchar as vin, …`. */
-const carValues = (data: string) => CAR_COLUMNS.map(([name, type], index) => `(${data}->>${index})::${type} as ${name}`).join(', ');
+const carValues = (data: string, columns = CAR_COLUMNS) => columns.map(([name, type], index) => `(${data}->>${index})::${type} as ${name}`).join(', ');
 
 /**
  * A car the parse matched: its values in CAR_COLUMNS order. As an array, not an object of 31 keys,
@@ -344,7 +348,10 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       const opened = await withFormat(metered(feed.body, seen), (profile?.format as ImportFormat | undefined) ?? null);
       // Read in a worker thread (kit/untrusted-file.ts): a file that needs more memory than allowed fails alone.
       const reading: FeedReadOptions = { format: opened.format, mapping: profile?.column_mapping ?? {}, limits: FEED_LIMITS };
-      for await (const rows of readInWorker<FeedRow>('cars.import.feed', opened.source, reading)) for (const row of rows) {
+      for await (const rows of readInWorker<FeedRow | null>('cars.import.feed', opened.source, reading)) for (let at = 0; at < rows.length; at++) {
+        const row = rows[at]!;
+        // Let go of the feed's row once read: a wait for the apply below then holds none of them.
+        rows[at] = null;
         const matched = matchRow(row, { catalog, aliases, profileId: profile?.id ?? null, lang });
         let excluded = false;
         const warnings = matched.warnings;
@@ -408,9 +415,15 @@ const hasCar = (row: StagedRow): row is StagedRow & { data: StagedCar } => row.s
 /** Where each compared field sits in a car's values (CAR_COLUMNS order). */
 const COMPARED_AT = COMPARED_FIELDS.map((field) => CAR_COLUMNS.findIndex(([name]) => name === field));
 
+/** Whether a car's value in stock (the description as its MD5, carValuesArray) is the feed's. */
+function sameValue(field: string, existing: unknown, staged: unknown): boolean {
+  if (field === 'description' && typeof staged === 'string') return existing === createHash('md5').update(staged).digest('hex');
+  return (existing ?? null) === (staged ?? null);
+}
+
 /** What changed between the car in stock and the feed's (both as values in CAR_COLUMNS order); empty when nothing. */
 function changedFields(existing: ExistingCar, car: StagedCar): string[] {
-  const changed: string[] = COMPARED_FIELDS.filter((_, index) => (existing.car_values[COMPARED_AT[index]!] ?? null) !== (car[COMPARED_AT[index]!] ?? null));
+  const changed: string[] = COMPARED_FIELDS.filter((field, index) => !sameValue(field, existing.car_values[COMPARED_AT[index]!], car[COMPARED_AT[index]!]));
   if (existing.status !== 'active') changed.push('status');
   return changed;
 }
@@ -431,6 +444,33 @@ async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id
   );
 }
 
+/**
+ * Writes a batch's updated cars: only the columns some car of the batch changes (for a repriced
+ * feed, the prices: the JSON PostgreSQL parses and the app builds is a twentieth of every value's),
+ * and each car back in stock.
+ */
+async function updateCars(tx: DbOrTx, updates: Map<number, { data: StagedCar }>, changed: Set<string>) {
+  const at = CAR_COLUMNS.flatMap(([name], index) => (changed.has(name) ? [index] : []));
+  const columns = at.map((index) => CAR_COLUMNS[index]!);
+  const assignments = columns.map(([name]) => `${name} = v.${name}, `).join('');
+  const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, at.map((index) => row.data[index])]));
+  const values = columns.length ? `, ${carValues('(w.pair->1)', columns)}` : '';
+  await tx.execute(sql`update cars c set ${sql.raw(assignments)}status = 'active', sold_at = null, updated_at = now()
+    from (select (w.pair->>0)::int as car_id${sql.raw(values)} from jsonb_array_elements(${pairs}::jsonb) as w(pair)) v
+    where c.id = v.car_id`);
+}
+
+/** The cars this run wrote: by key (a VIN repeated in the feed updates the same car), and their ids. */
+interface WrittenCars {
+  byKey: Map<string, number>;
+  ids: Set<number>;
+}
+
+const remember = (written: WrittenCars, key: string, carId: number) => {
+  written.byKey.set(key, carId);
+  written.ids.add(carId);
+};
+
 /** The report's outcome of a staged row. */
 interface Outcome {
   status: string;
@@ -438,71 +478,85 @@ interface Outcome {
   imported: boolean;
 }
 
+/**
+ * What a batch does: each staged row's outcome, the cars to insert and to update, and the columns
+ * the updates change. The site's cars it compares with are read here and let go when it returns,
+ * before the batch's writes wait on the database (held across them, they outlived the young
+ * generation: a fifth of what an import left to full collections).
+ */
+async function planBatch(tx: DbOrTx, siteId: number, staged: StagedRow[], written: WrittenCars, counters: Counters) {
+  // Rows in error keep their status, excluded ones end as "no changes"; the cars' rows get theirs below.
+  const outcomes = new Map<StagedRow, Outcome>();
+  const cars = staged.filter(hasCar);
+  for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
+  // By VIN first; by External ID only for the rows whose VIN found no car (a re-import finds
+  // nearly all by VIN: one probe a row, not two). existingOf reads byExternal for those rows only.
+  const byVin = new Map((await findCars(tx, siteId, 'vin', cars.map((row) => row.vin))).map((car) => [car.vin!, car]));
+  const unfound = cars.filter((row) => !row.vin || !byVin.has(row.vin));
+  const byExternal = new Map((await findCars(tx, siteId, 'external_id', unfound.map((row) => row.external_id))).map((car) => [car.external_id!, car]));
+  const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
+  // report: the row reported 'created'; source: the row whose values are written.
+  const inserts: { report: StagedRow; source: StagedRow & { data: StagedCar }; key: string }[] = [];
+  // A key repeated within the batch: one insert (the later row's data), the repeat's row 'updated'.
+  const insertAt = new Map<string, number>();
+  const repeatsOfInserts: { row: StagedRow; key: string }[] = [];
+  // Car id → the row to write: one car written twice in a batch gets its later row (an update
+  // statement matching a car twice would take either).
+  const updates = new Map<number, StagedRow & { data: StagedCar }>();
+  // The columns the batch's updates change; a car written again in the run changes them all.
+  const changedColumns = new Set<string>();
+  for (const row of cars) {
+    const key = keyOf(row);
+    const again = written.byKey.get(key);
+    const current = existingOf(row);
+    if (again !== undefined || (current && written.ids.has(current.id))) {
+      // The same car twice in the feed: the later row wins, as a second write of that car.
+      const carId = again ?? current!.id;
+      updates.set(carId, row);
+      for (const [name] of CAR_COLUMNS) changedColumns.add(name);
+      outcomes.set(row, { status: 'updated', car_id: carId, imported: true });
+      counters.updated_count++;
+      continue;
+    }
+    const pending = insertAt.get(key);
+    if (!current && pending !== undefined) {
+      inserts[pending]!.source = row;
+      repeatsOfInserts.push({ row, key });
+      continue;
+    }
+    if (!current) {
+      insertAt.set(key, inserts.length);
+      inserts.push({ report: row, source: row, key });
+      continue;
+    }
+    remember(written, key, current.id);
+    const changed = changedFields(current, row.data);
+    if (!changed.length) {
+      outcomes.set(row, { status: 'no_changes', car_id: current.id, imported: true });
+      counters.unchanged_count++;
+      continue;
+    }
+    updates.set(current.id, row);
+    for (const field of changed) changedColumns.add(field);
+    outcomes.set(row, { status: 'updated', car_id: current.id, imported: true });
+    counters.updated_count++;
+    if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
+  }
+  return { outcomes, inserts, repeatsOfInserts, updates, changedColumns };
+}
+
 /** Phase 2: the staged rows become cars in one transaction; answers the counters. */
 async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, settings: typeof importSettings.$inferSelect, batches: StagedBatches, options: RunImportOptions): Promise<{ counters: Counters; parsed: Parsed }> {
   const { batchSize = BATCH, onApplyBatch } = options;
   const counters = zero();
   const siteId = report.site_id;
-  const written = new Map<string, number>(); // key → car id written in this run (repeated VINs update the same car)
+  const written: WrittenCars = { byKey: new Map(), ids: new Set() };
   let first = true;
   for (let staged = await batches.next(tx, report.id, batchSize); staged; staged = await batches.next(tx, report.id, batchSize)) {
     // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
     if (!first) await assertNotAborted(tx, report.id);
     first = false;
-    // Rows in error keep their status, excluded ones end as "no changes"; the cars' rows get theirs below.
-    const outcomes = new Map<StagedRow, Outcome>();
-    const cars = staged.filter(hasCar);
-    for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
-    // By VIN first; by External ID only for the rows whose VIN found no car (a re-import finds
-    // nearly all by VIN: one probe a row, not two). existingOf reads byExternal for those rows only.
-    const byVin = new Map((await findCars(tx, siteId, 'vin', cars.map((row) => row.vin))).map((car) => [car.vin!, car]));
-    const unfound = cars.filter((row) => !row.vin || !byVin.has(row.vin));
-    const byExternal = new Map((await findCars(tx, siteId, 'external_id', unfound.map((row) => row.external_id))).map((car) => [car.external_id!, car]));
-    const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
-    // report: the row reported 'created'; source: the row whose values are written.
-    const inserts: { report: StagedRow; source: StagedRow & { data: StagedCar }; key: string }[] = [];
-    // A key repeated within the batch: one insert (the later row's data), the repeat's row 'updated'.
-    const insertAt = new Map<string, number>();
-    const repeatsOfInserts: { row: StagedRow; key: string }[] = [];
-    // Car id → the row to write: one car written twice in a batch gets its later row (an update
-    // statement matching a car twice would take either).
-    const updates = new Map<number, StagedRow & { data: StagedCar }>();
-    for (const row of cars) {
-      const key = keyOf(row);
-      const again = written.get(key);
-      const current = existingOf(row);
-      if (again !== undefined || (current && written.has(`id:${current.id}`))) {
-        // The same car twice in the feed: the later row wins, as a second write of that car.
-        const carId = again ?? current!.id;
-        updates.set(carId, row);
-        outcomes.set(row, { status: 'updated', car_id: carId, imported: true });
-        counters.updated_count++;
-        continue;
-      }
-      const pending = insertAt.get(key);
-      if (!current && pending !== undefined) {
-        inserts[pending]!.source = row;
-        repeatsOfInserts.push({ row, key });
-        continue;
-      }
-      if (!current) {
-        insertAt.set(key, inserts.length);
-        inserts.push({ report: row, source: row, key });
-        continue;
-      }
-      written.set(key, current.id);
-      written.set(`id:${current.id}`, current.id);
-      const changed = changedFields(current, row.data);
-      if (!changed.length) {
-        outcomes.set(row, { status: 'no_changes', car_id: current.id, imported: true });
-        counters.unchanged_count++;
-        continue;
-      }
-      updates.set(current.id, row);
-      outcomes.set(row, { status: 'updated', car_id: current.id, imported: true });
-      counters.updated_count++;
-      if (changed.every((field) => STOCK_FIELDS.has(field))) counters.updated_in_stock_count++;
-    }
+    const { outcomes, inserts, repeatsOfInserts, updates, changedColumns } = await planBatch(tx, siteId, staged, written, counters);
     if (inserts.length) {
       // The cars' values as one jsonb parameter of arrays: no batch nears the 65,535 bind parameters.
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
@@ -516,37 +570,31 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       for (const { report: row, key } of inserts) {
         const carId = createdByKey.get(key);
         if (carId === undefined) throw new Error('an inserted car was not returned');
-        written.set(key, carId);
-        written.set(`id:${carId}`, carId);
+        remember(written, key, carId);
         outcomes.set(row, { status: 'created', car_id: carId, imported: true });
         counters.created_count++;
       }
       for (const { row, key } of repeatsOfInserts) {
-        outcomes.set(row, { status: 'updated', car_id: written.get(key)!, imported: true });
+        outcomes.set(row, { status: 'updated', car_id: written.byKey.get(key)!, imported: true });
         counters.updated_count++;
       }
     }
-    if (updates.size) {
-      const assignments = CAR_COLUMNS.map(([name]) => `${name} = v.${name}`).join(', ');
-      const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, row.data]));
-      await tx.execute(sql`update cars c set ${sql.raw(assignments)}, status = 'active', sold_at = null, updated_at = now()
-        from (select (w.pair->>0)::int as car_id, ${sql.raw(carValues('(w.pair->1)'))} from jsonb_array_elements(${pairs}::jsonb) as w(pair)) v
-        where c.id = v.car_id`);
-    }
+    if (updates.size) await updateCars(tx, updates, changedColumns);
     // The report's rows, written once with their outcome, in the feed's order (an insert takes a function scan's rows in order).
+    // Keys of one or two letters (named in the statement's recordset): the keys were half the JSON.
     const reportRows = staged.map((row) => {
       const { status, car_id, imported } = outcomes.get(row)!;
-      return { file_id: row.file_id, row: row.row, vin: row.vin, external_id: row.external_id, is_new: row.is_new, excluded: row.excluded, errors: row.errors, warnings: row.warnings, status, car_id, imported };
+      return { f: row.file_id, r: row.row, v: row.vin, x: row.external_id, n: row.is_new, ex: row.excluded, e: row.errors, w: row.warnings, s: status, c: car_id, i: imported };
     });
     await tx.execute(sql`insert into import_car_reports (report_id, client_id, site_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, car_id, is_imported)
-      select ${report.id}, ${report.client_id}, ${siteId}, v.file_id, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.car_id, v.imported
-      from jsonb_to_recordset(${JSON.stringify(reportRows)}::jsonb) as v(file_id int, row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, errors text[], warnings text[], status varchar, car_id int, imported boolean)`);
+      select ${report.id}, ${report.client_id}, ${siteId}, v.f, v.r, v.v, v.x, v.n, v.ex, v.s, v.e, v.w, v.c, v.i
+      from jsonb_to_recordset(${JSON.stringify(reportRows)}::jsonb) as v(f int, r int, v varchar, x varchar, n boolean, ex boolean, e text[], w text[], s varchar, c int, i boolean)`);
     await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
   }
   const parsed = batches.parsed;
   if (!parsed) throw new ImportAborted();
   // The services that keep values of their own over the feed's see the cars this feed named.
-  await importApplied({ tx, siteId, carIds: [...new Set(written.values())] });
+  await importApplied({ tx, siteId, carIds: [...written.ids] });
   // Tests: the process dies here, before the apply commits.
   if (options.crashBeforeApply) throw new Error('crash before the apply commits (test)');
   // A file that could not be read must not empty the stock: nothing moves to sold then.
@@ -589,20 +637,29 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
   return { counters, parsed };
 }
 
-/** Cars an import must have written before the table's statistics are renewed at once. */
+/** Cars an import must have added, taken out of stock or changed beyond their prices before the table's statistics are renewed at once. */
 const ANALYZE_AFTER_CARS = 1000;
+
+/**
+ * The cars whose change can move the planner's estimates of the site's lists: created, gone to
+ * sold, back in stock or changed in more than prices and availability. A repriced feed changes
+ * none of them, and its 50,000 updates skip a second of the database's time (autovacuum renews
+ * the statistics later).
+ */
+const plannedChanges = (counters: Counters) =>
+  counters.created_count + counters.gone_count + counters.to_sale_errored_count + counters.updated_count - counters.updated_in_stock_count;
 
 /**
  * After an import's commit: the cars' search indexes take its cars through their pending lists
  * (bulkSearchIndex), merged now so the stock's search is as fast right after the import as before;
- * and the cars' statistics are renewed once it wrote many, so the lists are planned on the site's
+ * and the cars' statistics are renewed once it changed many (plannedChanges), so the lists are planned on the site's
  * real size (on stale ones a site's list hashed and sorted its 40,000 cars: 60–90 ms instead of a
  * few; autovacuum would take up to a minute, and PGlite has none). A failure here loses nothing.
  */
 async function tidyAfterImport(ctx: ServiceContext, reportId: number, counters: Counters) {
   try {
     await cleanPendingLists(ctx.db, CARS_SEARCH_INDEXES);
-    if (counters.created_count + counters.updated_count + counters.gone_count >= ANALYZE_AFTER_CARS) await ctx.db.execute(sql`analyze cars`);
+    if (plannedChanges(counters) >= ANALYZE_AFTER_CARS) await ctx.db.execute(sql`analyze cars`);
   } catch (error) {
     ctx.log.warn({ err: error, report_id: reportId }, 'the cars search indexes or statistics were not renewed after the import');
   }
