@@ -446,8 +446,8 @@ async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id
 
 /**
  * Writes a batch's updated cars: only the columns some car of the batch changes (for a repriced
- * feed, the prices: the JSON PostgreSQL parses and the app builds is a twentieth of every value's),
- * and each car back in stock.
+ * feed, the prices: some 30 bytes of JSON a car for the app to build and PostgreSQL to parse, not
+ * 800), and each car back in stock.
  */
 async function updateCars(tx: DbOrTx, updates: Map<number, { data: StagedCar }>, changed: Set<string>) {
   const at = CAR_COLUMNS.flatMap(([name], index) => (changed.has(name) ? [index] : []));
@@ -482,7 +482,7 @@ interface Outcome {
  * What a batch does: each staged row's outcome, the cars to insert and to update, and the columns
  * the updates change. The site's cars it compares with are read here and let go when it returns,
  * before the batch's writes wait on the database (held across them, they outlived the young
- * generation: a fifth of what an import left to full collections).
+ * generation and made the app's whole heap collect more often).
  */
 async function planBatch(tx: DbOrTx, siteId: number, staged: StagedRow[], written: WrittenCars, counters: Counters) {
   // Rows in error keep their status, excluded ones end as "no changes"; the cars' rows get theirs below.
