@@ -10,6 +10,8 @@ import {
   INT4_MAX,
   optionalMultiLineText,
   optionalText,
+  outbound,
+  outboundAddresses,
   password,
   phone,
   rawText,
@@ -99,5 +101,25 @@ describe('ids and integers are strict and bounded by int4', () => {
   it('id lists are bounded in length', () => {
     expect(messagesOf(idList(3), [1, 2, 3, 4])).toEqual(['At most 3 items']);
     expect(messagesOf(idList(), [1, 2147483648])).toEqual(['The value must be at most 2147483647']);
+  });
+});
+
+describe('fields of the same kind share one schema', () => {
+  it('each set of bounds keeps its own rules, whatever was asked before', () => {
+    expect(requiredText(3)).toBe(requiredText(3));
+    expect(requiredText(3).safeParse('abcd').success).toBe(false);
+    expect(requiredText(5).safeParse('abcd').success).toBe(true);
+    expect(integer(1, 10).safeParse(11).success).toBe(false);
+    expect(integer(1, 20).safeParse(11).success).toBe(true);
+    expect(integer(1, 10, 'своё').safeParse(11).error?.issues[0]?.message).toBe('своё');
+    expect(integer(1, 10).safeParse(11).error?.issues[0]?.message).not.toBe('своё');
+  });
+
+  it('an address marked outbound is a copy: the other fields of its kind stay unmarked', () => {
+    const marked = outbound(requiredText(300), 'host');
+    expect(outboundAddresses.get(marked)).toEqual({ kind: 'host' });
+    expect(outboundAddresses.has(requiredText(300))).toBe(false);
+    expect(marked.safeParse('smtp.example.ru').success).toBe(true);
+    expect(marked.safeParse('').success).toBe(false);
   });
 });
