@@ -21,12 +21,12 @@ import { startThread } from './thread.ts';
  * How a read goes (`readInWorker`): the main thread hands the file's bytes over in chunks as the
  * worker asks for them (transferred, a few ahead, so a feed streams from its URL without piling
  * up), and the worker sends the rows back in batches (one message of `batchRows` rows), the next
- * one when the caller has finished with the last (BATCHES_AHEAD). A batch is posted as it is (structured clone):
- * as JSON in a transferred buffer it cost the main thread two to three times as much to take in
- * (decoding and parsing 30 MB for a 50,000-car feed; docs/decisions/untrusted-files.md, "Where are
- * files parsed?"). Idle workers are kept a while for the next read (starting one costs tens of
- * milliseconds bundled, half a second through tsx); at most `maxWorkers` read at once, later reads
- * wait for one.
+ * one when the caller has finished with the last (BATCHES_AHEAD). A batch is posted as it is
+ * (structured clone): as JSON in a transferred buffer it cost the main thread two to three times
+ * as much to take in (decoding and parsing 30 MB for a 50,000-car feed;
+ * docs/decisions/untrusted-files.md, "Where are files parsed?"). Idle workers are kept a while for
+ * the next read (starting one costs tens of milliseconds bundled, half a second through tsx); at
+ * most `maxWorkers` read at once, later reads wait for one.
  *
  * Where the worker's code is: `npm run serve` bundles src/file-readers.ts beside the server
  * (scripts/serve.mjs defines DP_FILE_READERS_BUNDLE as its path); elsewhere (tests, `npm run
