@@ -2,7 +2,7 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ArrivalQueue } from './arrival-queue.ts';
-import { afterTurn, arrivalOf, arrive, inTurn, takeRequestsInTurns } from './turns.ts';
+import { afterTurn, arrivalOf, arrive, GiveWay, giveWayPause, inTurn, queuedTime, takeRequestsInTurns } from './turns.ts';
 
 describe('the arrival queue', () => {
   it('gives the earliest order first, and equal orders in the order they came', () => {
@@ -92,5 +92,56 @@ describe("the main thread's turns", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('background work giving way', () => {
+  const busy = (ms: number) => {
+    for (const until = performance.now() + ms; performance.now() < until; );
+  };
+  /** Pieces that hold the main thread `ms` each, each queueing the next before it runs: a piece waits all along. */
+  const contended = (pieces: number, ms: number) =>
+    new Promise<void>((done) => {
+      const next = (left: number) =>
+        inTurn(() => {
+          if (left > 1) next(left - 1);
+          else inTurn(done);
+          busy(ms);
+        });
+      next(pieces);
+    });
+
+  it('pauses none while pieces waited half of a step or less, and up to the factor times the step when they waited all along', () => {
+    expect(giveWayPause(100, 0)).toBe(0);
+    expect(giveWayPause(100, 50)).toBe(0);
+    expect(giveWayPause(100, 75, 4)).toBeCloseTo(200);
+    expect(giveWayPause(100, 100, 4)).toBeCloseTo(400);
+    // A share counted over its step (a clock's rounding) is still all along.
+    expect(giveWayPause(100, 120, 4)).toBeCloseTo(400);
+    expect(giveWayPause(0, 0)).toBe(0);
+  });
+
+  it('counts the time pieces wait for their turn, and none while the queue is empty', async () => {
+    const before = queuedTime();
+    // Five pieces of 10 ms, each queued while the one before runs: some piece waits all along.
+    await contended(5, 10);
+    const waited = queuedTime() - before;
+    expect(waited).toBeGreaterThanOrEqual(40);
+    const after = queuedTime();
+    busy(20);
+    expect(queuedTime()).toBe(after);
+  });
+
+  it('waits after a step during which the main thread was wanted all along, and not after one when it was free', async () => {
+    const giveWay = new GiveWay(2);
+    busy(20);
+    let started = performance.now();
+    await giveWay.done();
+    expect(performance.now() - started).toBeLessThan(20);
+    await contended(4, 10);
+    started = performance.now();
+    await giveWay.done();
+    // A step of 40 ms or more, a piece waiting nearly throughout: a pause of nearly twice that.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
   });
 });

@@ -33,6 +33,10 @@ const arrivals = new AsyncLocalStorage<number>();
 /** When the request being served arrived; now, outside a request (a job, a start). */
 export const arrivalOf = (): number => arrivals.getStore() ?? performance.now();
 
+/** Since when pieces have been waiting for their turn, and for how long they have, all told, before that. */
+let queuedSince = 0;
+let queuedMs = 0;
+
 function takeTurn() {
   scheduled = false;
   if (accepted && !passed) {
@@ -41,7 +45,9 @@ function takeTurn() {
     return schedule();
   }
   passed = false;
-  waiting.shift()?.();
+  const piece = waiting.shift();
+  if (!waiting.size) queuedMs += performance.now() - queuedSince;
+  piece?.();
   // An immediate set inside an immediate runs in the next pass, after the sockets are read.
   if (waiting.size) schedule();
 }
@@ -58,8 +64,55 @@ export function connectionAccepted(): void {
 
 /** Runs `piece` in its turn, after the pieces of the requests that arrived before `arrival` (this one's). */
 export function inTurn(piece: () => void, arrival = arrivalOf()): void {
+  if (!waiting.size) queuedSince = performance.now();
   waiting.push(arrival, piece);
   if (!scheduled) schedule();
+}
+
+/**
+ * The time, ms, during which pieces were waiting for their turn, since the process started: the
+ * main thread was wanted by more than one request (or job) at once.
+ */
+export function queuedTime(now = performance.now()): number {
+  return queuedMs + (waiting.size ? now - queuedSince : 0);
+}
+
+/** How many times a step of background work it waits after it once the main thread was wanted all along. */
+export const GIVE_WAY_FACTOR = 5;
+
+/**
+ * The pause after a step of background work of `stepMs`, `queuedMs` of which pieces were waiting
+ * for their turn: none while they waited half of it or less; up to `factor` times the step when
+ * they waited all along.
+ */
+export function giveWayPause(stepMs: number, queuedMs: number, factor = GIVE_WAY_FACTOR): number {
+  if (stepMs <= 0) return 0;
+  const share = Math.min(1, queuedMs / stepMs);
+  return share <= 0.5 ? 0 : factor * stepMs * (share - 0.5) * 2;
+}
+
+/**
+ * Background work (a job's batches) giving way to the requests: after each step, `done()` waits
+ * giveWayPause of it. A process kept busy by requests does such work at 1/(1 + factor) of its
+ * pace, so the pages it serves meanwhile come nearly as fast as without it; a process that
+ * serves a request now and then does it at full pace. Its other pieces (a statement's answer)
+ * already take their turn after those of earlier requests. Why: docs/decisions/platform.md, "How
+ * do jobs share a process with the requests?".
+ */
+export class GiveWay {
+  private startedAt = performance.now();
+  private queuedAt = queuedTime();
+
+  constructor(private readonly factor = GIVE_WAY_FACTOR) {}
+
+  /** Ends a step: waits as the main thread's queue during it asks, then starts the next. */
+  async done(): Promise<void> {
+    const now = performance.now();
+    const pause = giveWayPause(now - this.startedAt, queuedTime(now) - this.queuedAt, this.factor);
+    if (pause >= 1) await new Promise((resolve) => setTimeout(resolve, pause));
+    this.startedAt = performance.now();
+    this.queuedAt = queuedTime();
+  }
 }
 
 /** Starts a request that arrives now: `start` and everything it waits for carry its arrival. */

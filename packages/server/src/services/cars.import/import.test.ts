@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { carBodyColors, carBrands, carGenerations, carModels, carRestylings, cars, dealerships, sites } from '../../schema.ts';
 import { carReports, importReports, importSettings } from './import.table.ts';
 import { runImport } from './run-import.ts';
+import { inTurn } from '../../kit/turns.ts';
 import { FEED_LIMITS } from './feed-parsers.ts';
 import { hugeCellXlsx } from '../../test/hostile-files.ts';
 
@@ -283,6 +284,33 @@ describe('running an import', () => {
     expect(byVin.get(vins[0]!)).toMatchObject({ price: 1_450_000, final_price: 1_450_000, description: long });
     expect(byVin.get(vins[1]!)).toMatchObject({ price: 1_600_000, final_price: 1_600_000, description: 'Как новый, зимняя резина' });
     expect(byVin.get(vins[2]!)).toMatchObject({ price: 1_500_000, description: long });
+  });
+
+  it('finishes an import while the main thread is kept busy, with every car written', async () => {
+    const site = (await t.database.db.insert(sites).values({ name: 'Занятый сайт', client_id: clientB, type: 3 }).returning())[0]!.id;
+    await t.installModules([site]);
+    const settings = await settingsOf(dealerB, site);
+    await setFiles(settings.id, []);
+    const vins = Array.from({ length: 25 }, (_, index) => `XWEAB0000000003${String(index).padStart(2, '0')}`);
+    expect((await upload(dealerB, settings.id, 'busy.xml', autoru(vins.map((vin) => ({ vin }))))).statusCode).toBe(200);
+    const response = await t.request('POST', `${API}/import/${settings.id}/manual/start`, { token: dealerB, body: { data: {} } });
+    expect(response.statusCode, response.body).toBe(202);
+    // A piece of 1 ms arriving in every pass of the event loop until the import ends, as a site's requests do under load.
+    let importing = true;
+    const keepBusy = (): void =>
+      inTurn(() => {
+        for (const until = performance.now() + 1; performance.now() < until; );
+        if (importing) setImmediate(keepBusy);
+      }, performance.now());
+    keepBusy();
+    try {
+      await runImport(t.ctx, { report_id: Number(response.json().data.id), lang: 'en' }, { batchSize: 10 });
+    } finally {
+      importing = false;
+    }
+    const [report] = await t.database.db.select().from(importReports).where(eq(importReports.id, Number(response.json().data.id)));
+    expect(report).toMatchObject({ status: 'finished', created_count: 25, errored_count: 0 });
+    expect((await siteCars(site)).map((car) => car.vin).sort()).toEqual(vins);
   });
 
   it('reads CSV through a profile mapping from a URL, excludes repeated VINs, and calls hooks on a local server with retries', async () => {

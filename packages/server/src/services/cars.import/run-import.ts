@@ -7,6 +7,7 @@ import { importApplied } from './import-applied.ts';
 import { AppError } from '../../kit/errors.ts';
 import type { JobQueue } from '../../kit/jobs.ts';
 import { safeFetch, safeFetchStream, SafeFetchError } from '../../kit/safe-fetch.ts';
+import { afterTurn, GiveWay } from '../../kit/turns.ts';
 import { readInWorker } from '../../kit/untrusted-file.ts';
 import { fieldAliases } from '../cars.import.alias/field-alias.table.ts';
 import { carReports, importHooks, importProfiles, importReports, importSettings, importStagedRows, type FeedFingerprint } from './import.table.ts';
@@ -53,6 +54,11 @@ export const IMPORT_JOB = 'cars.import.run';
  */
 const BATCH = 1000;
 const EMBEDDED_BATCH = 200;
+/**
+ * Feed rows matched in one turn of the main thread: a message's 500 took it 25–40 ms at once, and
+ * every page in flight waited behind each.
+ */
+const ROWS_PER_TURN = 50;
 
 export interface RunImportOptions {
   /** Tests: fail once every row is applied, before the apply commits, as a process killed then would. */
@@ -100,7 +106,7 @@ class StagedBatches {
   private lastStagedId = 0;
   private waiting: (() => void)[] = [];
 
-  constructor(private readonly inMemory: boolean) {}
+  constructor(readonly inMemory: boolean) {}
 
   /** The parse hands a batch over: queued for the apply (PostgreSQL), or staged in the table (PGlite). */
   async hand(db: DbOrTx, reportId: number, rows: StagedRow[]) {
@@ -140,13 +146,13 @@ class StagedBatches {
 
   private async readStaged(db: DbOrTx, reportId: number, size: number) {
     if (!this.parsed) throw new ImportAborted();
-    const rows = rowsOf<StagedRow & { id: string }>(
+    const rows = rowsOf<Omit<StagedRow, 'data'> & { id: string; data: unknown[] | null }>(
       await db.execute(sql`select id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data
         from import_staged_rows where report_id = ${reportId} and id > ${this.lastStagedId} order by id limit ${size}`),
     );
     if (!rows.length) return null;
     this.lastStagedId = Number(rows.at(-1)!.id);
-    return rows;
+    return rows.map((row): StagedRow => ({ ...row, data: row.data && stagedCar(row.data) }));
   }
 
   private change() {
@@ -253,23 +259,28 @@ const CAR_COLUMNS: [keyof ImportedCar, string][] = [
   ['transmission', 'varchar'], ['wheel_drive', 'varchar'], ['pts', 'varchar'], ['right_steering_wheel', 'boolean'],
 ];
 const columnList = CAR_COLUMNS.map(([name]) => name).join(', ');
-/**
- * A car's values as one json array in CAR_COLUMNS order: one field to read per car found, not 31 (pg
- * parses it with JSON.parse). The description comes as its MD5 (compared with the feed's by
- * sameValue): the longest value of a car, and read only to be compared.
- */
-const carValuesArray = `json_build_array(${CAR_COLUMNS.map(([name]) => (name === 'description' ? 'md5(c.description)' : `c.${name}`)).join(', ')})`;
 /** A car's values (a jsonb array in CAR_COLUMNS order, at `data`) as the cars' columns: `(data->>0)::varchar as vin, …`. */
 const carValues = (data: string, columns = CAR_COLUMNS) => columns.map(([name, type], index) => `(${data}->>${index})::${type} as ${name}`).join(', ');
 
 /**
- * A car the parse matched: its values in CAR_COLUMNS order. As an array, not an object of 31 keys,
+ * A car the parse matched, as it waits for the apply: its values in CAR_COLUMNS order as the JSON
+ * of an array, in a Buffer (outside the JavaScript heap), and its compared values as PostgreSQL
+ * gives a found car's (comparedValues), so an unchanged car is one string comparison. The staged
+ * rows wait for the database batches long and outlive the app's young generation: as arrays of
+ * values with their strings they were most of what an import left to the full collections of the
+ * app's heap, each of which stalls every page in flight. As an array, not an object of 31 keys,
  * the JSON that carries 1,000 of them to PostgreSQL is a third of the size, and PostgreSQL builds
  * it in under a third of the time (0.84 s against 2.84 s for 50,000 rows; docs/performance.md,
  * "bench:feeds").
  */
-type StagedCar = unknown[];
-const stagedCar = (car: ImportedCar): StagedCar => CAR_COLUMNS.map(([name]) => car[name]);
+interface StagedCar {
+  values: Buffer;
+  compared: string;
+}
+const stagedCar = (values: unknown[]): StagedCar => ({ values: Buffer.from(JSON.stringify(values)), compared: comparedText(values) });
+const carValuesOf = (car: StagedCar) => JSON.parse(car.values.toString()) as unknown[];
+/** No errors or warnings: one array shared by the rows that have none. */
+const NONE: string[] = [];
 
 /** A row of the report as the parse leaves it for the apply. */
 interface StagedRow {
@@ -294,7 +305,7 @@ interface StagedRow {
 async function stageRows(db: DbOrTx, reportId: number, rows: StagedRow[]) {
   await db.execute(sql`insert into import_staged_rows (report_id, file_id, row, vin, external_id, is_new, excluded, status, errors, warnings, data)
     select ${reportId}, v.file_id, v.row, v.vin, v.external_id, v.is_new, v.excluded, v.status, v.errors, v.warnings, v.data
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(file_id int, row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, status varchar, errors text[], warnings text[], data jsonb)`);
+    from jsonb_to_recordset(${JSON.stringify(rows.map((row) => (row.data ? { ...row, data: carValuesOf(row.data) } : row)))}::jsonb) as v(file_id int, row int, vin varchar, external_id varchar, is_new boolean, excluded boolean, status varchar, errors text[], warnings text[], data jsonb)`);
 }
 
 /** Phase 1: every file read into the report's rows; answers the per-file summaries and whether every file was read. */
@@ -349,6 +360,8 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
       // Read in a worker thread (kit/untrusted-file.ts): a file that needs more memory than allowed fails alone.
       const reading: FeedReadOptions = { format: opened.format, mapping: profile?.column_mapping ?? {}, limits: FEED_LIMITS };
       for await (const rows of readInWorker<FeedRow | null>('cars.import.feed', opened.source, reading)) for (let at = 0; at < rows.length; at++) {
+        // The requests waiting for the main thread go first, every few rows (kit/turns.ts).
+        if (at % ROWS_PER_TURN === ROWS_PER_TURN - 1) await afterTurn(null);
         const row = rows[at]!;
         // Let go of the feed's row once read: a wait for the apply below then holds none of them.
         rows[at] = null;
@@ -376,9 +389,9 @@ async function parseFiles(ctx: ServiceContext, report: typeof importReports.$inf
           is_new: matched.car?.is_new ?? null,
           excluded,
           status: matched.errors.length ? 'error' : 'pending',
-          errors: matched.errors,
-          warnings,
-          data: matched.car && !excluded ? stagedCar(matched.car) : null,
+          errors: matched.errors.length ? matched.errors : NONE,
+          warnings: warnings.length ? warnings : NONE,
+          data: matched.car && !excluded ? stagedCar(CAR_COLUMNS.map(([name]) => matched.car![name])) : null,
         });
         if (batch.length >= batchSize) await flush();
       }
@@ -404,44 +417,67 @@ function failureReason(error: unknown, lang: Lang): string {
   return (error as Error).message;
 }
 
-/** A car of the site the feed names: its values in CAR_COLUMNS order, as the staged car has them. */
-type ExistingCar = { id: number; status: string; vin: string | null; external_id: string | null; car_values: StagedCar };
+/** A car of the site the feed names: its id, status and compared values (comparedValues). */
+type ExistingCar = { id: number; status: string; compared: string };
 /** A car's key within the run: its VIN, else its External ID. */
 const keyOf = (car: { vin: string | null; external_id: string | null }) => (car.vin ? `v:${car.vin}` : `e:${car.external_id}`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A staged row with a car to write: pending, not excluded, matched. */
 const hasCar = (row: StagedRow): row is StagedRow & { data: StagedCar } => row.status === 'pending' && !row.excluded && row.data !== null;
 
-/** Where each compared field sits in a car's values (CAR_COLUMNS order). */
-const COMPARED_AT = COMPARED_FIELDS.map((field) => CAR_COLUMNS.findIndex(([name]) => name === field));
+const COMPARED = new Set<string>(COMPARED_FIELDS);
+/** Where the compared fields sit in a car's values (CAR_COLUMNS order): those of STOCK_FIELDS, compared one by one, and the rest, compared by one hash. */
+const STOCK_AT = CAR_COLUMNS.flatMap(([name], index) => (COMPARED.has(name) && STOCK_FIELDS.has(name) ? [index] : []));
+const REST_AT = CAR_COLUMNS.flatMap(([name], index) => (COMPARED.has(name) && !STOCK_FIELDS.has(name) ? [index] : []));
+/**
+ * A car's compared values as json text: the stock fields one by one, then the MD5 of the json
+ * array of the others (description included): `[1500000, 0, …, "в пути", "<md5>"]`. PostgreSQL
+ * builds it of a found car (its json arrays' elements apart by ", ") and comparedText of the
+ * feed's, the same text for the same values: one short string per car found, not its 31 values.
+ */
+const comparedValues = `json_build_array(${STOCK_AT.map((index) => `c.${CAR_COLUMNS[index]![0]}`).join(', ')}, md5(json_build_array(${REST_AT.map((index) => `c.${CAR_COLUMNS[index]![0]}`).join(', ')})::text))::text`;
 
-/** Whether a car's value in stock (the description as its MD5, carValuesArray) is the feed's. */
-function sameValue(field: string, existing: unknown, staged: unknown): boolean {
-  if (field === 'description' && typeof staged === 'string') return existing === createHash('md5').update(staged).digest('hex');
-  return (existing ?? null) === (staged ?? null);
+/** A json value's text: a string quoted and escaped, a number or a boolean as it is, else null. */
+const jsonText = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' || typeof value === 'boolean' ? String(value) : 'null');
+/** A json array's text as PostgreSQL writes a json_build_array: `[v1, v2, …]`, the values apart by ", ". */
+const jsonArrayText = (values: unknown[]) => `[${values.map(jsonText).join(', ')}]`;
+
+/** comparedValues of a car's values in CAR_COLUMNS order. */
+function comparedText(values: unknown[]): string {
+  const rest = createHash('md5').update(jsonArrayText(REST_AT.map((index) => values[index]))).digest('hex');
+  return jsonArrayText([...STOCK_AT.map((index) => values[index]), rest]);
 }
 
-/** What changed between the car in stock and the feed's (both as values in CAR_COLUMNS order); empty when nothing. */
+/** The fields that changed between the car in stock and the feed's; a change of any field beyond STOCK_FIELDS names them all. Empty when nothing. */
 function changedFields(existing: ExistingCar, car: StagedCar): string[] {
-  const changed: string[] = COMPARED_FIELDS.filter((field, index) => !sameValue(field, existing.car_values[COMPARED_AT[index]!], car[COMPARED_AT[index]!]));
+  const changed: string[] = [];
+  if (existing.compared !== car.compared) {
+    const found = JSON.parse(existing.compared) as unknown[];
+    const feed = JSON.parse(car.compared) as unknown[];
+    for (const [index, at] of STOCK_AT.entries()) if (found[index] !== feed[index]) changed.push(CAR_COLUMNS[at]![0]);
+    if (found[STOCK_AT.length] !== feed[STOCK_AT.length]) for (const at of REST_AT) changed.push(CAR_COLUMNS[at]![0]);
+  }
   if (existing.status !== 'active') changed.push('status');
   return changed;
 }
 
 /**
- * The site's cars whose `column` is one of `keys`: one index probe per key (a lateral subquery kept
- * apart by `offset 0`). A join was planned on the statistics from before the run, which count a few
- * cars on the site, as a hash of all the site's cars per batch: 1 ms a batch at first, 30 at the
- * end, 40 on a site of 50,000 (auto_explain; docs/decisions/import.md, "How is an import made all
- * or nothing?").
+ * The site's cars whose `column` is one of `keys`, by key: one index probe per key (a lateral
+ * subquery kept apart by `offset 0`). A join was planned on the statistics from before the run,
+ * which count a few cars on the site, as a hash of all the site's cars per batch: 1 ms a batch at
+ * first, 30 at the end, 40 on a site of 50,000 (auto_explain; docs/decisions/import.md, "How is an
+ * import made all or nothing?").
  */
-async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id', keys: (string | null)[]): Promise<ExistingCar[]> {
+async function findCars(tx: DbOrTx, siteId: number, column: 'vin' | 'external_id', keys: (string | null)[]): Promise<Map<string, ExistingCar>> {
   const wanted = keys.filter((key): key is string => !!key);
-  if (!wanted.length) return [];
-  return rowsOf<ExistingCar>(
-    await tx.execute(sql`select c.* from jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb) as k(key)
-      cross join lateral (select c.id, c.status, c.vin, c.external_id, ${sql.raw(carValuesArray)} as car_values from cars c where c.site_id = ${siteId} and ${sql.raw(`c.${column}`)} = k.key offset 0) c`),
+  const found = new Map<string, ExistingCar>();
+  if (!wanted.length) return found;
+  const rows = rowsOf<ExistingCar & { at: number }>(
+    await tx.execute(sql`select k.at::int as at, c.* from jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb) with ordinality as k(key, at)
+      cross join lateral (select c.id, c.status, ${sql.raw(comparedValues)} as compared from cars c where c.site_id = ${siteId} and ${sql.raw(`c.${column}`)} = k.key offset 0) c`),
   );
+  for (const row of rows) found.set(wanted[row.at - 1]!, row);
+  return found;
 }
 
 /**
@@ -453,7 +489,14 @@ async function updateCars(tx: DbOrTx, updates: Map<number, { data: StagedCar }>,
   const at = CAR_COLUMNS.flatMap(([name], index) => (changed.has(name) ? [index] : []));
   const columns = at.map((index) => CAR_COLUMNS[index]!);
   const assignments = columns.map(([name]) => `${name} = v.${name}, `).join('');
-  const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, at.map((index) => row.data[index])]));
+  // A repriced car's values are among its compared ones; others are read from its JSON.
+  const stockOnly = at.every((index) => STOCK_AT.includes(index));
+  const valuesOf = (car: StagedCar) => (stockOnly ? (JSON.parse(car.compared) as unknown[]).slice(0, STOCK_AT.length) : carValuesOf(car));
+  const from = stockOnly ? STOCK_AT : CAR_COLUMNS.map((_, index) => index);
+  const pairs = JSON.stringify([...updates].map(([carId, row]) => {
+    const values = valuesOf(row.data);
+    return [carId, at.map((index) => values[from.indexOf(index)])];
+  }));
   const values = columns.length ? `, ${carValues('(w.pair->1)', columns)}` : '';
   await tx.execute(sql`update cars c set ${sql.raw(assignments)}status = 'active', sold_at = null, updated_at = now()
     from (select (w.pair->>0)::int as car_id${sql.raw(values)} from jsonb_array_elements(${pairs}::jsonb) as w(pair)) v
@@ -491,9 +534,9 @@ async function planBatch(tx: DbOrTx, siteId: number, staged: StagedRow[], writte
   for (const row of staged) if (!hasCar(row)) outcomes.set(row, { status: row.excluded ? 'no_changes' : row.status, car_id: null, imported: false });
   // By VIN first; by External ID only for the rows whose VIN found no car (a re-import finds
   // nearly all by VIN: one probe a row, not two). existingOf reads byExternal for those rows only.
-  const byVin = new Map((await findCars(tx, siteId, 'vin', cars.map((row) => row.vin))).map((car) => [car.vin!, car]));
+  const byVin = await findCars(tx, siteId, 'vin', cars.map((row) => row.vin));
   const unfound = cars.filter((row) => !row.vin || !byVin.has(row.vin));
-  const byExternal = new Map((await findCars(tx, siteId, 'external_id', unfound.map((row) => row.external_id))).map((car) => [car.external_id!, car]));
+  const byExternal = await findCars(tx, siteId, 'external_id', unfound.map((row) => row.external_id));
   const existingOf = (row: StagedRow) => (row.vin ? byVin.get(row.vin) : undefined) ?? (row.external_id ? byExternal.get(row.external_id) : undefined);
   // report: the row reported 'created'; source: the row whose values are written.
   const inserts: { report: StagedRow; source: StagedRow & { data: StagedCar }; key: string }[] = [];
@@ -551,6 +594,9 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
   const counters = zero();
   const siteId = report.site_id;
   const written: WrittenCars = { byKey: new Map(), ids: new Set() };
+  // The site's pages come first: under their load the batches wait between them (kit/turns.ts).
+  // Not on PGlite, whose one connection the apply's transaction holds: a pause would hold the pages' statements too.
+  const giveWay = batches.inMemory ? new GiveWay() : null;
   let first = true;
   for (let staged = await batches.next(tx, report.id, batchSize); staged; staged = await batches.next(tx, report.id, batchSize)) {
     // An abort asked for while the apply runs (PostgreSQL: another connection) rolls it all back.
@@ -562,7 +608,7 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
         await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
           select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
-          from (select ${sql.raw(carValues('r.data'))} from jsonb_array_elements(${JSON.stringify(inserts.map((insert) => insert.source.data))}::jsonb) as r(data)) v
+          from (select ${sql.raw(carValues('r.data'))} from jsonb_array_elements(${`[${inserts.map((insert) => insert.source.data.values.toString()).join(',')}]`}::jsonb) as r(data)) v
           returning id, vin, external_id`),
       );
       // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
@@ -590,6 +636,7 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       select ${report.id}, ${report.client_id}, ${siteId}, v.f, v.r, v.v, v.x, v.n, v.ex, v.s, v.e, v.w, v.c, v.i
       from jsonb_to_recordset(${JSON.stringify(reportRows)}::jsonb) as v(f int, r int, v varchar, x varchar, n boolean, ex boolean, e text[], w text[], s varchar, c int, i boolean)`);
     await onApplyBatch?.(counters.created_count + counters.updated_count + counters.unchanged_count);
+    await giveWay?.done();
   }
   const parsed = batches.parsed;
   if (!parsed) throw new ImportAborted();
