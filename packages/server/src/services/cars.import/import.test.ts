@@ -284,6 +284,17 @@ describe('running an import', () => {
     expect(byVin.get(vins[0]!)).toMatchObject({ price: 1_450_000, final_price: 1_450_000, description: long });
     expect(byVin.get(vins[1]!)).toMatchObject({ price: 1_600_000, final_price: 1_600_000, description: 'Как новый, зимняя резина' });
     expect(byVin.get(vins[2]!)).toMatchObject({ price: 1_500_000, description: long });
+
+    // Prices alone change in the whole batch: written from the compared values, the rest kept.
+    await setFiles(settings.id, []);
+    const third = autoru([{ vin: vins[0], price: '1 400 000', extra: description(long) }, { vin: vins[1], price: '1 550 000', extra: description('Как новый, зимняя резина') }, { vin: vins[2], extra: description(long) }]);
+    expect((await upload(dealerB, settings.id, 'batch-3.xml', third)).statusCode).toBe(200);
+    const repriced = await run(dealerB, settings.id);
+    expect(repriced.rows.map((row) => row.status)).toEqual(['updated', 'updated', 'no_changes']);
+    expect(repriced.report).toMatchObject({ updated_count: 2, updated_in_stock_count: 2, unchanged_count: 1 });
+    const after = new Map((await siteCars(site)).map((car) => [car.vin, car]));
+    expect(after.get(vins[0]!)).toMatchObject({ price: 1_400_000, final_price: 1_400_000, description: long, year: 2024 });
+    expect(after.get(vins[1]!)).toMatchObject({ price: 1_550_000, final_price: 1_550_000, description: 'Как новый, зимняя резина', year: 2024 });
   });
 
   it('finishes an import while the main thread is kept busy, with every car written', async () => {

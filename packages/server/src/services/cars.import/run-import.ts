@@ -489,14 +489,17 @@ async function updateCars(tx: DbOrTx, updates: Map<number, { data: StagedCar }>,
   const at = CAR_COLUMNS.flatMap(([name], index) => (changed.has(name) ? [index] : []));
   const columns = at.map((index) => CAR_COLUMNS[index]!);
   const assignments = columns.map(([name]) => `${name} = v.${name}, `).join('');
-  // A repriced car's values are among its compared ones; others are read from its JSON.
+  // Cars whose stock fields alone change are written from their compared values; others from their JSON.
   const stockOnly = at.every((index) => STOCK_AT.includes(index));
-  const valuesOf = (car: StagedCar) => (stockOnly ? (JSON.parse(car.compared) as unknown[]).slice(0, STOCK_AT.length) : carValuesOf(car));
-  const from = stockOnly ? STOCK_AT : CAR_COLUMNS.map((_, index) => index);
-  const pairs = JSON.stringify([...updates].map(([carId, row]) => {
-    const values = valuesOf(row.data);
-    return [carId, at.map((index) => values[from.indexOf(index)])];
-  }));
+  const valuesAt = (car: StagedCar): unknown[] => {
+    if (!stockOnly) {
+      const values = carValuesOf(car);
+      return at.map((index) => values[index]);
+    }
+    const compared = JSON.parse(car.compared) as unknown[];
+    return at.map((index) => compared[STOCK_AT.indexOf(index)]);
+  };
+  const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, valuesAt(row.data)]));
   const values = columns.length ? `, ${carValues('(w.pair->1)', columns)}` : '';
   await tx.execute(sql`update cars c set ${sql.raw(assignments)}status = 'active', sold_at = null, updated_at = now()
     from (select (w.pair->>0)::int as car_id${sql.raw(values)} from jsonb_array_elements(${pairs}::jsonb) as w(pair)) v
