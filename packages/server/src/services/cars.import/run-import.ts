@@ -106,6 +106,7 @@ class StagedBatches {
   private lastStagedId = 0;
   private waiting: (() => void)[] = [];
 
+  /** `inMemory`: the apply runs beside the parse on a connection of its own (PostgreSQL). */
   constructor(readonly inMemory: boolean) {}
 
   /** The parse hands a batch over: queued for the apply (PostgreSQL), or staged in the table (PGlite). */
@@ -264,14 +265,12 @@ const carValues = (data: string, columns = CAR_COLUMNS) => columns.map(([name, t
 
 /**
  * A car the parse matched, as it waits for the apply: its values in CAR_COLUMNS order as the JSON
- * of an array, in a Buffer (outside the JavaScript heap), and its compared values as PostgreSQL
- * gives a found car's (comparedValues), so an unchanged car is one string comparison. The staged
- * rows wait for the database batches long and outlive the app's young generation: as arrays of
- * values with their strings they were most of what an import left to the full collections of the
- * app's heap, each of which stalls every page in flight. As an array, not an object of 31 keys,
- * the JSON that carries 1,000 of them to PostgreSQL is a third of the size, and PostgreSQL builds
- * it in under a third of the time (0.84 s against 2.84 s for 50,000 rows; docs/performance.md,
- * "bench:feeds").
+ * of an array, in a Buffer (outside the JavaScript heap, where staged rows outlived the young
+ * generation and made the whole heap collect, stalling every page in flight), and its compared
+ * values as PostgreSQL gives a found car's (comparedValues), so an unchanged car is one string
+ * comparison. An array, not an object of 31 keys: the JSON that carries 1,000 of them to
+ * PostgreSQL is a third of the size, and PostgreSQL builds it in under a third of the time (0.84 s
+ * against 2.84 s for 50,000 rows; docs/performance.md, "bench:feeds").
  */
 interface StagedCar {
   values: Buffer;
@@ -279,8 +278,10 @@ interface StagedCar {
 }
 const stagedCar = (values: unknown[]): StagedCar => ({ values: Buffer.from(JSON.stringify(values)), compared: comparedText(values) });
 const carValuesOf = (car: StagedCar) => JSON.parse(car.values.toString()) as unknown[];
-/** No errors or warnings: one array shared by the rows that have none. */
-const NONE: string[] = [];
+/** Staged cars as one json array's text (an insert's parameter), made of their JSON as it is. */
+const carsJson = (cars: StagedCar[]) => `[${cars.map((car) => car.values.toString()).join(',')}]`;
+/** No errors or warnings: one array shared by the rows that have none (frozen: a push would reach them all). */
+const NONE = Object.freeze([]) as unknown as string[];
 
 /** A row of the report as the parse leaves it for the apply. */
 interface StagedRow {
@@ -425,6 +426,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A staged row with a car to write: pending, not excluded, matched. */
 const hasCar = (row: StagedRow): row is StagedRow & { data: StagedCar } => row.status === 'pending' && !row.excluded && row.data !== null;
 
+/** The fields an import compares (match-row.ts), to look up by name. */
 const COMPARED = new Set<string>(COMPARED_FIELDS);
 /** Where the compared fields sit in a car's values (CAR_COLUMNS order): those of STOCK_FIELDS, compared one by one, and the rest, compared by one hash. */
 const STOCK_AT = CAR_COLUMNS.flatMap(([name], index) => (COMPARED.has(name) && STOCK_FIELDS.has(name) ? [index] : []));
@@ -611,7 +613,7 @@ async function applyRows(tx: DbOrTx, report: typeof importReports.$inferSelect, 
       const created = rowsOf<{ id: number; vin: string | null; external_id: string | null }>(
         await tx.execute(sql`insert into cars (site_id, client_id, dealers_id, status, ${sql.raw(columnList)})
           select ${siteId}, ${report.client_id}, ${settings.default_dealer_id}, 'active', ${sql.raw(columnList)}
-          from (select ${sql.raw(carValues('r.data'))} from jsonb_array_elements(${`[${inserts.map((insert) => insert.source.data.values.toString()).join(',')}]`}::jsonb) as r(data)) v
+          from (select ${sql.raw(carValues('r.data'))} from jsonb_array_elements(${carsJson(inserts.map((insert) => insert.source.data))}::jsonb) as r(data)) v
           returning id, vin, external_id`),
       );
       // Rows of one batch have distinct keys (repeats became updates above), so the key finds the row.
