@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const auditOf = (resource: string, id: number) =>
-  t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, resource), eq(auditLog.record_id, String(id))));
+  t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, resource), eq(auditLog.record_id, String(id)))).orderBy(auditLog.id);
 
 describe('task and VM lists', () => {
   it('split active and archived tasks by status, newest first, in the shape of the specification', async () => {
