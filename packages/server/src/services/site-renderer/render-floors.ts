@@ -1,6 +1,6 @@
 import { formCss, formText, parseRichText, type RichInline } from '@dp/contracts';
 import type { PlacedFloor } from '../sites.context/content.table.ts';
-import { html, join, raw, safeHref, type Html } from './html.ts';
+import { html, join, keepFlat, raw, safeHref, type Html } from './html.ts';
 import { allLink, collectionCard, collectionPages, pagination } from './render-collections.ts';
 import { href, localHref, menuChildren, menuRoots, tx, type DrawnRegions, type RenderContext } from './render-context.ts';
 import { icon, imageTag, telHref, videoBlock } from './render-media.ts';
@@ -80,7 +80,7 @@ function drawnOnce(ctx: RenderContext, placements: readonly PlacedFloor[], key: 
   for (const rule of css) if (!outer.includes(rule)) outer.push(rule);
   if (!kept && ctx.counter === counter && memo.count < MAX_DRAWN_REGIONS) {
     if (!drawn) memo.regions.set(placements, (drawn = new Map()));
-    drawn.set(key, { html: markup, css });
+    drawn.set(key, { html: keepFlat(markup), css });
     memo.count += 1;
     memo.grew(2 * (key.length + markup.value.length + css.reduce((sum, rule) => sum + rule.length, 0)));
   }

@@ -1,5 +1,5 @@
 import { carAddress, CUSTOM_FILTER_FIELDS, fillSmartContractLink, type CustomFilter, type CustomFilterField } from '@dp/contracts';
-import { html, safeColor, safeHref, type Html } from './html.ts';
+import { html, keepFlat, safeColor, safeHref, type Html } from './html.ts';
 import { localHref, uid, type RenderContext } from './render-context.ts';
 import { filtersOf, type ListedCar, type StockList, type StockTools, type StockView } from './site-stock.ts';
 import { onColor } from './site-styles.ts';
@@ -64,7 +64,7 @@ export function carCard(ctx: RenderContext, list: StockList, listUri: string, ca
   let drawn = drawnCards.get(car);
   const kept = drawn?.get(key);
   if (kept) return kept;
-  const card = drawCard(ctx, list, listUri, car, tools);
+  const card = keepFlat(drawCard(ctx, list, listUri, car, tools));
   if (!drawn) drawnCards.set(car, (drawn = new Map()));
   drawn.set(key, card);
   return card;
