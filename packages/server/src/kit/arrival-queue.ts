@@ -4,16 +4,19 @@
  * main thread or the embedded database finishes older requests before it starts newer ones.
  */
 export class ArrivalQueue<T> {
-  private readonly heap: { order: number; seq: number; item: T }[] = [];
+  private readonly heap: { order: number; seq: number; item: T; counted: boolean }[] = [];
   private seq = 0;
+  /** How many of the items waiting were pushed `counted` (a request's, among a job's). */
+  counted = 0;
 
   get size(): number {
     return this.heap.length;
   }
 
-  push(order: number, item: T): void {
+  push(order: number, item: T, counted = false): void {
     const heap = this.heap;
-    heap.push({ order, seq: this.seq++, item });
+    heap.push({ order, seq: this.seq++, item, counted });
+    if (counted) this.counted++;
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -27,6 +30,7 @@ export class ArrivalQueue<T> {
     const heap = this.heap;
     const first = heap[0];
     const last = heap.pop();
+    if (first?.counted) this.counted--;
     if (!first || !last || first === last) return first?.item;
     heap[0] = last;
     for (let i = 0; ; ) {

@@ -8,7 +8,7 @@ import { newPglite, takeDrizzleParsers, withoutQueryParsers, type Parser } from 
 import { keepStatistics } from './pglite-statistics.ts';
 import { startThread } from './thread.ts';
 import { ArrivalQueue } from './arrival-queue.ts';
-import { arrivalOf, inTurn } from './turns.ts';
+import { arrivalOf, inTurn, servesRequest } from './turns.ts';
 
 /**
  * The embedded database of a data folder runs in a thread of its own. PGlite executes each
@@ -86,9 +86,10 @@ export interface ThreadTransaction {
 export class ThreadClient {
   /**
    * The calls waiting for their answer, each with the arrival of the request it serves
-   * (kit/turns.ts), and whether the database is held for its caller meanwhile (a transaction).
+   * (kit/turns.ts) and whether it serves one, and whether the database is held for its caller
+   * meanwhile (a transaction).
    */
-  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; arrival: number; holds: boolean }>();
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; arrival: number; ofRequest: boolean; holds: boolean }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private lastId = 0;
   private failure: Error | null = null;
@@ -126,7 +127,7 @@ export class ThreadClient {
     // The caller goes on in its turn of the main thread (kit/turns.ts); at once inside a
     // transaction, which holds the database until its caller goes on.
     if (call.holds) settle();
-    else inTurn(settle, call.arrival);
+    else inTurn(settle, call.arrival, call.ofRequest);
   }
 
   private call<T>(call: Call): Promise<T> {
@@ -135,7 +136,7 @@ export class ThreadClient {
     const arrival = arrivalOf();
     return new Promise<T>((resolve, reject) => {
       const holds = call.op === 'begin' || ('tx' in call && call.tx !== undefined);
-      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject, arrival, holds });
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject, arrival, ofRequest: servesRequest(), holds });
       this.worker.postMessage({ id, arrival, ...call } satisfies Sent);
     });
   }

@@ -14,6 +14,20 @@ describe('the arrival queue', () => {
     expect(taken).toEqual(['a1', 'a2', 'a3', 'b', 'c', 'd', 'e', 'z']);
     expect(queue.shift()).toBeUndefined();
   });
+
+  it('counts the items pushed counted while they wait', () => {
+    const queue = new ArrivalQueue<string>();
+    queue.push(2, 'job');
+    queue.push(1, 'request', true);
+    queue.push(3, 'request too', true);
+    expect(queue.counted).toBe(2);
+    expect(queue.shift()).toBe('request');
+    expect(queue.counted).toBe(1);
+    expect(queue.shift()).toBe('job');
+    expect(queue.counted).toBe(1);
+    expect(queue.shift()).toBe('request too');
+    expect(queue.counted).toBe(0);
+  });
 });
 
 describe("the main thread's turns", () => {
@@ -99,17 +113,19 @@ describe('background work giving way', () => {
   const busy = (ms: number) => {
     for (const until = performance.now() + ms; performance.now() < until; );
   };
-  /** Pieces that hold the main thread `ms` each, each queueing the next before it runs: a piece waits all along. */
-  const contended = (pieces: number, ms: number) =>
-    new Promise<void>((done) => {
-      const next = (left: number) =>
-        inTurn(() => {
-          if (left > 1) next(left - 1);
-          else inTurn(done);
-          busy(ms);
-        });
-      next(pieces);
-    });
+  /**
+   * Two callers taking turns of `ms` each, `pieces` in all: while one's piece runs, the other's
+   * waits, all along. They carry the context they are called in (a request's, or none: a job's).
+   */
+  const contended = async (pieces: number, ms: number) => {
+    const caller = async (turns: number) => {
+      for (let i = 0; i < turns; i++) {
+        await afterTurn(null);
+        busy(ms);
+      }
+    };
+    await Promise.all([caller(Math.ceil(pieces / 2)), caller(Math.floor(pieces / 2))]);
+  };
 
   it('pauses none while pieces waited half of a step or less, and up to the factor times the step when they waited all along', () => {
     expect(giveWayPause(100, 0)).toBe(0);
@@ -121,10 +137,13 @@ describe('background work giving way', () => {
     expect(giveWayPause(0, 0)).toBe(0);
   });
 
-  it('counts the time pieces wait for their turn, and none while the queue is empty', async () => {
+  /** `work` run as a request's: its pieces are the request's. */
+  const asRequest = (work: () => Promise<void>) => new Promise<void>((done) => arrive(() => void work().then(done)));
+
+  it("counts the time a request's pieces wait for their turn, and none while none waits", async () => {
     const before = queuedTime();
     // Five pieces of 10 ms, each queued while the one before runs: some piece waits all along.
-    await contended(5, 10);
+    await asRequest(() => contended(5, 10));
     const waited = queuedTime() - before;
     expect(waited).toBeGreaterThanOrEqual(40);
     const after = queuedTime();
@@ -132,7 +151,13 @@ describe('background work giving way', () => {
     expect(queuedTime()).toBe(after);
   });
 
-  it('waits after a step during which the main thread was wanted all along, and not after one when it was free', async () => {
+  it("does not count a job's pieces waiting for each other", async () => {
+    const before = queuedTime();
+    await contended(5, 10);
+    expect(queuedTime()).toBe(before);
+  });
+
+  it('waits after a step during which a request wanted the main thread all along, and not after one when it was free or only the job wanted it', async () => {
     const giveWay = new GiveWay(2);
     busy(20);
     let started = performance.now();
@@ -141,7 +166,11 @@ describe('background work giving way', () => {
     await contended(4, 10);
     started = performance.now();
     await giveWay.done();
-    // A step of 40 ms or more, a piece waiting nearly throughout: a pause of nearly twice that.
+    expect(performance.now() - started).toBeLessThan(20);
+    await asRequest(() => contended(8, 10));
+    started = performance.now();
+    await giveWay.done();
+    // A step of 80 ms or more, a piece waiting all but the last 10 ms: a pause of well over 60 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(60);
   });
 });

@@ -33,7 +33,10 @@ const arrivals = new AsyncLocalStorage<number>();
 /** When the request being served arrived; now, outside a request (a job, a start). */
 export const arrivalOf = (): number => arrivals.getStore() ?? performance.now();
 
-/** Since when pieces have been waiting for their turn, and for how long they have, all told, before that. */
+/** Whether the code running serves a request (not a job, not a start). */
+export const servesRequest = (): boolean => arrivals.getStore() !== undefined;
+
+/** Since when pieces of requests have been waiting for their turn, and for how long they have, all told, before that. */
 let queuedSince = 0;
 let queuedMs = 0;
 
@@ -45,8 +48,9 @@ function takeTurn() {
     return schedule();
   }
   passed = false;
+  const counted = waiting.counted;
   const piece = waiting.shift();
-  if (!waiting.size) queuedMs += performance.now() - queuedSince;
+  if (counted && !waiting.counted) queuedMs += performance.now() - queuedSince;
   piece?.();
   // An immediate set inside an immediate runs in the next pass, after the sockets are read.
   if (waiting.size) schedule();
@@ -62,19 +66,23 @@ export function connectionAccepted(): void {
   accepted = true;
 }
 
-/** Runs `piece` in its turn, after the pieces of the requests that arrived before `arrival` (this one's). */
-export function inTurn(piece: () => void, arrival = arrivalOf()): void {
-  if (!waiting.size) queuedSince = performance.now();
-  waiting.push(arrival, piece);
+/**
+ * Runs `piece` in its turn, after the pieces of the requests that arrived before `arrival` (this
+ * one's). `ofRequest`: the piece serves a request, so its wait counts in `queuedTime`.
+ */
+export function inTurn(piece: () => void, arrival = arrivalOf(), ofRequest = servesRequest()): void {
+  if (ofRequest && !waiting.counted) queuedSince = performance.now();
+  waiting.push(arrival, piece, ofRequest);
   if (!scheduled) schedule();
 }
 
 /**
- * The time, ms, during which pieces were waiting for their turn, since the process started: the
- * main thread was wanted by more than one request (or job) at once.
+ * The time, ms, during which pieces of requests were waiting for their turn, since the process
+ * started: the main thread was wanted by a request while it ran something else. A job's own
+ * pieces (an import's parse beside its apply) do not count: a job does not give way to itself.
  */
 export function queuedTime(now = performance.now()): number {
-  return queuedMs + (waiting.size ? now - queuedSince : 0);
+  return queuedMs + (waiting.counted ? now - queuedSince : 0);
 }
 
 /** How many times a step of background work it waits after it once the main thread was wanted all along. */

@@ -306,13 +306,13 @@ describe('running an import', () => {
     expect((await upload(dealerB, settings.id, 'busy.xml', autoru(vins.map((vin) => ({ vin }))))).statusCode).toBe(200);
     const response = await t.request('POST', `${API}/import/${settings.id}/manual/start`, { token: dealerB, body: { data: {} } });
     expect(response.statusCode, response.body).toBe(202);
-    // A piece of 1 ms arriving in every pass of the event loop until the import ends, as a site's requests do under load.
+    // A request's piece of 1 ms arriving in every pass of the event loop until the import ends, as a site's requests do under load.
     let importing = true;
     const keepBusy = (): void =>
       inTurn(() => {
         for (const until = performance.now() + 1; performance.now() < until; );
         if (importing) setImmediate(keepBusy);
-      }, performance.now());
+      }, performance.now(), true);
     keepBusy();
     try {
       await runImport(t.ctx, { report_id: Number(response.json().data.id), lang: 'en' }, { batchSize: 10 });
