@@ -36,9 +36,9 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
 
 /**
  * Markup kept beyond the page that drew it (a card, a region), as one flat string. A template's
- * text is built by `+=`, which V8 keeps as a tree of its pieces (a card: some 60 strings more);
- * kept by the thousand, those trees are what every full collection marks. Reading a character
- * flattens the tree in place, so the pieces become garbage.
+ * text is built by `+=`, which V8 keeps as a tree of its pieces (a card: some 60 strings); kept by
+ * the thousand, those trees are what every full collection marks. Reading a character flattens
+ * the tree in place, so the pieces become garbage.
  */
 export function keepFlat(markup: Html): Html {
   markup.value.charCodeAt(0);
