@@ -6,17 +6,21 @@
 export class ArrivalQueue<T> {
   private readonly heap: { order: number; seq: number; item: T; counted: boolean }[] = [];
   private seq = 0;
-  /** How many of the items waiting were pushed `counted` (a request's, among a job's). */
-  counted = 0;
+  private countedItems = 0;
 
   get size(): number {
     return this.heap.length;
   }
 
+  /** How many of the items waiting were pushed `counted` (a request's, among a job's). */
+  get counted(): number {
+    return this.countedItems;
+  }
+
   push(order: number, item: T, counted = false): void {
     const heap = this.heap;
     heap.push({ order, seq: this.seq++, item, counted });
-    if (counted) this.counted++;
+    if (counted) this.countedItems++;
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -30,7 +34,7 @@ export class ArrivalQueue<T> {
     const heap = this.heap;
     const first = heap[0];
     const last = heap.pop();
-    if (first?.counted) this.counted--;
+    if (first?.counted) this.countedItems--;
     if (!first || !last || first === last) return first?.item;
     heap[0] = last;
     for (let i = 0; ; ) {

@@ -492,14 +492,11 @@ async function updateCars(tx: DbOrTx, updates: Map<number, { data: StagedCar }>,
   const columns = at.map((index) => CAR_COLUMNS[index]!);
   const assignments = columns.map(([name]) => `${name} = v.${name}, `).join('');
   // Cars whose stock fields alone change are written from their compared values; others from their JSON.
-  const stockOnly = at.every((index) => STOCK_AT.includes(index));
+  const comparedAt = at.map((index) => STOCK_AT.indexOf(index));
+  const stockOnly = comparedAt.every((position) => position >= 0);
   const valuesAt = (car: StagedCar): unknown[] => {
-    if (!stockOnly) {
-      const values = carValuesOf(car);
-      return at.map((index) => values[index]);
-    }
-    const compared = JSON.parse(car.compared) as unknown[];
-    return at.map((index) => compared[STOCK_AT.indexOf(index)]);
+    const values = stockOnly ? (JSON.parse(car.compared) as unknown[]) : carValuesOf(car);
+    return stockOnly ? comparedAt.map((position) => values[position]) : at.map((index) => values[index]);
   };
   const pairs = JSON.stringify([...updates].map(([carId, row]) => [carId, valuesAt(row.data)]));
   const values = columns.length ? `, ${carValues('(w.pair->1)', columns)}` : '';
