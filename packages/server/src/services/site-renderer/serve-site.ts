@@ -439,7 +439,7 @@ export class SiteRenderer {
     const stock = snapshot.stock!;
     const render = async (form: FormOutcome | null) => {
       const [cards, drawn] = await Promise.all([this.stockMemo(entry).cards(), this.drawnRegions(entry)]);
-      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang, cards.discounts);
+      const found = await loadCar(this.ctx.db, site.id, site.client_id, stock, at.lists, at.carId, at.lang, cards);
       if (!found) return { found: null, document: null };
       const own = carAddress(at.root.uri, found.car, found.car.slug, found.list.settings.friendly_url);
       if (own !== at.uri) return { found, document: null, own };

@@ -15,6 +15,8 @@ import { solveChallenge } from '../request.storage/captcha.ts';
 import { requestStorageOf } from '../request.storage/request.routes.ts';
 import { requests } from '../request.storage/request.table.ts';
 import { addPage, publishedSite, unique, visit, type TestSite } from './site-renderer.fixtures.ts';
+import { siteRendererOf } from './serve-site.ts';
+import { loadCar, loadStockConfig, newCardMemo, STOCK_MODULES } from './site-stock.ts';
 import { colorChain } from '../../test/resource-samples.ts';
 import { benefitDiscounts, benefitPrograms } from '../benefits/benefit.table.ts';
 import { carComplectations, carRestylings } from '../cars.catalog/catalog.table.ts';
@@ -271,6 +273,45 @@ describe("a car's page", () => {
     expect((await visit(t, s.host, '/cars/999999999')).statusCode).toBe(404);
     // The site map lists it.
     expect((await body('/sitemap.xml'))).toContain(`https://${s.host}${href}</loc>`);
+  });
+
+  it('answers the pages of cars asked together each with its own car, and those not offered here with 404', async () => {
+    // A change of the site's cars drops its kept pages: every page below reads its car.
+    await db().update(cars).set({ description: `touched ${unique()}` }).where(eq(cars.id, carIds.d!));
+    const prices: Record<string, number> = { a: 1_400_000, b: 1_200_000, c: 1_100_000, used: 900_000 };
+    const names = Object.keys(prices);
+    await siteRendererOf(t.app).cache.sync();
+    const moved = await Promise.all(names.map((name) => visit(t, s.host, `/cars/${carIds[name]}`, { settle: false })));
+    expect(moved.map((answer) => answer.statusCode)).toEqual(names.map(() => 301));
+    const hrefs = moved.map((answer) => String(answer.headers.location));
+    await siteRendererOf(t.app).cache.sync();
+    const pages = await Promise.all([...hrefs, `/cars/${carIds.d}`, '/cars/999999999', hrefs[0]!].map((href) => visit(t, s.host, href, { settle: false })));
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200, 200, 404, 404, 200]);
+    names.forEach((name, i) => {
+      expect(pages[i]!.body).toContain(`<link rel="canonical" href="https://${s.host}${hrefs[i]}">`);
+      expect(pages[i]!.body).toContain(`"offers":{"@type":"Offer","price":${prices[name]},"priceCurrency":"RUB"`);
+    });
+    expect(pages[2]!.body).toContain('Vesta');
+    expect(pages[6]!.body).toBe(pages[0]!.body);
+  });
+
+  it('reads the cars of car pages asked while a read runs together, each page its own car in its language', async () => {
+    const config = (await loadStockConfig(db(), s.id, s.clientId, new Set(Object.values(STOCK_MODULES))))!;
+    const lists = config.byRootPage.get(root)!;
+    const memo = newCardMemo(() => {});
+    // The first read runs at once; the others, asked while it runs, are read together after it.
+    const asked: [number, 'ru' | 'en'][] = [[carIds.a!, 'ru'], [carIds.b!, 'ru'], [carIds.a!, 'en'], [carIds.c!, 'ru'], [carIds.used!, 'en'], [carIds.d!, 'ru'], [999_999_999, 'ru'], [carIds.a!, 'ru']];
+    const found = await Promise.all(asked.map(([id, lang]) => loadCar(db(), s.id, s.clientId, config, lists, id, lang, memo)));
+    expect(found.map((one) => one && [one.car.id, one.car.model, one.car.final_price, one.list.kind])).toEqual([
+      [carIds.a, 'Рио', 1_400_000, 'new'],
+      [carIds.b, 'Рио', 1_200_000, 'new'],
+      [carIds.a, 'Rio', 1_400_000, 'new'],
+      [carIds.c, 'Vesta', 1_100_000, 'new'],
+      [carIds.used, 'Rio', 900_000, 'used'],
+      null,
+      null,
+      [carIds.a, 'Рио', 1_400_000, 'new'],
+    ]);
   });
 
   it("draws the layout's header and footer as every page of the site does, a footer form posting to the page it is on", async () => {

@@ -11,6 +11,7 @@ import {
   type StockKindSettings,
   type ViewedFavorites,
 } from '@dp/contracts';
+import { Batcher } from '../../kit/batcher.ts';
 import { readRows, type Db, type DbOrTx } from '../../kit/db.ts';
 import { fileUrl } from '../../kit/files.ts';
 import { siteLabels, type SiteLabel } from '../cars.catalog/labels.routes.ts';
@@ -379,6 +380,8 @@ export interface CardMemo {
   discounts: ComplectationDiscounts;
   /** Counts what was added against the renderer's memory budget. */
   grew(bytes: number): void;
+  /** The car pages' reads of the site's cars, shared by the pages asked together (made by the first car page). */
+  carRows?: Batcher<{ id: number; lang: Lang }, CarPageRow | null>;
 }
 
 /** An empty memo of cards, whose growth `grew` counts. */
@@ -565,18 +568,33 @@ export const carIdOf = (segment: string): number | null => {
  * car stays while the sold period keeps it); its photos in the configured order (the dealer's own,
  * the import's, then the stock images), public files of the site's client only.
  */
-export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang, discounts?: ComplectationDiscounts): Promise<{ car: CarDetails; list: StockList } | null> {
-  const row = await carPageRow(db, siteId, clientId, carId, lang);
+export async function loadCar(db: DbOrTx, siteId: number, clientId: number, config: StockConfig, lists: StockList[], carId: number, lang: Lang, memo?: CardMemo): Promise<{ car: CarDetails; list: StockList } | null> {
+  const row = memo ? await carRowsOf(db, siteId, clientId, memo).submit({ id: carId, lang }) : (await carPageRows(db, siteId, clientId, [carId], lang))[0];
   const list = row ? lists.find((one) => (one.kind === 'new') === row.is_new) : undefined;
   if (!row || !list) return null;
-  const benefits = await carBenefitsToday(db, clientId, row, discounts);
+  const benefits = await carBenefitsToday(db, clientId, row, memo?.discounts);
   return { car: carDetails(config, row, lang, benefits), list };
 }
 
-/** The site's car by id (offered or sold) with the names, the dealer and its pictures' public files (the client's own or the platform's). */
-async function carPageRow(db: DbOrTx, siteId: number, clientId: number, carId: number, lang: Lang): Promise<CarPageRow | undefined> {
+/**
+ * The site's car pages' reads (kit/batcher.ts): the cars of the pages asked while a read runs are
+ * read together, one statement per language, instead of one each.
+ */
+function carRowsOf(db: DbOrTx, siteId: number, clientId: number, memo: CardMemo): NonNullable<CardMemo['carRows']> {
+  return (memo.carRows ??= new Batcher(async (asked) => {
+    const found = new Map<string, CarPageRow>();
+    for (const lang of new Set(asked.map((one) => one.lang))) {
+      const ids = [...new Set(asked.flatMap((one) => (one.lang === lang ? [one.id] : [])))];
+      for (const row of await carPageRows(db, siteId, clientId, ids, lang)) found.set(`${lang}|${row.id}`, row);
+    }
+    return asked.map((one) => found.get(`${one.lang}|${one.id}`) ?? null);
+  }));
+}
+
+/** The site's cars of `ids` (offered or sold) with the names, the dealer and their pictures' public files (the client's own or the platform's). */
+async function carPageRows(db: DbOrTx, siteId: number, clientId: number, ids: number[], lang: Lang): Promise<CarPageRow[]> {
   const local = lang === 'en' ? 'name_en' : 'name_ru';
-  const rows = await readRows<CarPageRow>(db, sql`
+  return readRows<CarPageRow>(db, sql`
     select c.*, ${nameOf('brand_id', lang)} as brand, ${nameOf('model_id', lang)} as model, b.name as brand_slug, m.name as model_slug, ${nameOf('body_color_id', lang)} as color, bc.hex[1] as color_hex,
       coalesce(u.${sql.raw(local)}, u.name) as upholstery, coalesce(mc.${sql.raw(local)}, mc.name) as complectation, mc.code as complectation_code, d.title as dealer,
       (select json_agg(json_build_array(f.id, f.key, f.ext)) from media_files f
@@ -586,8 +604,7 @@ async function carPageRow(db: DbOrTx, siteId: number, clientId: number, carId: n
       left join car_upholsteries u on u.id = c.upholstery_id
       left join car_marketing_complectations mc on mc.id = c.marketing_complectation_id
       left join dealerships d on d.id = c.dealers_id
-    where c.id = ${carId} and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
-  return rows[0];
+    where c.id = any(${`{${ids.join(',')}}`}::int[]) and c.site_id = ${siteId} and c.status in ('active', 'reserved', 'sold')`);
 }
 
 /** The car's pictures in the configured order (the dealer's own, the import's, then the stock images) that have a public file. */
