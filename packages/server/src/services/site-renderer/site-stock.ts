@@ -380,7 +380,11 @@ export interface CardMemo {
   discounts: ComplectationDiscounts;
   /** Counts what was added against the renderer's memory budget. */
   grew(bytes: number): void;
-  /** The car pages' reads of the site's cars, shared by the pages asked together (made by the first car page). */
+  /**
+   * The car pages' reads of the site's cars, shared by the pages asked together: made by the first
+   * car page with the site's database, id and client, as the memo is the site's alone (its
+   * discounts are its client's too).
+   */
   carRows?: Batcher<{ id: number; lang: Lang }, CarPageRow | null>;
 }
 
